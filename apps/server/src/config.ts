@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { CAPTCHA_PROVIDERS } from '@portal/shared';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(7400),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.url().optional(),
+  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  SEED_DEMO: bool.optional(),
+  DEMO_PASSWORD: z.string().min(8).max(128).optional(),
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default('altcha'),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_VERIFY_URL: z.url().optional(),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  APP_SECRET: z.string().min(16).optional(),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(50_000),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(24 * 30),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  TRUST_PROXY: bool.default(false),
+  CORS_ORIGINS: z.string().default(''),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('LabelPort <no-reply@labelport.local>'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  logLevel: string;
+  publicUrl: string | undefined;
+  webDistDir: string;
+  /** Seed the demo reseller: on by default for the embedded database, opt-in (SEED_DEMO=1) otherwise. */
+  seedDemo: boolean;
+  demoPassword: string | undefined;
+  captcha: {
+    provider: (typeof CAPTCHA_PROVIDERS)[number];
+    siteKey: string | undefined;
+    secret: string | undefined;
+    verifyUrl: string | undefined;
+    altchaHmacKey: string | undefined;
+    altchaMaxNumber: number;
+  };
+  /** Key that seals API keys at rest; generated into the database when not configured. */
+  appSecret: string | undefined;
+  sessionTtlMs: number;
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+};
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env: parsed once at boot, with a readable failure. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.CAPTCHA_PROVIDER !== 'altcha' && (!e.CAPTCHA_SITE_KEY || !e.CAPTCHA_SECRET)) {
+    throw new ConfigError(
+      `Invalid configuration:\n  CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required for ${e.CAPTCHA_PROVIDER}`,
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+    publicUrl: e.PUBLIC_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    demoPassword: e.DEMO_PASSWORD,
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      siteKey: e.CAPTCHA_SITE_KEY,
+      secret: e.CAPTCHA_SECRET,
+      verifyUrl: e.CAPTCHA_VERIFY_URL,
+      altchaHmacKey: e.ALTCHA_HMAC_KEY,
+      altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+    },
+    appSecret: e.APP_SECRET,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}

@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaVerifier } from './captcha/index.ts';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { Sealer } from './lib/tokens.ts';
+
+/** What services need from the running app: built once in buildApp, passed explicitly. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  captcha: CaptchaVerifier;
+  sealer: Sealer;
+  log: FastifyBaseLogger;
+};
+
+/** Who is asking: the address and browser of the request, for throttling and session records. */
+export type RequestMeta = { ip: string; userAgent: string | null };

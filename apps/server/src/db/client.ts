@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A repository function accepts the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export type SqlRows = { rows: Record<string, unknown>[] };
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Raw SQL for infrastructure (job queue, migrations lock): parameterised, or multi-statement when no values. */
+  executeSql: (text: string, values?: unknown[]) => Promise<SqlRows>;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const MIGRATION_LOCK_ID = 740_001;
+
+export type DatabaseOptions = {
+  /** postgres:// URL; without it an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite directory, or 'memory://' for a throwaway in-memory database. */
+  dataDir: string;
+  poolSize?: number;
+};
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? connectPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = path.join(dataDir, 'pglite');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const client = await PGlite.create(location);
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values) as Promise<SqlRows>;
+      const results = await client.exec(text);
+      return (results.at(-1) ?? { rows: [] }) as SqlRows;
+    },
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+    },
+    close: () => client.close(),
+  };
+}
+
+async function connectPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Bigints and numerics come back as strings from pg; drizzle's column modes convert what it selects.
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    executeSql: (text, values) => pool.query(text, values) as unknown as Promise<SqlRows>,
+    migrate: async () => {
+      // Several instances may start together: one migrates while the others wait on the lock.
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import { LABEL_TYPE_SEED, dollarsToCents, weightUnitOf } from '@portal/shared';
+import { count, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Sealer } from '../lib/tokens.ts';
+import { hashToken, randomToken } from '../lib/tokens.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
+import { findUserByDiscordId } from '../modules/users/users.repository.ts';
+import type { Db } from './client.ts';
+import { labelTypePrices, labelTypes, users } from './schema.ts';
+
+export const DEMO_DISCORD_ID = 'demo';
+export const DEMO_BALANCE_CENTS = 100_000;
+
+/** Adds the label types the spec names (with their price tiers) that are not in the database yet. */
+export async function seedLabelTypes(db: Db): Promise<number> {
+  let added = 0;
+  for (const [index, def] of LABEL_TYPE_SEED.entries()) {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(labelTypes)
+        .values({
+          uid: def.uid,
+          name: def.name,
+          carrier: def.carrier,
+          service: def.service,
+          weightUnit: weightUnitOf(def.uid),
+          maxWeight: def.maxWeight,
+          sortOrder: index,
+        })
+        .onConflictDoNothing({ target: labelTypes.uid })
+        .returning({ id: labelTypes.id });
+      if (!row) return;
+      await tx.insert(labelTypePrices).values(
+        def.prices.map((p) => ({
+          labelTypeId: row.id,
+          fromWeight: p.fromWeight,
+          toWeight: p.toWeight,
+          priceCents: dollarsToCents(p.price),
+        })),
+      );
+      added += 1;
+    });
+  }
+  return added;
+}
+
+/** The demo reseller with a $1,000.00 test balance; its password is printed once, when it is created. */
+export async function seedDemoUser(
+  db: Db,
+  sealer: Sealer,
+  log: FastifyBaseLogger,
+  configuredPassword: string | undefined,
+): Promise<void> {
+  if (await findUserByDiscordId(db, DEMO_DISCORD_ID)) return;
+  const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
+  const apiKey = randomToken('lp_');
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        username: 'Demo Reseller',
+        discordId: DEMO_DISCORD_ID,
+        passwordHash: await hashPassword(password),
+        apiKeyHash: hashToken(apiKey),
+        apiKeyCipher: sealer.seal(apiKey),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) return;
+    await postLedgerEntry(tx, {
+      userId: user.id,
+      kind: 'adjustment',
+      amountCents: DEMO_BALANCE_CENTS,
+      sourceKey: `seed:demo-balance:${user.id}`,
+      note: 'Demo test balance',
+    });
+  });
+  const shown = configuredPassword ? '(from DEMO_PASSWORD)' : password;
+  log.info(`Demo account created. Discord Name: ${DEMO_DISCORD_ID}  Password: ${shown}`);
+}
+
+export async function countLabelTypes(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(labelTypes).where(eq(labelTypes.isEnabled, true));
+  return row?.n ?? 0;
+}

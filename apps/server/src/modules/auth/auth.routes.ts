@@ -1,0 +1,72 @@
+import {
+  captchaConfig,
+  loginBody,
+  messageResponse,
+  registerBody,
+  sessionUser,
+  tokenResponse,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { authRateLimit } from '../../plugins/security.ts';
+import { describeUser, loginUser, logoutSession, registerUser } from './auth.service.ts';
+
+const errorBody = z.object({ message: z.string() });
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const meta = (request: { ip: string; headers: Record<string, unknown> }) => ({
+      ip: request.ip,
+      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+    });
+    const limited = { config: authRateLimit(ctx.config) };
+
+    app.get(
+      '/captcha-config',
+      { schema: { tags: ['auth'], response: { 200: captchaConfig } } },
+      async () => ({ provider: ctx.captcha.provider, siteKey: ctx.captcha.siteKey }),
+    );
+
+    app.get('/captcha', { schema: { tags: ['auth'] }, ...limited }, async (_request, reply) => {
+      if (!ctx.captcha.createChallenge) throw new AppError('NOT_FOUND', 'This server uses a hosted captcha');
+      void reply.header('cache-control', 'no-store');
+      return ctx.captcha.createChallenge();
+    });
+
+    app.post(
+      '/register',
+      { schema: { tags: ['auth'], body: registerBody, response: { 201: messageResponse, 400: errorBody } }, ...limited },
+      async (request, reply) => {
+        await registerUser(ctx, request.body, meta(request));
+        return reply.status(201).send({ message: 'Account created successfully, please login.' });
+      },
+    );
+
+    app.post(
+      '/login',
+      { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } }, ...limited },
+      async (request) => {
+        const { accessToken } = await loginUser(ctx, request.body, meta(request));
+        return { message: 'Signed in successfully', accessToken };
+      },
+    );
+
+    app.get(
+      '/access',
+      { schema: { tags: ['auth'], response: { 200: sessionUser } }, preHandler: requireUser(ctx) },
+      async (request) => describeUser(ctx, currentUser(request).user),
+    );
+
+    app.post(
+      '/logout',
+      { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
+      async (request) => {
+        await logoutSession(ctx, currentUser(request).sessionId);
+        return { message: 'Signed out' };
+      },
+    );
+  };

@@ -1,0 +1,76 @@
+import type { LoginBody, RegisterBody, SessionUser } from '@portal/shared';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { toSessionUser } from '../users/user-view.ts';
+import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
+import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle.ts';
+import { deleteSession, findLiveSessionUser, insertSession } from './sessions.repository.ts';
+
+export const API_KEY_PREFIX = 'lp_';
+
+export async function registerUser(ctx: AppContext, input: RegisterBody, meta: RequestMeta): Promise<UserRow> {
+  await ctx.captcha.verify(input.captchaToken, meta.ip);
+  if (isCommonPassword(input.password)) {
+    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
+  }
+  if (await findUserByDiscordId(ctx.db, input.discordId)) throw discordTaken();
+  const apiKey = randomToken(API_KEY_PREFIX);
+  const user = await insertUser(ctx.db, {
+    username: input.username,
+    discordId: input.discordId,
+    passwordHash: await hashPassword(input.password),
+    apiKeyHash: hashToken(apiKey),
+    apiKeyCipher: ctx.sealer.seal(apiKey),
+  });
+  // Two registrations racing for one name: the unique index lets one through.
+  if (!user) throw discordTaken();
+  return user;
+}
+
+const discordTaken = () => new AppError('CONFLICT', 'This Discord Name is already registered');
+
+export async function loginUser(
+  ctx: AppContext,
+  input: LoginBody,
+  meta: RequestMeta,
+): Promise<{ accessToken: string; user: UserRow }> {
+  await ctx.captcha.verify(input.captchaToken, meta.ip);
+  await assertLoginAllowed(ctx.db, input.discordId, meta.ip);
+  const user = await findUserByDiscordId(ctx.db, input.discordId);
+  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password).then(() => false);
+  if (!user || !isValid) {
+    await noteLoginFailure(ctx.db, input.discordId, meta.ip);
+    throw new AppError('BAD_REQUEST', 'Invalid Discord Name or password');
+  }
+  await noteLoginSuccess(ctx.db, input.discordId);
+  const accessToken = await createSession(ctx, user.id, meta);
+  return { accessToken, user };
+}
+
+export async function createSession(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {
+  const accessToken = randomToken();
+  await insertSession(ctx.db, {
+    userId,
+    tokenHash: hashToken(accessToken),
+    expiresAt: new Date(Date.now() + ctx.config.sessionTtlMs),
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip,
+  });
+  return accessToken;
+}
+
+export type Authenticated = { sessionId: string; user: UserRow };
+
+/** Resolves a bearer token to its live session; null for unknown or expired tokens. */
+export async function authenticateToken(ctx: AppContext, token: string): Promise<Authenticated | null> {
+  const row = await findLiveSessionUser(ctx.db, hashToken(token));
+  return row ? { sessionId: row.sessionId, user: row.user } : null;
+}
+
+export async function logoutSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await deleteSession(ctx.db, sessionId);
+}
+
+export const describeUser = (ctx: AppContext, user: UserRow): SessionUser => toSessionUser(user, ctx.sealer);

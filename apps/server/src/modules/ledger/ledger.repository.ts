@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerEntries, users } from '../../db/schema.ts';
+
+export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+
+export async function insertEntryOnce(
+  tx: DbOrTx,
+  entry: { userId: string; kind: LedgerKind; amountCents: number; sourceKey: string; note?: string | null },
+): Promise<string | null> {
+  const rows = await tx
+    .insert(ledgerEntries)
+    .values({ ...entry, balanceAfterCents: 0 })
+    .onConflictDoNothing({ target: ledgerEntries.sourceKey })
+    .returning({ id: ledgerEntries.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Moves the cached balance; refuses (returns null) rather than going below zero. */
+export async function addToBalance(tx: DbOrTx, userId: string, amountCents: number): Promise<number | null> {
+  const rows = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
+    .where(and(eq(users.id, userId), sql`${users.balanceCents} + ${amountCents} >= 0`))
+    .returning({ balanceCents: users.balanceCents });
+  return rows[0]?.balanceCents ?? null;
+}
+
+export async function setBalanceAfter(tx: DbOrTx, entryId: string, balanceAfterCents: number): Promise<void> {
+  await tx.update(ledgerEntries).set({ balanceAfterCents }).where(eq(ledgerEntries.id, entryId));
+}
+
+export async function sumEntries(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, userId));
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,32 @@
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { addToBalance, insertEntryOnce, setBalanceAfter, type LedgerKind } from './ledger.repository.ts';
+
+export type PostEntryInput = {
+  userId: string;
+  kind: LedgerKind;
+  /** Positive credits the balance, negative charges it. */
+  amountCents: number;
+  /** Unique per real-world cause (e.g. `refund:order:<id>`): the same cause never moves money twice. */
+  sourceKey: string;
+  note?: string | null;
+};
+
+export type PostEntryResult = { applied: boolean; balanceCents: number | null };
+
+/**
+ * Posts one ledger entry and moves the cached balance in the caller's transaction. Returns
+ * `applied: false` when an entry with the same source key exists; throws INSUFFICIENT_BALANCE when a
+ * charge would take the balance below zero (the caller's transaction then rolls back).
+ */
+export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<PostEntryResult> {
+  if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
+    throw new Error(`invalid ledger amount ${input.amountCents}`);
+  }
+  const entryId = await insertEntryOnce(tx, input);
+  if (!entryId) return { applied: false, balanceCents: null };
+  const balanceCents = await addToBalance(tx, input.userId, input.amountCents);
+  if (balanceCents === null) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
+  await setBalanceAfter(tx, entryId, balanceCents);
+  return { applied: true, balanceCents };
+}

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Authenticated | null;
+  }
+}
+
+const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+/** preHandler for signed-in routes: a missing, unknown or expired bearer token is a 401. */
+export const requireUser =
+  (ctx: AppContext) =>
+  async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = bearerToken(request);
+    if (!token) throw new AppError('UNAUTHORIZED', 'Please sign in');
+    const auth = await authenticateToken(ctx, token);
+    if (!auth) throw new AppError('UNAUTHORIZED', 'Your session has expired, please sign in again');
+    request.auth = auth;
+  };
+
+/** The signed-in user of a route guarded by requireUser. */
+export const currentUser = (request: FastifyRequest): Authenticated => {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return request.auth;
+};

@@ -1,0 +1,81 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+const CAPTCHA_HOSTS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
+  altcha: { script: [], frame: [], connect: [] },
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+    connect: ['https://challenges.cloudflare.com'],
+  },
+  hcaptcha: {
+    script: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    frame: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+    connect: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  },
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: ['https://www.google.com/recaptcha/'],
+  },
+};
+
+/** Security headers with a strict CSP (no inline scripts), CORS for the dev server only, rate limits. */
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const hosts = CAPTCHA_HOSTS[config.captcha.provider] ?? CAPTCHA_HOSTS.altcha!;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...hosts.script],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...hosts.connect, ...config.corsOrigins],
+        frameSrc: hosts.frame.length ? hosts.frame : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.publicUrl?.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
+  });
+
+  if (config.corsOrigins.length > 0) {
+    app.addHook('onRequest', async (request, reply) => {
+      const origin = request.headers.origin;
+      if (!origin || !config.corsOrigins.includes(origin)) return;
+      void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+      if (request.method === 'OPTIONS') {
+        void reply
+          .header('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE')
+          .header('access-control-allow-headers', 'authorization,content-type,x-api-key')
+          .header('access-control-max-age', '600');
+        return reply.status(204).send();
+      }
+    });
+  }
+
+  await app.register(rateLimit, {
+    global: config.rateLimitPerMinute > 0,
+    max: config.rateLimitPerMinute || 1_000_000,
+    timeWindow: '1 minute',
+    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+    }),
+  });
+}
+
+/** Route options that tighten the limit on the auth routes (credential stuffing, captcha farming). */
+export const authRateLimit = (config: Config): { rateLimit: { max: number; timeWindow: string } | false } => ({
+  rateLimit: config.authRateLimitPerMinute > 0 ? { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } : false,
+});

@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { seedLabelTypes } from '../src/db/seed.ts';
+
+export type Engine = 'pglite' | 'postgres';
+export const ENGINES: Engine[] = ['pglite', 'postgres'];
+
+/** A fresh database of the given engine: in-memory PGlite, or a new database in the run's PostgreSQL cluster. */
+export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {
+  if (engine === 'pglite') return createDatabase({ dataDir: 'memory://' });
+  const adminUrl = inject('postgresUrl');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return createDatabase({ url: adminUrl.replace(/\/postgres$/, `/${name}`), dataDir: '', poolSize });
+}
+
+export type TestApp = App & { database: Database };
+
+/** Builds the real app on a migrated, seeded test database; close() also closes the database. */
+export async function createTestApp(
+  options: { engine?: Engine; env?: Record<string, string>; poolSize?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(options.engine, options.poolSize);
+  await database.migrate();
+  await seedLabelTypes(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ALTCHA_MAX_NUMBER: '1000',
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+  return Object.assign(app, { database });
+}
+
+/** Solves the server's ALTCHA challenge the way the browser does and returns the captchaToken. */
+export async function solveCaptcha(app: App): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/auth/captcha' });
+  const challenge = res.json() as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let counter = 0;
+export const uniqueDiscordId = (prefix = 'reseller'): string => `${prefix}_${process.pid}_${++counter}`;
+
+/** Registers and signs in a new reseller; returns the bearer token and credentials. */
+export async function signUp(app: App, overrides: { discordId?: string; password?: string } = {}) {
+  const discordId = overrides.discordId ?? uniqueDiscordId();
+  const password = overrides.password ?? 'correct horse battery';
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { username: 'Test Reseller', discordId, password, captchaToken: await solveCaptcha(app) },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { discordId, password, captchaToken: await solveCaptcha(app) },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  const token = (login.json() as { accessToken: string }).accessToken;
+  return { discordId, password, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,61 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+
+/** Finds the PostgreSQL server binaries (Debian keeps them out of PATH). */
+function findBinDir(): string {
+  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  const candidates = [
+    process.env.PG_BIN_DIR,
+    fromConfig.status === 0 ? fromConfig.stdout.trim() : undefined,
+    ...(fs.existsSync('/usr/lib/postgresql')
+      ? fs
+          .readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ];
+  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'initdb')));
+  if (!found) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found; install postgresql');
+  return found;
+}
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+export type PostgresCluster = { url: string; stop: () => void };
+
+/** Starts a throwaway PostgreSQL cluster on 127.0.0.1 (as the postgres user when running as root). */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = findBinDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pg-'));
+  const port = await freePort();
+  const isRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(file as string, argv as string[], { stdio: 'pipe' });
+  };
+  if (isRoot) execFileSync('chown', ['postgres', dir]);
+  run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  run(path.join(bin, 'pg_ctl'), ['-D', dir, '-o', opts, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

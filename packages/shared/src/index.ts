@@ -1,0 +1,5 @@
+export * from './constants.ts';
+export * from './money.ts';
+export * from './regions.ts';
+export * from './label-types.ts';
+export * from './schemas/auth.ts';

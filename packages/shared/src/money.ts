@@ -1,0 +1,8 @@
+/** Money is integer cents inside the system and dollars (2 decimals) at the edges. */
+export const centsToDollars = (cents: number | bigint): number => Number(cents) / 100;
+
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** Balance as the header shows it: dollar prefix, 2 decimals, thousands separators. */
+export const formatUsd = (dollars: number): string =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
