@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    username: text().notNull(),
+    discordId: text().notNull(),
+    email: text(),
+    emailVerified: boolean().notNull().default(false),
+    passwordHash: text().notNull(),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    /** Cache of the sum of the user's ledger entries, updated in the same transaction. */
+    balanceCents: bigint({ mode: 'number' }).notNull().default(0),
+    apiKeyHash: text().notNull(),
+    apiKeyCipher: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_discord_id_lower_idx').on(sql`lower(${t.discordId})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
+    uniqueIndex('users_api_key_hash_idx').on(t.apiKeyHash),
+    check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Immutable record of every balance change; `sourceKey` makes each change happen at most once. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text({ enum: ['deposit', 'order_charge', 'refund', 'adjustment'] }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    balanceAfterCents: bigint({ mode: 'number' }).notNull(),
+    sourceKey: text().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_source_key_idx').on(t.sourceKey), index('ledger_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const labelTypes = pgTable('label_types', {
+  id: uuid().primaryKey().defaultRandom(),
+  uid: text().notNull().unique(),
+  name: text().notNull(),
+  carrier: text({ enum: ['usps', 'ups', 'fedex'] }).notNull(),
+  service: text().notNull(),
+  weightUnit: text({ enum: ['oz', 'lb'] }).notNull(),
+  maxWeight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+  isEnabled: boolean().notNull().default(true),
+  sortOrder: integer().notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const labelTypePrices = pgTable(
+  'label_type_prices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    labelTypeId: uuid()
+      .notNull()
+      .references(() => labelTypes.id, { onDelete: 'cascade' }),
+    fromWeight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    toWeight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    priceCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('label_type_prices_type_idx').on(t.labelTypeId),
+    check('label_type_prices_range', sql`${t.toWeight} > ${t.fromWeight} AND ${t.priceCents} >= 0`),
+  ],
+);
+
+/** Spent captcha solutions: a solution is accepted once (replay protection). */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  signature: text().primaryKey(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Failed sign-ins, counted per account and per address to throttle guessing. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    scope: text({ enum: ['account', 'ip'] }).notNull(),
+    key: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('auth_failures_key_idx').on(t.scope, t.key, t.createdAt)],
+);
+
+/** Secrets generated at first start when not configured, shared by every instance on the database. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
+
