@@ -24,7 +24,10 @@ export type App = FastifyInstance & { ctx: AppContext };
 /** Builds the HTTP app on an already migrated database; never listens (main.ts and tests do). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+    },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestTimeout: 0,

@@ -35,8 +35,7 @@ export const UPS_CANADA_UIDS = [
 export const weightUnitOf = (uid: string): WeightUnit => (uid.endsWith('_oz') ? 'oz' : 'lb');
 export const isPriority = (uid: string): boolean => uid === 'priority';
 export const isFedex = (uid: string): boolean => uid.includes('fedex');
-export const allowsCanada = (uid: string): boolean =>
-  (UPS_CANADA_UIDS as readonly string[]).includes(uid);
+export const allowsCanada = (uid: string): boolean => (UPS_CANADA_UIDS as readonly string[]).includes(uid);
 
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>
   rows.map(([fromWeight, toWeight, price]) => ({ fromWeight, toWeight, price }));
@@ -48,7 +47,14 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'usps',
     service: 'priority',
     maxWeight: 70,
-    prices: tiers([[0, 1, 4.5], [1, 5, 6.5], [5, 10, 9.5], [10, 20, 14], [20, 40, 19], [40, 70, 26]]),
+    prices: tiers([
+      [0, 1, 4.5],
+      [1, 5, 6.5],
+      [5, 10, 9.5],
+      [10, 20, 14],
+      [20, 40, 19],
+      [40, 70, 26],
+    ]),
   },
   {
     uid: 'ground_oz',
@@ -56,7 +62,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'usps',
     service: 'ground_advantage',
     maxWeight: 15.99,
-    prices: tiers([[0, 4, 2.75], [4, 8, 3.25], [8, 12, 3.75], [12, 15.99, 4.25]]),
+    prices: tiers([
+      [0, 4, 2.75],
+      [4, 8, 3.25],
+      [8, 12, 3.75],
+      [12, 15.99, 4.25],
+    ]),
   },
   {
     uid: 'ups_standard',
@@ -64,7 +75,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'ups',
     service: 'standard',
     maxWeight: 150,
-    prices: tiers([[0, 10, 9], [10, 30, 14], [30, 70, 22], [70, 150, 35]]),
+    prices: tiers([
+      [0, 10, 9],
+      [10, 30, 14],
+      [30, 70, 22],
+      [70, 150, 35],
+    ]),
   },
   {
     uid: 'ups_express',
@@ -72,7 +88,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'ups',
     service: 'express',
     maxWeight: 150,
-    prices: tiers([[0, 10, 18], [10, 30, 26], [30, 70, 38], [70, 150, 55]]),
+    prices: tiers([
+      [0, 10, 18],
+      [10, 30, 26],
+      [30, 70, 38],
+      [70, 150, 55],
+    ]),
   },
   {
     uid: 'ups_express_saver',
@@ -80,7 +101,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'ups',
     service: 'express_saver',
     maxWeight: 150,
-    prices: tiers([[0, 10, 15], [10, 30, 22], [30, 70, 32], [70, 150, 48]]),
+    prices: tiers([
+      [0, 10, 15],
+      [10, 30, 22],
+      [30, 70, 32],
+      [70, 150, 48],
+    ]),
   },
   {
     uid: 'ups_express_early',
@@ -88,7 +114,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'ups',
     service: 'express_early',
     maxWeight: 150,
-    prices: tiers([[0, 10, 28], [10, 30, 38], [30, 70, 52], [70, 150, 75]]),
+    prices: tiers([
+      [0, 10, 28],
+      [10, 30, 38],
+      [30, 70, 52],
+      [70, 150, 75],
+    ]),
   },
   {
     uid: 'ups_expedited',
@@ -96,7 +127,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'ups',
     service: 'expedited',
     maxWeight: 150,
-    prices: tiers([[0, 10, 12], [10, 30, 18], [30, 70, 27], [70, 150, 40]]),
+    prices: tiers([
+      [0, 10, 12],
+      [10, 30, 18],
+      [30, 70, 27],
+      [70, 150, 40],
+    ]),
   },
   {
     uid: 'fedex_ground',
@@ -104,7 +140,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'ground',
     maxWeight: 150,
-    prices: tiers([[0, 10, 8], [10, 30, 12.5], [30, 70, 19], [70, 150, 30]]),
+    prices: tiers([
+      [0, 10, 8],
+      [10, 30, 12.5],
+      [30, 70, 19],
+      [70, 150, 30],
+    ]),
   },
   {
     uid: 'fedex_home_delivery',
@@ -112,7 +153,11 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'home_delivery',
     maxWeight: 70,
-    prices: tiers([[0, 10, 8.5], [10, 30, 13], [30, 70, 20]]),
+    prices: tiers([
+      [0, 10, 8.5],
+      [10, 30, 13],
+      [30, 70, 20],
+    ]),
   },
   {
     uid: 'fedex_2day',
@@ -120,7 +165,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'two_day',
     maxWeight: 150,
-    prices: tiers([[0, 10, 16], [10, 30, 24], [30, 70, 36], [70, 150, 52]]),
+    prices: tiers([
+      [0, 10, 16],
+      [10, 30, 24],
+      [30, 70, 36],
+      [70, 150, 52],
+    ]),
   },
   {
     uid: 'fedex_express_saver',
@@ -128,7 +178,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'express_saver',
     maxWeight: 150,
-    prices: tiers([[0, 10, 13], [10, 30, 20], [30, 70, 30], [70, 150, 44]]),
+    prices: tiers([
+      [0, 10, 13],
+      [10, 30, 20],
+      [30, 70, 30],
+      [70, 150, 44],
+    ]),
   },
   {
     uid: 'fedex_standard_overnight',
@@ -136,7 +191,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'standard_overnight',
     maxWeight: 150,
-    prices: tiers([[0, 10, 24], [10, 30, 34], [30, 70, 48], [70, 150, 70]]),
+    prices: tiers([
+      [0, 10, 24],
+      [10, 30, 34],
+      [30, 70, 48],
+      [70, 150, 70],
+    ]),
   },
   {
     uid: 'fedex_priority_overnight',
@@ -144,7 +204,12 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     carrier: 'fedex',
     service: 'priority_overnight',
     maxWeight: 150,
-    prices: tiers([[0, 10, 29], [10, 30, 40], [30, 70, 56], [70, 150, 80]]),
+    prices: tiers([
+      [0, 10, 29],
+      [10, 30, 40],
+      [30, 70, 56],
+      [70, 150, 80],
+    ]),
   },
 ];
 

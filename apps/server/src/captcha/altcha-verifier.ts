@@ -33,7 +33,9 @@ export function createAltchaVerifier({ db, hmacKey, maxNumber }: AltchaOptions):
         hmacSignatureSecret: hmacKey,
       }).catch(() => null);
       if (!result?.verified) {
-        const reason = result?.expired ? 'Captcha expired, please try again' : 'Captcha verification failed, please try again';
+        const reason = result?.expired
+          ? 'Captcha expired, please try again'
+          : 'Captcha verification failed, please try again';
         throw new AppError('CAPTCHA_FAILED', reason);
       }
       await spendSolution(db, payload.challenge.signature as string);

@@ -17,7 +17,12 @@ type RemoteOptions = {
 };
 
 /** Turnstile, hCaptcha and reCAPTCHA share the siteverify protocol; their tokens are single-use upstream. */
-export function createRemoteVerifier({ provider, siteKey, secret, verifyUrl }: RemoteOptions): CaptchaVerifier {
+export function createRemoteVerifier({
+  provider,
+  siteKey,
+  secret,
+  verifyUrl,
+}: RemoteOptions): CaptchaVerifier {
   const url = verifyUrl ?? SITEVERIFY_URLS[provider];
   return {
     provider,

@@ -14,8 +14,10 @@ export async function resolveSecret(db: Db, name: string, configured: string | u
     .insert(appSecrets)
     .values({ name, value: generated })
     .onConflictDoNothing({ target: appSecrets.name });
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, name));
   if (!row) throw new Error(`secret ${name} could not be stored`);
   return row.value;
 }
-

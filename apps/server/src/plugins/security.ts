@@ -76,6 +76,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 }
 
 /** Route options that tighten the limit on the auth routes (credential stuffing, captcha farming). */
-export const authRateLimit = (config: Config): { rateLimit: { max: number; timeWindow: string } | false } => ({
-  rateLimit: config.authRateLimitPerMinute > 0 ? { max: config.authRateLimitPerMinute, timeWindow: '1 minute' } : false,
+export const authRateLimit = (
+  config: Config,
+): { rateLimit: { max: number; timeWindow: string } | false } => ({
+  rateLimit:
+    config.authRateLimitPerMinute > 0
+      ? { max: config.authRateLimitPerMinute, timeWindow: '1 minute' }
+      : false,
 });

@@ -17,9 +17,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
-    setHeaders: (res, filePath) => {
+    cacheControl: false,
+    setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      (res as unknown as { setHeader: (k: string, v: string) => void }).setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
@@ -28,7 +29,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       return reply.status(404).send({ message: `Route ${request.method} ${urlPath} not found` });
     }
     const candidate = path.join(distDir, path.normalize(urlPath));
-    if (candidate.startsWith(distDir) && urlPath !== '/' && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+    if (
+      candidate.startsWith(distDir) &&
+      urlPath !== '/' &&
+      fs.existsSync(candidate) &&
+      fs.statSync(candidate).isFile()
+    ) {
       return reply.sendFile(path.relative(distDir, candidate));
     }
     void reply.header('cache-control', 'no-cache');

@@ -16,7 +16,10 @@ export const discordIdSchema = z
   .trim()
   .min(2, 'Discord Name must be at least 2 characters')
   .max(DISCORD_ID_MAX_LENGTH, `Discord Name must be at most ${DISCORD_ID_MAX_LENGTH} characters`)
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Discord Name may only contain letters, digits, dots, dashes and underscores');
+  .regex(
+    /^[\p{L}\p{N}._-]+$/u,
+    'Discord Name may only contain letters, digits, dots, dashes and underscores',
+  );
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
@@ -30,8 +33,15 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, `Name must be at most ${USERNAME_MAX_LENGTH} characters`);
 
 export const loginBody = z.object({
-  discordId: z.string({ error: 'Discord Name is required' }).trim().min(1, 'Discord Name is required').max(DISCORD_ID_MAX_LENGTH),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  discordId: z
+    .string({ error: 'Discord Name is required' })
+    .trim()
+    .min(1, 'Discord Name is required')
+    .max(DISCORD_ID_MAX_LENGTH),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH),
   captchaToken,
 });
 export type LoginBody = z.infer<typeof loginBody>;

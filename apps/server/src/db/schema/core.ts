@@ -36,7 +36,9 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_discord_id_lower_idx').on(sql`lower(${t.discordId})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.emailVerified}`),
+    uniqueIndex('users_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerified}`),
     uniqueIndex('users_api_key_hash_idx').on(t.apiKeyHash),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
@@ -73,7 +75,10 @@ export const ledgerEntries = pgTable(
     note: text(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('ledger_source_key_idx').on(t.sourceKey), index('ledger_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_source_key_idx').on(t.sourceKey),
+    index('ledger_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const labelTypes = pgTable('label_types', {
@@ -130,4 +135,3 @@ export const appSecrets = pgTable('app_secrets', {
   value: text().notNull(),
   createdAt: createdAt(),
 });
-

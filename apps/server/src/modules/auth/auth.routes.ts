@@ -39,7 +39,10 @@ export const authRoutes =
 
     app.post(
       '/register',
-      { schema: { tags: ['auth'], body: registerBody, response: { 201: messageResponse, 400: errorBody } }, ...limited },
+      {
+        schema: { tags: ['auth'], body: registerBody, response: { 201: messageResponse, 400: errorBody } },
+        ...limited,
+      },
       async (request, reply) => {
         await registerUser(ctx, request.body, meta(request));
         return reply.status(201).send({ message: 'Account created successfully, please login.' });

@@ -10,7 +10,11 @@ import { deleteSession, findLiveSessionUser, insertSession } from './sessions.re
 
 export const API_KEY_PREFIX = 'lp_';
 
-export async function registerUser(ctx: AppContext, input: RegisterBody, meta: RequestMeta): Promise<UserRow> {
+export async function registerUser(
+  ctx: AppContext,
+  input: RegisterBody,
+  meta: RequestMeta,
+): Promise<UserRow> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
   if (isCommonPassword(input.password)) {
     throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
@@ -39,7 +43,9 @@ export async function loginUser(
   await ctx.captcha.verify(input.captchaToken, meta.ip);
   await assertLoginAllowed(ctx.db, input.discordId, meta.ip);
   const user = await findUserByDiscordId(ctx.db, input.discordId);
-  const isValid = user ? await verifyPassword(user.passwordHash, input.password) : await burnPasswordCheck(input.password).then(() => false);
+  const isValid = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !isValid) {
     await noteLoginFailure(ctx.db, input.discordId, meta.ip);
     throw new AppError('BAD_REQUEST', 'Invalid Discord Name or password');

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, createTestApp, signUp, solveCaptcha, uniqueDiscordId, type TestApp } from '../../../test/helper.ts';
+import {
+  ENGINES,
+  createTestApp,
+  signUp,
+  solveCaptcha,
+  uniqueDiscordId,
+  type TestApp,
+} from '../../../test/helper.ts';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
   let app: TestApp;
@@ -25,7 +32,11 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(res.statusCode).toBe(201);
       expect(res.json()).toEqual({ message: 'Account created successfully, please login.' });
 
-      const signedIn = await login({ discordId, password: 'a long enough secret', captchaToken: await solveCaptcha(app) });
+      const signedIn = await login({
+        discordId,
+        password: 'a long enough secret',
+        captchaToken: await solveCaptcha(app),
+      });
       expect(signedIn.statusCode).toBe(200);
       const { accessToken, message } = signedIn.json();
       expect(message).toBeTruthy();
@@ -54,7 +65,12 @@ describe.each(ENGINES)('auth on %s', (engine) => {
 
     it('refuses a Discord Name that differs from a taken one only in case', async () => {
       const discordId = uniqueDiscordId('CaseUser');
-      const first = await register({ username: 'A', discordId, password: 'first password ok', captchaToken: await solveCaptcha(app) });
+      const first = await register({
+        username: 'A',
+        discordId,
+        password: 'first password ok',
+        captchaToken: await solveCaptcha(app),
+      });
       expect(first.statusCode).toBe(201);
       const second = await register({
         username: 'B',
@@ -69,8 +85,18 @@ describe.each(ENGINES)('auth on %s', (engine) => {
     it('lets exactly one of two simultaneous registrations of the same name through', async () => {
       const discordId = uniqueDiscordId('racer');
       const [a, b] = await Promise.all([
-        register({ username: 'A', discordId, password: 'password number one', captchaToken: await solveCaptcha(app) }),
-        register({ username: 'B', discordId, password: 'password number two', captchaToken: await solveCaptcha(app) }),
+        register({
+          username: 'A',
+          discordId,
+          password: 'password number one',
+          captchaToken: await solveCaptcha(app),
+        }),
+        register({
+          username: 'B',
+          discordId,
+          password: 'password number two',
+          captchaToken: await solveCaptcha(app),
+        }),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     });
@@ -82,8 +108,14 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       [{ username: 42, discordId: 'someone', password: 'long enough pw' }, 'Name is required'],
       [{ username: 'N', discordId: ['x'], password: 'long enough pw' }, 'Discord Name is required'],
       [{ username: 'N', discordId: 'someone', password: 'short' }, 'Password must be at least 8 characters'],
-      [{ username: 'N', discordId: 'someone', password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
-      [{ username: 'N', discordId: 'has space', password: 'long enough pw' }, 'Discord Name may only contain'],
+      [
+        { username: 'N', discordId: 'someone', password: 'x'.repeat(129) },
+        'Password must be at most 128 characters',
+      ],
+      [
+        { username: 'N', discordId: 'has space', password: 'long enough pw' },
+        'Discord Name may only contain',
+      ],
     ])('rejects %j with a clear 400', async (body, message) => {
       const res = await register({ captchaToken: await solveCaptcha(app), ...body });
       expect(res.statusCode).toBe(400);
@@ -116,7 +148,10 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       const payload = JSON.parse(Buffer.from(token, 'base64').toString());
       payload.solution.counter += 1;
       payload.solution.derivedKey = '00'.repeat(32);
-      const res = await register({ ...body(), captchaToken: Buffer.from(JSON.stringify(payload)).toString('base64') });
+      const res = await register({
+        ...body(),
+        captchaToken: Buffer.from(JSON.stringify(payload)).toString('base64'),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Captcha verification failed, please try again');
     });
@@ -139,8 +174,16 @@ describe.each(ENGINES)('auth on %s', (engine) => {
   describe('POST /api/v1/auth/login', () => {
     it('answers a wrong password and an unknown name with the same 400', async () => {
       const { discordId } = await signUp(app);
-      const wrong = await login({ discordId, password: 'not the password', captchaToken: await solveCaptcha(app) });
-      const unknown = await login({ discordId: 'nobody_here', password: 'whatever pw', captchaToken: await solveCaptcha(app) });
+      const wrong = await login({
+        discordId,
+        password: 'not the password',
+        captchaToken: await solveCaptcha(app),
+      });
+      const unknown = await login({
+        discordId: 'nobody_here',
+        password: 'whatever pw',
+        captchaToken: await solveCaptcha(app),
+      });
       expect(wrong.statusCode).toBe(400);
       expect(unknown.statusCode).toBe(400);
       expect(wrong.json()).toEqual({ message: 'Invalid Discord Name or password' });
@@ -149,14 +192,22 @@ describe.each(ENGINES)('auth on %s', (engine) => {
 
     it('signs in with the Discord Name in any case', async () => {
       const { discordId, password } = await signUp(app);
-      const res = await login({ discordId: discordId.toUpperCase(), password, captchaToken: await solveCaptcha(app) });
+      const res = await login({
+        discordId: discordId.toUpperCase(),
+        password,
+        captchaToken: await solveCaptcha(app),
+      });
       expect(res.statusCode).toBe(200);
     });
 
     it('locks an account for 15 minutes after 5 failed attempts, even for the right password', async () => {
       const { discordId, password } = await signUp(app);
       for (let i = 0; i < 5; i += 1) {
-        const res = await login({ discordId, password: `wrong-${i}-password`, captchaToken: await solveCaptcha(app) });
+        const res = await login({
+          discordId,
+          password: `wrong-${i}-password`,
+          captchaToken: await solveCaptcha(app),
+        });
         expect(res.statusCode).toBe(400);
       }
       const locked = await login({ discordId, password, captchaToken: await solveCaptcha(app) });
@@ -167,7 +218,11 @@ describe.each(ENGINES)('auth on %s', (engine) => {
 
     it('rejects missing and wrong-typed fields', async () => {
       const captchaToken = await solveCaptcha(app);
-      for (const body of [{ captchaToken }, { discordId: 'x', captchaToken }, { discordId: 1, password: 2, captchaToken }]) {
+      for (const body of [
+        { captchaToken },
+        { discordId: 'x', captchaToken },
+        { discordId: 1, password: 2, captchaToken },
+      ]) {
         const res = await login(body);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/required/);
@@ -207,13 +262,21 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       const second = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { discordId: first.discordId, password: first.password, captchaToken: await solveCaptcha(app) },
+        payload: {
+          discordId: first.discordId,
+          password: first.password,
+          captchaToken: await solveCaptcha(app),
+        },
       });
       const otherHeaders = { authorization: `Bearer ${second.json().accessToken}` };
       const out = await app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: first.headers });
       expect(out.statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: first.headers })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: otherHeaders })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: first.headers })).statusCode,
+      ).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: otherHeaders })).statusCode,
+      ).toBe(200);
     });
 
     it('stores only a hash of the access token', async () => {

@@ -7,9 +7,13 @@ export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
 const tooMany = () =>
-  new AppError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', {
-    headers: { 'retry-after': String(WINDOW_MS / 1000) },
-  });
+  new AppError(
+    'TOO_MANY_REQUESTS',
+    'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    {
+      headers: { 'retry-after': String(WINDOW_MS / 1000) },
+    },
+  );
 
 /** Refuses a sign-in while the account or the address has too many recent failures. */
 export async function assertLoginAllowed(db: DbOrTx, discordId: string, ip: string): Promise<void> {

@@ -4,7 +4,13 @@ import { sessions, users } from '../../db/schema.ts';
 
 export async function insertSession(
   db: DbOrTx,
-  session: { userId: string; tokenHash: string; expiresAt: Date; userAgent: string | null; ip: string | null },
+  session: {
+    userId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(session);
 }

@@ -4,7 +4,12 @@ import { authFailures } from '../../db/schema.ts';
 
 type Scope = 'account' | 'ip';
 
-export async function countRecentFailures(db: DbOrTx, scope: Scope, key: string, since: Date): Promise<number> {
+export async function countRecentFailures(
+  db: DbOrTx,
+  scope: Scope,
+  key: string,
+  since: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(authFailures)

@@ -26,7 +26,8 @@ export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<Po
   const entryId = await insertEntryOnce(tx, input);
   if (!entryId) return { applied: false, balanceCents: null };
   const balanceCents = await addToBalance(tx, input.userId, input.amountCents);
-  if (balanceCents === null) throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
+  if (balanceCents === null)
+    throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
   await setBalanceAfter(tx, entryId, balanceCents);
   return { applied: true, balanceCents };
 }

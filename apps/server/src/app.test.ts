@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+
+describe('the HTTP app', () => {
+  let app: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-web-'));
+    fs.mkdirSync(path.join(webDist, 'assets'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    app = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready', database: 'pglite' });
+  });
+
+  it('sends a strict content security policy and other security headers', async () => {
+    const res = await app.inject('/login');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it.each(['/', '/login', '/register', '/createOrders', '/some/unknown/page'])(
+    'renders the web app for %s (history fallback)',
+    async (url) => {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404, not the app', async () => {
+    const res = await app.inject('/api/v1/nothing-here');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Route GET /api/v1/nothing-here not found' });
+  });
+
+  it('does not serve files outside the web app', async () => {
+    const res = await app.inject('/../../package.json');
+    expect(res.body).not.toContain('"workspaces"');
+  });
+
+  it('hides internals when something breaks', async () => {
+    const broken = await createTestApp();
+    await broken.database.executeSql('DROP TABLE sessions CASCADE');
+    const res = await broken.inject({
+      method: 'GET',
+      url: '/api/v1/auth/access',
+      headers: { authorization: 'Bearer some-token' },
+    });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong on our side, please try again' });
+    expect(res.body).not.toContain('sessions');
+    await broken.close();
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('starts with zero configuration on the embedded database with the demo account', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(7400);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.seedDemo).toBe(true);
+    expect(config.captcha.provider).toBe('altcha');
+  });
+
+  it('does not seed the demo account on PostgreSQL unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('names every bad setting in one readable error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrowError(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      expect((error as Error).message).toContain('PORT');
+      expect((error as Error).message).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('requires keys for a hosted captcha', () => {
+    expect(() => loadConfig({ CAPTCHA_PROVIDER: 'turnstile' })).toThrowError(
+      /CAPTCHA_SITE_KEY and CAPTCHA_SECRET/,
+    );
+    const config = loadConfig({
+      CAPTCHA_PROVIDER: 'hcaptcha',
+      CAPTCHA_SITE_KEY: 'site',
+      CAPTCHA_SECRET: 'secret',
+    });
+    expect(config.captcha).toMatchObject({ provider: 'hcaptcha', siteKey: 'site', secret: 'secret' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7400);
+  });
+});
