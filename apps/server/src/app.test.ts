@@ -24,6 +24,17 @@ describe('the HTTP app', () => {
     expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready', database: 'pglite' });
   });
 
+  it('exposes Prometheus metrics with request durations by route', async () => {
+    await app.inject('/healthz');
+    const res = await app.inject('/metrics');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('process_cpu_user_seconds_total');
+    expect(res.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
+    );
+  });
+
   it('sends a strict content security policy and other security headers', async () => {
     const res = await app.inject('/login');
     const csp = String(res.headers['content-security-policy']);

@@ -10,6 +10,7 @@ import { createSealer } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     captcha: await createCaptchaVerifier(config, database.db),
     sealer: createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret)),
     log: app.log,
+    metrics: registerMetrics(app),
   };
 
   let isClosing = false;

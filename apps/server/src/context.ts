@@ -3,6 +3,7 @@ import type { CaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Sealer } from './lib/tokens.ts';
+import type { Metrics } from './plugins/metrics.ts';
 
 /** What services need from the running app: built once in buildApp, passed explicitly. */
 export type AppContext = {
@@ -12,6 +13,7 @@ export type AppContext = {
   captcha: CaptchaVerifier;
   sealer: Sealer;
   log: FastifyBaseLogger;
+  metrics: Metrics;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

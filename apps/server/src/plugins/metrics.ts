@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type Metrics = {
+  registry: Registry;
+  /** Labels finished by the job workers, by outcome (completed or cancelled). */
+  labelsFinished: Counter<'outcome'>;
+};
+
+/** Prometheus metrics at /metrics: process figures, request durations by route, domain counters. */
+export function registerMetrics(app: FastifyInstance): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration by method, route and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const labelsFinished = new Counter({
+    name: 'labels_finished_total',
+    help: 'Labels finished by the job workers',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    void reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+  return { registry, labelsFinished };
+}
