@@ -3,3 +3,4 @@ export * from './money.ts';
 export * from './regions.ts';
 export * from './label-types.ts';
 export * from './schemas/auth.ts';
+export * from './csv/index.ts';

@@ -1,0 +1,5 @@
+export * from './columns.ts';
+export * from './header-map.ts';
+export * from './row.ts';
+export * from './sample.ts';
+export * from './validate.ts';

@@ -1,0 +1,92 @@
+import type { z } from 'zod';
+import { unitPriceFor, type PriceTier } from '../label-types.ts';
+import { dollarsToCents } from '../money.ts';
+import { mapHeaders, missingColumnsMessage, type HeaderMapping } from './header-map.ts';
+import { CSV_COLUMN_OF_FIELD, isBlankRow, rowToOrderInput, type CsvOrderField } from './row.ts';
+
+/** What validation needs to know of the chosen label type. */
+export type CsvLabelType = { uid: string; name: string; maxWeight: number; prices: readonly PriceTier[] };
+
+/** One problem in one row: spreadsheet row number (header = 1), the column as the user wrote it, the reason. */
+export type CsvRowError = { row: number; field: string; message: string };
+
+export type ValidCsvRow<T> = { row: number; order: T; unitPrice: number };
+
+export type CsvValidation<T> =
+  | { ok: true; orders: ValidCsvRow<T>[]; totalPrice: number; ignoredColumns: string[] }
+  | { ok: false; message: string; errors: CsvRowError[]; badRows: number };
+
+/** The single-order rules for a label type, as a zod schema over the single-order field names. */
+export type OrderRowSchema = z.ZodType;
+
+const fieldHeader = (mapping: HeaderMapping, path: readonly PropertyKey[]): string => {
+  const first = path[0];
+  if (typeof first !== 'string') return 'row';
+  const column = CSV_COLUMN_OF_FIELD[first as CsvOrderField];
+  if (!column) return first;
+  return mapping.columns[column]?.header ?? column;
+};
+
+/**
+ * Validates parsed CSV records (records[0] is the header) with the same zod rules as a single order,
+ * and prices each valid row from the label type's tiers. Blank rows are skipped but keep their number.
+ */
+export function validateCsvRows<S extends OrderRowSchema>(
+  records: readonly (readonly string[])[],
+  labelType: CsvLabelType,
+  rowSchema: S,
+): CsvValidation<z.output<S>> {
+  const [header, ...data] = records;
+  if (!header || isBlankRow(header)) return fail('The CSV file is empty.', []);
+  const mapping = mapHeaders(header);
+  const missing = missingColumnsMessage(mapping.missing);
+  if (missing) {
+    const errors = mapping.missing.map((column) => ({ row: 1, field: column, message: 'Column is missing' }));
+    return fail(missing, errors);
+  }
+
+  const orders: ValidCsvRow<z.output<S>>[] = [];
+  const errors: CsvRowError[] = [];
+  let badRows = 0;
+  let totalCents = 0;
+  data.forEach((cells, i) => {
+    if (isBlankRow(cells)) return;
+    const row = i + 2;
+    const input = rowToOrderInput(cells, mapping);
+    const parsed = rowSchema.safeParse(input);
+    const rowErrors = new Map<string, string>();
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = fieldHeader(mapping, issue.path);
+        if (!rowErrors.has(field)) rowErrors.set(field, issue.message);
+      }
+    }
+    const weight = typeof input.Weight === 'number' ? input.Weight : NaN;
+    const unitPrice = Number.isFinite(weight) ? unitPriceFor(labelType.prices, weight) : null;
+    const weightHeader = fieldHeader(mapping, ['Weight']);
+    if (unitPrice === null && !rowErrors.has(weightHeader)) {
+      const reason = Number.isFinite(weight)
+        ? `No ${labelType.name} price for weight ${weight}`
+        : 'Weight must be a number';
+      rowErrors.set(weightHeader, reason);
+    }
+    if (!parsed.success || unitPrice === null) {
+      badRows += 1;
+      for (const [field, message] of rowErrors) errors.push({ row, field, message });
+      return;
+    }
+    totalCents += dollarsToCents(unitPrice);
+    orders.push({ row, order: parsed.data, unitPrice });
+  });
+
+  if (badRows > 0) {
+    const noun = badRows === 1 ? 'row has' : 'rows have';
+    return fail(`${badRows} ${noun} errors. Fix them and upload the file again.`, errors, badRows);
+  }
+  if (orders.length === 0) return fail('The CSV file has a header but no data rows.', []);
+  return { ok: true, orders, totalPrice: totalCents / 100, ignoredColumns: mapping.unknownIgnored };
+}
+
+function fail(message: string, errors: CsvRowError[], badRows = 0) {
+  return { ok: false as const, message, errors, badRows };
+}
