@@ -74,3 +74,13 @@ export const padSerial = (serial: bigint, width: number, what: string): string =
 /** Groups a string in chunks of `size` for human-readable text. */
 export const groupBy = (value: string, size: number): string =>
   value.match(new RegExp(`.{1,${size}}`, 'g'))?.join(' ') ?? value;
+
+/**
+ * Spreads consecutive serials over the whole `width`-digit space so numbers do not read 0000 0001...:
+ * x -> (a*x + b) mod 10^width with a coprime to 10 is a bijection, so distinct serials stay distinct.
+ */
+export const spreadSerial = (serial: bigint, width: number): bigint => {
+  const space = 10n ** BigInt(width);
+  if (serial < 0n || serial >= space) throw new RangeError(`serial ${serial} exceeds ${width} digits`);
+  return (serial * 7_919_613_247n + 3_141_592_653n) % space;
+};

@@ -4,11 +4,13 @@ import { buildFedexExpressBarcode34, buildFedexGroundBarcode34, buildFedexTracki
 import { formatFedexBarcode34, formatFedexTracking } from './fedex.ts';
 import { buildImpb, type ImpbChannel, type ImpbNumber } from './usps-impb.ts';
 import { buildUps1z } from './ups-1z.ts';
+import { spreadSerial } from './check-digits.ts';
 
 /**
  * Tracking numbers for a label. Uniqueness across the database comes from `serial`: the caller passes a
  * value from one database sequence (never reused), and every format embeds it without wrapping
- * (a serial too large for a format throws instead of colliding).
+ * (a serial too large for a format throws instead of colliding). Serials are spread over each format's
+ * number space by a bijection (`spreadSerial`), which keeps them distinct.
  */
 export type CarrierAccounts = {
   usps: Record<PriorityTemplate, { channel: ImpbChannel; mailerId: string }>;
@@ -64,12 +66,14 @@ export const generateTracking = (input: GenerateTrackingInput): LabelTracking =>
   const accounts = input.accounts ?? TEST_CARRIER_ACCOUNTS;
   const service = serviceOf(input.labelTypeUid);
   if (service.carrier === 'usps') {
+    const isLongImpb = input.serial >= 10n ** 7n;
     const usps = accounts.usps[input.template ?? DEFAULT_USPS_TEMPLATE];
     const impb = buildImpb({
       channel: usps.channel,
       serviceTypeCode: service.serviceTypeCode,
       mailerId: usps.mailerId,
-      serial: input.serial,
+      serial: spreadSerial(input.serial, isLongImpb ? 11 : 7),
+      serialForm: isLongImpb ? 'long' : 'short',
       destinationZip: input.destinationZip,
     });
     return { carrier: 'usps', trackingNumber: impb.trackingNumber, humanReadable: impb.humanReadable, impb };
@@ -79,11 +83,11 @@ export const generateTracking = (input: GenerateTrackingInput): LabelTracking =>
     const ups = buildUps1z({
       shipperNumber,
       serviceIndicator: service.serviceIndicator,
-      serial: input.serial,
+      serial: spreadSerial(input.serial, 7),
     });
     return { carrier: 'ups', ...ups, shipperNumber };
   }
-  const tracking12 = buildFedexTracking12(input.serial);
+  const tracking12 = buildFedexTracking12(spreadSerial(input.serial, 11));
   const barcode34 = service.isGround
     ? buildFedexGroundBarcode34({
         scnc: service.formCode,

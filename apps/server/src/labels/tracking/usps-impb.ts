@@ -13,6 +13,8 @@ export type ImpbInput = {
   mailerId: string;
   /** Unique per label (a database sequence value): uniqueness of the tracking number follows from it. */
   serial: bigint;
+  /** `short` gives 22 digits (9-digit MID), `long` 26; by default the smallest that holds the serial. */
+  serialForm?: 'short' | 'long';
   destinationZip: string;
 };
 
@@ -48,7 +50,8 @@ export const buildImpb = (input: ImpbInput): ImpbNumber => {
     throw new RangeError('IMpb: 9-digit MIDs start with 9');
   // Serials past the short width move to the long (26-digit) form rather than wrapping: no reuse.
   const [short, long] = widths;
-  const width = input.serial < 10n ** BigInt(short) ? short : long;
+  const form = input.serialForm ?? (input.serial < 10n ** BigInt(short) ? 'short' : 'long');
+  const width = form === 'short' ? short : long;
   const serial = padSerial(input.serial, width, 'IMpb');
   const data = `${channel}${serviceTypeCode}${mailerId}${serial}`;
   const trackingNumber = `${data}${gs1Mod10CheckDigit(data)}`;

@@ -1,0 +1,166 @@
+import { buildLinearBarcode, buildMatrixBarcode } from '../barcodes.ts';
+import {
+  drawBarcode,
+  drawBlock,
+  drawTestMark,
+  drawText,
+  fillRect,
+  LABEL_WIDTH,
+  rule,
+  strokeRect,
+  type Canvas,
+} from './canvas.ts';
+import {
+  addressLines,
+  formatFedexDate,
+  formatPhone,
+  julianDay,
+  toBarcodeAscii,
+  toPounds,
+  zip5,
+} from './format.ts';
+import type { FedexInput } from './label-input.ts';
+
+/**
+ * FedEx 4x6 label: FROM with ship date and weight at the right, TO with phone, PDF417, the FedEx mark
+ * with the service letter box, TRK#, and the 34-digit Code 128 with its digits.
+ */
+const GS = '\x1d';
+const RS = '\x1e';
+const EOT = '\x04';
+
+/** PDF417 message after ANSI MH10.8.3 as on FedEx labels (LABELS.md section 3). */
+export const fedexPdf417Data = (input: FedexInput): string => {
+  const { shipment, tracking, service } = input;
+  const to = shipment.to;
+  const pounds = toPounds(shipment.weight, input.weightUnit).toFixed(2);
+  const header = [
+    `02${zip5(to.zip)}`,
+    '840',
+    service.pdf417Class,
+    tracking.trackingNumber,
+    service.isGround ? 'FDEG' : 'FDE',
+    tracking.account,
+    julianDay(shipment.date),
+    '',
+    '1/1',
+    `${pounds}LB`,
+    'N',
+    toBarcodeAscii(to.street1),
+    toBarcodeAscii(to.city),
+    toBarcodeAscii(to.state),
+    toBarcodeAscii(to.name),
+  ].join(GS);
+  const phone = (to.phone ?? '').replace(/\D/g, '');
+  const extra = [
+    `06`,
+    `10ZGD${service.formCode}`,
+    `12Z${phone}`,
+    `31Z${tracking.barcode34}`,
+    `9K${toBarcodeAscii(shipment.orderId)}`,
+    '',
+  ].join(GS);
+  return `[)>${RS}01${GS}${header}${RS}${extra}${RS}${EOT}`;
+};
+
+export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
+  const { shipment, service, tracking } = input;
+  const top = 426;
+  const from = shipment.from;
+  drawText(c, `ORIGIN ID: ${zip5(from.zip)}   ${formatPhone(from.phone) ?? ''}`, 8, top - 7, { size: 6.5 });
+  const [fName, fCompany, fStreet1, fStreet2, fCity] = addressLines(from);
+  drawBlock(
+    c,
+    [fName, fCompany, fStreet1, fStreet2, fCity, 'UNITED STATES US'].map((text) => ({ text, size: 7 })),
+    8,
+    top - 9,
+    160,
+    56,
+  );
+
+  const dims = shipment.dimensions;
+  const facts = [
+    `SHIP DATE: ${formatFedexDate(shipment.date)}`,
+    `ACTWGT: ${toPounds(shipment.weight, input.weightUnit).toFixed(2)} LB`,
+    `CAD: ${tracking.account.slice(0, 7)}/INET4535`,
+    dims ? `DIMS: ${dims.length}x${dims.width}x${dims.height} ${dims.unit.toUpperCase()}` : '',
+    'BILL SENDER',
+  ];
+  facts.forEach((text, i) => drawText(c, text, 176, top - 7 - i * 9, { size: 6.5, bold: i === 4 }));
+
+  drawText(c, 'TO', 8, top - 80, { size: 10, bold: true });
+  const [name, company, street1, street2, city] = addressLines(shipment.to);
+  const bottom = drawBlock(
+    c,
+    [
+      { text: name, size: 12, bold: true },
+      { text: company, size: 10 },
+      { text: street1, size: 11 },
+      { text: street2, size: 11 },
+      { text: city, size: 13, bold: true },
+    ],
+    26,
+    top - 70,
+    254,
+    70,
+  );
+  drawText(c, formatPhone(shipment.to.phone) ?? '', 26, bottom - 10, { size: 9, bold: true });
+  drawText(c, `REF: ${shipment.orderId}`, 280, bottom - 10, { size: 7, align: 'right' });
+  rule(c, 264, 1);
+
+  const pdf417 = buildMatrixBarcode({
+    bcid: 'pdf417',
+    text: fedexPdf417Data(input),
+    width: 158,
+    options: { columns: 6 },
+  });
+  drawBarcode(c, pdf417, 10, 258 - pdf417.height);
+
+  // FedEx service mark with the boxed service letter at the right.
+  drawText(c, 'FedEx', 176, 230, { size: 21, bold: true });
+  drawText(
+    c,
+    service.isGround ? (service.serviceLetter === 'H' ? 'Home Delivery' : 'Ground') : 'Express',
+    178,
+    218,
+    { size: 9, bold: true },
+  );
+  fillRect(c, 246, 206, 36, 46);
+  drawText(c, service.serviceLetter, 264, 215, { size: 34, bold: true, align: 'center', white: true });
+  strokeRect(c, 176, 190, 106, 12, 0.8);
+  drawText(c, 'J25101122501uv', 229, 193, { size: 6.5, align: 'center' });
+
+  const trkTop = Math.min(184, 254 - pdf417.height);
+  rule(c, trkTop, 1);
+  drawText(c, 'TRK#', 8, trkTop - 12, { size: 7, bold: true });
+  drawText(c, tracking.humanReadable, 30, trkTop - 18, { size: 15, bold: true });
+  drawText(c, service.isGround ? '0263' : '0201', 30, trkTop - 28, { size: 7 });
+  drawText(c, service.serviceName, 280, trkTop - 12, { size: 10, bold: true, align: 'right' });
+  drawText(
+    c,
+    service.isGround
+      ? `${zip5(shipment.to.zip)}`
+      : `${zip5(shipment.to.zip)} ${toBarcodeAscii(shipment.to.state).slice(0, 2)}-US`,
+    280,
+    trkTop - 24,
+    { size: 9, bold: true, align: 'right' },
+  );
+  drawText(
+    c,
+    `XH ${toBarcodeAscii(shipment.to.city).replace(/\s/g, '').slice(0, 4).padEnd(4, 'A')}`,
+    8,
+    trkTop - 46,
+    { size: 18, bold: true },
+  );
+
+  const main = buildLinearBarcode({
+    bcid: 'code128',
+    text: tracking.barcode34,
+    moduleWidth: 1.15,
+    height: 62,
+    maxWidth: LABEL_WIDTH - 8,
+  });
+  drawBarcode(c, main, (LABEL_WIDTH - main.width) / 2, 40);
+  drawText(c, tracking.barcode34Text, LABEL_WIDTH / 2, 31, { size: 7, align: 'center' });
+  if (input.isTestLabel) drawTestMark(c, 8, 18);
+};

@@ -1,0 +1,54 @@
+import type { WeightUnit } from '@portal/shared';
+import type { Address } from '../types.ts';
+
+/** Formatting shared by the carrier templates. */
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+export const formatUsDate = (d: Date): string =>
+  `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
+export const formatUpsDate = (d: Date): string =>
+  `${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+export const formatFedexDate = (d: Date): string =>
+  `${pad(d.getUTCDate())}${MONTHS[d.getUTCMonth()]}${pad(d.getUTCFullYear() % 100)}`;
+
+export const julianDay = (d: Date): string => {
+  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
+  return pad(Math.floor((d.getTime() - start) / 86_400_000) + 1, 3);
+};
+
+export const toPounds = (weight: number, unit: WeightUnit): number => (unit === 'oz' ? weight / 16 : weight);
+
+/** USPS style: `2 lb 4 oz` or `12 oz`. */
+export const formatUspsWeight = (weight: number, unit: WeightUnit): string => {
+  const ounces = Math.ceil((unit === 'oz' ? weight : weight * 16) * 10) / 10;
+  const lb = Math.floor(ounces / 16);
+  const oz = Math.round((ounces - lb * 16) * 10) / 10;
+  return lb > 0 ? `${lb} lb ${oz} oz` : `${oz} oz`;
+};
+
+export const cityLine = (a: Address): string => `${a.city} ${a.state} ${a.zip}`.replace(/\s+/g, ' ').trim();
+
+export const formatPhone = (phone: string | undefined): string | undefined => {
+  if (!phone) return undefined;
+  const digits = phone.replace(/\D/g, '');
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return ten.length === 10 ? `(${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}` : phone;
+};
+
+/** Address lines in carrier order, upper-cased as carriers print them. */
+export const addressLines = (a: Address): Array<string | undefined> =>
+  [a.name, a.company, a.street1, a.street2, cityLine(a)].map((l) => l?.toUpperCase());
+
+/** Barcode payloads carry ASCII only: accents are dropped, anything else becomes a space. */
+export const toBarcodeAscii = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase();
+
+export const zip5 = (zip: string): string => zip.replace(/\D/g, '').slice(0, 5);
