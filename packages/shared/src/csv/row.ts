@@ -84,7 +84,8 @@ const toNumber = (value: string): number | string | undefined =>
 export function rowToOrderInput(cells: readonly string[], mapping: HeaderMapping): CsvOrderInput {
   const cell = (column: CsvColumn): string => {
     const mapped = mapping.columns[column];
-    return mapped ? (cells[mapped.index] ?? '').trim() : '';
+    // Line breaks inside a quoted cell (Alt+Enter in Excel) become spaces.
+    return mapped ? (cells[mapped.index] ?? '').replace(/\s+/g, ' ').trim() : '';
   };
   const side = <S extends 'From' | 'To'>(s: S) => {
     const country = normalizeCountryCell(cell(`${s}Country`));
