@@ -42,6 +42,6 @@ for (const [name, shipment] of gallery) {
   const pdfFile = join(work, `${name}.pdf`);
   await writeFile(pdfFile, await renderLabel(shipment, tracking, { isTestLabel: true }));
   await run('pdftoppm', ['-r', '150', '-png', '-singlefile', pdfFile, join(outDir, name)]);
-  console.log(`docs/labels/${name}.png  ${tracking.trackingNumber}`);
+  process.stdout.write(`docs/labels/${name}.png  ${tracking.trackingNumber}\n`);
 }
 await rm(work, { recursive: true, force: true });

@@ -1,0 +1,43 @@
+/**
+ * The label engine: tracking numbers, 4x6 label PDFs, providers and bulk files. An order job calls
+ * `providerFor(uid).purchase(shipment, { idempotencyKey, trackingSerial })` and stores the PDF.
+ */
+export type { Address, Dimensions, Shipment } from './types.ts';
+export { labelTypeSeedData, isRenderableLabelType, type LabelTypeData } from './label-types.ts';
+export { LABEL_SERVICES, serviceOf, type CarrierService } from './label-services.ts';
+export {
+  generateTracking,
+  TEST_CARRIER_ACCOUNTS,
+  type CarrierAccounts,
+  type GenerateTrackingInput,
+  type LabelTracking,
+} from './tracking/generate-tracking.ts';
+export {
+  fedexMod11CheckDigit,
+  gs1Mod10CheckDigit,
+  hasValidCheckDigit,
+  upsCheckDigit,
+} from './tracking/check-digits.ts';
+export { renderLabel, renderLabelWithLayout, type RenderLabelOptions } from './render-label.ts';
+export { TEST_MARK, type BarcodePlacement } from './templates/canvas.ts';
+export {
+  labelIdempotencyKey,
+  type LabelProvider,
+  type PurchasedLabel,
+  type PurchaseOptions,
+} from './providers/label-provider.ts';
+export { createTestModeProvider } from './providers/test-mode-provider.ts';
+export {
+  createUpstreamProvider,
+  UpstreamRejectedError,
+  type UpstreamLabel,
+  type UpstreamLabelApi,
+  type UpstreamProviderOptions,
+} from './providers/upstream-provider.ts';
+export {
+  createProviderRegistry,
+  type ProviderConfig,
+  type ProviderRegistry,
+} from './providers/provider-registry.ts';
+export { mergePdfs, writeMergedPdf, type MergeResult } from './files/merge-pdfs.ts';
+export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';
