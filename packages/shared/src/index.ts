@@ -5,3 +5,7 @@ export * from './label-types.ts';
 export * from './schemas/auth.ts';
 export * from './csv/index.ts';
 export * from './tracking-url.ts';
+export * from './schemas/address.ts';
+export * from './schemas/order.ts';
+export * from './schemas/order-views.ts';
+export * from './address-parser.ts';

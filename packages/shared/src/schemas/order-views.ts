@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
+
+/** Label type as GET /labeltype/read lists it (spec section 3); prices in dollars. */
+export const labelTypeView = z.object({
+  _id: z.string(),
+  name: z.string(),
+  uid: z.string(),
+  carrier: z.enum(['usps', 'ups', 'fedex']),
+  weightUnit: z.enum(['oz', 'lb']),
+  maxWeight: z.number(),
+  status: z.boolean(),
+  prices: z.array(z.object({ price: z.number(), fromWeight: z.number(), toWeight: z.number() })),
+});
+export type LabelTypeView = z.infer<typeof labelTypeView>;
+export const labelTypeListResponse = z.object({ labelTypes: z.array(labelTypeView) });
+
+const address = (side: 'From' | 'To') =>
+  ({
+    [`${side}Name`]: z.string(),
+    [`${side}Company`]: z.string(),
+    [`${side}Street`]: z.string(),
+    [`${side}Street2`]: z.string(),
+    [`${side}City`]: z.string(),
+    [`${side}State`]: z.string(),
+    [`${side}Zip`]: z.string(),
+    [`${side}Country`]: z.string(),
+    [`${side}Phone`]: z.string(),
+  }) as Record<
+    `${typeof side}${'Name' | 'Company' | 'Street' | 'Street2' | 'City' | 'State' | 'Zip' | 'Country' | 'Phone'}`,
+    z.ZodString
+  >;
+
+/** An order as the API shows it (spec section 3 plus the payload fields of section 7); money in dollars. */
+export const orderView = z.object({
+  _id: z.string(),
+  OrderId: z.string(),
+  /** Shared by the orders made by one request (quantity N gives N orders with one uuid). */
+  uuid: z.string(),
+  user: z.string(),
+  labelType: z.object({ _id: z.string(), name: z.string(), uid: z.string() }),
+  fromName: z.string(),
+  toName: z.string(),
+  price: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  tracking: z.string().nullable(),
+  /** The carrier's public tracking page, once there is a tracking number. */
+  trackingUrl: z.string().nullable(),
+  /** Download path of the label PDF, only for completed orders. */
+  pdf: z.string().nullable(),
+  createdAt: z.string(),
+  signature: z.boolean(),
+  design: z.string().nullable(),
+  Weight: z.number(),
+  Height: z.number().nullable(),
+  Width: z.number().nullable(),
+  Length: z.number().nullable(),
+  ...address('From'),
+  ...address('To'),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+export const ORDER_STATUS_FILTERS = ['All', ...ORDER_STATUSES] as const;
+export const ORDER_SORTS = ['des', 'asc'] as const;
+
+/** GET /order/read query: page size 10, newest first (`des`), every status (`All`) by default. */
+export const orderListQuery = z.object({
+  search: z.string().trim().max(100, 'Search must be at most 100 characters').optional().default(''),
+  status: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : 'all'))
+    .refine((v) => v === 'all' || (ORDER_STATUSES as readonly string[]).includes(v), {
+      message: 'Status must be All, pending, processing, completed or cancelled',
+    })
+    .transform((v) => (v === 'all' ? 'All' : v) as (typeof ORDER_STATUS_FILTERS)[number]),
+  sort: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : 'des'))
+    .refine((v) => ['des', 'desc', 'asc'].includes(v), { message: 'Sort must be asc or des' })
+    .transform((v) => (v === 'asc' ? 'asc' : 'des') as (typeof ORDER_SORTS)[number]),
+  page: z.coerce
+    .number({ error: 'Page must be a number' })
+    .int('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(100, 'Limit must be at most 100')
+    .default(PAGE_SIZE.orders),
+});
+export type OrderListQuery = z.output<typeof orderListQuery>;
+
+export const orderListResponse = z.object({
+  orders: z.array(orderView),
+  totalPages: z.number(),
+  total: z.number(),
+});
+
+export const createOrderResponse = z.object({
+  message: z.string(),
+  orders: z.array(orderView),
+  /** Balance after the charge, in dollars. */
+  balance: z.number(),
+});
+export const duplicateOrderResponse = z.object({
+  message: z.string(),
+  order: orderView,
+  balance: z.number(),
+});
