@@ -1,3 +1,4 @@
 /** Every table, gathered for drizzle and drizzle-kit. Each area keeps its tables in schema/<area>.ts. */
 export * from './schema/core.ts';
 export * from './schema/account.ts';
+export * from './schema/orders.ts';

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { labelTypes, users } from './core.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Human order numbers (`LBL-10001`) and the unique serials the label engine turns into tracking numbers. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+export const trackingSerialSeq = pgSequence('tracking_serial_seq', { startWith: 1 });
+
+/** Saved addresses of a reseller (always in the US). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    company: text().notNull().default(''),
+    street: text().notNull(),
+    street2: text().notNull().default(''),
+    city: text().notNull(),
+    state: text().notNull(),
+    zip: text().notNull(),
+    country: text().notNull().default('US'),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Stored files (label PDFs and generated files) behind the FileStore interface; see decision 041. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    byteSize: integer().notNull(),
+    content: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_user_idx').on(t.userId)],
+);
+
+export const ORDER_STATUS_VALUES = ['pending', 'processing', 'completed', 'cancelled'] as const;
+
+/** One label each; quantity N makes N rows that share `batchId` (the API's `uuid`). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderNumber: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
+    trackingSerial: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('tracking_serial_seq')`),
+    batchId: uuid().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    labelTypeId: uuid()
+      .notNull()
+      .references(() => labelTypes.id, { onDelete: 'restrict' }),
+    status: text({ enum: ORDER_STATUS_VALUES }).notNull().default('pending'),
+    priceCents: bigint({ mode: 'number' }).notNull(),
+    weight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
+    height: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    width: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    length: numeric({ precision: 10, scale: 2, mode: 'number' }),
+    design: text(),
+    signature: boolean().notNull().default(false),
+    fromName: text().notNull(),
+    fromCompany: text().notNull().default(''),
+    fromStreet: text().notNull(),
+    fromStreet2: text().notNull().default(''),
+    fromCity: text().notNull(),
+    fromState: text().notNull(),
+    fromZip: text().notNull(),
+    fromCountry: text().notNull().default('US'),
+    fromPhone: text().notNull().default(''),
+    toName: text().notNull(),
+    toCompany: text().notNull().default(''),
+    toStreet: text().notNull(),
+    toStreet2: text().notNull().default(''),
+    toCity: text().notNull(),
+    toState: text().notNull(),
+    toZip: text().notNull(),
+    toCountry: text().notNull().default('US'),
+    toPhone: text().notNull().default(''),
+    tracking: text(),
+    labelFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    failureReason: text(),
+    /** Words of the OrderId, names and tracking number for search; see decision 042. */
+    searchVector: tsvector()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple'::regconfig, 'lbl-' || order_number::text || ' ' || from_name || ' ' || to_name || ' ' || coalesce(tracking, ''))`,
+      ),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_idx').on(t.orderNumber),
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.orderNumber),
+    index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
+    index('orders_search_idx').using('gin', t.searchVector),
+    index('orders_batch_idx').on(t.batchId),
+    index('orders_open_idx')
+      .on(t.status)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
