@@ -1,7 +1,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+
+// Web feature folders (apps/web/src/features/*); each may import only itself, lib, components and shared.
+const webFeatures = [
+  'auth',
+  'shell',
+  'dashboard',
+  'orders',
+  'csv-orders',
+  'courier',
+  'amazon',
+  'deposits',
+  'addresses',
+  'reseller-api',
+  'settings',
+];
 
 export default tseslint.config(
   {
@@ -26,6 +41,10 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    // The zones below only bite when imports resolve to files, so resolve .ts/.tsx like the bundler does.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other; routes in src/app compose them (bulletproof-react).
@@ -33,8 +52,11 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/web/src/features/auth', from: './apps/web/src/features', except: ['./auth'] },
-            { target: './apps/web/src/features/shell', from: './apps/web/src/features', except: ['./shell'] },
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+            })),
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },

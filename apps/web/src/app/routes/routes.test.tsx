@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { describe, expect, it, vi } from 'vitest';
+import { ErrorScreen } from '../../components/error-screen';
+import { TOKEN_COOKIE } from '../../lib/auth-token';
+import { stubApi } from '../../testing/fake-server';
+import { renderRoutes } from '../../testing/render';
+import { signedInRoutes } from './signed-in-routes';
+import { signedOutRoutes } from './signed-out-routes';
+
+const demoUser = {
+  _id: '6f1c2d4e-0000-4000-8000-000000000001',
+  username: 'Demo Reseller',
+  discordId: 'demo',
+  email: null,
+  emailVerified: false,
+  balance: 1000,
+  api_key: 'lp_test_key',
+  role: 'user',
+};
+
+const signIn = () => {
+  Cookies.set(TOKEN_COOKIE, 'valid-token');
+  stubApi({ 'GET /auth/access': { body: demoUser } });
+};
+
+describe('signed-out routes', () => {
+  it.each(['/', '/login', '/no/such/page', '/deposits'])('%s shows Sign-In', (path) => {
+    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
+    renderRoutes(signedOutRoutes, path);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('/register shows Register', () => {
+    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
+    renderRoutes(signedOutRoutes, '/register');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+});
+
+describe('signed-in routes', () => {
+  it('shows the shell with the balance around the dashboard', async () => {
+    signIn();
+    renderRoutes(signedInRoutes, '/');
+    expect(await screen.findByTestId('header-balance')).toHaveTextContent('$1,000.00');
+    expect(screen.getByRole('heading', { name: 'Welcome back, Demo Reseller' })).toBeInTheDocument();
+  });
+
+  // Pages get replaced by their features over time; what the routes own is which page sits at which path.
+  it.each([
+    ['/createorders', 'Simple Order'],
+    ['/createOrders', 'Simple Order'],
+    ['/quick-order', 'Fast Order'],
+    ['/csv-orders', 'CSV'],
+    ['/fedex-order', 'Overnight FedEx'],
+    ['/amazon-csv', 'Amazon CSV Generator'],
+    ['/deposits', 'Deposits'],
+    ['/address', 'Addresses'],
+    ['/api-docs', 'Reseller API'],
+  ])('%s opens the %s page inside the shell', async (path, label) => {
+    signIn();
+    renderRoutes(signedInRoutes, path);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
+  });
+
+  it('/settings opens Account Setting', async () => {
+    signIn();
+    renderRoutes(signedInRoutes, '/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
+  });
+
+  it('shows Page not found for unknown paths inside the shell', async () => {
+    signIn();
+    renderRoutes(signedInRoutes, '/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it("renders 'Unexpected Application Error!' when a page fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    renderRoutes([{ path: '/', element: <Broken />, errorElement: <ErrorScreen /> }]);
+    expect(await screen.findByText('Unexpected Application Error!')).toBeInTheDocument();
+  });
+});

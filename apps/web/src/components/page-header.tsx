@@ -1,0 +1,22 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+type PageHeaderProps = { title: string; description?: string; actions?: ReactNode };
+
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 22, sm: 26 }} fw={700}>
+          {title}
+        </Title>
+        {description && (
+          <Text c="dimmed" size="sm">
+            {description}
+          </Text>
+        )}
+      </Stack>
+      {actions}
+    </Group>
+  );
+}

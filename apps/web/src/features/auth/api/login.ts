@@ -1,0 +1,13 @@
+import { loginBody, tokenResponse, type LoginBody } from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+/** What the Sign-In form collects; the captcha token is added on submit. */
+export const loginFormSchema = loginBody.omit({ captchaToken: true });
+export type LoginFormValues = z.input<typeof loginFormSchema>;
+
+/** POST /auth/login: reads message and accessToken (spec section 7). */
+export const login = async (body: LoginBody) => tokenResponse.parse(await api.post('/auth/login', body));
+
+export const useLogin = () => useMutation({ mutationFn: login, meta: { inlineErrors: true } });

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { REGISTER_REDIRECT_MS } from '@portal/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { registerFormSchema, useRegister, type RegisterFormValues } from '../api/register';
+import { useCaptcha } from '../captcha/use-captcha';
+import { useTimedMessage } from '../hooks/use-timed-message';
+import { AuthMessage } from './auth-message';
+import { CaptchaSlot } from './captcha-slot';
+
+export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully, please login.';
+
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const { getToken, containerRef } = useCaptcha();
+  const registerMutation = useRegister();
+  const { message, show } = useTimedMessage();
+  const [isRegistered, setIsRegistered] = useState(false);
+  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', discordId: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  // After the success toast, Sign-In follows 2.5 seconds later (spec section 2).
+  useEffect(() => {
+    if (!isRegistered) return;
+    const timer = window.setTimeout(() => navigate('/login'), REGISTER_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isRegistered, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const captchaToken = await getToken();
+      await registerMutation.mutateAsync({ ...values, captchaToken });
+      notifySuccess(REGISTER_SUCCESS_MESSAGE);
+      setIsRegistered(true);
+    } catch (error) {
+      show(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <AuthMessage message={message} />
+        <TextInput
+          label="Name"
+          placeholder="Your name or business"
+          autoComplete="name"
+          size="md"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <TextInput
+          label="Discord Name"
+          placeholder="your Discord name"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          size="md"
+          error={errors.discordId?.message}
+          {...form.register('discordId')}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="At least 8 characters"
+          autoComplete="new-password"
+          size="md"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isRegistered} mt="xs">
+          Sign Up
+        </Button>
+        <CaptchaSlot containerRef={containerRef} />
+      </Stack>
+    </form>
+  );
+}

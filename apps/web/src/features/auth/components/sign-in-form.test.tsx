@@ -1,0 +1,71 @@
+import { MESSAGE_DURATION_MS } from '@portal/shared';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestChallenge } from '../../../testing/altcha-challenge';
+import { stubApi } from '../../../testing/fake-server';
+import { renderRoutes } from '../../../testing/render';
+import { SignInPage } from '../pages/sign-in-page';
+
+const authRoutes = [
+  { path: '/', element: <SignInPage /> },
+  { path: '/login', element: <SignInPage /> },
+];
+
+const captchaRoutes = {
+  'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
+  'GET /auth/captcha': async () => ({ body: await createTestChallenge() }),
+};
+
+describe('Sign-In', () => {
+  it('shows the spec fields, the register link and hides the password until asked', async () => {
+    stubApi(captchaRoutes);
+    renderRoutes(authRoutes, '/login');
+    expect(screen.getByLabelText('Discord Name')).toBeInTheDocument();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+
+    const toggle = document.querySelector<HTMLElement>('.mantine-PasswordInput-visibilityToggle');
+    await userEvent.click(toggle!);
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('checks the fields before calling the server', async () => {
+    const { calls } = stubApi(captchaRoutes);
+    renderRoutes(authRoutes, '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/auth/login')).toHaveLength(0);
+  });
+
+  it("shows the server's message in a red alert for 3 seconds", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { calls } = stubApi({
+      ...captchaRoutes,
+      'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
+    });
+    renderRoutes(authRoutes, '/');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByLabelText('Discord Name'), 'reseller.one');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid Discord name or password');
+    expect(alert.className).toMatch(/Alert/);
+    expect(alert).toHaveAttribute('data-variant', 'light');
+
+    const login = calls.find((c) => c.path === '/auth/login');
+    expect(login?.body).toMatchObject({ discordId: 'reseller.one', password: 'wrong-password' });
+    const token = JSON.parse(atob((login?.body as { captchaToken: string }).captchaToken));
+    expect(token).toHaveProperty('solution.counter', 25);
+
+    act(() => vi.advanceTimersByTime(MESSAGE_DURATION_MS - 100));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(200));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
+import { errorMessage } from '../../../lib/notify';
+import { loginFormSchema, useLogin, type LoginFormValues } from '../api/login';
+import { useCaptcha } from '../captcha/use-captcha';
+import { useTimedMessage } from '../hooks/use-timed-message';
+import { AuthMessage } from './auth-message';
+import { CaptchaSlot } from './captcha-slot';
+
+export function SignInForm() {
+  const { getToken, containerRef } = useCaptcha();
+  const loginMutation = useLogin();
+  const { message, show } = useTimedMessage();
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const form = useForm<LoginFormValues, unknown, z.output<typeof loginFormSchema>>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { discordId: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const captchaToken = await getToken();
+      const { message: text, accessToken } = await loginMutation.mutateAsync({ ...values, captchaToken });
+      storeAccessToken(accessToken);
+      setIsRedirecting(true);
+      show(text, 'success');
+      reloadAt('/');
+    } catch (error) {
+      show(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <AuthMessage message={message} />
+        <TextInput
+          label="Discord Name"
+          placeholder="your Discord name"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          size="md"
+          error={errors.discordId?.message}
+          {...form.register('discordId')}
+        />
+        <PasswordInput
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          size="md"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" size="md" fullWidth loading={isSubmitting || isRedirecting} mt="xs">
+          Sign in
+        </Button>
+        <CaptchaSlot containerRef={containerRef} />
+      </Stack>
+    </form>
+  );
+}

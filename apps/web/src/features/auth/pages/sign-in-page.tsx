@@ -1,0 +1,20 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { AuthHeading } from '../components/auth-heading';
+import { SignInForm } from '../components/sign-in-form';
+
+/** `/`, `/login` and any unmatched signed-out path (spec section 2). */
+export function SignInPage() {
+  return (
+    <>
+      <AuthHeading title="Welcome back" subtitle="Sign in with your Discord name to buy and print labels." />
+      <SignInForm />
+      <Text ta="center" size="sm" mt="xl" c="dimmed">
+        New to LabelPort?{' '}
+        <Anchor component={Link} to="/register" fw={600}>
+          Create an account
+        </Anchor>
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../../testing/render';
+import { SidebarNav } from './sidebar-nav';
+
+const SPEC_ENTRIES = [
+  ['Dashboard', '/'],
+  ['Simple Order', '/createOrders'],
+  ['Fast Order', '/quick-order'],
+  ['CSV', '/csv-orders'],
+  ['Overnight FedEx', '/fedex-order'],
+  ['Amazon CSV Generator', '/amazon-csv'],
+  ['Deposits', '/deposits'],
+  ['Addresses', '/address'],
+  ['Reseller API', '/api-docs'],
+];
+
+const activeLabel = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+
+describe('SidebarNav', () => {
+  it("lists the nine entries in the spec's order with its paths", () => {
+    renderWithRouter(<SidebarNav compact={false} />);
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(SPEC_ENTRIES);
+  });
+
+  it.each([
+    ['/', 'Dashboard'],
+    ['/createorders', 'Simple Order'],
+    ['/createOrders', 'Simple Order'],
+    ['/csv-orders/42/details', 'CSV'],
+    ['/deposits?page=2', 'Deposits'],
+    ['/api-docs', 'Reseller API'],
+  ])('highlights the entry of the first path segment of %s', (path, label) => {
+    renderWithRouter(<SidebarNav compact={false} />, path);
+    expect(activeLabel()).toEqual([label]);
+  });
+
+  it('highlights nothing on a path outside the menu', () => {
+    renderWithRouter(<SidebarNav compact={false} />, '/settings');
+    expect(activeLabel()).toEqual([]);
+  });
+
+  it('keeps accessible names in compact mode', () => {
+    renderWithRouter(<SidebarNav compact />, '/address');
+    expect(screen.getByRole('link', { name: 'Addresses' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText('Addresses')).not.toBeInTheDocument();
+  });
+});

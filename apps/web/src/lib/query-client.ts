@@ -1,0 +1,34 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+import { notifyError } from './notify';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `inlineErrors`: the screen shows the failure itself (auth alerts), so no toast. */
+    mutationMeta: { inlineErrors?: boolean };
+  }
+}
+
+/** Reads fail quietly (spec section 8: only logged); actions toast the server's message. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => console.warn('Request failed', query.queryKey, error.message),
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.inlineErrors) notifyError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          const isClientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          return !isClientError && failureCount < 2;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { vi } from 'vitest';
+
+type Reply = { status?: number; body?: unknown };
+type Handler = (request: {
+  url: URL;
+  method: string;
+  body: unknown;
+  headers: Headers;
+}) => Reply | Promise<Reply>;
+
+/**
+ * Stands in for the network with a fetch stub: the API is an outside service from a component's point of
+ * view. Routes are `METHOD /path` under /api/v1; unknown routes answer 404 with a message.
+ */
+export function stubApi(routes: Record<string, Handler | Reply>) {
+  const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const headers = new Headers(init?.headers);
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path, body, headers });
+    const route = routes[`${method} ${path}`];
+    const reply = typeof route === 'function' ? await route({ url, method, body, headers }) : route;
+    const { status = 200, body: replyBody = {} } = reply ?? { status: 404, body: { message: 'Not found' } };
+    return new Response(JSON.stringify(replyBody), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { calls, fetchStub };
+}
