@@ -1,6 +1,88 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Button, EmptyState, Paper } from '@mantine/core';
+import type { AddressView } from '@portal/shared/schemas/address';
+import { IconAlertCircle, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { useAddresses } from '../api/get-addresses';
+import { AddressFormDialog } from '../components/address-form-dialog';
+import { AddressList, AddressListSkeleton } from '../components/address-list';
+import { DeleteAddressDialog } from '../components/delete-address-dialog';
 
-/** `/address`: replaced by the addresses feature when it ships. */
+type Editing = { address: AddressView | null } | null;
+
+/** `/address`: saved addresses with Create, Update and Delete (spec section 2). */
 export function AddressesPage() {
-  return <PagePlaceholder title="Addresses" description="Save the addresses you ship from and to most often." />;
+  const addresses = useAddresses();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AddressView | null>(null);
+  const openCreate = () => setEditing({ address: null });
+
+  let content;
+  if (addresses.isPending) content = <AddressListSkeleton />;
+  else if (addresses.isError)
+    content = (
+      <Paper withBorder radius="lg" p="xl">
+        <EmptyState
+          icon={<IconAlertCircle />}
+          variant="light"
+          color="red"
+          title="Could not load your addresses"
+          description="Check your connection and try again."
+        >
+          <EmptyState.Actions>
+            <Button variant="light" onClick={() => void addresses.refetch()}>
+              Try again
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  else if (addresses.data.length === 0)
+    content = (
+      <Paper withBorder radius="lg" p="xl">
+        <EmptyState
+          icon={<IconMapPin />}
+          variant="light"
+          title="No saved addresses yet"
+          description="Save the addresses you ship from and to most often, then pick them on any order form."
+        >
+          <EmptyState.Actions>
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+              Create Address
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  else
+    content = (
+      <AddressList
+        addresses={addresses.data}
+        onEdit={(address) => setEditing({ address })}
+        onDelete={setDeleting}
+      />
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Addresses"
+        description="Save the addresses you ship from and to most often."
+        actions={
+          addresses.data?.length ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+              Create Address
+            </Button>
+          ) : undefined
+        }
+      />
+      {content}
+      <AddressFormDialog
+        opened={editing !== null}
+        address={editing?.address ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <DeleteAddressDialog address={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
 }

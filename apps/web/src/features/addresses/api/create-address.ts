@@ -1,0 +1,16 @@
+import { addressMessageResponse, type AddressBody } from '@portal/shared/schemas/address';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { addressesQueryKey } from './get-addresses';
+
+/** POST /address/create: name, street, street2, city, state, zip, country; reads message. */
+export const createAddress = async (body: AddressBody) =>
+  addressMessageResponse.parse(await api.post('/address/create', body));
+
+export const useCreateAddress = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
+  });
+};

@@ -1,0 +1,14 @@
+import { addressListResponse, type AddressView } from '@portal/shared/schemas/address';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /address/readAll: the saved addresses (a failure is only logged, spec section 8). */
+export const getAddresses = async (): Promise<AddressView[]> =>
+  addressListResponse.parse(await api.get('/address/readAll')).addresses;
+
+export const addressesQueryKey = ['addresses'] as const;
+
+export const addressesQueryOptions = () =>
+  queryOptions({ queryKey: addressesQueryKey, queryFn: getAddresses });
+
+export const useAddresses = () => useQuery(addressesQueryOptions());

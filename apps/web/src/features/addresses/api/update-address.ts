@@ -1,0 +1,18 @@
+import { addressMessageResponse, type AddressBody } from '@portal/shared/schemas/address';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { addressesQueryKey } from './get-addresses';
+
+type UpdateAddressInput = { id: string; body: AddressBody };
+
+/** PUT /address/update/{id}: the same fields as create; reads message. */
+export const updateAddress = async ({ id, body }: UpdateAddressInput) =>
+  addressMessageResponse.parse(await api.put(`/address/update/${encodeURIComponent(id)}`, body));
+
+export const useUpdateAddress = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
+  });
+};

@@ -1,0 +1,114 @@
+import type { AddressView } from '@portal/shared/schemas/address';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { AddressesPage } from './addresses-page';
+
+const home: AddressView = {
+  _id: 'a1',
+  name: 'Jane Doe',
+  street: '12 Elm St',
+  street2: 'Apt 3',
+  city: 'Austin',
+  state: 'TX',
+  zip: '73301',
+  country: 'US',
+  company: '',
+  createdAt: '2025-01-02T10:00:00.000Z',
+};
+
+const renderPage = (addresses: AddressView[] = [home], extra: Parameters<typeof stubApi>[0] = {}) => {
+  const server = stubApi({ 'GET /address/readAll': { body: { addresses } }, ...extra });
+  renderWithRouter(<AddressesPage />, '/address');
+  return server;
+};
+
+const chooseState = async (user: ReturnType<typeof userEvent.setup>, name: RegExp) => {
+  await user.click(screen.getByRole('combobox', { name: /^State/ }));
+  await user.click(await screen.findByRole('option', { name }));
+};
+
+describe('AddressesPage', () => {
+  it('lists the saved addresses', async () => {
+    renderPage();
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
+    expect(screen.getByText('12 Elm St')).toBeInTheDocument();
+    expect(screen.getByText('73301')).toBeInTheDocument();
+  });
+
+  it('invites to create the first address when there is none', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No saved addresses yet')).toBeInTheDocument();
+  });
+
+  it('creates an address with the country fixed to United States and State required', async () => {
+    const user = userEvent.setup();
+    const server = renderPage([], {
+      'POST /address/create': { body: { message: 'Address created successfully', address: home } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Address' });
+    const country = within(dialog).getByLabelText('Country');
+    expect(country).toBeDisabled();
+    expect(country).toHaveValue('United States');
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Jane Doe');
+    await user.type(within(dialog).getByLabelText('Street'), '12 Elm St');
+    await user.type(within(dialog).getByLabelText('City'), 'Austin');
+    await user.type(within(dialog).getByLabelText('ZIP Code'), '73301');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Address' }));
+    expect(await within(dialog).findByText('State is required')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await chooseState(user, /Texas \(TX\)/);
+    await user.click(within(dialog).getByRole('button', { name: 'Create Address' }));
+    expect(await screen.findByText('Address created successfully')).toBeInTheDocument();
+    const post = server.calls.find((c) => c.method === 'POST');
+    expect(post?.path).toBe('/address/create');
+    expect(post?.body).toEqual({
+      name: 'Jane Doe',
+      street: '12 Elm St',
+      street2: '',
+      city: 'Austin',
+      state: 'TX',
+      zip: '73301',
+      country: 'US',
+    });
+  });
+
+  it('shows the server message when the ZIP is refused', async () => {
+    const user = userEvent.setup();
+    renderPage([home], {
+      'PUT /address/update/a1': {
+        status: 400,
+        body: { message: 'ZIP Code must be 5 digits or ZIP+4 (12345-6789)' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update Jane Doe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Address' });
+    expect(within(dialog).getByLabelText('Street 2')).toHaveValue('Apt 3');
+    const zip = within(dialog).getByLabelText('ZIP Code');
+    await user.clear(zip);
+    await user.type(zip, '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('ZIP Code must be 5 digits or ZIP+4 (12345-6789)')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Update Address' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting and deletes on confirmation', async () => {
+    const user = userEvent.setup();
+    const server = renderPage([home], {
+      'DELETE /address/delete/a1': { body: { message: 'Address deleted' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Jane Doe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete address' });
+    expect(within(dialog).getByText('Are you sure you want to delete this address?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Address deleted')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/address/delete/a1')).toBe(true),
+    );
+  });
+});
