@@ -7,6 +7,10 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
 import { createSealer } from './lib/tokens.ts';
+import { createMailer } from './mail/mailer.ts';
+import { devOutboxRoutes } from './mail/outbox.routes.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -43,6 +47,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     captcha: await createCaptchaVerifier(config, database.db),
     sealer: createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret)),
     log: app.log,
+    mailer: createMailer(config, database.db, app.log),
     metrics: registerMetrics(app),
   };
 
@@ -50,6 +55,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', async () => {
     isClosing = true;
   });
+  app.addHook('onClose', async () => ctx.mailer.close());
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
@@ -60,6 +66,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
+      await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
+      await api.register(accountRoutes(ctx), { prefix: '/user' });
+      if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },
   );

@@ -42,6 +42,7 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LabelPort <no-reply@labelport.local>'),
+  DEV_OUTBOX: bool.default(false),
 });
 
 export type Config = {
@@ -75,6 +76,8 @@ export type Config = {
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
+  devOutbox: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration:\n  CAPTCHA_SITE_KEY and CAPTCHA_SECRET are required for ${e.CAPTCHA_PROVIDER}`,
     );
+  }
+  if (e.DEV_OUTBOX && (e.NODE_ENV === 'production' || e.SMTP_URL)) {
+    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX is for development without SMTP_URL, never production');
   }
   return {
     env: e.NODE_ENV,
@@ -124,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    devOutbox: e.DEV_OUTBOX,
   };
 }

@@ -3,6 +3,7 @@ import type { CaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Sealer } from './lib/tokens.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './plugins/metrics.ts';
 
 /** What services need from the running app: built once in buildApp, passed explicitly. */
@@ -13,6 +14,7 @@ export type AppContext = {
   captcha: CaptchaVerifier;
   sealer: Sealer;
   log: FastifyBaseLogger;
+  mailer: Mailer;
   metrics: Metrics;
 };
 

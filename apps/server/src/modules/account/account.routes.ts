@@ -1,0 +1,78 @@
+import {
+  apiKeyResponse,
+  changeEmailBody,
+  changePasswordBody,
+  emailStatusResponse,
+  messageResponse,
+  profileResponse,
+  updateProfileBody,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { authRateLimit } from '../../plugins/security.ts';
+import { toSessionUser } from '../users/user-view.ts';
+import {
+  changePassword,
+  getEmailStatus,
+  regenerateApiKey,
+  requestEmailChange,
+  updateProfile,
+} from './account.service.ts';
+import { requestMeta } from './request-meta.ts';
+
+/** Account Settings (under /user): profile, e-mail, password, API key. Every route needs a session. */
+export const accountRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireUser(ctx));
+    const limited = { config: authRateLimit(ctx.config) };
+
+    app.patch(
+      '/profile',
+      { schema: { tags: ['account'], body: updateProfileBody, response: { 200: profileResponse } } },
+      async (request) => {
+        const user = await updateProfile(ctx, currentUser(request).user.id, request.body);
+        return { message: 'Profile updated', user: toSessionUser(user, ctx.sealer) };
+      },
+    );
+
+    app.get(
+      '/email',
+      { schema: { tags: ['account'], response: { 200: emailStatusResponse } } },
+      async (request) => getEmailStatus(ctx, currentUser(request).user),
+    );
+
+    app.post(
+      '/email',
+      {
+        schema: { tags: ['account'], body: changeEmailBody, response: { 200: messageResponse } },
+        ...limited,
+      },
+      async (request) => {
+        await requestEmailChange(ctx, currentUser(request).user, request.body, requestMeta(request));
+        return { message: `We have sent an OTP to ${request.body.email}. Enter it to verify your email.` };
+      },
+    );
+
+    app.post(
+      '/password',
+      {
+        schema: { tags: ['account'], body: changePasswordBody, response: { 200: messageResponse } },
+        ...limited,
+      },
+      async (request) => {
+        await changePassword(ctx, currentUser(request), request.body, requestMeta(request));
+        return { message: 'Password changed. Other devices have been signed out.' };
+      },
+    );
+
+    app.post(
+      '/api-key',
+      { schema: { tags: ['account'], response: { 200: apiKeyResponse } } },
+      async (request) => {
+        const apiKey = await regenerateApiKey(ctx, currentUser(request).user.id);
+        return { message: 'A new API key has been created; the old one no longer works', api_key: apiKey };
+      },
+    );
+  };

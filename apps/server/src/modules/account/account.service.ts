@@ -1,0 +1,94 @@
+import type { ChangeEmailBody, ChangePasswordBody, EmailStatus, UpdateProfileBody } from '@portal/shared';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, randomToken } from '../../lib/tokens.ts';
+import { API_KEY_PREFIX, type Authenticated } from '../auth/auth.service.ts';
+import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle.ts';
+import { throttleOtpSend } from '../otp/otp-throttle.ts';
+import { findLiveOtpForUser } from '../otp/otp.repository.ts';
+import { issueOtp } from '../otp/otp.service.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { deleteUserSessions, updateUser } from './account.repository.ts';
+
+const mustExist = (user: UserRow | undefined): UserRow => {
+  if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return user;
+};
+
+export async function updateProfile(
+  ctx: AppContext,
+  userId: string,
+  input: UpdateProfileBody,
+): Promise<UserRow> {
+  return mustExist(await updateUser(ctx.db, userId, { username: input.username }));
+}
+
+export async function getEmailStatus(ctx: AppContext, user: UserRow): Promise<EmailStatus> {
+  const pending = await findLiveOtpForUser(ctx.db, user.id, 'verify_email', new Date());
+  return { email: user.email, emailVerified: user.emailVerified, pendingEmail: pending?.email ?? null };
+}
+
+/**
+ * Sends a verification code to a new address. The account keeps its current e-mail until the code is
+ * entered on /verify, so a typo cannot lock anybody out of password reset.
+ */
+export async function requestEmailChange(
+  ctx: AppContext,
+  user: UserRow,
+  input: ChangeEmailBody,
+  meta: RequestMeta,
+): Promise<void> {
+  if (user.emailVerified && user.email?.toLowerCase() === input.email.toLowerCase()) {
+    throw new AppError('BAD_REQUEST', 'This email is already verified on your account');
+  }
+  const now = new Date();
+  await throttleOtpSend(ctx.db, { email: input.email, ip: meta.ip, now });
+  const mail = await issueOtp(ctx, { userId: user.id, purpose: 'verify_email', email: input.email, now });
+  try {
+    await ctx.mailer.send(mail);
+  } catch (err) {
+    ctx.log.error({ err }, 'the verification mail could not be sent');
+    throw new AppError('UNAVAILABLE', 'We could not send the email right now, please try again later');
+  }
+}
+
+/** Changes the password after checking the current one (throttled like sign-in); ends every other session. */
+export async function changePassword(
+  ctx: AppContext,
+  auth: Authenticated,
+  input: ChangePasswordBody,
+  meta: RequestMeta,
+): Promise<void> {
+  const { user } = auth;
+  await assertLoginAllowed(ctx.db, user.discordId, meta.ip);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    await noteLoginFailure(ctx.db, user.discordId, meta.ip);
+    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+  }
+  if (isCommonPassword(input.newPassword)) {
+    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await deleteUserSessions(tx, user.id, auth.sessionId);
+  });
+}
+
+/** Issues a new API key; the old one stops working at once. Returns the new key. */
+export async function regenerateApiKey(ctx: AppContext, userId: string): Promise<string> {
+  const apiKey = randomToken(API_KEY_PREFIX);
+  mustExist(
+    await updateUser(ctx.db, userId, {
+      apiKeyHash: hashToken(apiKey),
+      apiKeyCipher: ctx.sealer.seal(apiKey),
+    }),
+  );
+  return apiKey;
+}
+
+/** Ends every session of the user, the current one included. */
+export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
+  await deleteUserSessions(ctx.db, userId);
+}

@@ -1,0 +1,65 @@
+import {
+  forgotPasswordBody,
+  messageResponse,
+  resetPasswordBody,
+  tokenResponse,
+  verifyEmailBody,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { authRateLimit } from '../../plugins/security.ts';
+import { logoutEverywhere } from './account.service.ts';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  requestPasswordReset,
+  resetPassword,
+  verifyEmail,
+} from './recovery.service.ts';
+import { requestMeta } from './request-meta.ts';
+
+/** Password reset and e-mail verification with one-time codes, and signing out everywhere (under /auth). */
+export const recoveryRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limited = { config: authRateLimit(ctx.config) };
+
+    app.post(
+      '/forgotPassword',
+      {
+        schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
+        ...limited,
+      },
+      async (request) => {
+        await requestPasswordReset(ctx, request.body, requestMeta(request));
+        return { message: FORGOT_PASSWORD_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/resetPassword',
+      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: tokenResponse } }, ...limited },
+      async (request) => {
+        const accessToken = await resetPassword(ctx, request.body, requestMeta(request));
+        return { message: 'Your password has been reset', accessToken };
+      },
+    );
+
+    app.post(
+      '/verifyEmail',
+      { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: tokenResponse } }, ...limited },
+      async (request) => {
+        const accessToken = await verifyEmail(ctx, request.body, requestMeta(request));
+        return { message: 'Your email has been verified', accessToken };
+      },
+    );
+
+    app.post(
+      '/logout-all',
+      { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
+      async (request) => {
+        await logoutEverywhere(ctx, currentUser(request).user.id);
+        return { message: 'Signed out on every device' };
+      },
+    );
+  };

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@portal/shared';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
+import { createSession } from '../auth/auth.service.ts';
+import { noteLoginSuccess } from '../auth/login-throttle.ts';
+import { throttleOtpSend } from '../otp/otp-throttle.ts';
+import { consumeOtp, issueOtp } from '../otp/otp.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { deleteUserSessions, findUserByVerifiedEmail, updateUser } from './account.repository.ts';
+
+type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+type VerifyEmailBody = z.infer<typeof verifyEmailBody>;
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account uses this email, we have sent an OTP to it.';
+
+const sameEmail = (a: string | null, b: string): boolean => a !== null && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Sends a reset code when a verified account e-mail matches. Known and unknown addresses get the same answer
+ * and the same work before it: the mail goes out after the reply, so delivery time reveals nothing.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: ForgotPasswordBody,
+  meta: RequestMeta,
+): Promise<void> {
+  await ctx.captcha.verify(input.captchaToken, meta.ip);
+  const now = new Date();
+  await throttleOtpSend(ctx.db, { email: input.email, ip: meta.ip, now });
+  const user = await findUserByVerifiedEmail(ctx.db, input.email);
+  if (!user?.email) return;
+  const mail = await issueOtp(ctx, { userId: user.id, purpose: 'reset_password', email: user.email, now });
+  void ctx.mailer
+    .send(mail)
+    .catch((err: unknown) => ctx.log.error({ err }, 'the password reset mail could not be sent'));
+}
+
+/** Sets a new password with a reset code, ends every session and signs in afresh; returns the new token. */
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordBody,
+  meta: RequestMeta,
+): Promise<string> {
+  await ctx.captcha.verify(input.captchaToken, meta.ip);
+  // Checked before the code is used, so a refused password does not cost the user their code.
+  if (isCommonPassword(input.newPassword)) {
+    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
+  }
+  const { userId, email } = await consumeOtp(ctx, {
+    purpose: 'reset_password',
+    email: input.email,
+    code: input.OTP,
+    now: new Date(),
+  });
+  const user = await findUserById(ctx.db, userId);
+  // The account's e-mail changed since the code was sent: the code was for the old address.
+  if (!user || !user.emailVerified || !sameEmail(user.email, email))
+    throw new AppError('BAD_REQUEST', 'Invalid or expired OTP');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash });
+    await deleteUserSessions(tx, user.id);
+  });
+  await noteLoginSuccess(ctx.db, user.discordId);
+  return createSession(ctx, user.id, meta);
+}
+
+/** Makes the address the account's verified e-mail with its code and signs in; returns the new token. */
+export async function verifyEmail(
+  ctx: AppContext,
+  input: VerifyEmailBody,
+  meta: RequestMeta,
+): Promise<string> {
+  await ctx.captcha.verify(input.captchaToken, meta.ip);
+  const { userId, email } = await consumeOtp(ctx, {
+    purpose: 'verify_email',
+    email: input.email,
+    code: input.OTP,
+    now: new Date(),
+  });
+  const owner = await findUserByVerifiedEmail(ctx.db, email);
+  if (owner && owner.id !== userId) throw emailTaken();
+  const updated = await updateUser(ctx.db, userId, { email, emailVerified: true }).catch((error: unknown) => {
+    // Another account verified the same address a moment ago (unique index on verified e-mails).
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  });
+  if (!updated) throw new AppError('BAD_REQUEST', 'Invalid or expired OTP');
+  return createSession(ctx, userId, meta);
+}
+
+const emailTaken = () => new AppError('CONFLICT', 'This email is already used by another account');
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const pgError = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return pgError?.code === '23505' || pgError?.cause?.code === '23505';
+};

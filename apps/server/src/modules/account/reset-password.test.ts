@@ -1,0 +1,219 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+
+const MINUTE = 60_000;
+
+describe.each(ENGINES)('password reset over SMTP on %s', (engine) => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let kit: ReturnType<typeof otpKit>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
+    kit = otpKit(app, smtp);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  describe('POST /api/v1/auth/forgotPassword', () => {
+    it('mails a code that says what it is for and when it expires', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const before = kit.mailsTo(email).length;
+      const res = await kit.forgotPassword(email);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'If an account uses this email, we have sent an OTP to it.' });
+      const mail = await smtp.waitForMail(email, before);
+      expect(mail.subject).toBe('Your LabelPort password reset code');
+      expect(mail.from).toBe('no-reply@labelport.local');
+      expect(mail.text).toContain('reset the password of your LabelPort account');
+      expect(mail.text).toMatch(/expires in 10 minutes \(at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+      expect(mail.text).toMatch(/^ {4}\d{6}$/m);
+      expect(mail.html).toContain('reset the password of your LabelPort account');
+      expect(mail.html).toContain('expires in 10 minutes');
+    });
+
+    it('answers an unknown and an unverified e-mail exactly like a known one, and sends them nothing', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const pending = await signUp(app);
+      const unverified = uniqueEmail('pending');
+      await kit.requestVerificationCode(pending.headers, unverified);
+      const unknown = uniqueEmail('nobody');
+      const known = await kit.forgotPassword(email);
+      for (const other of [unknown, unverified]) {
+        const res = await kit.forgotPassword(other);
+        expect(res.statusCode).toBe(known.statusCode);
+        expect(res.json()).toEqual(known.json());
+      }
+      await smtp.waitForMail(email, 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(kit.mailsTo(unknown)).toHaveLength(0);
+      expect(kit.mailsTo(unverified)).toHaveLength(1); // only its verification code
+    });
+
+    it('sends at most 5 codes an hour to one e-mail, known or not', async () => {
+      const email = uniqueEmail('flood');
+      for (let i = 0; i < 5; i += 1) expect((await kit.forgotPassword(email)).statusCode).toBe(200);
+      const sixth = await kit.forgotPassword(email);
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.headers['retry-after']).toBe('3600');
+      expect(sixth.json().message).toBe('Too many codes requested. Please wait an hour and try again.');
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * MINUTE });
+      expect((await kit.forgotPassword(email)).statusCode).toBe(200);
+    });
+
+    it('accepts at most 20 code requests an hour from one address', async () => {
+      const remoteAddress = '192.0.2.77';
+      for (let i = 0; i < 20; i += 1) {
+        expect((await kit.forgotPassword(uniqueEmail(`ip${i}`), { remoteAddress })).statusCode).toBe(200);
+      }
+      expect((await kit.forgotPassword(uniqueEmail('ip21'), { remoteAddress })).statusCode).toBe(429);
+    });
+
+    it('refuses a missing or bad captcha', async () => {
+      const missing = await kit.post('/api/v1/auth/forgotPassword', { email: uniqueEmail() });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe('Please complete the captcha');
+      const bad = await kit.post('/api/v1/auth/forgotPassword', {
+        email: uniqueEmail(),
+        captchaToken: 'forged',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Captcha verification failed, please try again');
+    });
+
+    it('refuses an invalid e-mail', async () => {
+      const res = await kit.forgotPassword('not-an-email');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Please enter a valid email address');
+    });
+  });
+
+  describe('POST /api/v1/auth/resetPassword', () => {
+    it('sets the new password with the mailed code, signs in, and ends every other session', async () => {
+      const { discordId, password, token, email } = await kit.signUpWithEmail();
+      const code = await kit.requestResetCode(email);
+      const res = await kit.resetPassword(email, code, 'a brand new passphrase');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.message).toBe('Your password has been reset');
+      expect((await kit.access(body.accessToken)).statusCode).toBe(200);
+      expect((await kit.access(token)).statusCode).toBe(401);
+      expect((await kit.login(discordId, password)).statusCode).toBe(400);
+      expect((await kit.login(discordId, 'a brand new passphrase')).statusCode).toBe(200);
+    });
+
+    it('accepts a code 9 min 59 s old and refuses one 10 min 1 s old', async () => {
+      const fresh = await kit.signUpWithEmail();
+      const stale = await kit.signUpWithEmail();
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now: start });
+      const freshCode = await kit.requestResetCode(fresh.email);
+      const staleCode = await kit.requestResetCode(stale.email);
+      vi.setSystemTime(start + 10 * MINUTE - 1000);
+      expect((await kit.resetPassword(fresh.email, freshCode)).statusCode).toBe(200);
+      vi.setSystemTime(start + 10 * MINUTE + 1000);
+      const res = await kit.resetPassword(stale.email, staleCode);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
+      expect((await kit.login(stale.discordId, stale.password)).statusCode).toBe(200);
+    });
+
+    it('accepts a code once', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const code = await kit.requestResetCode(email);
+      expect((await kit.resetPassword(email, code, 'first new passphrase')).statusCode).toBe(200);
+      const reused = await kit.resetPassword(email, code, 'second new passphrase');
+      expect(reused.statusCode).toBe(400);
+      expect(reused.json()).toEqual({ message: 'Invalid or expired OTP' });
+    });
+
+    it('refuses even the right code after 5 wrong tries', async () => {
+      const { email, discordId, password } = await kit.signUpWithEmail();
+      const code = await kit.requestResetCode(email);
+      for (let i = 0; i < 5; i += 1) {
+        const wrong = await kit.resetPassword(email, wrongCode(code));
+        expect(wrong.statusCode).toBe(400);
+        expect(wrong.json()).toEqual({ message: 'Invalid or expired OTP' });
+      }
+      const sixth = await kit.resetPassword(email, code);
+      expect(sixth.statusCode).toBe(400);
+      expect(sixth.json()).toEqual({ message: 'Invalid or expired OTP' });
+      expect((await kit.login(discordId, password)).statusCode).toBe(200);
+    });
+
+    it('lets the right code through after 4 wrong tries', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const code = await kit.requestResetCode(email);
+      for (let i = 0; i < 4; i += 1)
+        expect((await kit.resetPassword(email, wrongCode(code))).statusCode).toBe(400);
+      expect((await kit.resetPassword(email, code)).statusCode).toBe(200);
+    });
+
+    it('replaces the earlier code when a new one is sent', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const first = await kit.requestResetCode(email);
+      const second = await kit.requestResetCode(email);
+      if (first !== second) expect((await kit.resetPassword(email, first)).statusCode).toBe(400);
+      expect((await kit.resetPassword(email, second)).statusCode).toBe(200);
+    });
+
+    it('refuses a code that was sent to verify the same address', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const claimant = await signUp(app);
+      const verifyCode = await kit.requestVerificationCode(claimant.headers, email);
+      const resetCode = await kit.requestResetCode(email);
+      expect((await kit.resetPassword(email, verifyCode)).statusCode).toBe(400);
+      expect((await kit.verifyEmail(email, resetCode)).statusCode).toBe(400);
+      expect((await kit.resetPassword(email, resetCode)).statusCode).toBe(200);
+    });
+
+    it('answers an unknown e-mail like a wrong code', async () => {
+      const res = await kit.resetPassword(uniqueEmail('ghost'), '123456');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
+    });
+
+    it('refuses a short or common new password without using up the code', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const code = await kit.requestResetCode(email);
+      const short = await kit.resetPassword(email, code, 'short');
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe('Password must be at least 8 characters');
+      const common = await kit.resetPassword(email, code, 'password123');
+      expect(common.json().message).toBe('This password is too common, please choose another one');
+      expect((await kit.resetPassword(email, code)).statusCode).toBe(200);
+    });
+
+    it('refuses a malformed code and a bad captcha', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const malformed = await kit.resetPassword(email, '12345a');
+      expect(malformed.json().message).toBe('OTP must be 6 digits');
+      const bad = await kit.post('/api/v1/auth/resetPassword', {
+        email,
+        OTP: '123456',
+        newPassword: 'a brand new passphrase',
+        captchaToken: 'forged',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Captcha verification failed, please try again');
+    });
+
+    it.runIf(engine === 'postgres')(
+      'lets exactly one of two simultaneous uses of a code through',
+      async () => {
+        const { email } = await kit.signUpWithEmail();
+        const code = await kit.requestResetCode(email);
+        const results = await Promise.all([kit.resetPassword(email, code), kit.resetPassword(email, code)]);
+        expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      },
+    );
+  });
+});

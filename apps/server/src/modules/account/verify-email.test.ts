@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+
+describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let kit: ReturnType<typeof otpKit>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
+    kit = otpKit(app, smtp);
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const emailStatus = (headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/api/v1/user/email', headers }).then((r) => r.json());
+
+  describe('POST /api/v1/user/email', () => {
+    it('mails a verification code and keeps the address pending until it is entered', async () => {
+      const { headers, token } = await signUp(app);
+      const email = uniqueEmail();
+      const res = await kit.post('/api/v1/user/email', { email }, { headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        message: `We have sent an OTP to ${email}. Enter it to verify your email.`,
+      });
+      const mail = await smtp.waitForMail(email);
+      expect(mail.subject).toBe('Verify your e-mail address for LabelPort');
+      expect(mail.text).toContain('verify this e-mail address for your LabelPort account');
+      expect(mail.text).toContain('expires in 10 minutes');
+      expect(await emailStatus(headers)).toEqual({ email: null, emailVerified: false, pendingEmail: email });
+      expect((await kit.access(token)).json()).toMatchObject({ email: null, emailVerified: false });
+    });
+
+    it('needs a session', async () => {
+      const res = await kit.post('/api/v1/user/email', { email: uniqueEmail() });
+      expect(res.statusCode).toBe(401);
+    });
+
+    it('refuses the address the account has already verified', async () => {
+      const { headers, email } = await kit.signUpWithEmail();
+      const res = await kit.post('/api/v1/user/email', { email: email.toUpperCase() }, { headers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('This email is already verified on your account');
+    });
+
+    it('sends at most 5 codes an hour to one address', async () => {
+      const { headers } = await signUp(app);
+      const email = uniqueEmail('resend');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await kit.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(200);
+      }
+      expect((await kit.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(429);
+    });
+  });
+
+  describe('POST /api/v1/auth/verifyEmail', () => {
+    it('verifies the address with the mailed code and signs in', async () => {
+      const { headers, token } = await signUp(app);
+      const email = uniqueEmail();
+      const code = await kit.requestVerificationCode(headers, email);
+      const res = await kit.verifyEmail(email.toUpperCase(), code);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.message).toBe('Your email has been verified');
+      expect((await kit.access(body.accessToken)).json()).toMatchObject({ email, emailVerified: true });
+      expect((await kit.access(token)).statusCode).toBe(200);
+      expect(await emailStatus(headers)).toEqual({ email, emailVerified: true, pendingEmail: null });
+    });
+
+    it('keeps the verified address until a new one is verified', async () => {
+      const { headers, email } = await kit.signUpWithEmail();
+      const next = uniqueEmail('next');
+      const code = await kit.requestVerificationCode(headers, next);
+      expect(await emailStatus(headers)).toEqual({ email, emailVerified: true, pendingEmail: next });
+      expect((await kit.verifyEmail(next, code)).statusCode).toBe(200);
+      expect(await emailStatus(headers)).toEqual({ email: next, emailVerified: true, pendingEmail: null });
+    });
+
+    it('refuses an expired code (10 min 1 s), a reused code and the right code after 5 wrong tries', async () => {
+      const { headers } = await signUp(app);
+      const start = Date.now();
+      vi.useFakeTimers({ toFake: ['Date'], now: start });
+      const expired = uniqueEmail('expired');
+      const expiredCode = await kit.requestVerificationCode(headers, expired);
+      vi.setSystemTime(start + 10 * 60_000 + 1000);
+      expect((await kit.verifyEmail(expired, expiredCode)).json()).toEqual({
+        message: 'Invalid or expired OTP',
+      });
+
+      const reused = uniqueEmail('reused');
+      const reusedCode = await kit.requestVerificationCode(headers, reused);
+      expect((await kit.verifyEmail(reused, reusedCode)).statusCode).toBe(200);
+      expect((await kit.verifyEmail(reused, reusedCode)).statusCode).toBe(400);
+
+      const guessed = uniqueEmail('guessed');
+      const guessedCode = await kit.requestVerificationCode(headers, guessed);
+      for (let i = 0; i < 5; i += 1)
+        expect((await kit.verifyEmail(guessed, wrongCode(guessedCode))).statusCode).toBe(400);
+      expect((await kit.verifyEmail(guessed, guessedCode)).json()).toEqual({
+        message: 'Invalid or expired OTP',
+      });
+    });
+
+    it('refuses a password reset code', async () => {
+      const { email } = await kit.signUpWithEmail();
+      const resetCode = await kit.requestResetCode(email);
+      const res = await kit.verifyEmail(email, resetCode);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
+    });
+
+    it('answers an unknown e-mail like a wrong code', async () => {
+      const res = await kit.verifyEmail(uniqueEmail('ghost'), '000000');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
+    });
+
+    it('answers 409 when another account verified the address first', async () => {
+      const first = await signUp(app);
+      const second = await signUp(app);
+      const email = uniqueEmail('contested');
+      const firstCode = await kit.requestVerificationCode(first.headers, email);
+      const secondCode = await kit.requestVerificationCode(second.headers, email);
+      expect((await kit.verifyEmail(email, secondCode)).statusCode).toBe(200);
+      const late = await kit.verifyEmail(email, firstCode);
+      expect(late.statusCode).toBe(409);
+      expect(late.json()).toEqual({ message: 'This email is already used by another account' });
+    });
+
+    it('refuses a bad captcha', async () => {
+      const res = await kit.post('/api/v1/auth/verifyEmail', {
+        email: uniqueEmail(),
+        OTP: '123456',
+        captchaToken: 'x',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Captcha verification failed, please try again');
+    });
+  });
+});

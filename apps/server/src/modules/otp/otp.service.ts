@@ -1,0 +1,69 @@
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { renderOtpMail, type OtpPurpose } from '../../mail/templates/otp-mail.ts';
+import { generateOtp, hashesMatch, hashOtp, otpKey } from './otp-code.ts';
+import { deleteOtp, findLiveOtpsByEmail, noteWrongOtp, takeOtp, upsertOtp } from './otp.repository.ts';
+
+export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
+
+export const OTP_LIFETIME_MS = 10 * 60_000;
+/** Wrong tries that use up a code; the next try fails even with the right digits. */
+export const MAX_OTP_FAILURES = 5;
+
+const invalidOtp = () => new AppError('BAD_REQUEST', 'Invalid or expired OTP');
+
+/**
+ * Creates a code for the user and purpose (replacing any earlier one) and returns the mail that carries it.
+ * Sending is the caller's choice, so the forgot-password route can send without making its answer slower.
+ */
+export async function issueOtp(
+  ctx: AppContext,
+  input: { userId: string; purpose: OtpPurpose; email: string; now: Date },
+) {
+  const code = generateOtp();
+  const expiresAt = new Date(input.now.getTime() + OTP_LIFETIME_MS);
+  const codeHash = hashOtp(await otpKey(ctx.db), { ...input, code });
+  await upsertOtp(ctx.db, {
+    userId: input.userId,
+    purpose: input.purpose,
+    email: input.email,
+    codeHash,
+    createdAt: input.now,
+    expiresAt,
+  });
+  return renderOtpMail({
+    to: input.email,
+    purpose: input.purpose,
+    code,
+    expiresAt,
+    lifetimeMinutes: OTP_LIFETIME_MS / 60_000,
+  });
+}
+
+/**
+ * Accepts a live code sent to the e-mail for the purpose, once; returns whose code it was. Every wrong try
+ * counts against each live code for that address, and the fifth wrong try deletes it.
+ */
+export async function consumeOtp(
+  ctx: AppContext,
+  input: { purpose: OtpPurpose; email: string; code: string; now: Date },
+): Promise<{ userId: string; email: string }> {
+  const key = await otpKey(ctx.db);
+  const candidates = await findLiveOtpsByEmail(ctx.db, input.purpose, input.email, input.now);
+  for (const row of candidates) {
+    const expected = hashOtp(key, {
+      userId: row.userId,
+      purpose: input.purpose,
+      email: row.email,
+      code: input.code,
+    });
+    if (hashesMatch(expected, row.codeHash)) {
+      if (await takeOtp(ctx.db, row.id, row.codeHash)) return { userId: row.userId, email: row.email };
+      throw invalidOtp();
+    }
+  }
+  for (const row of candidates) {
+    if ((await noteWrongOtp(ctx.db, row.id)) >= MAX_OTP_FAILURES) await deleteOtp(ctx.db, row.id);
+  }
+  throw invalidOtp();
+}
