@@ -10,3 +10,4 @@ export * from './schemas/address.ts';
 export * from './schemas/order.ts';
 export * from './schemas/order-views.ts';
 export * from './address-parser.ts';
+export * from './schemas/amazon.ts';

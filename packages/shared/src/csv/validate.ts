@@ -1,23 +1,27 @@
-import type { z } from 'zod';
 import { unitPriceFor, type PriceTier } from '../label-types.ts';
 import { dollarsToCents } from '../money.ts';
+import type { LabelTypeRuleInfo } from '../schemas/order.ts';
 import { mapHeaders, missingColumnsMessage, type HeaderMapping } from './header-map.ts';
+import { checkCsvRow, type CsvOrder } from './row-check.ts';
 import { CSV_COLUMN_OF_FIELD, isBlankRow, rowToOrderInput, type CsvOrderField } from './row.ts';
 
-/** What validation needs to know of the chosen label type. */
-export type CsvLabelType = { uid: string; name: string; maxWeight: number; prices: readonly PriceTier[] };
+/** What validation needs to know of the chosen label type: its rules and its price tiers (dollars). */
+export type CsvLabelType = LabelTypeRuleInfo & { prices: readonly PriceTier[] };
 
 /** One problem in one row: spreadsheet row number (header = 1), the column as the user wrote it, the reason. */
 export type CsvRowError = { row: number; field: string; message: string };
 
-export type ValidCsvRow<T> = { row: number; order: T; unitPrice: number };
+export type { CsvOrder } from './row-check.ts';
+export type ValidCsvRow = { row: number; order: CsvOrder; unitPrice: number };
 
-export type CsvValidation<T> =
-  | { ok: true; orders: ValidCsvRow<T>[]; totalPrice: number; ignoredColumns: string[] }
+export type CsvValidation =
+  | { ok: true; orders: ValidCsvRow[]; totalPrice: number; ignoredColumns: string[] }
   | { ok: false; message: string; errors: CsvRowError[]; badRows: number };
 
-/** The single-order rules for a label type, as a zod schema over the single-order field names. */
-export type OrderRowSchema = z.ZodType;
+export type CsvValidationOptions = {
+  /** The priority Template chosen for the whole file; without it the Template rule is left to payment. */
+  design?: string;
+};
 
 const fieldHeader = (mapping: HeaderMapping, path: readonly PropertyKey[]): string => {
   const first = path[0];
@@ -28,16 +32,18 @@ const fieldHeader = (mapping: HeaderMapping, path: readonly PropertyKey[]): stri
 };
 
 /**
- * Validates parsed CSV records (records[0] is the header) with the same zod rules as a single order,
- * and prices each valid row from the label type's tiers. Blank rows are skipped but keep their number.
+ * Validates parsed CSV records (records[0] is the header) with the same rules as a single order
+ * (`orderShipmentSchema` and `checkShipmentForLabelType`, see row-check.ts), and prices each valid row from the label
+ * type's tiers. Blank rows are skipped but keep their number.
  */
-export function validateCsvRows<S extends OrderRowSchema>(
+export function validateCsvRows(
   records: readonly (readonly string[])[],
   labelType: CsvLabelType,
-  rowSchema: S,
-): CsvValidation<z.output<S>> {
+  options: CsvValidationOptions = {},
+): CsvValidation {
   const [header, ...data] = records;
   if (!header || isBlankRow(header)) return fail('The CSV file is empty.', []);
+  if (!labelType.status) return fail(`${labelType.name} is currently unavailable`, []);
   const mapping = mapHeaders(header);
   const missing = missingColumnsMessage(mapping.missing);
   if (missing) {
@@ -45,7 +51,7 @@ export function validateCsvRows<S extends OrderRowSchema>(
     return fail(missing, errors);
   }
 
-  const orders: ValidCsvRow<z.output<S>>[] = [];
+  const orders: ValidCsvRow[] = [];
   const errors: CsvRowError[] = [];
   let badRows = 0;
   let totalCents = 0;
@@ -53,15 +59,13 @@ export function validateCsvRows<S extends OrderRowSchema>(
     if (isBlankRow(cells)) return;
     const row = i + 2;
     const input = rowToOrderInput(cells, mapping);
-    const parsed = rowSchema.safeParse(input);
+    const { order, issues } = checkCsvRow(input, labelType, options.design);
     const rowErrors = new Map<string, string>();
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = fieldHeader(mapping, issue.path);
-        if (!rowErrors.has(field)) rowErrors.set(field, issue.message);
-      }
+    for (const issue of issues) {
+      const field = fieldHeader(mapping, [issue.field]);
+      if (!rowErrors.has(field)) rowErrors.set(field, issue.message);
     }
-    const weight = typeof input.Weight === 'number' ? input.Weight : NaN;
+    const weight = order?.Weight ?? (typeof input.Weight === 'number' ? input.Weight : NaN);
     const unitPrice = Number.isFinite(weight) ? unitPriceFor(labelType.prices, weight) : null;
     const weightHeader = fieldHeader(mapping, ['Weight']);
     if (unitPrice === null && !rowErrors.has(weightHeader)) {
@@ -70,13 +74,13 @@ export function validateCsvRows<S extends OrderRowSchema>(
         : 'Weight must be a number';
       rowErrors.set(weightHeader, reason);
     }
-    if (!parsed.success || unitPrice === null) {
+    if (!order || unitPrice === null) {
       badRows += 1;
       for (const [field, message] of rowErrors) errors.push({ row, field, message });
       return;
     }
     totalCents += dollarsToCents(unitPrice);
-    orders.push({ row, order: parsed.data, unitPrice });
+    orders.push({ row, order, unitPrice });
   });
 
   if (badRows > 0) {
