@@ -6,12 +6,19 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
+import { createDatabaseFileStore } from './files/index.ts';
+import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
+import { createProviderRegistry } from './labels/index.ts';
 import { createSealer } from './lib/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
 import { devOutboxRoutes } from './mail/outbox.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { recoveryRoutes } from './modules/account/recovery.routes.ts';
+import { addressRoutes } from './modules/addresses/addresses.routes.ts';
+import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -47,6 +54,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     captcha: await createCaptchaVerifier(config, database.db),
     sealer: createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret)),
     log: app.log,
+    files: createDatabaseFileStore(database.db),
+    jobs: await startPgBossQueue(database, queueDefinitions(config), app.log),
+    labels: createProviderRegistry(),
     mailer: createMailer(config, database.db, app.log),
     metrics: registerMetrics(app),
   };
@@ -56,6 +66,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     isClosing = true;
   });
   app.addHook('onClose', async () => ctx.mailer.close());
+  // Job workers finish their current label before the database goes away.
+  app.addHook('onClose', async () => ctx.jobs.stop());
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
@@ -66,6 +78,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
+      await api.register(addressRoutes(ctx), { prefix: '/address' });
+      await api.register(amazonRoutes(ctx), { prefix: '/amazon' });
+      await api.register(labelTypeRoutes(ctx), { prefix: '/labeltype' });
+      await api.register(orderRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });

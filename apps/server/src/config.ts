@@ -42,6 +42,9 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LabelPort <no-reply@labelport.local>'),
+  LABEL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
+  LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
   DEV_OUTBOX: bool.default(false),
 });
 
@@ -76,6 +79,8 @@ export type Config = {
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Label generation jobs: attempts after the first, pause between them, parallel jobs per instance. */
+  labelJobs: { retryLimit: number; retryDelaySeconds: number; workers: number };
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
 };
@@ -130,6 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    labelJobs: {
+      retryLimit: e.LABEL_RETRY_LIMIT,
+      retryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
+      workers: e.LABEL_WORKERS,
+    },
     devOutbox: e.DEV_OUTBOX,
   };
 }

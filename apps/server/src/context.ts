@@ -2,6 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { FileStore } from './files/index.ts';
+import type { JobQueue } from './jobs/index.ts';
+import type { ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -14,6 +17,12 @@ export type AppContext = {
   captcha: CaptchaVerifier;
   sealer: Sealer;
   log: FastifyBaseLogger;
+  /** Label PDFs and generated files. */
+  files: FileStore;
+  /** Durable background jobs (label generation). */
+  jobs: JobQueue;
+  /** Which label provider makes each label type's labels. */
+  labels: ProviderRegistry;
   mailer: Mailer;
   metrics: Metrics;
 };

@@ -1,0 +1,28 @@
+import type { DbOrTx } from '../db/client.ts';
+
+/** A queue's delivery rules: attempts, pause between them, how long one attempt may run. */
+export type QueueDefinition = {
+  name: string;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  expireInSeconds: number;
+  /** Where a job goes after its last failed attempt (a queue defined before this one). */
+  deadLetter?: string;
+};
+
+export type JobHandler<T> = (job: { id: string; data: T; queue: string }) => Promise<void>;
+
+/**
+ * Durable background jobs (DESIGN.md section 3): stored in the database, so they survive restarts
+ * and spread over instances. pg-boss is the engine; see decision 040.
+ */
+export interface JobQueue {
+  /** Adds jobs inside the caller's transaction: they exist exactly when the transaction commits. */
+  sendInTransaction<T extends object>(tx: DbOrTx, queue: string, payloads: readonly T[]): Promise<void>;
+  /** Runs `handler` for jobs of `queue` with up to `concurrency` at a time in this process. */
+  work<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
+  /** Wakes this process's workers of `queue` now instead of at their next poll. */
+  wake(queue: string): void;
+  /** Stops the workers after their current jobs (waits up to `timeoutMs`). */
+  stop(timeoutMs?: number): Promise<void>;
+}

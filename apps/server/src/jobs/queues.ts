@@ -1,0 +1,22 @@
+import type { Config } from '../config.ts';
+import type { QueueDefinition } from './job-queue.ts';
+
+/** One job per order: render or buy its label. */
+export const LABEL_QUEUE = 'label-generate';
+/** Label jobs whose last attempt failed land here: the order is cancelled and refunded. */
+export const LABEL_FAILED_QUEUE = 'label-failed';
+
+export type LabelJobData = { orderId: string };
+
+/** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
+export const queueDefinitions = (config: Config): QueueDefinition[] => [
+  { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
+  {
+    name: LABEL_QUEUE,
+    retryLimit: config.labelJobs.retryLimit,
+    retryDelaySeconds: config.labelJobs.retryDelaySeconds,
+    // An attempt that runs longer is presumed dead (its instance crashed) and is retried.
+    expireInSeconds: 120,
+    deadLetter: LABEL_FAILED_QUEUE,
+  },
+];

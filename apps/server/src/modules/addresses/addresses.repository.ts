@@ -1,0 +1,48 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { addresses } from '../../db/schema.ts';
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type AddressFields = Pick<
+  AddressRow,
+  'name' | 'company' | 'street' | 'street2' | 'city' | 'state' | 'zip' | 'country'
+>;
+
+export async function listAddresses(db: DbOrTx, userId: string): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(asc(addresses.createdAt), asc(addresses.id));
+}
+
+export async function insertAddress(db: DbOrTx, userId: string, fields: AddressFields): Promise<AddressRow> {
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...fields, userId })
+    .returning();
+  return row!;
+}
+
+/** Updates only the owner's address; null when it does not exist or belongs to someone else. */
+export async function updateAddress(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+  fields: AddressFields,
+): Promise<AddressRow | null> {
+  const [row] = await db
+    .update(addresses)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteAddress(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,58 @@
+import {
+  addressBody,
+  addressListResponse,
+  addressMessageResponse,
+  idParams,
+  messageResponse,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { createAddress, deleteAddress, readAddresses, updateAddress } from './addresses.service.ts';
+
+const tags = ['addresses'];
+
+/** Saved addresses (spec: /address screen): GET readAll, POST create, PUT update/{id}, DELETE delete/{id}. */
+export const addressRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireUser(ctx));
+
+    app.get('/readAll', { schema: { tags, response: { 200: addressListResponse } } }, async (request) => ({
+      addresses: await readAddresses(ctx, { userId: currentUser(request).user.id }),
+    }));
+
+    app.post(
+      '/create',
+      { schema: { tags, body: addressBody, response: { 201: addressMessageResponse } } },
+      async (request, reply) => {
+        const address = await createAddress(ctx, {
+          userId: currentUser(request).user.id,
+          address: request.body,
+        });
+        return reply.status(201).send({ message: 'Address created successfully', address });
+      },
+    );
+
+    app.put(
+      '/update/:id',
+      { schema: { tags, params: idParams, body: addressBody, response: { 200: addressMessageResponse } } },
+      async (request) => {
+        const address = await updateAddress(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.id,
+          address: request.body,
+        });
+        return { message: 'Address updated successfully', address };
+      },
+    );
+
+    app.delete(
+      '/delete/:id',
+      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await deleteAddress(ctx, { userId: currentUser(request).user.id, id: request.params.id });
+        return { message: 'Address deleted successfully' };
+      },
+    );
+  };

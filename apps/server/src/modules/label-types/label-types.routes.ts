@@ -1,0 +1,19 @@
+import { labelTypeListResponse } from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { readLabelTypes } from './label-types.service.ts';
+
+/** GET /labeltype/read: the label types with their price tiers. */
+export const labelTypeRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/read',
+      {
+        schema: { tags: ['label-types'], response: { 200: labelTypeListResponse } },
+        preHandler: requireUser(ctx),
+      },
+      async () => ({ labelTypes: await readLabelTypes(ctx) }),
+    );
+  };

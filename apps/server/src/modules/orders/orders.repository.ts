@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { labelTypes, orders } from '../../db/schema.ts';
+
+export type OrderRow = Omit<typeof orders.$inferSelect, 'searchVector'>;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderWithType = OrderRow & { labelTypeName: string; labelTypeUid: string };
+export type OrderStatus = OrderRow['status'];
+
+const OPEN: OrderStatus[] = ['pending', 'processing'];
+
+/** Everything but the search vector (kept out of responses), plus the label type's name and uid. */
+const { searchVector: _searchVector, ...orderColumns } = getTableColumns(orders);
+const withType = { ...orderColumns, labelTypeName: labelTypes.name, labelTypeUid: labelTypes.uid };
+
+const selectWithType = (db: DbOrTx) =>
+  db.select(withType).from(orders).innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId));
+
+/** Inserts orders in one statement (multi-row VALUES) and returns them with their type. */
+export async function insertOrders(tx: DbOrTx, rows: NewOrderRow[]): Promise<OrderWithType[]> {
+  const inserted = await tx.insert(orders).values(rows).returning({ id: orders.id });
+  const ids = inserted.map((r) => r.id);
+  return selectWithType(tx).where(inArray(orders.id, ids)).orderBy(asc(orders.orderNumber));
+}
+
+export async function findOrderForUser(
+  db: DbOrTx,
+  userId: string,
+  id: string,
+): Promise<OrderWithType | null> {
+  const [row] = await selectWithType(db).where(and(eq(orders.id, id), eq(orders.userId, userId)));
+  return row ?? null;
+}
+
+export async function findOrder(db: DbOrTx, id: string): Promise<OrderWithType | null> {
+  const [row] = await selectWithType(db).where(eq(orders.id, id));
+  return row ?? null;
+}
+
+export type OrderListFilter = {
+  userId: string;
+  status: OrderStatus | null;
+  /** A `to_tsquery('simple', ...)` text built from letters and digits only, or null for no search. */
+  tsQuery: string | null;
+  sort: 'asc' | 'des';
+  offset: number;
+  limit: number;
+};
+
+export async function listOrders(
+  db: DbOrTx,
+  f: OrderListFilter,
+): Promise<{ rows: OrderWithType[]; total: number }> {
+  const conditions: SQL[] = [eq(orders.userId, f.userId)];
+  if (f.status) conditions.push(eq(orders.status, f.status));
+  if (f.tsQuery) conditions.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
+  const where = and(...conditions);
+  const direction = f.sort === 'asc' ? asc : desc;
+  const [rows, [counted]] = await Promise.all([
+    selectWithType(db)
+      .where(where)
+      .orderBy(direction(orders.createdAt), direction(orders.orderNumber))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** Claims an open order for its label job; null when it is already completed or cancelled. */
+export async function markProcessing(db: DbOrTx, id: string): Promise<OrderWithType | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ status: 'processing', updatedAt: new Date() })
+    .where(and(eq(orders.id, id), inArray(orders.status, OPEN)))
+    .returning({ id: orders.id });
+  return row ? findOrder(db, row.id) : null;
+}
+
+export async function markCompleted(
+  tx: DbOrTx,
+  id: string,
+  label: { tracking: string; labelFileId: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ ...label, status: 'completed', failureReason: null, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'processing')))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Cancels an order that has no label yet; null when it is completed or already cancelled. */
+export async function markCancelled(tx: DbOrTx, id: string, reason: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      failureReason: sql`coalesce(${orders.failureReason}, ${reason})`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.id, id), inArray(orders.status, OPEN)))
+    .returning();
+  return row ?? null;
+}
+
+export async function recordFailure(db: DbOrTx, id: string, reason: string): Promise<void> {
+  await db.update(orders).set({ failureReason: reason, updatedAt: new Date() }).where(eq(orders.id, id));
+}

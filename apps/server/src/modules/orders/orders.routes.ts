@@ -1,0 +1,71 @@
+import {
+  createOrderBody,
+  createOrderResponse,
+  duplicateOrderResponse,
+  idParams,
+  orderListQuery,
+  orderListResponse,
+  priceBody,
+  priceResponse,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { quotePrice } from '../label-types/label-types.service.ts';
+import { createOrders, downloadLabel, duplicateOrder, readOrders } from './orders.service.ts';
+
+const tags = ['orders'];
+
+/** Single orders (spec section 7, Orders): price, create, history, download, duplicate. */
+export const orderRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireUser(ctx));
+
+    app.post(
+      '/price',
+      { schema: { tags, body: priceBody, response: { 200: priceResponse } } },
+      async (request) => ({
+        price: await quotePrice(ctx, request.body),
+      }),
+    );
+
+    app.post(
+      '/create',
+      { schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } },
+      async (request, reply) => {
+        const result = await createOrders(ctx, { userId: currentUser(request).user.id, input: request.body });
+        return reply.status(201).send({ message: 'Order created successfully', ...result });
+      },
+    );
+
+    app.get(
+      '/read',
+      { schema: { tags, querystring: orderListQuery, response: { 200: orderListResponse } } },
+      async (request) => readOrders(ctx, { userId: currentUser(request).user.id, query: request.query }),
+    );
+
+    app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+      const { fileName, content } = await downloadLabel(ctx, {
+        userId: currentUser(request).user.id,
+        id: request.params.id,
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(content);
+    });
+
+    app.post(
+      '/duplicate/:id',
+      { schema: { tags, params: idParams, response: { 201: duplicateOrderResponse } } },
+      async (request, reply) => {
+        const result = await duplicateOrder(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.id,
+        });
+        return reply.status(201).send({ message: 'Order duplicated successfully', ...result });
+      },
+    );
+  };

@@ -1,0 +1,189 @@
+import crypto from 'node:crypto';
+import {
+  centsToDollars,
+  checkShipmentForLabelType,
+  formatUsd,
+  type CreateOrderInput,
+  type OrderListQuery,
+  type OrderView,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { findLabelType } from '../label-types/label-types.repository.ts';
+import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { formatOrderId, isUuid } from './ids.ts';
+import { toOrderView } from './order-view.ts';
+import {
+  findOrderForUser,
+  insertOrders,
+  listOrders,
+  type NewOrderRow,
+  type OrderWithType,
+} from './orders.repository.ts';
+import { toSearchQuery } from './search-query.ts';
+
+const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
+
+type Charge = { userId: string; amountCents: number; sourceKey: string; note: string };
+
+/**
+ * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
+ * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
+ */
+async function chargeAndInsert(
+  ctx: AppContext,
+  charge: Charge,
+  rows: NewOrderRow[],
+): Promise<{ orders: OrderWithType[]; balanceCents: number }> {
+  try {
+    const result = await ctx.db.transaction(async (tx: Tx) => {
+      const posted = await postLedgerEntry(tx, {
+        ...charge,
+        kind: 'order_charge',
+        amountCents: -charge.amountCents,
+      });
+      const inserted = await insertOrders(tx, rows);
+      const jobs: LabelJobData[] = inserted.map((o) => ({ orderId: o.id }));
+      await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
+      return { orders: inserted, balanceCents: posted.balanceCents ?? 0 };
+    });
+    ctx.jobs.wake(LABEL_QUEUE);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
+      const user = await findUserById(ctx.db, charge.userId);
+      const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `Insufficient balance: this order costs ${formatUsd(centsToDollars(charge.amountCents))} and your balance is ${balance}. Please add funds.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/** POST /order/create: validates against the label type, prices it and makes `quantity` orders. */
+export async function createOrders(
+  ctx: AppContext,
+  { userId, input }: { userId: string; input: CreateOrderInput },
+): Promise<{ orders: OrderView[]; balance: number }> {
+  const type = await requireLabelType(ctx.db, input.labelType);
+  const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
+  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
+  const unitCents = unitPriceCents(type, input.Weight);
+  const o = checked.order;
+  const batchId = crypto.randomUUID();
+  const row: NewOrderRow = {
+    batchId,
+    userId,
+    labelTypeId: type.id,
+    priceCents: unitCents,
+    weight: o.Weight,
+    height: o.Height ?? null,
+    width: o.Width ?? null,
+    length: o.Length ?? null,
+    design: o.design,
+    signature: input.signature,
+    fromName: o.FromName,
+    fromCompany: o.FromCompany,
+    fromStreet: o.FromStreet,
+    fromStreet2: o.FromStreet2,
+    fromCity: o.FromCity,
+    fromState: o.FromState,
+    fromZip: o.FromZip,
+    fromCountry: o.FromCountry,
+    fromPhone: o.FromPhone,
+    toName: o.ToName,
+    toCompany: o.ToCompany,
+    toStreet: o.ToStreet,
+    toStreet2: o.ToStreet2,
+    toCity: o.ToCity,
+    toState: o.ToState,
+    toZip: o.ToZip,
+    toCountry: o.ToCountry,
+    toPhone: o.ToPhone,
+  };
+  const quantity = input.quantity;
+  const result = await chargeAndInsert(
+    ctx,
+    {
+      userId,
+      amountCents: unitCents * quantity,
+      sourceKey: `order:charge:${batchId}`,
+      note: `${quantity} x ${type.name}`,
+    },
+    Array.from({ length: quantity }, () => row),
+  );
+  return { orders: result.orders.map(toOrderView), balance: centsToDollars(result.balanceCents) };
+}
+
+/** POST /order/duplicate/{id}: the same shipment again, charged the original price again. */
+export async function duplicateOrder(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<{ order: OrderView; balance: number }> {
+  const original = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  if (!original) throw orderNotFound();
+  const type = await findLabelType(ctx.db, original.labelTypeId);
+  if (!type?.isEnabled)
+    throw new AppError('BAD_REQUEST', `${original.labelTypeName} is currently unavailable`);
+  const batchId = crypto.randomUUID();
+  const {
+    id: _id,
+    orderNumber: _n,
+    trackingSerial: _s,
+    createdAt: _c,
+    updatedAt: _u,
+    tracking: _t,
+    labelFileId: _f,
+    failureReason: _r,
+    labelTypeName: _ln,
+    labelTypeUid: _lu,
+    ...shipment
+  } = original;
+  const result = await chargeAndInsert(
+    ctx,
+    {
+      userId,
+      amountCents: original.priceCents,
+      sourceKey: `order:charge:${batchId}`,
+      note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
+    },
+    [{ ...shipment, batchId, status: 'pending' }],
+  );
+  return { order: toOrderView(result.orders[0]!), balance: centsToDollars(result.balanceCents) };
+}
+
+/** GET /order/read: one page of the reseller's history, newest first unless `sort=asc`. */
+export async function readOrders(
+  ctx: AppContext,
+  { userId, query }: { userId: string; query: OrderListQuery },
+): Promise<{ orders: OrderView[]; totalPages: number; total: number }> {
+  const { rows, total } = await listOrders(ctx.db, {
+    userId,
+    status: query.status === 'All' ? null : query.status,
+    tsQuery: toSearchQuery(query.search),
+    sort: query.sort,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return { orders: rows.map(toOrderView), totalPages: Math.ceil(total / query.limit), total };
+}
+
+/** GET /order/download/{id}: the label PDF, only for the owner and only once completed. */
+export async function downloadLabel(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<{ fileName: string; content: Buffer }> {
+  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  if (!order) throw orderNotFound();
+  if (order.status !== 'completed' || !order.labelFileId || !order.tracking)
+    throw new AppError('CONFLICT', 'Only completed orders can be downloaded');
+  const file = await ctx.files.get(order.labelFileId);
+  if (!file) throw new AppError('NOT_FOUND', 'The label file is missing, please contact support');
+  return { fileName: `${order.tracking}.pdf`, content: file.content };
+}
