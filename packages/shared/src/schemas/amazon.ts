@@ -14,7 +14,7 @@ const weightSchema = z.preprocess(
       error: (issue) => (issue.input === undefined ? 'Weight is required' : 'Weight must be a number'),
     })
     .refine(Number.isFinite, 'Weight must be a number')
-    .gt(0, 'Weight must be more than 0')
+    .gt(0, 'Weight must be greater than 0')
     .max(AMAZON_MAX_WEIGHT, `Weight must be at most ${AMAZON_MAX_WEIGHT}`),
 );
 

@@ -1,0 +1,38 @@
+import { AMAZON_CSV_FILENAME, AMAZON_PDF_MAX_BYTES, amazonCsvForm } from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { parseFields, readMultipartForm } from '../../lib/multipart-form.ts';
+import { requireUser } from '../../plugins/authenticate.ts';
+import { generateAmazonCsv } from './amazon.service.ts';
+
+/** Amazon CSV generator (spec: /amazon-csv): packing-slip PDF in, bulk CSV (amazon.csv) out. */
+export const amazonRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/generate-csv',
+      { schema: { tags: ['amazon'], consumes: ['multipart/form-data'] }, preHandler: requireUser(ctx) },
+      async (request, reply) => {
+        const form = await readMultipartForm(request, {
+          fileField: 'pdf',
+          maxFileBytes: AMAZON_PDF_MAX_BYTES,
+          what: 'PDF',
+        });
+        const from = parseFields(amazonCsvForm, form.fields);
+        if (!form.file) {
+          throw new AppError('BAD_REQUEST', 'Please select a PDF file', {
+            errors: [{ field: 'pdf', message: 'Please select a PDF file' }],
+          });
+        }
+        const result = await generateAmazonCsv({ pdf: form.file.data, from });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${AMAZON_CSV_FILENAME}"`)
+          .header('cache-control', 'no-store')
+          .header('x-orders-count', String(result.orders))
+          .header('x-incomplete-orders', String(result.incomplete))
+          .send(result.csv);
+      },
+    );
+  };

@@ -1,0 +1,81 @@
+import {
+  AMAZON_PDF_MAX_BYTES,
+  AMAZON_PDF_MAX_PAGES,
+  CSV_COLUMNS,
+  type AmazonCsvForm,
+  type CsvColumn,
+} from '@portal/shared';
+import { csvToString, type CsvCell } from '../../csv/index.ts';
+import { AppError } from '../../errors.ts';
+import { extractPdfText, type PdfTextLimits } from './pdf-text.ts';
+import { findShipToAddresses, type ShipToAddress } from './ship-to-parser.ts';
+
+export type AmazonPdfLimits = PdfTextLimits & { maxBytes: number };
+
+/** Caps for one packing-slip PDF; see docs/decisions/052-amazon-pdf-reading.md. */
+export const AMAZON_PDF_LIMITS: AmazonPdfLimits = {
+  maxBytes: AMAZON_PDF_MAX_BYTES,
+  maxPages: AMAZON_PDF_MAX_PAGES,
+  timeoutMs: 20_000,
+  maxConcurrent: 2,
+  maxQueued: 8,
+};
+
+/** Our bulk CSV header plus the Amazon order number, which the CSV upload ignores but resellers match on. */
+export const AMAZON_CSV_HEADER = [...CSV_COLUMNS, 'AmazonOrderId'] as const;
+
+export const NO_ADDRESS_MESSAGE =
+  'No Amazon "Ship To" address was found in this PDF. Upload the packing slips printed from Amazon Seller Central (Orders > Manage Orders > Print packing slip).';
+
+export type AmazonCsvResult = { csv: string; orders: number; incomplete: number };
+
+function csvRow(to: ShipToAddress, from: AmazonCsvForm): CsvCell[] {
+  const cells: Record<CsvColumn, CsvCell> = {
+    FromCountry: 'US',
+    FromName: from.fromName,
+    FromCompany: '',
+    FromPhone: '',
+    FromStreet1: from.fromStreet1,
+    FromStreet2: from.fromStreet2,
+    FromCity: from.fromCity,
+    FromZip: from.fromZip,
+    FromState: from.fromState,
+    ToCountry: to.country,
+    ToName: to.name,
+    ToCompany: to.company,
+    ToPhone: '',
+    ToStreet1: to.street1,
+    ToStreet2: to.street2,
+    ToCity: to.city,
+    ToZip: to.zip,
+    ToState: to.state,
+    Length: null,
+    Height: null,
+    Width: null,
+    Weight: from.weight,
+  };
+  return [...CSV_COLUMNS.map((column) => cells[column]), to.orderId];
+}
+
+/**
+ * Reads the recipients of Amazon packing slips and writes them as a bulk CSV with the sender and weight
+ * filled in. Blocks without a readable "City, ST ZIP" line are kept with what was read, so the CSV page
+ * shows the row to fix instead of losing the order.
+ */
+export async function generateAmazonCsv(
+  input: { pdf: Uint8Array; from: AmazonCsvForm },
+  limits: AmazonPdfLimits = AMAZON_PDF_LIMITS,
+): Promise<AmazonCsvResult> {
+  if (input.pdf.length === 0) throw new AppError('BAD_REQUEST', 'The PDF file is empty.');
+  if (input.pdf.length > limits.maxBytes) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The PDF is larger than ${limits.maxBytes / 1024 / 1024} MB.`);
+  }
+  const pages = await extractPdfText(input.pdf, limits);
+  const addresses = findShipToAddresses(pages);
+  if (addresses.length === 0) throw new AppError('UNPROCESSABLE', NO_ADDRESS_MESSAGE);
+  const csv = await csvToString(
+    addresses.map((a) => csvRow(a, input.from)),
+    { header: AMAZON_CSV_HEADER },
+  );
+  return { csv, orders: addresses.length, incomplete: addresses.filter((a) => !a.isComplete).length };
+}

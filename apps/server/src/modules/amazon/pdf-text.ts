@@ -1,0 +1,95 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../errors.ts';
+
+/** A run of text on a PDF page, in PDF points (origin bottom-left). */
+export type PdfTextItem = { s: string; x: number; y: number; w: number; h: number };
+export type PdfPageText = { items: PdfTextItem[] };
+
+export type PdfTextLimits = { maxPages: number; timeoutMs: number; maxConcurrent: number; maxQueued: number };
+
+type WorkerResult =
+  | { ok: true; pages: PdfPageText[] }
+  | { ok: false; kind: 'too-many-pages'; pages: number }
+  | { ok: false; kind: 'password' | 'invalid' | 'unreadable'; detail: string };
+
+const WORKER_URL = new URL('./pdf-text-worker.mjs', import.meta.url);
+
+export const PDF_MESSAGES = {
+  notPdf: 'This file is not a PDF. Upload the packing slips PDF you printed from Amazon Seller Central.',
+  password:
+    'This PDF is password-protected. Print the packing slips again without a password and upload that PDF.',
+  corrupt: 'This PDF is damaged or incomplete and cannot be read. Download it again and upload the new file.',
+  timeout: 'Reading this PDF took too long. Upload a smaller PDF (fewer packing slips per file).',
+  busy: 'The server is reading many PDFs right now. Please try again in a minute.',
+  tooManyPages: (pages: number, max: number) =>
+    `This PDF has ${pages} pages; the limit is ${max}. Split the packing slips into smaller files.`,
+} as const;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Few PDFs are parsed at once (each in its own worker); the rest wait, and past a queue limit get a 503. */
+async function withSlot<T>(limits: PdfTextLimits, work: () => Promise<T>): Promise<T> {
+  if (running >= limits.maxConcurrent) {
+    if (waiting.length >= limits.maxQueued) throw new AppError('UNAVAILABLE', PDF_MESSAGES.busy);
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<WorkerResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: { data, maxPages: limits.maxPages },
+      resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
+      stdout: true,
+      stderr: true,
+    });
+    // pdfjs is told to stay quiet; anything it still prints is dropped rather than mixed into the server log.
+    worker.stdout.resume();
+    worker.stderr.resume();
+    let isSettled = false;
+    const settle = (fn: () => void) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      fn();
+    };
+    const timer = setTimeout(() => {
+      settle(() => reject(new AppError('UNPROCESSABLE', PDF_MESSAGES.timeout)));
+      void worker.terminate();
+    }, limits.timeoutMs);
+    worker.once('message', (result: WorkerResult) => {
+      settle(() => resolve(result));
+      void worker.terminate();
+    });
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => resolve({ ok: false, kind: 'unreadable', detail: `worker exited with ${code}` })),
+    );
+  });
+}
+
+/** Text with positions of every page, read by pdfjs in a worker thread that is killed at the time limit. */
+export async function extractPdfText(data: Uint8Array, limits: PdfTextLimits): Promise<PdfPageText[]> {
+  if (!isPdf(data)) throw new AppError('BAD_REQUEST', PDF_MESSAGES.notPdf);
+  const result = await withSlot(limits, () => runWorker(data, limits));
+  if (result.ok) return result.pages;
+  if (result.kind === 'too-many-pages') {
+    throw new AppError('UNPROCESSABLE', PDF_MESSAGES.tooManyPages(result.pages, limits.maxPages));
+  }
+  if (result.kind === 'password') throw new AppError('UNPROCESSABLE', PDF_MESSAGES.password);
+  throw new AppError('UNPROCESSABLE', PDF_MESSAGES.corrupt);
+}
+
+/** PDF files start with "%PDF-" (readers accept it within the first 1024 bytes). */
+export function isPdf(data: Uint8Array): boolean {
+  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
+  return head.includes('%PDF-');
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { PdfTextItem } from './pdf-text.ts';
+import { findShipToAddresses, parseAddressLines } from './ship-to-parser.ts';
+
+/** Text items as pdfjs reports them: one per word, 12 pt, lines 15 pt apart. */
+const words = (lines: Array<[string, number, number]>): PdfTextItem[] =>
+  lines.flatMap(([line, x, y]) => {
+    let cursor = x;
+    return line.split(' ').map((s) => {
+      const item = { s, x: cursor, y, w: s.length * 6, h: 12 };
+      cursor += item.w + 3;
+      return item;
+    });
+  });
+
+describe('parseAddressLines', () => {
+  it('reads the usual Amazon block', () => {
+    expect(
+      parseAddressLines(['Ana Ruiz', '15 Beacon St', 'Apt 4', 'BOSTON, MA 02108-3704', 'United States']),
+    ).toEqual({
+      name: 'Ana Ruiz',
+      company: '',
+      street1: '15 Beacon St',
+      street2: 'Apt 4',
+      city: 'BOSTON',
+      state: 'MA',
+      zip: '02108-3704',
+      country: 'US',
+      isComplete: true,
+    });
+  });
+
+  it('does not take a PO Box for a city line, and reads lines without a comma or with a state name', () => {
+    expect(parseAddressLines(['Bo Li', 'PO Box 12345', 'Reno NV 89501'])).toMatchObject({
+      street1: 'PO Box 12345',
+      city: 'Reno',
+      state: 'NV',
+    });
+    expect(parseAddressLines(['Bo Li', '9 Elm St', 'Salem, Oregon 97301 1234'])).toMatchObject({
+      state: 'OR',
+      zip: '97301-1234',
+    });
+    expect(parseAddressLines(['Luc Roy', '1 Rue Main', 'Toronto, ON M5V 2T6', 'Canada'])).toMatchObject({
+      state: 'ON',
+      zip: 'M5V 2T6',
+      country: 'CA',
+    });
+  });
+
+  it('keeps what it read when the city line is missing, marked incomplete', () => {
+    expect(parseAddressLines(['Ana Ruiz', '15 Beacon St'])).toMatchObject({
+      name: 'Ana Ruiz',
+      street1: '15 Beacon St',
+      city: '',
+      isComplete: false,
+    });
+    expect(parseAddressLines([])).toBeNull();
+  });
+});
+
+describe('findShipToAddresses', () => {
+  it('reads word-by-word text, stops at the next block and keeps an order printed twice once', () => {
+    const page = words([
+      ['Ship To:', 36, 750],
+      ['Ana Ruiz', 46, 734],
+      ['15 Beacon St', 46, 719],
+      ['Boston, MA 02108', 46, 704],
+      ['United States', 46, 689],
+      ['Order ID: 112-1111111-2222222', 36, 660],
+      ['Order Date: Thu, Nov 20, 2026', 320, 734],
+    ]);
+    const found = findShipToAddresses([{ items: page }, { items: page }]);
+    expect(found).toEqual([
+      expect.objectContaining({ orderId: '112-1111111-2222222', name: 'Ana Ruiz', city: 'Boston', page: 1 }),
+    ]);
+  });
+
+  it('finds nothing on a page without an address label', () => {
+    expect(findShipToAddresses([{ items: words([['Invoice 7', 36, 700]]) }])).toEqual([]);
+  });
+});
