@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { seedDemoUser, seedLabelTypes } from './db/seed.ts';
+import { startWorkers } from './jobs/index.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await database.migrate();
   const app = await buildApp({ config, database });
   await seedLabelTypes(database.db);
+  // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
+  await startWorkers(app.ctx);
   if (config.seedDemo) await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -11,7 +11,7 @@ const viaTransaction = (tx: DbOrTx) => ({
   executeSql: async (text: string, values: unknown[] = []) => {
     const parts = text.split(/\$(\d+)/);
     const chunks: SQL[] = parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`,
+      i % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`,
     );
     const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
     return { rows: result.rows };

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries, users } from '../../db/schema.ts';
+import { sumEntries } from '../ledger/ledger.repository.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+
+/** Test helpers for order flows: a funded reseller, a valid order body, balances in cents. */
+export type Reseller = { id: string; headers: Record<string, string> };
+
+export async function resellerOf(app: App, headers: Record<string, string>): Promise<Reseller> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers });
+  return { id: res.json()._id as string, headers };
+}
+
+export async function fund(db: Db, userId: string, cents: number): Promise<void> {
+  await db.transaction((tx) =>
+    postLedgerEntry(tx, {
+      userId,
+      kind: 'deposit',
+      amountCents: cents,
+      sourceKey: `test:fund:${crypto.randomUUID()}`,
+    }),
+  );
+}
+
+export async function balanceCents(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ b: users.balanceCents }).from(users).where(eq(users.id, userId));
+  return row!.b;
+}
+
+export async function ledgerOf(db: Db, userId: string) {
+  const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+  return { entries, sum: await sumEntries(db, userId) };
+}
+
+export async function labelTypeIds(
+  app: App,
+  headers: Record<string, string>,
+): Promise<Record<string, string>> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/labeltype/read', headers });
+  return Object.fromEntries(
+    (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
+  );
+}
+
+/** A valid ground_oz order (unit price $2.75 at 3 oz) unless changed. */
+export const orderBody = (labelType: string, change: Record<string, unknown> = {}) => ({
+  labelType,
+  quantity: 1,
+  signature: false,
+  Weight: 3,
+  FromName: 'Sam Sender',
+  FromStreet: '100 Congress Ave',
+  FromCity: 'Austin',
+  FromState: 'TX',
+  FromZip: '78701',
+  FromCountry: 'US',
+  ToName: 'Rita Receiver',
+  ToStreet: '200 Boylston St',
+  ToStreet2: 'Apt 5',
+  ToCity: 'Boston',
+  ToState: 'MA',
+  ToZip: '02116',
+  ToCountry: 'US',
+  ...change,
+});
+
+export const createOrder = (app: App, headers: Record<string, string>, body: object) =>
+  app.inject({ method: 'POST', url: '/api/v1/order/create', headers, payload: body });
