@@ -17,6 +17,7 @@ import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts';
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(amazonRoutes(ctx), { prefix: '/amazon' });
       await api.register(labelTypeRoutes(ctx), { prefix: '/labeltype' });
       await api.register(orderRoutes(ctx), { prefix: '/order' });
+      await api.register(validateCsvRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });

@@ -1,0 +1,56 @@
+import {
+  CSV_MAX_REPORTED_ERRORS,
+  formatUsd,
+  validateCsvRows,
+  type CsvValidation,
+  type ValidateCsvResponse,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { parseCsv } from '../../csv/parse-csv.ts';
+import { AppError } from '../../errors.ts';
+import { requireLabelType, ruleInfoOf, toLabelTypeView } from '../label-types/label-types.service.ts';
+
+export type CsvUploadInput = { csv: Uint8Array | null; labelTypeId: string | undefined; design?: string };
+
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
+
+/**
+ * Parses and validates an uploaded bulk CSV for a label type with the single-order rules.
+ * Returns the valid orders with their total; a file with bad rows is a 400 listing them (capped).
+ */
+export async function checkCsvUpload(
+  ctx: AppContext,
+  input: CsvUploadInput,
+): Promise<Extract<CsvValidation, { ok: true }>> {
+  if (!input.labelTypeId?.trim()) throw fieldError('labeltype', 'Please select LabelType');
+  if (!input.csv) throw fieldError('csv', 'Please select CSV file');
+  const type = await requireLabelType(ctx.db, input.labelTypeId.trim());
+  const { records } = parseCsv(input.csv);
+  const labelType = { ...ruleInfoOf(type), prices: toLabelTypeView(type).prices };
+  const result = validateCsvRows(records, labelType, { design: input.design || undefined });
+  if (result.ok) return result;
+  const shown = result.errors.slice(0, CSV_MAX_REPORTED_ERRORS);
+  const more = result.errors.length - shown.length;
+  const message =
+    more > 0
+      ? `${result.message} The list shows the first ${shown.length} of ${result.errors.length} problems.`
+      : result.message;
+  throw new AppError('BAD_REQUEST', message, { errors: shown });
+}
+
+/** POST /order/validatecsv: the answer for a valid file. */
+export async function validateCsvUpload(
+  ctx: AppContext,
+  input: CsvUploadInput,
+): Promise<ValidateCsvResponse> {
+  const result = await checkCsvUpload(ctx, input);
+  const rows = result.orders.length;
+  const noun = rows === 1 ? 'order' : 'orders';
+  return {
+    message: `CSV is valid: ${rows.toLocaleString('en-US')} ${noun}, total ${formatUsd(result.totalPrice)}`,
+    totalPrice: result.totalPrice,
+    rows,
+    ignoredColumns: result.ignoredColumns,
+  };
+}
