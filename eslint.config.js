@@ -1,22 +1,18 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
-// Web feature folders (apps/web/src/features/*); each may import only itself, lib, components and shared.
-const webFeatures = [
-  'auth',
-  'shell',
-  'dashboard',
-  'orders',
-  'csv-orders',
-  'courier',
-  'amazon',
-  'deposits',
-  'addresses',
-  'reseller-api',
-  'settings',
-];
+// Web feature folders (apps/web/src/features/*), read from disk so a new feature is fenced in at once:
+// each may import only itself, lib, components and shared.
+const webFeaturesDir = new URL('./apps/web/src/features/', import.meta.url);
+const webFeatures = fs.existsSync(webFeaturesDir)
+  ? fs
+      .readdirSync(webFeaturesDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+  : [];
 
 export default tseslint.config(
   {

@@ -21,5 +21,6 @@ export function solveAltcha(challenge: unknown): Promise<string> {
       worker.terminate();
       solveInPage(challenge).then(resolve, reject);
     };
+    worker.postMessage(challenge);
   });
 }

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PORT = 7411;
+const DEMO_PASSWORD = 'demo-password-123';
+
+// One fresh database per run: the main process picks the folder (and clears old ones); workers inherit it.
+if (!process.env.E2E_DATA_DIR) {
+  const tmp = path.join(ROOT, '.tmp');
+  if (fs.existsSync(tmp)) {
+    for (const name of fs.readdirSync(tmp)) {
+      if (name.startsWith('e2e-data-')) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+    }
+  }
+  process.env.E2E_DATA_DIR = `.tmp/e2e-data-${Date.now()}`;
+}
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: path.join(ROOT, 'test-results'),
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    cwd: ROOT,
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: '1',
+      DEMO_PASSWORD,
+      ALTCHA_MAX_NUMBER: '20000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

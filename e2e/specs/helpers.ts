@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO = { discordId: 'demo', password: 'demo-password-123' };
+
+/** Signs in through the real form (captcha solved in the browser) and waits for the shell. */
+export async function signIn(page: Page, discordId: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+}
+
+export async function tokenCookie(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'token');
+}
+
+/** A Discord name no earlier run has used (the database is fresh per run, this guards reruns by hand). */
+export const uniqueDiscordName = (prefix: string) => `${prefix}.${Date.now().toString(36)}`;
