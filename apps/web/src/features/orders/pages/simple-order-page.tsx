@@ -1,11 +1,15 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { PageHeader } from '../../../components/page-header';
+import { OrderForm } from '../components/order-form';
 
-/** `/createOrders`: replaced by the orders feature when it ships. */
+/** `/createOrders` (and `/createorders`): one label from a form (spec section 2). */
 export function SimpleOrderPage() {
   return (
-    <PagePlaceholder
-      title="Simple Order"
-      description="Create one label from a form: type, weight and both addresses."
-    />
+    <>
+      <PageHeader
+        title="Simple Order"
+        description="Create a label from a form: type, weight and both addresses."
+      />
+      <OrderForm mode="simple" />
+    </>
   );
 }

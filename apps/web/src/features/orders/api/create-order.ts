@@ -1,0 +1,27 @@
+import type { SessionUser } from '@portal/shared';
+import type { CreateOrderBody } from '@portal/shared/schemas/order';
+import { createOrderResponse } from '@portal/shared/schemas/order-views';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+
+/** POST /order/create (spec section 7): returns message, the new orders and the balance after the charge. */
+export const createOrder = async (body: CreateOrderBody) =>
+  createOrderResponse.parse(await api.post('/order/create', body));
+
+export const useCreateOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createOrder,
+    onSuccess: async ({ balance }) => {
+      // The header and the dashboard show the balance after the charge straight away.
+      queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (user) =>
+        user ? { ...user, balance } : user,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]);
+    },
+  });
+};

@@ -1,0 +1,103 @@
+import { memo } from 'react';
+import { SimpleGrid, TextInput } from '@mantine/core';
+import { allowsCanada, isFedex } from '@portal/shared';
+import type { AddressView } from '@portal/shared/schemas/address';
+import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+import { Controller, useFormContext } from 'react-hook-form';
+import { StateSelect } from '../../../components/state-select';
+import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
+import { AddressCardFrame } from './address-card-frame';
+import { SavedAddressPicker } from './saved-address-picker';
+
+type AddressFieldsCardProps = {
+  side: AddressSide;
+  selectedType: LabelTypeView | undefined;
+  savedAddresses: AddressView[] | undefined;
+  isLoadingAddresses: boolean;
+};
+
+/** Simple Order's From or To card: saved-address picker, Name, Street, Street 2, ZIP, City, State, phone. */
+export const AddressFieldsCard = memo(function AddressFieldsCard({
+  side,
+  selectedType,
+  savedAddresses,
+  isLoadingAddresses,
+}: AddressFieldsCardProps) {
+  const { register, control, setValue, formState } = useFormContext<OrderFormValues>();
+  const errorOf = (part: string) => formState.errors[`${side}${part}` as keyof OrderFormValues]?.message;
+  const uid = selectedType?.uid ?? '';
+  // Spec section 5: origin always US; the destination may be a Canadian province for some UPS types.
+  const withCanada = side === 'To' && allowsCanada(uid);
+
+  const fill = (address: AddressView) => {
+    const options = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+    setValue(`${side}Name`, address.name, options);
+    setValue(`${side}Street`, address.street, options);
+    setValue(`${side}Street2`, address.street2, options);
+    setValue(`${side}City`, address.city, options);
+    setValue(`${side}State`, address.state, options);
+    setValue(`${side}Zip`, address.zip, options);
+    setValue(`${side}Company`, address.company, options);
+  };
+
+  return (
+    <AddressCardFrame side={side}>
+      <SavedAddressPicker
+        label="Saved address"
+        addresses={savedAddresses}
+        isLoading={isLoadingAddresses}
+        onPick={fill}
+      />
+      <TextInput
+        label="Name"
+        withAsterisk
+        autoComplete="name"
+        {...register(`${side}Name`)}
+        error={errorOf('Name')}
+      />
+      <TextInput label="Street" withAsterisk {...register(`${side}Street`)} error={errorOf('Street')} />
+      <TextInput
+        label="Street 2"
+        description="Optional"
+        {...register(`${side}Street2`)}
+        error={errorOf('Street2')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <TextInput
+          label="ZIP Code"
+          withAsterisk
+          inputMode={withCanada ? 'text' : 'numeric'}
+          {...register(`${side}Zip`)}
+          error={errorOf('Zip')}
+        />
+        <TextInput label="City" withAsterisk {...register(`${side}City`)} error={errorOf('City')} />
+        <Controller
+          control={control}
+          name={`${side}State`}
+          render={({ field, fieldState }) => (
+            <StateSelect
+              label="State"
+              withAsterisk
+              withCanada={withCanada}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      {isFedex(uid) && (
+        <TextInput
+          label="Phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          {...register(`${side}Phone`)}
+          error={errorOf('Phone')}
+        />
+      )}
+    </AddressCardFrame>
+  );
+});

@@ -1,0 +1,51 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import { FormProvider, useWatch } from 'react-hook-form';
+import { useSavedAddresses } from '../api/get-saved-addresses';
+import { useOrderForm } from '../hooks/use-order-form';
+import type { OrderMode } from '../lib/order-form-values';
+import { AddressFieldsCard } from './address-fields-card';
+import { AddressTextCard } from './address-text-card';
+import { OrderSummary } from './order-summary';
+import { PackageFields } from './package-fields';
+
+/** Simple Order and Fast Order: the same form; Fast Order takes each address as one text block. */
+export function OrderForm({ mode }: { mode: OrderMode }) {
+  const { form, labelTypes, selectedType, changeLabelType, price, onSubmit, isSubmitting } =
+    useOrderForm(mode);
+  const savedAddresses = useSavedAddresses();
+  const quantity = useWatch({ control: form.control, name: 'quantity' });
+  const AddressCard = mode === 'simple' ? AddressFieldsCard : AddressTextCard;
+  const cardProps = {
+    selectedType,
+    savedAddresses: savedAddresses.data,
+    isLoadingAddresses: savedAddresses.isPending,
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate aria-label={mode === 'simple' ? 'Simple Order' : 'Fast Order'}>
+        <Stack gap="lg">
+          <PackageFields
+            mode={mode}
+            labelTypes={labelTypes.data ?? []}
+            isLoadingTypes={labelTypes.isPending}
+            selectedType={selectedType}
+            onLabelTypeChange={changeLabelType}
+          />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            <AddressCard side="From" {...cardProps} />
+            <AddressCard side="To" {...cardProps} />
+          </SimpleGrid>
+          <OrderSummary
+            unitPrice={price.unitPrice}
+            quantity={typeof quantity === 'number' ? quantity : 0}
+            total={price.total}
+            isPriceLoading={price.isFetching}
+            priceError={price.error}
+            isSubmitting={isSubmitting}
+          />
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,86 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { allowsCanada, isCaProvince, isPriority } from '@portal/shared';
+import type { CreateOrderInput } from '@portal/shared/schemas/order';
+import { useRef, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateOrder } from '../api/create-order';
+import { useLabelTypes } from '../api/get-label-types';
+import { useOrderPrice } from '../api/get-order-price';
+import {
+  DEFAULT_ORDER_VALUES,
+  toCreateOrderBody,
+  type OrderFormValues,
+  type OrderMode,
+} from '../lib/order-form-values';
+import { quickOrderResolver, simpleOrderResolver, type OrderFormContext } from '../lib/order-resolver';
+
+const PRICE_DEBOUNCE_MS = 300;
+const EMPTY_TYPES: OrderFormContext['labelTypes'] = [];
+
+/** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
+export function useOrderForm(mode: OrderMode) {
+  const labelTypes = useLabelTypes();
+  const types = labelTypes.data ?? EMPTY_TYPES;
+  const form = useForm<OrderFormValues, OrderFormContext, CreateOrderInput>({
+    defaultValues: DEFAULT_ORDER_VALUES,
+    resolver: mode === 'simple' ? simpleOrderResolver : quickOrderResolver,
+    context: { labelTypes: types },
+  });
+  const [labelTypeId, weight, quantity] = useWatch({
+    control: form.control,
+    name: ['labelType', 'Weight', 'quantity'],
+  });
+  const selectedType = types.find((type) => type._id === labelTypeId);
+
+  const [debouncedWeight] = useDebouncedValue(weight, PRICE_DEBOUNCE_MS);
+  const price = useOrderPrice({ labelType: labelTypeId, weight: debouncedWeight });
+  const hasPriceInput = labelTypeId !== '' && typeof weight === 'number' && weight > 0;
+  // Spec section 4: no type or no weight, or a failed lookup, means price 0.
+  const unitPrice = hasPriceInput && !price.isError ? (price.data ?? 0) : 0;
+  const total = unitPrice * (typeof quantity === 'number' && quantity > 0 ? quantity : 0);
+
+  /** Fields that do not apply to the new type are cleared, so they neither show nor get sent. */
+  const changeLabelType = (id: string) => {
+    const type = types.find((t) => t._id === id);
+    form.setValue('labelType', id, { shouldValidate: form.formState.isSubmitted });
+    if (!type || !isPriority(type.uid)) form.setValue('design', '');
+    const toState = form.getValues('ToState');
+    if (toState && isCaProvince(toState) && !(type && allowsCanada(type.uid))) form.setValue('ToState', '');
+  };
+
+  const navigate = useNavigate();
+  const createOrder = useCreateOrder();
+  const isBusy = useRef(false);
+  const submitValid = form.handleSubmit(async (values) => {
+    const type = types.find((t) => t._id === values.labelType);
+    if (!type) return;
+    const { message } = await createOrder.mutateAsync(toCreateOrderBody(values, type));
+    notifySuccess(message);
+    navigate('/');
+  });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec section 5: a second submit while one is in progress is ignored.
+    if (isBusy.current) return;
+    isBusy.current = true;
+    try {
+      await submitValid(event);
+    } catch {
+      // The failed call's message is already in a toast; the form stays as typed.
+    } finally {
+      isBusy.current = false;
+    }
+  };
+
+  return {
+    form,
+    labelTypes,
+    selectedType,
+    changeLabelType,
+    price: { unitPrice, total, isFetching: price.isFetching, error: hasPriceInput ? price.error : null },
+    onSubmit,
+    isSubmitting: form.formState.isSubmitting || createOrder.isPending,
+  };
+}

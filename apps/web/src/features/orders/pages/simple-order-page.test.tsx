@@ -1,0 +1,213 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderRoutes } from '../../../testing/render';
+import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
+import { SimpleOrderPage } from './simple-order-page';
+
+type Routes = Parameters<typeof stubApi>[0];
+
+const PRICES: Record<string, number> = { 't-pri': 6.5, 't-oz': 3, 't-ups': 9, 't-fedex': 8 };
+
+function renderPage(routes: Routes = {}) {
+  const server = stubApi({
+    'GET /labeltype/read': { body: { labelTypes } },
+    'GET /address/readAll': { body: { addresses: [savedAddress] } },
+    'POST /order/price': ({ body }) => {
+      const { labelType } = body as { labelType: string; weight: number };
+      return { body: { price: PRICES[labelType] ?? 0 } };
+    },
+    ...routes,
+  });
+  const view = renderRoutes(
+    [
+      { path: '/', element: <p>Dashboard home</p> },
+      { path: '/createOrders', element: <SimpleOrderPage /> },
+    ],
+    '/createOrders',
+  );
+  return { server, ...view };
+}
+
+const priceCalls = (server: ReturnType<typeof stubApi>) =>
+  server.calls.filter((c) => c.path === '/order/price');
+
+describe('Simple Order', { timeout: 20_000 }, () => {
+  it('shows Template only for priority, with pitney and evs (no Endicia)', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, 'UPS Standard');
+    expect(screen.queryByRole('combobox', { name: /^Template/ })).not.toBeInTheDocument();
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await user.click(screen.getByRole('combobox', { name: /^Template/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['pitney', 'evs']);
+  });
+
+  it('shows dimensions and phones only for FedEx types', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    expect(screen.queryByLabelText(/^Height/)).not.toBeInTheDocument();
+    expect(screen.queryAllByLabelText('Phone')).toHaveLength(0);
+    await choose(user, /^Type/, 'FedEx Ground');
+    expect(screen.getByLabelText(/^Height/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Width/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Length/)).toBeInTheDocument();
+    expect(within(card('From')).getByLabelText('Phone')).toBeInTheDocument();
+    expect(within(card('To')).getByLabelText('Phone')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['UPS Standard', true],
+    ['UPS Ground', false],
+    ['USPS Priority Mail', false],
+  ])('lists Canadian provinces for the destination of %s: %s', async (type, hasCanada) => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, type);
+    await user.click(within(card('To')).getByRole('combobox', { name: /^State/ }));
+    expect(await screen.findByRole('option', { name: 'Texas (TX)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Ontario (ON)' }) !== null).toBe(hasCanada);
+    await user.keyboard('{Escape}');
+    await user.click(within(card('From')).getByRole('combobox', { name: /^State/ }));
+    expect(await screen.findByRole('option', { name: 'Texas (TX)' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Ontario (ON)' })).not.toBeInTheDocument();
+  });
+
+  it('labels the weight in ounces for _oz types and pounds otherwise', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, 'USPS Ground Advantage (oz)');
+    expect(screen.getByLabelText(/^Weight \(oz\)/)).toBeInTheDocument();
+    await choose(user, /^Type/, 'UPS Standard');
+    expect(screen.getByLabelText(/^Weight \(lb\)/)).toBeInTheDocument();
+  });
+
+  it('marks a disabled type as unavailable and does not let it be chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(screen.getByRole('combobox', { name: /^Type/ }));
+    expect(await screen.findByRole('option', { name: 'UPS Express (unavailable)' })).toHaveAttribute(
+      'data-combobox-disabled',
+      'true',
+    );
+  });
+
+  it('recalculates the price on type and weight changes, and the total is unit price × quantity', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { server } = renderPage();
+    await choose(user, /^Type/, 'UPS Standard');
+    expect(priceCalls(server)).toHaveLength(0);
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    await waitFor(() => expect(screen.getByTestId('unit-price')).toHaveTextContent('$9.00'));
+    expect(priceCalls(server).at(-1)?.body).toEqual({ labelType: 't-ups', weight: 2 });
+
+    await choose(user, /^Type/, 'FedEx Ground');
+    await waitFor(() => expect(screen.getByTestId('unit-price')).toHaveTextContent('$8.00'));
+    expect(priceCalls(server).at(-1)?.body).toEqual({ labelType: 't-fedex', weight: 2 });
+
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    expect(screen.getByRole('button', { name: 'Create Order — $24.00' })).toBeInTheDocument();
+  });
+
+  it('resets the price to 0 and says why when the lookup fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage({
+      'POST /order/price': ({ body }) =>
+        (body as { weight: number }).weight > 70
+          ? { status: 400, body: { message: 'Weight must be at most 70 lb for USPS Priority Mail' } }
+          : { body: { price: 6.5 } },
+    });
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    const weight = screen.getByLabelText(/^Weight/);
+    await user.type(weight, '5');
+    await waitFor(() => expect(screen.getByTestId('unit-price')).toHaveTextContent('$6.50'));
+    await user.type(weight, '80');
+    await waitFor(() => expect(screen.getByTestId('unit-price')).toHaveTextContent('$0.00'));
+    expect(screen.getByText('Weight must be at most 70 lb for USPS Priority Mail')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Order' })).toBeInTheDocument();
+  });
+
+  it('checks every rule before calling the server', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { server } = renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('Please select a label type')).toBeInTheDocument();
+    expect(screen.getByText('Weight is required')).toBeInTheDocument();
+    expect(screen.getByText('From Name is required')).toBeInTheDocument();
+    expect(screen.getByText('To Street is required')).toBeInTheDocument();
+
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('Please select a Template')).toBeInTheDocument();
+
+    await choose(user, /^Type/, 'FedEx Ground');
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('Height is required for FedEx labels')).toBeInTheDocument();
+    expect(server.calls.some((c) => c.path === '/order/create')).toBe(false);
+  });
+
+  it('fills a card from a saved address, sends the order once, then returns to the dashboard', async () => {
+    const user = userEvent.setup({ delay: null });
+    let release: () => void = () => {};
+    const { server } = renderPage({
+      'POST /order/create': () =>
+        new Promise((resolve) => {
+          release = () =>
+            resolve({
+              status: 201,
+              body: { message: 'Order created successfully', orders: [], balance: 980.5 },
+            });
+        }),
+    });
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await choose(user, /^Template/, 'evs');
+    await user.type(screen.getByLabelText(/^Weight/), '1.5');
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    expect(within(card('From')).getByLabelText(/^Street 2/)).toHaveValue('Apt 3');
+    const to = card('To');
+    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
+    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
+    await user.type(within(to).getByLabelText(/^City/), 'Denver');
+    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
+    await choose(user, /^State/, 'Colorado (CO)', to);
+    await screen.findByRole('button', { name: 'Create Order — $6.50' });
+
+    const form = screen.getByRole('form', { name: 'Simple Order' });
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Create Order/ })).toBeDisabled());
+    fireEvent.submit(form);
+    release();
+    expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
+    expect(await screen.findByText('Order created successfully')).toBeInTheDocument();
+
+    const creates = server.calls.filter((c) => c.path === '/order/create');
+    expect(creates).toHaveLength(1);
+    expect(creates[0]?.body).toMatchObject({
+      signature: false,
+      quantity: 1,
+      labelType: 't-pri',
+      design: 'evs',
+      Weight: 1.5,
+      FromName: 'Jane Doe',
+      FromStreet: '12 Elm St',
+      FromStreet2: 'Apt 3',
+      FromCity: 'Austin',
+      FromState: 'TX',
+      FromZip: '73301',
+      FromCountry: 'US',
+      ToName: 'Bob Roe',
+      ToStreet: '9 Oak Ave',
+      ToCity: 'Denver',
+      ToState: 'CO',
+      ToZip: '80202',
+      ToCountry: 'US',
+    });
+    expect(creates[0]?.body).not.toHaveProperty('Height');
+  });
+});
