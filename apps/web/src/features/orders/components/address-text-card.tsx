@@ -24,9 +24,11 @@ type AddressTextCardProps = {
 const TEXT_FIELD = { From: 'fromText', To: 'toText' } as const;
 
 /** What the parser reads from the block, as the user types: the address it understood or the line it could not. */
-function ParsePreview({ text }: { text: string }) {
+function ParsePreview({ text, hasError }: { text: string; hasError: boolean }) {
   if (!text.trim()) return null;
   const result = parseFreeTextAddress(text);
+  // Once the form shows the problem as the field's error, the preview does not repeat it.
+  if (!result.ok && hasError) return null;
   if (!result.ok)
     return (
       <Group gap={6} wrap="nowrap" align="flex-start" data-testid="parse-preview">
@@ -95,7 +97,7 @@ export const AddressTextCard = memo(function AddressTextCard({
           },
         }}
       />
-      <ParsePreview text={text} />
+      <ParsePreview text={text} hasError={Boolean(formState.errors[field])} />
       {isFedex(selectedType?.uid ?? '') && (
         <TextInput
           label="Phone"

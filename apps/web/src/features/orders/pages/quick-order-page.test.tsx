@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderRoutes } from '../../../testing/render';
+import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
+import { QuickOrderPage } from './quick-order-page';
+
+beforeAll(() => {
+  // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
+  if (!('fonts' in document))
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+});
+
+function renderPage(routes: Parameters<typeof stubApi>[0] = {}) {
+  const server = stubApi({
+    'GET /labeltype/read': { body: { labelTypes } },
+    'GET /address/readAll': { body: { addresses: [savedAddress] } },
+    'POST /order/price': { body: { price: 6.5 } },
+    'POST /order/create': {
+      status: 201,
+      body: { message: 'Order created successfully', orders: [], balance: 987 },
+    },
+    ...routes,
+  });
+  renderRoutes(
+    [
+      { path: '/', element: <p>Dashboard home</p> },
+      { path: '/quick-order', element: <QuickOrderPage /> },
+    ],
+    '/quick-order',
+  );
+  return server;
+}
+
+const addressBox = (side: 'From' | 'To') => within(card(side)).getByRole('textbox', { name: /^Address/ });
+
+describe('Fast Order', { timeout: 20_000 }, () => {
+  it('offers pitney, evs and Endicia for priority', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await user.click(screen.getByRole('combobox', { name: /^Template/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['pitney', 'evs', 'Endicia']);
+  });
+
+  it('fills the text block from a saved address', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    expect(addressBox('From')).toHaveValue('Jane Doe\n12 Elm St, Apt 3\nAustin, TX\n73301');
+    expect(within(card('From')).getByTestId('parse-preview')).toHaveTextContent('Reads as Jane Doe');
+  });
+
+  it('says which line it could not read', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await choose(user, /^Type/, 'UPS Standard');
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    await user.type(addressBox('From'), 'Jane Doe\n12 Elm St\nAustin Texas Somewhere\n73301');
+    await user.type(addressBox('To'), 'Bob Roe\n9 Oak Ave\nDenver, CO\n80202');
+    await user.click(screen.getByRole('button', { name: /Create Order/ }));
+    expect(
+      await within(card('From')).findByText(/^Line 3: could not read "City, State"/),
+    ).toBeInTheDocument();
+    expect(server.calls.some((c) => c.path === '/order/create')).toBe(false);
+  });
+
+  it('sends the parsed addresses with the chosen Endicia template', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await choose(user, /^Template/, 'Endicia');
+    await user.type(screen.getByLabelText(/^Weight/), '3');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    await user.type(addressBox('To'), 'Bob Roe\n9 Oak Ave, Suite 200\nDenver, CO\n80202');
+    await user.click(await screen.findByRole('button', { name: 'Create Order — $13.00' }));
+    expect(await screen.findByText('Dashboard home')).toBeInTheDocument();
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/order/create')).toBe(true));
+    expect(server.calls.find((c) => c.path === '/order/create')?.body).toMatchObject({
+      labelType: 't-pri',
+      design: 'indica',
+      quantity: 2,
+      Weight: 3,
+      FromName: 'Jane Doe',
+      FromStreet2: 'Apt 3',
+      ToName: 'Bob Roe',
+      ToStreet: '9 Oak Ave',
+      ToStreet2: 'Suite 200',
+      ToCity: 'Denver',
+      ToState: 'CO',
+      ToZip: '80202',
+    });
+  });
+});
