@@ -12,6 +12,7 @@ export type RowIssue = { field: CsvOrderField | string; message: string };
 
 /** Stand-ins for fields that failed, so the label type rules still report on the fields that did not. */
 const PLACEHOLDERS: Partial<OrderShipment> = { Weight: 0.01, ToState: 'NY', ToZip: '10001' };
+const FIELD_SCHEMAS = Object.entries(orderShipmentSchema.shape);
 
 /**
  * One CSV row through the single-order rules: the shipment schema field by field, then the label type
@@ -24,7 +25,7 @@ export function checkCsvRow(
 ): { order: CsvOrder | null; issues: RowIssue[] } {
   const issues = new Map<string, string>();
   const data: Record<string, unknown> = {};
-  for (const [field, schema] of Object.entries(orderShipmentSchema.shape)) {
+  for (const [field, schema] of FIELD_SCHEMAS) {
     const parsed = schema.safeParse(input[field as keyof CsvOrderInput]);
     if (parsed.success) data[field] = parsed.data;
     else {

@@ -80,34 +80,57 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const toNumber = (value: string): number | string | undefined =>
   value === '' ? undefined : NUMBER.test(value) ? Number(value) : value;
 
+/** One cell, trimmed; line breaks inside a quoted cell (Alt+Enter in Excel) become spaces. */
+function cellOf(cells: readonly string[], mapping: HeaderMapping, column: CsvColumn): string {
+  const mapped = mapping.columns[column];
+  const value = mapped ? cells[mapped.index] : undefined;
+  if (!value) return '';
+  return /\s\s|[\t\r\n]/.test(value) ? value.replace(/\s+/g, ' ').trim() : value.trim();
+}
+
+// Plain top-level functions and object literals: this runs once per row of files up to 10,000 rows.
+function sideOf(cells: readonly string[], mapping: HeaderMapping, side: 'From' | 'To') {
+  const country = normalizeCountryCell(cellOf(cells, mapping, `${side}Country`));
+  return {
+    Name: cellOf(cells, mapping, `${side}Name`),
+    Company: cellOf(cells, mapping, `${side}Company`),
+    Phone: cellOf(cells, mapping, `${side}Phone`),
+    Street: cellOf(cells, mapping, `${side}Street1`),
+    Street2: cellOf(cells, mapping, `${side}Street2`),
+    City: cellOf(cells, mapping, `${side}City`),
+    State: normalizeStateCell(cellOf(cells, mapping, `${side}State`)),
+    Zip: normalizeZipCell(cellOf(cells, mapping, `${side}Zip`), country),
+    Country: country,
+  };
+}
+
 /** Turns the cells of one data row into the single-order field names and normal forms. */
 export function rowToOrderInput(cells: readonly string[], mapping: HeaderMapping): CsvOrderInput {
-  const cell = (column: CsvColumn): string => {
-    const mapped = mapping.columns[column];
-    // Line breaks inside a quoted cell (Alt+Enter in Excel) become spaces.
-    return mapped ? (cells[mapped.index] ?? '').replace(/\s+/g, ' ').trim() : '';
-  };
-  const side = <S extends 'From' | 'To'>(s: S) => {
-    const country = normalizeCountryCell(cell(`${s}Country`));
-    return {
-      [`${s}Name`]: cell(`${s}Name`),
-      [`${s}Company`]: cell(`${s}Company`),
-      [`${s}Phone`]: cell(`${s}Phone`),
-      [`${s}Street`]: cell(`${s}Street1`),
-      [`${s}Street2`]: cell(`${s}Street2`),
-      [`${s}City`]: cell(`${s}City`),
-      [`${s}State`]: normalizeStateCell(cell(`${s}State`)),
-      [`${s}Zip`]: normalizeZipCell(cell(`${s}Zip`), country),
-      [`${s}Country`]: country,
-    } as Record<`${S}${AddressField}`, string>;
-  };
+  const from = sideOf(cells, mapping, 'From');
+  const to = sideOf(cells, mapping, 'To');
   return {
-    ...side('From'),
-    ...side('To'),
-    Weight: toNumber(cell('Weight')),
-    Height: toNumber(cell('Height')),
-    Width: toNumber(cell('Width')),
-    Length: toNumber(cell('Length')),
+    FromName: from.Name,
+    FromCompany: from.Company,
+    FromPhone: from.Phone,
+    FromStreet: from.Street,
+    FromStreet2: from.Street2,
+    FromCity: from.City,
+    FromState: from.State,
+    FromZip: from.Zip,
+    FromCountry: from.Country,
+    ToName: to.Name,
+    ToCompany: to.Company,
+    ToPhone: to.Phone,
+    ToStreet: to.Street,
+    ToStreet2: to.Street2,
+    ToCity: to.City,
+    ToState: to.State,
+    ToZip: to.Zip,
+    ToCountry: to.Country,
+    Weight: toNumber(cellOf(cells, mapping, 'Weight')),
+    Height: toNumber(cellOf(cells, mapping, 'Height')),
+    Width: toNumber(cellOf(cells, mapping, 'Width')),
+    Length: toNumber(cellOf(cells, mapping, 'Length')),
   };
 }
 
