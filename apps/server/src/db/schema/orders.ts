@@ -117,7 +117,8 @@ export const orders = pgTable(
     searchVector: tsvector()
       .notNull()
       .generatedAlwaysAs(
-        sql`to_tsvector('simple'::regconfig, 'lbl-' || order_number::text || ' ' || from_name || ' ' || to_name || ' ' || coalesce(tracking, ''))`,
+        // 'lbl ' + number, not 'lbl-' + number: the parser would read "-10042" as a negative integer.
+        sql`to_tsvector('simple'::regconfig, 'lbl ' || order_number::text || ' ' || from_name || ' ' || to_name || ' ' || coalesce(tracking, ''))`,
       ),
     createdAt: createdAt(),
     updatedAt: createdAt(),

@@ -18,6 +18,7 @@ import {
   ledgerOf,
   orderBody,
   resellerOf,
+  waitFor,
   type Reseller,
 } from './test-support.ts';
 
@@ -35,20 +36,6 @@ const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {
     },
   };
 };
-
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  isDone: (value: T) => boolean,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('label jobs', () => {
   let app: TestApp;

@@ -69,3 +69,18 @@ export const orderBody = (labelType: string, change: Record<string, unknown> = {
 
 export const createOrder = (app: App, headers: Record<string, string>, body: object) =>
   app.inject({ method: 'POST', url: '/api/v1/order/create', headers, payload: body });
+
+/** Polls until `isDone` holds (label jobs run in the background). */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  isDone: (value: T) => boolean,
+  ms = 20_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

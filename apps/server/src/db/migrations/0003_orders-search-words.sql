@@ -1,0 +1,3 @@
+ALTER TABLE "orders" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, 'lbl ' || order_number::text || ' ' || from_name || ' ' || to_name || ' ' || coalesce(tracking, ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_search_idx" ON "orders" USING gin ("search_vector");

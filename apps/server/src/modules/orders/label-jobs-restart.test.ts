@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase, type Database } from '../../db/client.ts';
+import { orders } from '../../db/schema.ts';
+import { seedLabelTypes } from '../../db/seed.ts';
+import { startWorkers } from '../../jobs/index.ts';
+import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
+import { signUp } from '../../../test/helper.ts';
+import {
+  balanceCents,
+  createOrder,
+  fund,
+  labelTypeIds,
+  ledgerOf,
+  orderBody,
+  resellerOf,
+  waitFor,
+} from './test-support.ts';
+
+/** The test-mode provider, slowed down so that a restart lands in the middle of the queue. */
+const slowProvider = (ms: number): LabelProvider => {
+  const real = createTestModeProvider();
+  return {
+    name: 'slow',
+    purchase: async (shipment, options) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return real.purchase(shipment, options);
+    },
+  };
+};
+
+describe('label jobs across a restart', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-restart-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const start = async (): Promise<{ app: App; database: Database }> => {
+    const database = await createDatabase({ dataDir });
+    await database.migrate();
+    await seedLabelTypes(database.db);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ALTCHA_MAX_NUMBER: '1000',
+      RATE_LIMIT_PER_MINUTE: '0',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      LABEL_WORKERS: '1',
+    });
+    const app = await buildApp({ config, database });
+    app.ctx.labels = createProviderRegistry([slowProvider(250)], { default: 'slow' });
+    return { app, database };
+  };
+
+  it('finishes the queued labels after the app stops mid-queue and starts again', async () => {
+    const first = await start();
+    const reseller = await resellerOf(first.app, (await signUp(first.app)).headers);
+    await fund(first.database.db, reseller.id, 100_00);
+    const ids = await labelTypeIds(first.app, reseller.headers);
+    await startWorkers(first.app.ctx);
+    const res = await createOrder(first.app, reseller.headers, orderBody(ids.ground_oz!, { quantity: 6 }));
+    expect(res.statusCode).toBe(201);
+    const statuses = (db: Database) =>
+      db.db.select({ status: orders.status }).from(orders).where(eq(orders.userId, reseller.id));
+    await waitFor(
+      () => statuses(first.database),
+      (rows) => rows.some((r) => r.status === 'completed'),
+    );
+    await first.app.close();
+    await first.database.close();
+    const stoppedAt = await (async () => {
+      const db = await createDatabase({ dataDir });
+      const rows = await statuses(db);
+      await db.close();
+      return rows.filter((r) => r.status === 'completed').length;
+    })();
+    expect(stoppedAt).toBeGreaterThan(0);
+    expect(stoppedAt).toBeLessThan(6);
+
+    const second = await start();
+    await startWorkers(second.app.ctx);
+    const rows = await waitFor(
+      () => statuses(second.database),
+      (r) => r.every((o) => o.status === 'completed'),
+    );
+    expect(rows).toHaveLength(6);
+    expect(await balanceCents(second.database.db, reseller.id)).toBe(100_00 - 6 * 275);
+    const ledger = await ledgerOf(second.database.db, reseller.id);
+    expect(ledger.entries.filter((e) => e.kind === 'refund')).toEqual([]);
+    expect(ledger.sum).toBe(100_00 - 6 * 275);
+    await second.app.close();
+    await second.database.close();
+  });
+});
