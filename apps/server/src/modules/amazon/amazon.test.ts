@@ -80,6 +80,17 @@ describe('POST /api/v1/amazon/generate-csv', () => {
     expect(compact.body).toContain('4410 W Fullerton Ave');
   });
 
+  it('keeps an order whose city line cannot be read, for the CSV page to flag', async () => {
+    const odd = [
+      { orderId: '111-0000000-0000002', shipTo: ['Ana Ruiz', '15 Beacon St', 'Somewhere far away'] },
+    ];
+    const res = await post(await packingSlipPdf([...odd, sampleOrders[1]!]));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-orders-count']).toBe('2');
+    expect(res.headers['x-incomplete-orders']).toBe('1');
+    expect(res.body).toContain('Ana Ruiz,,,15 Beacon St');
+  });
+
   it('protects cells that a spreadsheet would run as formulas', async () => {
     const hostile = [
       {

@@ -9,6 +9,8 @@ import {
 } from '../../../test/fixtures/csv-files.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
+import { csvToString } from '../../csv/write-csv.ts';
+import { parseCsv } from '../../csv/parse-csv.ts';
 
 describe('POST /api/v1/order/validatecsv', () => {
   let app: TestApp;
@@ -73,6 +75,20 @@ describe('POST /api/v1/order/validatecsv', () => {
     const res = await validate(withExtra);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ rows: 3, ignoredColumns: ['Notes'] });
+  });
+
+  it('takes formula-looking cells as text, and the CSV writer neutralises them on the way out', async () => {
+    const hostile = {
+      ...sheetRow(0),
+      ToName: '=HYPERLINK("http://evil.example","Ana")',
+      ToCompany: '@SUM(A1)',
+    };
+    const res = await validate(excelCsv([hostile, sheetRow(1)]));
+    expect(res.statusCode, res.body).toBe(200);
+    const written = await csvToString([[hostile.ToName, hostile.ToCompany, '-2']], {
+      header: ['ToName', 'ToCompany', 'Weight'],
+    });
+    expect(parseCsv(Buffer.from(written)).records[1]).toEqual([`'${hostile.ToName}`, "'@SUM(A1)", '-2']);
   });
 
   it('finds the one bad row in 5,000 and names row, column and reason', async () => {
