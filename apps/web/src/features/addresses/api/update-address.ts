@@ -1,4 +1,4 @@
-import { addressMessageResponse, type AddressBody } from '@portal/shared/schemas/address';
+import { addressMessageResponse, type AddressBody } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { addressesQueryKey } from './get-addresses';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { addressBody, type AddressView } from '@portal/shared/schemas/address';
+import { addressBody, type AddressView } from '@portal/shared';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
 import { notifySuccess } from '../../../lib/notify';

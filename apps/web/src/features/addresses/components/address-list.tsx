@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AddressView } from '@portal/shared/schemas/address';
+import type { AddressView } from '@portal/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 
 type AddressListProps = {

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import type { AddressView } from '@portal/shared/schemas/address';
+import type { AddressView } from '@portal/shared';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteAddress } from '../api/delete-address';
 import { formatAddressLine } from '../lib/format-address';

@@ -1,4 +1,4 @@
-import type { AddressView } from '@portal/shared/schemas/address';
+import type { AddressView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { Button, EmptyState, Paper } from '@mantine/core';
-import type { AddressView } from '@portal/shared/schemas/address';
+import type { AddressView } from '@portal/shared';
 import { IconAlertCircle, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';

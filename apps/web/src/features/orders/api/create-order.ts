@@ -1,6 +1,4 @@
-import type { SessionUser } from '@portal/shared';
-import type { CreateOrderBody } from '@portal/shared/schemas/order';
-import { createOrderResponse } from '@portal/shared/schemas/order-views';
+import { type SessionUser, type CreateOrderBody, createOrderResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';

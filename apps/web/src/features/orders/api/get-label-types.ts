@@ -1,4 +1,4 @@
-import { labelTypeListResponse, type LabelTypeView } from '@portal/shared/schemas/order-views';
+import { labelTypeListResponse, type LabelTypeView } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

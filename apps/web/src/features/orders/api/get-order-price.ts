@@ -1,4 +1,4 @@
-import { priceResponse } from '@portal/shared/schemas/order';
+import { priceResponse } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

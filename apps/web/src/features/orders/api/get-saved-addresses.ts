@@ -1,4 +1,4 @@
-import { addressListResponse, type AddressView } from '@portal/shared/schemas/address';
+import { addressListResponse, type AddressView } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 

@@ -1,8 +1,6 @@
 import { memo } from 'react';
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { allowsCanada, isFedex } from '@portal/shared';
-import type { AddressView } from '@portal/shared/schemas/address';
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+import { allowsCanada, isFedex, type AddressView, type LabelTypeView } from '@portal/shared';
 import { Controller, useFormContext } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';

@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { Group, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import { isFedex } from '@portal/shared';
 import {
+  isFedex,
   formatAddressAsText,
   parseFreeTextAddress,
   QUICK_ORDER_ADDRESS_HINT,
-} from '@portal/shared/address-parser';
-import type { AddressView } from '@portal/shared/schemas/address';
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+  type AddressView,
+  type LabelTypeView,
+} from '@portal/shared';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';

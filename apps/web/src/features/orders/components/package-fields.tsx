@@ -11,9 +11,15 @@ import {
   Title,
   type NumberInputProps,
 } from '@mantine/core';
-import { isFedex, isPriority, MIN_QUANTITY, TEMPLATE_LABELS } from '@portal/shared';
-import { MAX_DIMENSION, MAX_ORDER_QUANTITY } from '@portal/shared/schemas/order';
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+import {
+  isFedex,
+  isPriority,
+  MIN_QUANTITY,
+  TEMPLATE_LABELS,
+  MAX_DIMENSION,
+  MAX_ORDER_QUANTITY,
+  type LabelTypeView,
+} from '@portal/shared';
 import { IconPackage } from '@tabler/icons-react';
 import { Controller, useFormContext } from 'react-hook-form';
 import type { OrderFormValues, OrderMode } from '../lib/order-form-values';

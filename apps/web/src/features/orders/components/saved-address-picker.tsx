@@ -1,5 +1,5 @@
 import { Anchor, Select, Text } from '@mantine/core';
-import type { AddressView } from '@portal/shared/schemas/address';
+import type { AddressView } from '@portal/shared';
 import { IconAddressBook } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { allowsCanada, isCaProvince, isPriority } from '@portal/shared';
-import type { CreateOrderInput } from '@portal/shared/schemas/order';
+import { allowsCanada, isCaProvince, isPriority, type CreateOrderInput } from '@portal/shared';
 import { useRef, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';

@@ -1,10 +1,10 @@
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
 import {
+  type LabelTypeView,
   checkShipmentForLabelType,
   type CreateOrderBody,
   type CreateOrderInput,
   type LabelTypeRuleInfo,
-} from '@portal/shared/schemas/order';
+} from '@portal/shared';
 
 export type OrderMode = 'simple' | 'quick';
 export type AddressSide = 'From' | 'To';

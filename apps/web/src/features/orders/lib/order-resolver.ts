@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { parseFreeTextAddress, type ParsedAddress } from '@portal/shared/address-parser';
 import {
+  parseFreeTextAddress,
+  type ParsedAddress,
   checkShipmentForLabelType,
   createOrderBody,
   orderFormSchema,
   type CreateOrderInput,
-} from '@portal/shared/schemas/order';
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+  type LabelTypeView,
+} from '@portal/shared';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { ADDRESS_PARTS, ruleInfoOf, type AddressSide, type OrderFormValues } from './order-form-values';
 

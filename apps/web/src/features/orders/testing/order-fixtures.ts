@@ -1,5 +1,4 @@
-import type { AddressView } from '@portal/shared/schemas/address';
-import type { LabelTypeView } from '@portal/shared/schemas/order-views';
+import type { AddressView, LabelTypeView } from '@portal/shared';
 import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 
