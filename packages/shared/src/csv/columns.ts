@@ -112,6 +112,7 @@ const PART_SYNONYMS: Record<AddressPart, string[]> = {
 const FROM_PREFIXES = ['from', 'sender', 'shipfrom', 'shipper', 'origin', 'return', 'returnaddress'];
 const TO_PREFIXES = [
   'to',
+  'ship',
   'recipient',
   'shipto',
   'shipping',

@@ -26,10 +26,18 @@ describe('resolveHeader', () => {
     ['Shipping Province', 'ToState'],
     ['Shipping Address2', 'ToStreet2'],
     ['Buyer Phone Number', 'ToPhone'],
-    ['Address Line 2', 'ToStreet2'],
     ['Country Code', 'ToCountry'],
     ['Package Weight', 'Weight'],
     ['Ship From Company', 'FromCompany'],
+    // Amazon Seller Central order report
+    ['recipient-name', 'ToName'],
+    ['ship-address-1', 'ToStreet1'],
+    ['ship-address-2', 'ToStreet2'],
+    ['ship-postal-code', 'ToZip'],
+    ['ship-phone-number', 'ToPhone'],
+    // Pirate Ship and ShipStation
+    ['Zipcode', 'ToZip'],
+    ['Address Line 2', 'ToStreet2'],
   ])('maps %s to %s', (header, column) => {
     expect(resolveHeader(header)?.column).toBe(column);
   });
