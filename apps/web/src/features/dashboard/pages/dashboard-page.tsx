@@ -1,11 +1,12 @@
-import { SimpleGrid, Stack, Title } from '@mantine/core';
-import { NotAvailablePanel } from '../../../components/not-available-panel';
+import { SimpleGrid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { BalanceCard } from '../components/balance-card';
+import { OrderHistory } from '../components/order-history';
+import { OrdersCountCard } from '../components/orders-count-card';
 import { QuickStartCard } from '../components/quick-start-card';
 
-/** `/`: balance and a way into ordering; the order history arrives with the orders feature. */
+/** `/`: orders count and balance cards, then the Order History (spec section 2). */
 export function DashboardPage() {
   const { data: user } = useSession();
   return (
@@ -14,17 +15,13 @@ export function DashboardPage() {
         title={user ? `Welcome back, ${user.username}` : 'Dashboard'}
         description="Your balance and orders at a glance."
       />
-      <Stack gap="lg">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Stack gap="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+          <OrdersCountCard />
           <BalanceCard balance={user?.balance ?? 0} />
           <QuickStartCard />
         </SimpleGrid>
-        <Stack gap="sm">
-          <Title order={2} fz="h4">
-            Order History
-          </Title>
-          <NotAvailablePanel feature="Order History" />
-        </Stack>
+        <OrderHistory />
       </Stack>
     </>
   );

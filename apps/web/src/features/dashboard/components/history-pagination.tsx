@@ -1,0 +1,37 @@
+import { Button, Group, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+
+type HistoryPaginationProps = { page: number; totalPages: number; onPage: (page: number) => void };
+
+/** Spec section 2: Prev / current / Next. */
+export function HistoryPagination({ page, totalPages, onPage }: HistoryPaginationProps) {
+  const lastPage = Math.max(totalPages, 1);
+  return (
+    <Group justify="center" gap="sm" component="nav" aria-label="Order History pages">
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconChevronLeft size={14} />}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        Prev
+      </Button>
+      <Text size="sm" fw={600} aria-current="page" data-testid="current-page" miw={64} ta="center">
+        {page}{' '}
+        <Text span size="sm" c="dimmed" fw={400}>
+          of {lastPage}
+        </Text>
+      </Text>
+      <Button
+        variant="default"
+        size="xs"
+        rightSection={<IconChevronRight size={14} />}
+        disabled={page >= lastPage}
+        onClick={() => onPage(page + 1)}
+      >
+        Next
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,54 @@
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@portal/shared';
+import { IconArrowRight } from '@tabler/icons-react';
+import { formatOrderDate } from '../lib/format-order';
+import { OrderActions } from './order-actions';
+import { OrderStatusBadge } from './order-status-badge';
+import type { OrderRowsProps } from './order-table';
+import { TrackingLink } from './tracking-link';
+
+/** Order History on phones: one card per order with the same facts and actions as the table. */
+export function OrderCards({ orders, downloadingId, onDownload, onDuplicate }: OrderRowsProps) {
+  return (
+    <Stack gap="sm">
+      {orders.map((order) => (
+        <Paper key={order._id} withBorder radius="md" p="md" data-testid="order-row">
+          <Stack gap={8}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={700} size="sm">
+                {order.OrderId}
+              </Text>
+              <OrderStatusBadge status={order.status} />
+            </Group>
+            <Group gap={6} wrap="nowrap" miw={0}>
+              <Text size="sm" truncate>
+                {order.fromName}
+              </Text>
+              <IconArrowRight size={14} style={{ flexShrink: 0 }} color="var(--mantine-color-dimmed)" />
+              <Text size="sm" truncate>
+                {order.toName}
+              </Text>
+            </Group>
+            <Text size="xs" c="dimmed">
+              {order.labelType.name} · {formatOrderDate(order.createdAt)}
+            </Text>
+            <Group justify="space-between" wrap="nowrap" align="center">
+              <Stack gap={2} miw={0}>
+                <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatUsd(order.price)}
+                </Text>
+                <TrackingLink order={order} />
+              </Stack>
+              <OrderActions
+                order={order}
+                isDownloading={downloadingId === order._id}
+                onDownload={onDownload}
+                onDuplicate={onDuplicate}
+              />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

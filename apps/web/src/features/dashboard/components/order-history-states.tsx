@@ -1,0 +1,72 @@
+import { Button, EmptyState, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconPackage, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+export const NO_ORDERS_TITLE = 'No orders yet — create your first label';
+
+export function OrdersSkeleton() {
+  return (
+    <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading orders">
+      <Stack gap="md">
+        <Skeleton height={18} width="40%" radius="sm" />
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Skeleton key={row} height={28} radius="sm" />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function OrdersError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Paper withBorder radius="lg" p="xl">
+      <EmptyState
+        icon={<IconAlertCircle />}
+        variant="light"
+        color="red"
+        title="Could not load your orders"
+        description="Check your connection and try again."
+      >
+        <EmptyState.Actions>
+          <Button variant="light" onClick={onRetry}>
+            Try again
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}
+
+export function NoOrders({ search }: { search: string }) {
+  if (search)
+    return (
+      <Paper withBorder radius="lg" p="xl">
+        <EmptyState
+          icon={<IconSearch />}
+          title={`No orders match “${search}”`}
+          description="Try a name, a tracking number or an order number."
+        />
+      </Paper>
+    );
+  return (
+    <Paper withBorder radius="lg" p="xl">
+      <EmptyState
+        icon={<IconPackage />}
+        variant="light"
+        title={NO_ORDERS_TITLE}
+        description="Buy a USPS, UPS or FedEx label from your balance; it shows up here with its tracking number."
+      >
+        <EmptyState.Actions>
+          <Group gap="sm" justify="center">
+            <Button component={Link} to="/createOrders">
+              Simple Order
+            </Button>
+            <Button component={Link} to="/quick-order" variant="default">
+              Fast Order
+            </Button>
+          </Group>
+        </EmptyState.Actions>
+      </EmptyState>
+    </Paper>
+  );
+}

@@ -1,0 +1,143 @@
+import { CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { PAGE_SIZE, type OrderView } from '@portal/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { notifySuccess } from '../../../lib/notify';
+import { useDownloadOrderLabel } from '../api/download-order';
+import { useDuplicateOrder } from '../api/duplicate-order';
+import { useOrders } from '../api/get-orders';
+import { DuplicateOrderDialog } from './duplicate-order-dialog';
+import { HistoryPagination } from './history-pagination';
+import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
+import { OrderCards } from './order-cards';
+import { OrderTable } from './order-table';
+
+const SORT_OPTIONS = [
+  { value: 'des', label: 'Date: newest first' },
+  { value: 'asc', label: 'Date: oldest first' },
+];
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Order History (spec section 2): sort, search, Prev / current / Next, download and duplicate. */
+export function OrderHistory() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
+  const sort = params.get('sort') === 'asc' ? 'asc' : 'des';
+  const search = params.get('search') ?? '';
+  const [searchText, setSearchText] = useState(search);
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+
+  const update = (changes: Record<string, string | number>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          const isDefault =
+            (key === 'page' && value === 1) || (key === 'sort' && value === 'des') || value === '';
+          if (isDefault) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const applySearch = useDebouncedCallback(
+    (text: string) => update({ search: text.trim(), page: 1 }),
+    SEARCH_DEBOUNCE_MS,
+  );
+  const changeSearch = (text: string) => {
+    setSearchText(text);
+    applySearch(text);
+  };
+
+  const orders = useOrders({ search, status: 'All', sort, page, limit: PAGE_SIZE.orders });
+  const download = useDownloadOrderLabel();
+  const duplicate = useDuplicateOrder();
+  const [duplicating, setDuplicating] = useState<OrderView | null>(null);
+
+  const confirmDuplicate = async (order: OrderView) => {
+    if (duplicate.isPending) return;
+    try {
+      const { message } = await duplicate.mutateAsync(order._id);
+      notifySuccess(message);
+    } catch {
+      // The server's message (for example, not enough balance) is already in a toast.
+    }
+    setDuplicating(null);
+  };
+
+  const rowProps = {
+    orders: orders.data?.orders ?? [],
+    downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
+    onDownload: (order: OrderView) =>
+      download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId }),
+    onDuplicate: setDuplicating,
+  };
+
+  let content;
+  if (orders.isPending) content = <OrdersSkeleton />;
+  else if (orders.isError && !orders.data) content = <OrdersError onRetry={() => void orders.refetch()} />;
+  else if (rowProps.orders.length === 0 && page === 1) content = <NoOrders search={search} />;
+  else
+    content = (
+      <Stack gap="md">
+        {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
+        <HistoryPagination
+          page={page}
+          totalPages={orders.data?.totalPages ?? 1}
+          onPage={(next) => update({ page: next })}
+        />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="order-history-title">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="h4" id="order-history-title">
+            Order History
+          </Title>
+          {orders.data && (
+            <Text size="sm" c="dimmed">
+              {orders.data.total === 1 ? '1 order' : `${orders.data.total.toLocaleString('en-US')} orders`}
+              {search ? ` matching “${search}”` : ''}
+            </Text>
+          )}
+        </Stack>
+        <Group gap="sm" w={{ base: '100%', sm: 'auto' }} wrap="nowrap">
+          <TextInput
+            aria-label="Search orders"
+            placeholder="Search name, tracking, order #"
+            leftSection={<IconSearch size={16} />}
+            rightSection={
+              searchText ? (
+                <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
+              ) : null
+            }
+            value={searchText}
+            onChange={(event) => changeSearch(event.currentTarget.value)}
+            flex={1}
+            w={{ sm: 280 }}
+          />
+          <Select
+            aria-label="Sort orders"
+            data={SORT_OPTIONS}
+            value={sort}
+            onChange={(value) => update({ sort: value ?? 'des', page: 1 })}
+            allowDeselect={false}
+            w={{ base: 150, sm: 190 }}
+          />
+        </Group>
+      </Group>
+      {content}
+      <DuplicateOrderDialog
+        order={duplicating}
+        isDuplicating={duplicate.isPending}
+        onConfirm={confirmDuplicate}
+        onClose={() => setDuplicating(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { Paper, Table, Text } from '@mantine/core';
+import { formatUsd, type OrderView } from '@portal/shared';
+import { formatOrderDate } from '../lib/format-order';
+import { OrderActions } from './order-actions';
+import { OrderStatusBadge } from './order-status-badge';
+import { TrackingLink } from './tracking-link';
+
+export type OrderRowsProps = {
+  orders: OrderView[];
+  downloadingId: string | null;
+  onDownload: (order: OrderView) => void;
+  onDuplicate: (order: OrderView) => void;
+};
+
+/** Spec section 2 columns: # / From / To / type / Amount / Status / Tracking / Date / Action. */
+export const ORDER_COLUMNS = [
+  '#',
+  'From',
+  'To',
+  'type',
+  'Amount',
+  'Status',
+  'Tracking',
+  'Date',
+  'Action',
+] as const;
+
+export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: OrderRowsProps) {
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={980}>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+          <Table.Thead bg="gray.0">
+            <Table.Tr>
+              {ORDER_COLUMNS.map((column) => (
+                <Table.Th key={column} ta={column === 'Amount' || column === 'Action' ? 'right' : undefined}>
+                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+                    {column}
+                  </Text>
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((order) => (
+              <Table.Tr key={order._id} data-testid="order-row">
+                <Table.Td>
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {order.OrderId}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{order.fromName}</Table.Td>
+                <Table.Td>{order.toName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.labelType.name}</Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {formatUsd(order.price)}
+                </Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge status={order.status} />
+                </Table.Td>
+                <Table.Td>
+                  <TrackingLink order={order} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {formatOrderDate(order.createdAt)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <OrderActions
+                    order={order}
+                    isDownloading={downloadingId === order._id}
+                    onDownload={onDownload}
+                    onDuplicate={onDuplicate}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

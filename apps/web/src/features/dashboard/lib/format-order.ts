@@ -1,0 +1,16 @@
+import { carrierOfUid, trackingUrl, type OrderView } from '@portal/shared';
+
+const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export const formatOrderDate = (iso: string): string => DATE_FORMAT.format(new Date(iso));
+
+/** The carrier's public tracking page for the order's tracking number, if it has one. */
+export const trackingLinkOf = (order: OrderView): string | null =>
+  order.trackingUrl ??
+  (order.tracking ? trackingUrl(carrierOfUid(order.labelType.uid), order.tracking) : null);

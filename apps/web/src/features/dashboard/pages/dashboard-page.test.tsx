@@ -1,0 +1,208 @@
+import type { OrderView } from '@portal/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { DashboardPage } from './dashboard-page';
+
+const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
+  _id: `o${n}`,
+  OrderId: `LBL-1004${n}`,
+  uuid: `u${n}`,
+  user: 'me',
+  labelType: { _id: 't-ups', name: 'UPS Standard', uid: 'ups_standard' },
+  fromName: 'Jane Doe',
+  toName: `Receiver ${n}`,
+  price: 9,
+  status: 'completed',
+  tracking: `1Z999AA1012345678${n}`,
+  trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${n}`,
+  pdf: `/order/download/o${n}`,
+  createdAt: '2025-03-04T15:30:00.000Z',
+  signature: false,
+  design: null,
+  Weight: 2,
+  Height: null,
+  Width: null,
+  Length: null,
+  FromName: 'Jane Doe',
+  FromCompany: '',
+  FromStreet: '12 Elm St',
+  FromStreet2: '',
+  FromCity: 'Austin',
+  FromState: 'TX',
+  FromZip: '73301',
+  FromCountry: 'US',
+  FromPhone: '',
+  ToName: `Receiver ${n}`,
+  ToCompany: '',
+  ToStreet: '9 Oak Ave',
+  ToStreet2: '',
+  ToCity: 'Denver',
+  ToState: 'CO',
+  ToZip: '80202',
+  ToCountry: 'US',
+  ToPhone: '',
+  ...overrides,
+});
+
+type Page = { orders: OrderView[]; totalPages: number; total: number };
+
+function renderDashboard(
+  list: Page | ((query: URLSearchParams) => Page),
+  routes: Parameters<typeof stubApi>[0] = {},
+) {
+  const server = stubApi({
+    'GET /order/read': ({ url }) => ({ body: typeof list === 'function' ? list(url.searchParams) : list }),
+    ...routes,
+  });
+  renderWithRouter(<DashboardPage />, '/');
+  return server;
+}
+
+const listCalls = (server: ReturnType<typeof stubApi>) =>
+  server.calls.filter((c) => c.path === '/order/read');
+const listQueries = (server: ReturnType<typeof stubApi>) =>
+  server.fetchStub.mock.calls
+    .map(([input]) => new URL(String(input)))
+    .filter((url) => url.pathname.endsWith('/order/read') && url.searchParams.get('limit') === '10')
+    .map((url) => Object.fromEntries(url.searchParams));
+
+describe('Dashboard', () => {
+  it('asks for page 1 of 10, newest first, every status, and shows the spec columns', async () => {
+    const server = renderDashboard({ orders: [order(1)], totalPages: 1, total: 1 });
+    expect(await screen.findByText('LBL-10041')).toBeInTheDocument();
+    expect(listQueries(server)[0]).toEqual({
+      search: '',
+      status: 'All',
+      sort: 'des',
+      page: '1',
+      limit: '10',
+    });
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['#', 'From', 'To', 'type', 'Amount', 'Status', 'Tracking', 'Date', 'Action']);
+    const row = screen.getByTestId('order-row');
+    expect(within(row).getByText('$9.00')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '1Z999AA10123456781' })).toHaveAttribute(
+      'href',
+      'https://www.ups.com/track?tracknum=1Z999AA10123456781',
+    );
+    expect(await screen.findByTestId('orders-count')).toHaveTextContent('1');
+  });
+
+  it('invites to create the first label when there are no orders', async () => {
+    renderDashboard({ orders: [], totalPages: 0, total: 0 });
+    const title = await screen.findByText('No orders yet — create your first label');
+    const empty = title.closest<HTMLElement>('.mantine-Paper-root')!;
+    expect(within(empty).getByRole('link', { name: 'Simple Order' })).toHaveAttribute(
+      'href',
+      '/createOrders',
+    );
+    expect(within(empty).getByRole('link', { name: 'Fast Order' })).toHaveAttribute('href', '/quick-order');
+  });
+
+  it('pages with Prev / current / Next, sorts and searches through the query', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderDashboard((q) => ({
+      orders: [order(Number(q.get('page')))],
+      totalPages: 3,
+      total: 25,
+    }));
+    await screen.findByText('LBL-10041');
+    expect(screen.getByRole('button', { name: 'Prev' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('LBL-10042')).toBeInTheDocument();
+    expect(screen.getByTestId('current-page')).toHaveTextContent('2 of 3');
+    await user.click(screen.getByRole('button', { name: 'Prev' }));
+    expect(await screen.findByText('LBL-10041')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort orders' }));
+    await user.click(await screen.findByRole('option', { name: 'Date: oldest first' }));
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort: 'asc', page: '1' }));
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort: 'asc', page: '2' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search orders' }), 'Receiver');
+    await waitFor(() =>
+      expect(listQueries(server).at(-1)).toEqual({
+        search: 'Receiver',
+        status: 'All',
+        sort: 'asc',
+        page: '1',
+        limit: '10',
+      }),
+    );
+    expect(listCalls(server).length).toBeGreaterThan(4);
+  });
+
+  it('offers the download only for completed orders and saves it as {tracking}.pdf', async () => {
+    const user = userEvent.setup({ delay: null });
+    const objectUrl = vi.fn(() => 'blob:label');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrl, revokeObjectURL: vi.fn() }));
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const server = renderDashboard(
+      {
+        orders: [
+          order(1),
+          order(2, { status: 'processing', tracking: null, trackingUrl: null, pdf: null }),
+          order(3, { status: 'cancelled' }),
+        ],
+        totalPages: 1,
+        total: 3,
+      },
+      { 'GET /order/download/o1': { body: '%PDF-1.7' } },
+    );
+    await screen.findByText('LBL-10041');
+    expect(screen.getAllByRole('button', { name: /^Download label/ })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Download label LBL-10041' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]?.download).toBe('1Z999AA10123456781.pdf');
+    expect(server.calls.some((c) => c.path === '/order/download/o1')).toBe(true);
+  });
+
+  it('asks before duplicating, says the price is charged again, and duplicates on Yes', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      {
+        'POST /order/duplicate/o1': {
+          status: 201,
+          body: { message: 'Order duplicated successfully', order: order(5), balance: 991 },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    expect(dialog).toHaveTextContent(/order a duplicate/);
+    expect(dialog).toHaveTextContent('The same price, $9.00, will be charged again');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls.some((c) => c.path === '/order/duplicate/o1')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Duplicate LBL-10041' }));
+    dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order duplicated successfully')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/order/duplicate/o1')).toHaveLength(1);
+  });
+
+  it('refreshes every 5 seconds while an order is processing, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let status: OrderView['status'] = 'processing';
+    const server = renderDashboard(() => ({ orders: [order(1, { status })], totalPages: 1, total: 1 }));
+    await screen.findByText('LBL-10041');
+    expect(listQueries(server)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(listQueries(server)).toHaveLength(2));
+    status = 'completed';
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(listQueries(server)).toHaveLength(3));
+    expect(await screen.findByText('Completed')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+    expect(listQueries(server)).toHaveLength(3);
+  });
+});
