@@ -6,15 +6,18 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = 7411;
 const DEMO_PASSWORD = 'demo-password-123';
 
-// One fresh database per run: the main process picks the folder (and clears old ones); workers inherit it.
+// One fresh database per run: the main process picks the folder; workers inherit it through the env.
+// Leftovers of earlier runs are cleared once they are old enough not to belong to a run still going.
+const STALE_AFTER_MS = 3 * 60 * 60 * 1000;
 if (!process.env.E2E_DATA_DIR) {
   const tmp = path.join(ROOT, '.tmp');
-  if (fs.existsSync(tmp)) {
-    for (const name of fs.readdirSync(tmp)) {
-      if (name.startsWith('e2e-data-')) fs.rmSync(path.join(tmp, name), { recursive: true, force: true });
+  for (const name of fs.existsSync(tmp) ? fs.readdirSync(tmp) : []) {
+    const dir = path.join(tmp, name);
+    if (name.startsWith('e2e-data-') && Date.now() - fs.statSync(dir).mtimeMs > STALE_AFTER_MS) {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }
-  process.env.E2E_DATA_DIR = `.tmp/e2e-data-${Date.now()}`;
+  process.env.E2E_DATA_DIR = `.tmp/e2e-data-${Date.now()}-${process.pid}`;
 }
 
 export default defineConfig({
@@ -60,6 +63,8 @@ export default defineConfig({
       DEMO_PASSWORD,
       ALTCHA_MAX_NUMBER: '20000',
       LOG_LEVEL: 'warn',
+      // Account specs read one-time codes from the mail outbox (docs/decisions/031-dev-outbox.md).
+      DEV_OUTBOX: '1',
     },
   },
 });
