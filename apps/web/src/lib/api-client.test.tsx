@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../testing/fake-server';
 import { resolveApiOrigin } from './api-base';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, createApiClient, fileNameFromDisposition, type DownloadedFile } from './api-client';
 import { getAccessToken, TOKEN_COOKIE } from './auth-token';
 
 const makeClient = () => {
@@ -81,5 +81,53 @@ describe('API base', () => {
     expect(resolveApiOrigin({ DEV: false }, page('https://labels.example.com/deposits'))).toBe(
       'https://labels.example.com',
     );
+  });
+});
+
+describe('api client files and error bodies', () => {
+  it('keeps the JSON error body, so a screen can list row errors', async () => {
+    const errors = [{ row: 2, field: 'ToZip', message: 'ZIP must be 5 digits' }];
+    stubApi({ 'POST /order/validatecsv': { status: 400, body: { message: 'CSV has errors', errors } } });
+    const error = await makeClient()
+      .client.post('/order/validatecsv', new FormData())
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, message: 'CSV has errors', body: { errors } });
+  });
+
+  it('sends FormData as multipart, without a JSON content-type', async () => {
+    const { calls } = stubApi({ 'POST /order/validatecsv': { body: {} } });
+    const form = new FormData();
+    form.append('labeltype', 't1');
+    await makeClient().client.post('/order/validatecsv', form);
+    expect(calls[0]?.headers.has('content-type')).toBe(false);
+    expect(calls[0]?.body).toBe(form);
+  });
+
+  it("returns a download with the server's file name", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response('PK', {
+          headers: {
+            'content-disposition': `attachment; filename="bulk-1.zip"; filename*=UTF-8''bulk%201.zip`,
+          },
+        }),
+      ),
+    );
+    const file = await makeClient().client.get<DownloadedFile>('/order/bulk-download/1', {
+      responseType: 'file',
+    });
+    expect(file.fileName).toBe('bulk 1.zip');
+    expect(await file.blob.text()).toBe('PK');
+  });
+
+  it.each([
+    ['attachment; filename="amazon.csv"', 'amazon.csv'],
+    ['attachment; filename=labels.pdf', 'labels.pdf'],
+    ['attachment; filename="../../etc/passwd"', '.._.._etc_passwd'],
+    ['attachment', null],
+    [null, null],
+  ])('reads the file name of %s', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
   });
 });

@@ -4,12 +4,18 @@ import { getAccessToken, reloadAt, removeAccessToken } from './auth-token';
 /** A failed call: the server's `{ message }` (shown as given, spec section 5) and the HTTP status (0 = network). */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The parsed JSON error body, for screens that show more than the message (a CSV's row `errors`). */
+  readonly body: unknown;
+  constructor(message: string, status: number, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
+
+/** A download: the file and the name the server gave it in content-disposition (null when it gave none). */
+export type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
@@ -17,8 +23,8 @@ type Body = Record<string, unknown> | unknown[] | FormData;
 type RequestOptions = {
   body?: Body;
   query?: Record<string, string | number | boolean | undefined>;
-  /** Download calls expect a binary response (spec section 7). */
-  responseType?: 'json' | 'blob';
+  /** Download calls expect a binary response (spec section 7); 'file' adds the server's file name. */
+  responseType?: 'json' | 'blob' | 'file';
   signal?: AbortSignal;
 };
 
@@ -61,8 +67,19 @@ export function createApiClient({ baseUrl, getToken, onUnauthorized, fetchImpl }
       removeAccessToken();
       onUnauthorized();
     }
-    if (!response.ok) throw new ApiError(await readErrorMessage(response), response.status);
+    if (!response.ok) {
+      const { message, body: errorBody } = await readError(response);
+      throw new ApiError(message, response.status, errorBody);
+    }
     if (options.responseType === 'blob') return (await response.blob()) as T;
+    if (options.responseType === 'file') {
+      const fileName = fileNameFromDisposition(response.headers.get('content-disposition'));
+      return {
+        blob: await response.blob(),
+        fileName,
+        headers: response.headers,
+      } satisfies DownloadedFile as T;
+    }
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;
   }
@@ -88,15 +105,35 @@ function buildUrl(baseUrl: string, path: string, query: RequestOptions['query'])
   return search ? `${url}?${search}` : url;
 }
 
-async function readErrorMessage(response: Response): Promise<string> {
+async function readError(response: Response): Promise<{ message: string; body: unknown }> {
+  let body: unknown;
   try {
-    const data = (await response.json()) as { message?: unknown };
-    if (typeof data.message === 'string' && data.message) return data.message;
+    body = await response.json();
+    const { message } = body as { message?: unknown };
+    if (typeof message === 'string' && message) return { message, body };
   } catch {
     // not JSON: fall back to the status line
   }
-  return `Request failed (${response.status}${response.statusText ? ` ${response.statusText}` : ''})`;
+  const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return { message: `Request failed (${status})`, body };
 }
+
+/** `attachment; filename="a.zip"` or RFC 5987 `filename*=UTF-8''a%20b.zip` -> the bare file name. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  if (extended) {
+    try {
+      return sanitizeFileName(decodeURIComponent(extended.trim()));
+    } catch {
+      // malformed escape: try the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
+  return sanitizeFileName((plain?.[1] ?? plain?.[2] ?? '').trim());
+}
+
+const sanitizeFileName = (name: string): string | null => name.replace(/[\\/]/g, '_') || null;
 
 /** The app's one client: bearer from the cookie, and any 401 signs out to `/` (spec section 8). */
 export const api = createApiClient({
