@@ -9,15 +9,24 @@ import { DepositsPage } from '../../features/deposits/pages/deposits-page';
 import { QuickOrderPage } from '../../features/orders/pages/quick-order-page';
 import { SimpleOrderPage } from '../../features/orders/pages/simple-order-page';
 import { ApiDocsPage } from '../../features/reseller-api/pages/api-docs-page';
-import { AccountSettingsPage } from '../../features/settings/pages/account-settings-page';
+import { AccountSettingsPage } from '../../features/account-settings/pages/account-settings-page';
+import { VerifyEmailPage } from '../../features/account-recovery/pages/verify-email-page';
 import { NotFoundPage } from '../../features/shell/pages/not-found-page';
 import { SignedInLayout } from '../layouts/signed-in-layout';
+import { SignedOutLayout } from '../layouts/signed-out-layout';
 
 /**
  * Signed in: the shell around every page. Matching is case-insensitive, so `/createorders` (spec) and
  * `/createOrders` (menu) both open Simple Order.
  */
 export const signedInRoutes: RouteObject[] = [
+  // Account Settings leads here after adding an e-mail: the OTP form, outside the shell like when signed out.
+  {
+    path: 'verify',
+    element: <SignedOutLayout />,
+    errorElement: <ErrorScreen />,
+    children: [{ index: true, element: <VerifyEmailPage /> }],
+  },
   {
     element: <SignedInLayout />,
     errorElement: <ErrorScreen />,

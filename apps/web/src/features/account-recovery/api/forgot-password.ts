@@ -1,0 +1,14 @@
+import { forgotPasswordBody, messageResponse } from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const forgotPasswordFormSchema = forgotPasswordBody.omit({ captchaToken: true });
+export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;
+
+/** POST /auth/forgotPassword: email, captchaToken; reads message (spec section 7). */
+export const forgotPassword = async (body: z.infer<typeof forgotPasswordBody>) =>
+  messageResponse.parse(await api.post('/auth/forgotPassword', body));
+
+export const useForgotPassword = () =>
+  useMutation({ mutationFn: forgotPassword, meta: { inlineErrors: true } });

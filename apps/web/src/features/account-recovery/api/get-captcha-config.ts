@@ -1,0 +1,12 @@
+import { captchaConfig, type CaptchaConfig } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /auth/captcha-config: which bot-check to show, and its public site key. */
+export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
+  captchaConfig.parse(await api.get('/auth/captcha-config'));
+
+export const useCaptchaConfig = () =>
+  useQuery(
+    queryOptions({ queryKey: ['auth', 'captcha-config'], queryFn: getCaptchaConfig, staleTime: Infinity }),
+  );

@@ -1,0 +1,24 @@
+import { otpSchema, passwordSchema, tokenResponse, type resetPasswordBody } from '@portal/shared';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client';
+
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+/**
+ * The Reset form: OTP, New Password and its confirmation. The page compares the two before any call and shows
+ * PASSWORDS_DO_NOT_MATCH in its alert (spec section 5).
+ */
+export const resetPasswordFormSchema = z.object({
+  OTP: otpSchema,
+  newPassword: passwordSchema,
+  confirmPassword: z.string(),
+});
+export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
+
+/** POST /auth/resetPassword: email, newPassword, OTP, captchaToken; reads message, accessToken. */
+export const resetPassword = async (body: z.infer<typeof resetPasswordBody>) =>
+  tokenResponse.parse(await api.post('/auth/resetPassword', body));
+
+export const useResetPassword = () =>
+  useMutation({ mutationFn: resetPassword, meta: { inlineErrors: true } });

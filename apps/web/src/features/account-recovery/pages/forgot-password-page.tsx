@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextInput } from '@mantine/core';
+import { FORGOT_REDIRECT_MS } from '@portal/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { errorMessage } from '../../../lib/notify';
+import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
+import {
+  forgotPasswordFormSchema,
+  useForgotPassword,
+  type ForgotPasswordFormValues,
+} from '../api/forgot-password';
+import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
+import { VisibleCaptcha } from '../captcha/visible-captcha';
+import { FormMessageAlert, useFormMessage } from '../components/form-message';
+import { RecoveryLayout } from '../components/recovery-layout';
+
+/** `/forgot`: asks for the e-mail, sends a reset OTP, then moves on to /reset after 3 seconds (spec 2, 4). */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const captcha = useCaptchaToken();
+  const forgot = useForgotPassword();
+  const { message, show } = useFormMessage();
+  const [isSent, setIsSent] = useState(false);
+  const form = useForm<ForgotPasswordFormValues, unknown, z.output<typeof forgotPasswordFormSchema>>({
+    resolver: zodResolver(forgotPasswordFormSchema),
+    defaultValues: { email: getStoredEmail() ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (!isSent) return;
+    const timer = window.setTimeout(() => navigate('/reset'), FORGOT_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSent, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
+    try {
+      const result = await forgot.mutateAsync({ ...values, captchaToken: captcha.token });
+      storeEmail(values.email);
+      show(result.message, 'success');
+      setIsSent(true);
+    } catch (error) {
+      show(errorMessage(error));
+      captcha.renew();
+    }
+  });
+
+  return (
+    <RecoveryLayout
+      title="Forgot Password?"
+      text="Enter your email to get reset password OTP on your registered email."
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormMessageAlert message={message} />
+          <TextInput
+            type="email"
+            label="Email"
+            placeholder="you@example.com"
+            autoComplete="email"
+            size="md"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+          <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isSent}>
+            Send OTP
+          </Button>
+        </Stack>
+      </form>
+    </RecoveryLayout>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
+import { errorMessage } from '../../../lib/notify';
+import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
+import {
+  PASSWORDS_DO_NOT_MATCH,
+  resetPasswordFormSchema,
+  useResetPassword,
+  type ResetPasswordFormValues,
+} from '../api/reset-password';
+import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
+import { VisibleCaptcha } from '../captcha/visible-captcha';
+import { FormMessageAlert, useFormMessage } from '../components/form-message';
+import { MissingEmailNotice } from '../components/missing-email-notice';
+import { OtpField } from '../components/otp-field';
+import { RecoveryLayout } from '../components/recovery-layout';
+
+/** `/reset`: the mailed OTP and a new password (twice); success signs in and goes to / (spec 2, 4, 5). */
+export function ResetPasswordPage() {
+  const [email] = useState(getStoredEmail);
+  const captcha = useCaptchaToken();
+  const reset = useResetPassword();
+  const { message, show } = useFormMessage();
+  const [isDone, setIsDone] = useState(false);
+  const form = useForm<ResetPasswordFormValues, unknown, z.output<typeof resetPasswordFormSchema>>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { OTP: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ OTP, newPassword, confirmPassword }) => {
+    if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
+    if (!email) return;
+    if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
+    try {
+      const result = await reset.mutateAsync({ email, OTP, newPassword, captchaToken: captcha.token });
+      storeAccessToken(result.accessToken);
+      removeStoredEmail();
+      setIsDone(true);
+      show(result.message, 'success');
+      reloadAt('/');
+    } catch (error) {
+      show(errorMessage(error));
+      captcha.renew();
+    }
+  });
+
+  return (
+    <RecoveryLayout title="Reset Password" text="Enter the otp sent to your email and reset your password">
+      {email ? (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormMessageAlert message={message} />
+            <Text size="sm" c="dimmed" data-testid="otp-email">
+              OTP sent to <strong>{email}</strong>
+            </Text>
+            <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
+            <PasswordInput
+              label="New Password"
+              placeholder="At least 8 characters"
+              autoComplete="new-password"
+              size="md"
+              error={errors.newPassword?.message}
+              {...form.register('newPassword')}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              placeholder="Type it again"
+              autoComplete="new-password"
+              size="md"
+              {...form.register('confirmPassword')}
+            />
+            <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+            <Button type="submit" size="md" fullWidth loading={isSubmitting || isDone}>
+              Reset
+            </Button>
+          </Stack>
+        </form>
+      ) : (
+        <MissingEmailNotice to="/forgot" step="Request an OTP" />
+      )}
+    </RecoveryLayout>
+  );
+}

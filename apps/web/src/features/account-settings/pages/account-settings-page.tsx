@@ -1,0 +1,30 @@
+import { Skeleton, Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
+import { ApiKeySection } from '../components/api-key-section';
+import { EmailSection } from '../components/email-section';
+import { PasswordSection } from '../components/password-section';
+import { ProfileSection } from '../components/profile-section';
+import { SessionsSection } from '../components/sessions-section';
+
+/** `/settings` (the header's Account Setting): profile, e-mail, password, API key, sessions. */
+export function AccountSettingsPage() {
+  const session = useSession();
+  const user = session.data;
+  return (
+    <>
+      <PageHeader title="Account Setting" description="Your name, email, password and API key." />
+      {user ? (
+        <Stack gap="lg" maw={880}>
+          <ProfileSection username={user.username} discordId={user.discordId} />
+          <EmailSection />
+          <PasswordSection />
+          <ApiKeySection apiKey={user.api_key} />
+          <SessionsSection />
+        </Stack>
+      ) : (
+        <Skeleton h={320} radius="lg" />
+      )}
+    </>
+  );
+}
