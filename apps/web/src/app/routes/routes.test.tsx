@@ -60,7 +60,7 @@ describe('signed-in routes', () => {
   ])('%s opens the %s page inside the shell', async (path, label) => {
     signIn();
     renderRoutes(signedInRoutes, path);
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const nav = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 5_000 });
     expect(within(nav).getByRole('link', { name: label })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
   });
