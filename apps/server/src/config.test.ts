@@ -38,6 +38,15 @@ describe('loadConfig', () => {
     expect(config.captcha).toMatchObject({ provider: 'hcaptcha', siteKey: 'site', secret: 'secret' });
   });
 
+  it('lets the Vite dev server call the API in development only', () => {
+    expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
+    expect(loadConfig({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7400);
   });

@@ -87,6 +87,16 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** The Vite dev server may call the API in development (DESIGN.md section 7); nothing else by default. */
+const DEV_SERVER_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+const corsOriginsOf = (value: string, env: string): string[] => {
+  const listed = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return listed.length > 0 || env !== 'development' ? listed : DEV_SERVER_ORIGINS;
+};
+
 /** The only reader of process.env: parsed once at boot, with a readable failure. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -102,7 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.DEV_OUTBOX && (e.NODE_ENV === 'production' || e.SMTP_URL)) {
-    throw new ConfigError('Invalid configuration:\n  DEV_OUTBOX is for development without SMTP_URL, never production');
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_OUTBOX is for development without SMTP_URL, never production',
+    );
   }
   return {
     env: e.NODE_ENV,
@@ -130,9 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
-    corsOrigins: e.CORS_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    corsOrigins: corsOriginsOf(e.CORS_ORIGINS, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     labelJobs: {
