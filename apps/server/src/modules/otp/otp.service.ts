@@ -2,7 +2,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderOtpMail, type OtpPurpose } from '../../mail/templates/otp-mail.ts';
 import { generateOtp, hashesMatch, hashOtp, otpKey } from './otp-code.ts';
-import { deleteOtp, findLiveOtpsByEmail, noteWrongOtp, takeOtp, upsertOtp } from './otp.repository.ts';
+import {
+  deleteExpiredOtps,
+  deleteOtp,
+  findLiveOtpsByEmail,
+  noteWrongOtp,
+  takeOtp,
+  upsertOtp,
+} from './otp.repository.ts';
 
 export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
 
@@ -23,6 +30,7 @@ export async function issueOtp(
   const code = generateOtp();
   const expiresAt = new Date(input.now.getTime() + OTP_LIFETIME_MS);
   const codeHash = hashOtp(await otpKey(ctx.db), { ...input, code });
+  await deleteExpiredOtps(ctx.db, input.now);
   await upsertOtp(ctx.db, {
     userId: input.userId,
     purpose: input.purpose,
