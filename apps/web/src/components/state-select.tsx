@@ -6,7 +6,8 @@ type StateSelectProps = Omit<SelectProps, 'data'> & {
   withCanada?: boolean;
 };
 
-const option = (region: Region) => ({ value: region.id, label: `${region.name} (${region.id})` });
+// Code first, so a narrow field still shows the part that matters (`CO — Colora…`).
+const option = (region: Region) => ({ value: region.id, label: `${region.id} — ${region.name}` });
 const US_OPTIONS = US_STATES.map(option);
 const GROUPED_OPTIONS = [
   { group: 'United States', items: US_OPTIONS },

@@ -62,7 +62,7 @@ describe('AddressesPage', () => {
     expect(await within(dialog).findByText('State is required')).toBeInTheDocument();
     expect(server.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await chooseState(user, /Texas \(TX\)/);
+    await chooseState(user, 'TX — Texas');
     await user.click(within(dialog).getByRole('button', { name: 'Create Address' }));
     expect(await screen.findByText('Address created successfully')).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST');

@@ -15,8 +15,8 @@ import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
 
 const SORT_OPTIONS = [
-  { value: 'des', label: 'Date: newest first' },
-  { value: 'asc', label: 'Date: oldest first' },
+  { value: 'des', label: 'Newest first' },
+  { value: 'asc', label: 'Oldest first' },
 ];
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -109,7 +109,7 @@ export function OrderHistory() {
         <Group gap="sm" w={{ base: '100%', sm: 'auto' }} wrap="nowrap">
           <TextInput
             aria-label="Search orders"
-            placeholder="Search name, tracking, order #"
+            placeholder="Search orders"
             leftSection={<IconSearch size={16} />}
             rightSection={
               searchText ? (
@@ -127,7 +127,7 @@ export function OrderHistory() {
             value={sort}
             onChange={(value) => update({ sort: value ?? 'des', page: 1 })}
             allowDeselect={false}
-            w={{ base: 150, sm: 190 }}
+            w={{ base: 140, sm: 160 }}
           />
         </Group>
       </Group>

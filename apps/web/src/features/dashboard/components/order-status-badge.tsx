@@ -17,6 +17,8 @@ export function OrderStatusBadge({ status }: { status: string }) {
       color={color}
       variant="light"
       radius="sm"
+      tt="none"
+      size="md"
       leftSection={isWorking ? <Loader size={10} color={color} type="oval" /> : undefined}
       data-status={kind}
     >

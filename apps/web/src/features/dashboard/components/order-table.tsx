@@ -1,6 +1,6 @@
 import { Paper, Table, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
-import { formatOrderDate } from '../lib/format-order';
+import { formatOrderDay, formatOrderTime } from '../lib/format-order';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
@@ -28,8 +28,8 @@ export const ORDER_COLUMNS = [
 export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: OrderRowsProps) {
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={980}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+      <Table.ScrollContainer minWidth={900}>
+        <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover>
           <Table.Thead bg="gray.0">
             <Table.Tr>
               {ORDER_COLUMNS.map((column) => (
@@ -49,23 +49,30 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: O
                     {order.OrderId}
                   </Text>
                 </Table.Td>
-                <Table.Td>{order.fromName}</Table.Td>
-                <Table.Td>{order.toName}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.fromName}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{order.toName}</Text>
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm">{order.labelType.name}</Text>
                 </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                  {formatUsd(order.price)}
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={600}>
+                    {formatUsd(order.price)}
+                  </Text>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   <OrderStatusBadge status={order.status} />
                 </Table.Td>
                 <Table.Td>
-                  <TrackingLink order={order} />
+                  <TrackingLink order={order} size="xs" />
                 </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatOrderDate(order.createdAt)}
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="xs">{formatOrderDay(order.createdAt)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {formatOrderTime(order.createdAt)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -1,13 +1,13 @@
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Text, type MantineSize } from '@mantine/core';
 import type { OrderView } from '@portal/shared';
 import { trackingLinkOf } from '../lib/format-order';
 
 /** Tracking numbers link to the carrier's public tracking page, in a new tab. */
-export function TrackingLink({ order }: { order: OrderView }) {
+export function TrackingLink({ order, size = 'sm' }: { order: OrderView; size?: MantineSize }) {
   const href = trackingLinkOf(order);
   if (!order.tracking || !href)
     return (
-      <Text size="sm" c="dimmed">
+      <Text size={size} c="dimmed">
         —
       </Text>
     );

@@ -8,7 +8,12 @@ const DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const TIME_FORMAT = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
 export const formatOrderDate = (iso: string): string => DATE_FORMAT.format(new Date(iso));
+export const formatOrderDay = (iso: string): string => DAY_FORMAT.format(new Date(iso));
+export const formatOrderTime = (iso: string): string => TIME_FORMAT.format(new Date(iso));
 
 /** The carrier's public tracking page for the order's tracking number, if it has one. */
 export const trackingLinkOf = (order: OrderView): string | null =>

@@ -118,7 +118,7 @@ describe('Dashboard', () => {
     expect(await screen.findByText('LBL-10041')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Sort orders' }));
-    await user.click(await screen.findByRole('option', { name: 'Date: oldest first' }));
+    await user.click(await screen.findByRole('option', { name: 'Oldest first' }));
     await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ sort: 'asc', page: '1' }));
 
     await user.click(screen.getByRole('button', { name: 'Next' }));

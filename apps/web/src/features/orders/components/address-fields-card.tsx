@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Grid, TextInput } from '@mantine/core';
 import { allowsCanada, isFedex, type AddressView, type LabelTypeView } from '@portal/shared';
 import { Controller, useFormContext } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
@@ -60,32 +60,38 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
         {...register(`${side}Street2`)}
         error={errorOf('Street2')}
       />
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-        <TextInput
-          label="ZIP Code"
-          withAsterisk
-          inputMode={withCanada ? 'text' : 'numeric'}
-          {...register(`${side}Zip`)}
-          error={errorOf('Zip')}
-        />
-        <TextInput label="City" withAsterisk {...register(`${side}City`)} error={errorOf('City')} />
-        <Controller
-          control={control}
-          name={`${side}State`}
-          render={({ field, fieldState }) => (
-            <StateSelect
-              label="State"
-              withAsterisk
-              withCanada={withCanada}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </SimpleGrid>
+      <Grid gutter="sm">
+        <Grid.Col span={{ base: 12, xs: 3 }}>
+          <TextInput
+            label="ZIP Code"
+            withAsterisk
+            inputMode={withCanada ? 'text' : 'numeric'}
+            {...register(`${side}Zip`)}
+            error={errorOf('Zip')}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 5 }}>
+          <TextInput label="City" withAsterisk {...register(`${side}City`)} error={errorOf('City')} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, xs: 4 }}>
+          <Controller
+            control={control}
+            name={`${side}State`}
+            render={({ field, fieldState }) => (
+              <StateSelect
+                label="State"
+                withAsterisk
+                withCanada={withCanada}
+                value={field.value || null}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid.Col>
+      </Grid>
       {isFedex(uid) && (
         <TextInput
           label="Phone"

@@ -68,12 +68,12 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     renderPage();
     await choose(user, /^Type/, type);
     await user.click(within(card('To')).getByRole('combobox', { name: /^State/ }));
-    expect(await screen.findByRole('option', { name: 'Texas (TX)' })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Ontario (ON)' }) !== null).toBe(hasCanada);
+    expect(await screen.findByRole('option', { name: 'TX — Texas' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'ON — Ontario' }) !== null).toBe(hasCanada);
     await user.keyboard('{Escape}');
     await user.click(within(card('From')).getByRole('combobox', { name: /^State/ }));
-    expect(await screen.findByRole('option', { name: 'Texas (TX)' })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Ontario (ON)' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'TX — Texas' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'ON — Ontario' })).not.toBeInTheDocument();
   });
 
   it('labels the weight in ounces for _oz types and pounds otherwise', async () => {
@@ -174,7 +174,7 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
     await user.type(within(to).getByLabelText(/^City/), 'Denver');
     await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
-    await choose(user, /^State/, 'Colorado (CO)', to);
+    await choose(user, /^State/, 'CO — Colorado', to);
     await screen.findByRole('button', { name: 'Create Order — $6.50' });
 
     const form = screen.getByRole('form', { name: 'Simple Order' });
