@@ -26,6 +26,7 @@ describe('Sign-In', () => {
     expect(password).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot');
 
     const toggle = document.querySelector<HTMLElement>('.mantine-PasswordInput-visibilityToggle');
     await userEvent.click(toggle!);

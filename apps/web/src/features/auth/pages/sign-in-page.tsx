@@ -9,6 +9,11 @@ export function SignInPage() {
     <>
       <AuthHeading title="Welcome back" subtitle="Sign in with your Discord name to buy and print labels." />
       <SignInForm />
+      <Text ta="right" size="sm" mt="xs">
+        <Anchor component={Link} to="/forgot">
+          Forgot password?
+        </Anchor>
+      </Text>
       <Text ta="center" size="sm" mt="xl" c="dimmed">
         New to LabelPort?{' '}
         <Anchor component={Link} to="/register" fw={600}>
