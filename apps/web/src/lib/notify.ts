@@ -16,3 +16,7 @@ export function notifyError(error: unknown): void {
 export function notifySuccess(message: string): void {
   toast.success(message);
 }
+
+export function notifyWarning(message: string): void {
+  toast.warning(message);
+}

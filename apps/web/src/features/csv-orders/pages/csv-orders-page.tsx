@@ -1,6 +1,17 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/page-header';
+import { BulkOrdersSection } from '../components/bulk-orders-section';
+import { CsvUploadCard } from '../components/csv-upload-card';
 
-/** `/csv-orders`: replaced by the csv-orders feature when it ships. */
+/** `/csv-orders`: buy many labels from one CSV file, then follow and download them. */
 export function CsvOrdersPage() {
-  return <PagePlaceholder title="CSV" description="Upload a CSV file to buy many labels at once." />;
+  return (
+    <>
+      <PageHeader title="CSV" description="Upload a CSV file to buy many labels at once." />
+      <Stack gap="xl">
+        <CsvUploadCard />
+        <BulkOrdersSection />
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,41 @@
+import { createBulkOrderResponse, type SessionUser } from '@portal/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+import { bulkOrdersQueryKey } from './get-bulk-orders';
+
+export type CreateBulkOrderInput = {
+  csv: File;
+  labelType: string;
+  /** The total the validation answered; the server refuses the purchase if its own total differs. */
+  totalPrice: number;
+  design?: string | undefined;
+};
+
+/** POST /order/createOrderFromCSV (multipart: csv, type, total_price, design): charges and queues the labels. */
+export async function createBulkOrder({ csv, labelType, totalPrice, design }: CreateBulkOrderInput) {
+  const form = new FormData();
+  form.append('type', labelType);
+  form.append('total_price', totalPrice.toFixed(2));
+  if (design) form.append('design', design);
+  form.append('csv', csv, csv.name);
+  return createBulkOrderResponse.parse(await api.post('/order/createOrderFromCSV', form));
+}
+
+export const useCreateBulkOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBulkOrder,
+    onSuccess: async ({ balance }) => {
+      // The header shows the balance after the charge straight away.
+      queryClient.setQueryData<SessionUser | null>(sessionQueryKey, (user) =>
+        user ? { ...user, balance } : user,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: bulkOrdersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      ]);
+    },
+  });
+};

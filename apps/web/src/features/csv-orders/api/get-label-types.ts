@@ -1,0 +1,12 @@
+import { labelTypeListResponse, type LabelTypeView } from '@portal/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /labeltype/read: the label types a CSV can be priced with (a failure is only logged, spec section 8). */
+export const getLabelTypes = async (): Promise<LabelTypeView[]> =>
+  labelTypeListResponse.parse(await api.get('/labeltype/read')).labelTypes;
+
+export const labelTypesQueryOptions = () =>
+  queryOptions({ queryKey: ['label-types'], queryFn: getLabelTypes, staleTime: 5 * 60_000 });
+
+export const useLabelTypes = () => useQuery(labelTypesQueryOptions());

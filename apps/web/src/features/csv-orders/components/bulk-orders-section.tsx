@@ -1,0 +1,114 @@
+import { Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { BulkOrderView } from '@portal/shared';
+import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
+import { useBulkOrders } from '../api/get-bulk-orders';
+import { BulkOrderCards } from './bulk-order-cards';
+import { BulkOrdersTable } from './bulk-orders-table';
+
+/** CSV Orders (spec section 2): every upload with its progress, refreshed every 5 s while labels are made. */
+export function BulkOrdersSection() {
+  const [page, setPage] = useState(1);
+  const bulkOrders = useBulkOrders(page);
+  const download = useDownloadBulkFile();
+  const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const data = bulkOrders.data;
+  const lastPage = Math.max(data?.totalPages ?? 1, 1);
+  const isWorking = data?.orders.some((order) => order.status !== 'Completed') ?? false;
+
+  const rowProps = {
+    orders: data?.orders ?? [],
+    downloading: download.isPending ? (download.variables ?? null) : null,
+    onDownload: (order: BulkOrderView, kind: BulkFileKind) => download.mutate({ id: order._id, kind }),
+  };
+
+  let content;
+  if (bulkOrders.isPending) {
+    content = (
+      <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading CSV orders">
+        <Stack gap="md">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height={28} radius="sm" />
+          ))}
+        </Stack>
+      </Paper>
+    );
+  } else if (bulkOrders.isError && !data) {
+    content = (
+      <Paper withBorder radius="lg" p="xl">
+        <EmptyState
+          icon={<IconAlertCircle />}
+          variant="light"
+          color="red"
+          title="Could not load your CSV orders"
+        >
+          <EmptyState.Actions>
+            <Button variant="light" onClick={() => void bulkOrders.refetch()}>
+              Try again
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState>
+      </Paper>
+    );
+  } else if (rowProps.orders.length === 0) {
+    content = (
+      <Paper withBorder radius="lg" p="xl">
+        <EmptyState
+          icon={<IconFileSpreadsheet />}
+          variant="light"
+          title="No CSV orders yet"
+          description="Validate a CSV above and pay: its labels show up here with their progress and downloads."
+        />
+      </Paper>
+    );
+  } else {
+    content = isPhone ? <BulkOrderCards {...rowProps} /> : <BulkOrdersTable {...rowProps} />;
+  }
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="csv-orders-title">
+      <Group justify="space-between" gap="sm">
+        <Title order={2} fz="h4" id="csv-orders-title">
+          CSV Orders
+        </Title>
+        {isWorking && (
+          <Group gap={6} c="dimmed">
+            <Loader size={12} />
+            <Text size="xs">Making labels, refreshing every 5 s</Text>
+          </Group>
+        )}
+      </Group>
+      {content}
+      {lastPage > 1 && (
+        <Group justify="center" gap="sm" component="nav" aria-label="CSV Orders pages">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Prev
+          </Button>
+          <Text size="sm" fw={600} aria-current="page" miw={64} ta="center">
+            {page}{' '}
+            <Text span size="sm" c="dimmed" fw={400}>
+              of {lastPage}
+            </Text>
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={page >= lastPage}
+            onClick={() => setPage(page + 1)}
+          >
+            Next
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
