@@ -1,7 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { AddressesPage } from '../../features/addresses/pages/addresses-page';
-import { AmazonCsvPage } from '../../features/amazon/pages/amazon-csv-page';
+import { AmazonCsvPage } from '../../features/amazon-csv/pages/amazon-csv-page';
 import { FedexOrderPage } from '../../features/courier/pages/fedex-order-page';
 import { CsvOrdersPage } from '../../features/csv-orders/pages/csv-orders-page';
 import { DashboardPage } from '../../features/dashboard/pages/dashboard-page';
