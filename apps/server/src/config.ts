@@ -45,6 +45,8 @@ const envSchema = z.object({
   LABEL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
 });
 
@@ -79,8 +81,13 @@ export type Config = {
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Label generation jobs: attempts after the first, pause between them, parallel jobs per instance. */
-  labelJobs: { retryLimit: number; retryDelaySeconds: number; workers: number };
+  /**
+   * Label generation jobs: attempts after the first, pause between them, parallel jobs per instance,
+   * and how long an attempt may run before it is presumed dead (its instance crashed) and retried.
+   */
+  labelJobs: { retryLimit: number; retryDelaySeconds: number; workers: number; timeoutSeconds: number };
+  /** Test mode only: recipients whose name contains this text are rejected like a carrier would. */
+  labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
 };
@@ -116,6 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DEV_OUTBOX is for development without SMTP_URL, never production',
     );
   }
+  if (e.LABEL_TEST_REJECT_MARKER && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  LABEL_TEST_REJECT_MARKER is for tests, never production',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -149,7 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.LABEL_RETRY_LIMIT,
       retryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
       workers: e.LABEL_WORKERS,
+      timeoutSeconds: e.LABEL_JOB_TIMEOUT_SECONDS,
     },
+    labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,
     devOutbox: e.DEV_OUTBOX,
   };
 }

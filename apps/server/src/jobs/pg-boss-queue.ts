@@ -29,25 +29,31 @@ export async function startPgBossQueue(
     schema: JOB_SCHEMA,
     schedule: false,
     // Maintenance (expiring stuck jobs, archiving) runs in every instance; pg-boss coordinates them.
+    // A job whose instance died is retried within its expiry plus a quarter of it (30 s at most).
     supervise: true,
-    maintenanceIntervalSeconds: 30,
+    maintenanceIntervalSeconds: Math.max(
+      1,
+      Math.min(30, ...queues.map((q) => Math.ceil(q.expireInSeconds / 4))),
+    ),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   for (const q of queues) {
-    if (await boss.getQueue(q.name)) continue;
-    await boss
-      .createQueue(q.name, {
-        name: q.name,
-        retryLimit: q.retryLimit,
-        retryDelay: q.retryDelaySeconds,
-        expireInSeconds: q.expireInSeconds,
-        ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-      })
-      .catch(async (error: unknown) => {
-        // Another instance created it between our check and our insert.
-        if (!(await boss.getQueue(q.name))) throw error;
-      });
+    const options = {
+      retryLimit: q.retryLimit,
+      retryDelay: q.retryDelaySeconds,
+      expireInSeconds: q.expireInSeconds,
+      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+    };
+    // An existing queue takes the configured rules too (they apply to jobs sent from now on).
+    if (await boss.getQueue(q.name)) {
+      await boss.updateQueue(q.name, { name: q.name, ...options });
+      continue;
+    }
+    await boss.createQueue(q.name, { name: q.name, ...options }).catch(async (error: unknown) => {
+      // Another instance created it between our check and our insert.
+      if (!(await boss.getQueue(q.name))) throw error;
+    });
   }
   const workerIds = new Map<string, string[]>();
 
@@ -62,11 +68,14 @@ export async function startPgBossQueue(
     async work<T>(queue: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
       const ids: string[] = [];
       for (let i = 0; i < (options.concurrency ?? 1); i += 1) {
-        ids.push(
-          await boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-            for (const job of jobs) await handler({ id: job.id, data: job.data, queue });
-          }),
-        );
+        let id = '';
+        id = await boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
+          // pg-boss waits out the polling interval after every fetch; while there is work, fetch again
+          // at once (a 5,000-label bulk order would otherwise run at one label per second per worker).
+          boss.notifyWorker(id);
+          for (const job of jobs) await handler({ id: job.id, data: job.data, queue });
+        });
+        ids.push(id);
       }
       workerIds.set(queue, [...(workerIds.get(queue) ?? []), ...ids]);
     },

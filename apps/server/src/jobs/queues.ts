@@ -16,7 +16,7 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     retryLimit: config.labelJobs.retryLimit,
     retryDelaySeconds: config.labelJobs.retryDelaySeconds,
     // An attempt that runs longer is presumed dead (its instance crashed) and is retried.
-    expireInSeconds: 120,
+    expireInSeconds: config.labelJobs.timeoutSeconds,
     deadLetter: LABEL_FAILED_QUEUE,
   },
 ];
