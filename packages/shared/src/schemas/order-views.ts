@@ -114,3 +114,13 @@ export const duplicateOrderResponse = z.object({
   order: orderView,
   balance: z.number(),
 });
+
+/** GET /order/stats: the dashboard's orders count card (and counts per status). */
+export const orderStatsResponse = z.object({
+  total: z.number(),
+  pending: z.number(),
+  processing: z.number(),
+  completed: z.number(),
+  cancelled: z.number(),
+});
+export type OrderStats = z.infer<typeof orderStatsResponse>;

@@ -134,3 +134,17 @@ export const orders = pgTable(
       .where(sql`${t.status} in ('pending', 'processing')`),
   ],
 );
+
+/**
+ * Order counts per reseller and status, kept by statement-level triggers on `orders` (migration
+ * 0004): the history's `total` and the dashboard's count without counting 100,000 rows (decision 042).
+ */
+export const orderStats = pgTable('order_stats', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  processing: bigint({ mode: 'number' }).notNull().default(0),
+  completed: bigint({ mode: 'number' }).notNull().default(0),
+  cancelled: bigint({ mode: 'number' }).notNull().default(0),
+});

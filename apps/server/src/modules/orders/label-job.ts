@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { formatOrderId } from './ids.ts';
 import {
+  findOrder,
   markCancelled,
   markCompleted,
   markProcessing,
@@ -86,21 +87,31 @@ export async function generateLabel(ctx: AppContext, orderId: string): Promise<v
     });
 }
 
+/** Rolls back a refund whose order turned out not to be open any more. */
+class NothingToRefund extends Error {}
+
 /**
  * Cancels an order whose label could not be made and refunds its price, exactly once: the status
  * change and the refund share a transaction, and the refund's source key is unique per order.
+ * The balance row is locked before the order counts (as order creation does), so they never deadlock.
  */
 export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
-  return ctx.db.transaction(async (tx: Tx) => {
-    const order = await markCancelled(tx, orderId, reason);
-    if (!order) return false;
-    const refund = await postLedgerEntry(tx, {
-      userId: order.userId,
-      kind: 'refund',
-      amountCents: order.priceCents,
-      sourceKey: `refund:order:${order.id}`,
-      note: `Refund for ${formatOrderId(order.orderNumber)}: label failed`,
+  const order = await findOrder(ctx.db, orderId);
+  if (!order || order.status === 'completed' || order.status === 'cancelled') return false;
+  return ctx.db
+    .transaction(async (tx: Tx) => {
+      const refund = await postLedgerEntry(tx, {
+        userId: order.userId,
+        kind: 'refund',
+        amountCents: order.priceCents,
+        sourceKey: `refund:order:${order.id}`,
+        note: `Refund for ${formatOrderId(order.orderNumber)}: label failed`,
+      });
+      if (!refund.applied || !(await markCancelled(tx, order.id, reason))) throw new NothingToRefund();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NothingToRefund) return false;
+      throw error;
     });
-    return refund.applied;
-  });
 }

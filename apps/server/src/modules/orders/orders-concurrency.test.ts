@@ -53,6 +53,8 @@ describe('POST /api/v1/order/create under concurrency on postgres', () => {
       .from(orders)
       .where(eq(orders.userId, reseller.id));
     expect(placed).toHaveLength(100);
+    const stats = await app.inject({ method: 'GET', url: '/api/v1/order/stats', headers: reseller.headers });
+    expect(stats.json()).toMatchObject({ total: 100, pending: 100 });
     const jobs = await app.database.db.execute(
       sql.raw(`SELECT count(*)::int AS n FROM ${JOB_SCHEMA}.job WHERE name = '${LABEL_QUEUE}'`),
     );

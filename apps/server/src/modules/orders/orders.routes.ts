@@ -5,6 +5,7 @@ import {
   idParams,
   orderListQuery,
   orderListResponse,
+  orderStatsResponse,
   priceBody,
   priceResponse,
 } from '@portal/shared';
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
-import { createOrders, downloadLabel, duplicateOrder, readOrders } from './orders.service.ts';
+import { createOrders, downloadLabel, duplicateOrder, readOrders, readOrderStats } from './orders.service.ts';
 
 const tags = ['orders'];
 
@@ -43,6 +44,10 @@ export const orderRoutes =
       '/read',
       { schema: { tags, querystring: orderListQuery, response: { 200: orderListResponse } } },
       async (request) => readOrders(ctx, { userId: currentUser(request).user.id, query: request.query }),
+    );
+
+    app.get('/stats', { schema: { tags, response: { 200: orderStatsResponse } } }, async (request) =>
+      readOrderStats(ctx, { userId: currentUser(request).user.id }),
     );
 
     app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import {
   formatUsd,
   type CreateOrderInput,
   type OrderListQuery,
+  type OrderStats,
   type OrderView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
@@ -18,6 +19,7 @@ import { findUserById } from '../users/users.repository.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { toOrderView } from './order-view.ts';
 import {
+  findOrderCounts,
   findOrderForUser,
   insertOrders,
   listOrders,
@@ -172,6 +174,12 @@ export async function readOrders(
     limit: query.limit,
   });
   return { orders: rows.map(toOrderView), totalPages: Math.ceil(total / query.limit), total };
+}
+
+/** GET /order/stats: how many orders the reseller has, in total and per status. */
+export async function readOrderStats(ctx: AppContext, { userId }: { userId: string }): Promise<OrderStats> {
+  const counts = await findOrderCounts(ctx.db, userId);
+  return { total: counts.pending + counts.processing + counts.completed + counts.cancelled, ...counts };
 }
 
 /** GET /order/download/{id}: the label PDF, only for the owner and only once completed. */
