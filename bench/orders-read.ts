@@ -1,0 +1,135 @@
+/**
+ * Order history benchmark (`npx tsx bench/orders-read.ts`, or `npm run bench -- orders-read`): one
+ * reseller with 100,000 orders; GET /api/v1/order/read pages and searches under 50 connections, on
+ * PGlite and on PostgreSQL, beside a bare Fastify hello-world measured in the same run.
+ * ORDERS_BENCH_ROWS (100000) and ORDERS_BENCH_SECONDS (5 per scenario) change the size and length.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { eq } from 'drizzle-orm';
+import { buildApp, type App } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { labelTypes } from '../apps/server/src/db/schema.ts';
+import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
+import { createSession } from '../apps/server/src/modules/auth/auth.service.ts';
+import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
+import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
+import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
+
+const ROWS = Number(process.env.ORDERS_BENCH_ROWS ?? 100_000);
+const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+
+type Scenario = { name: string; path: () => string };
+type Row = { engine: string; scenario: string; rps: number; p99: number; non2xx: number };
+
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
+const scenarios = (pages: number): Scenario[] => [
+  { name: 'page 1 (default)', path: () => '/api/v1/order/read' },
+  { name: 'random page', path: () => `/api/v1/order/read?page=${1 + Math.floor(Math.random() * pages)}` },
+  { name: 'status=completed', path: () => '/api/v1/order/read?status=completed&page=2' },
+  { name: 'search name', path: () => `/api/v1/order/read?search=${pick(SEARCH_NAMES)}` },
+  {
+    name: 'search two words',
+    path: () => `/api/v1/order/read?search=${pick(SEARCH_NAMES)}%20${pick(SEARCH_NAMES)}`,
+  },
+  {
+    name: 'search tracking',
+    path: () =>
+      `/api/v1/order/read?search=9400${String(3 + Math.floor(Math.random() * (ROWS - 3))).padStart(18, '0')}`,
+  },
+  {
+    name: 'search OrderId',
+    path: () => `/api/v1/order/read?search=LBL-${10001 + Math.floor(Math.random() * ROWS)}`,
+  },
+];
+
+async function load(url: string, path: () => string, headers: Record<string, string> = {}) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+  });
+  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+}
+
+async function helloWorld(): Promise<Row> {
+  const app = Fastify();
+  app.get('/', async () => ({ hello: 'world' }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const figures = await load(url, () => '/');
+  await app.close();
+  return { engine: 'fastify', scenario: 'hello world', ...figures };
+}
+
+async function historyOn(engine: 'pglite' | 'postgres', database: Database): Promise<Row[]> {
+  await database.migrate();
+  await seedLabelTypes(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST_DIR: '/nonexistent',
+  });
+  const app: App = await buildApp({ config, database });
+  const user = await insertUser(database.db, {
+    username: 'Bench Reseller',
+    discordId: `bench_${crypto.randomUUID()}`,
+    passwordHash: 'not-a-hash',
+    apiKeyHash: crypto.randomUUID(),
+    apiKeyCipher: 'unused',
+  });
+  const [type] = await database.db.select().from(labelTypes).where(eq(labelTypes.uid, 'ground_oz'));
+  const started = performance.now();
+  await fillHistory(database, user!.id, type!.id, ROWS);
+  console.log(
+    `${engine}: ${ROWS.toLocaleString('en-US')} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const token = await createSession(app.ctx, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rows: Row[] = [];
+  for (const s of scenarios(Math.ceil(ROWS / 10))) {
+    rows.push({
+      engine,
+      scenario: s.name,
+      ...(await load(url, s.path, { authorization: `Bearer ${token}` })),
+    });
+  }
+  await app.close();
+  await database.close();
+  return rows;
+}
+
+async function postgresDatabase(url: string): Promise<Database> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE orders_bench');
+  await admin.end();
+  return createDatabase({ url: url.replace(/\/postgres$/, '/orders_bench'), dataDir: '', poolSize: 20 });
+}
+
+export async function runOrdersReadBench(): Promise<void> {
+  console.log(
+    `GET /api/v1/order/read: ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROWS.toLocaleString('en-US')} orders`,
+  );
+  const rows: Row[] = [await helloWorld()];
+  rows.push(...(await historyOn('pglite', await createDatabase({ dataDir: 'memory://' }))));
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await historyOn('postgres', await postgresDatabase(cluster.url))));
+  } finally {
+    cluster.stop();
+  }
+  console.log('engine    scenario             req/s   p99 ms  non-2xx');
+  for (const r of rows)
+    console.log(
+      `${r.engine.padEnd(9)} ${r.scenario.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runOrdersReadBench();
