@@ -131,8 +131,7 @@ export function AmazonCsvForm({ onGenerated }: AmazonCsvFormProps) {
               error={errors.fromStreet1?.message}
             />
             <TextInput
-              label="Street 2"
-              description="Optional"
+              label="Street 2 (optional)"
               autoComplete="address-line2"
               {...register('fromStreet2')}
               error={errors.fromStreet2?.message}

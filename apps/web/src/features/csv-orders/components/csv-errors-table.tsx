@@ -15,11 +15,11 @@ export function CsvErrorsTable({ errors }: { errors: CsvRowError[] }) {
         </Badge>
       </Group>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
-        <Table striped withTableBorder stickyHeader fz="sm" aria-label="CSV errors" miw={420}>
+        <Table striped withTableBorder stickyHeader fz="sm" aria-label="CSV errors">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={64}>Row</Table.Th>
-              <Table.Th w={140}>Column</Table.Th>
+              <Table.Th w={56}>Row</Table.Th>
+              <Table.Th w={120}>Column</Table.Th>
               <Table.Th>Problem</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -1,0 +1,129 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { SAMPLE_CSV } from '@portal/shared';
+import { DEMO, signIn } from './helpers';
+
+/**
+ * Bulk CSV orders with the demo reseller: download the sample, see the row errors of a bad file, pay a good
+ * one (3 labels), watch its progress to Completed and download the zip, the CSV with tracking and the merged
+ * PDF. Screenshots at 1280 and 390 px go to docs/screenshots/csv-*.png.
+ */
+const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+async function shot(page: Page, name: string) {
+  // Toasts cover the header; close them, and let layout transitions (sidebar, viewport) settle.
+  for (const close of await page.getByRole('button', { name: 'close' }).all()) await close.click();
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(OUT, `csv-${name}.png`), fullPage: true });
+}
+
+const [HEADER, FIRST, SECOND] = SAMPLE_CSV.trim().split('\r\n') as [string, string, string];
+const csvOf = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\r\n') + '\r\n');
+// Three orders: the sample's two and one more to a third recipient.
+const GOOD_CSV = csvOf(
+  FIRST,
+  SECOND,
+  FIRST.replace('Maria Gonzalez', 'Noah Smith').replace('742 Evergreen', '18 Oak'),
+);
+// Row 2: a ZIP with a letter; row 3: no weight.
+const BAD_CSV = csvOf(FIRST.replace(',33101,', ',3310A,'), SECOND.replace(/,1$/, ','));
+
+async function chooseLabelType(page: Page, name: string) {
+  await page.getByRole('combobox', { name: /^Label type/ }).click();
+  await page.getByRole('option', { name }).click();
+}
+
+const uploadCsv = (page: Page, name: string, buffer: Buffer) =>
+  page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+
+async function download(page: Page, trigger: Locator): Promise<{ file: Download; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  const filePath = await file.path();
+  return { file, bytes: await fs.readFile(filePath) };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a reseller validates a CSV, sees bad rows, pays a good file and downloads its labels', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, DEMO.discordId, DEMO.password);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'CSV', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/csv-orders$/);
+  await expect(page.getByRole('heading', { name: 'CSV Orders' })).toBeVisible();
+
+  // The sample: the header resellers know and two filled-in orders.
+  const sample = await download(page, page.getByRole('link', { name: 'Download Sample CSV' }));
+  expect(sample.file.suggestedFilename()).toBe('sample.csv');
+  expect(sample.bytes.toString('utf8')).toBe(SAMPLE_CSV);
+
+  // Nothing chosen: the spec's two messages, and Pay stays disabled.
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await page.getByRole('button', { name: 'Validate CSV' }).click();
+  await expect(page.getByText('Please select LabelType')).toBeVisible();
+  await expect(page.getByText('Please select CSV file')).toBeVisible();
+  await expect(pay).toBeDisabled();
+
+  // A file with bad rows: a table of row, column and problem.
+  await chooseLabelType(page, 'USPS Priority Mail');
+  await expect(page.getByRole('combobox', { name: /^Template/ })).toHaveValue('pitney');
+  await uploadCsv(page, 'bad-orders.csv', BAD_CSV);
+  await page.getByRole('button', { name: 'Validate CSV' }).click();
+  const errors = page.getByRole('table', { name: 'CSV errors' });
+  await expect(errors).toBeVisible();
+  await expect(errors.getByRole('row').filter({ hasText: 'ToZip' })).toContainText('2');
+  await expect(errors.getByRole('row').filter({ hasText: 'Weight' })).toContainText('3');
+  await expect(pay).toBeDisabled();
+  await shot(page, 'errors-1280');
+
+  // A good file: the row count and total, then Pay with the total on it.
+  await uploadCsv(page, 'march-orders.csv', GOOD_CSV);
+  await expect(errors).toBeHidden();
+  await page.getByRole('button', { name: 'Validate CSV' }).click();
+  const summary = page.getByTestId('csv-validation-summary');
+  await expect(summary).toContainText(/3 rows · total \$\d+\.\d\d/);
+  const total = /\$\d+\.\d\d/.exec(await summary.innerText())![0];
+  await expect(pay).toHaveText(`Pay ${total}`);
+  await shot(page, 'validated-1280');
+  await pay.click();
+  await expect(page.getByText(/CSV order created successfully: 3 labels/)).toBeVisible();
+
+  // The form starts over; the new upload is listed and made in the background.
+  await expect(page.getByRole('combobox', { name: /^Label type/ })).toHaveValue('');
+  await expect(pay).toBeDisabled();
+  const row = page.getByTestId('bulk-order-row').filter({ hasText: 'march-orders.csv' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(total);
+  await expect(row.getByTestId('bulk-progress')).toHaveText('3 / 3', { timeout: 60_000 });
+  await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 });
+  await shot(page, 'orders-1280');
+
+  // The three files: a zip of label PDFs, the rows with tracking, one merged PDF.
+  const zip = await download(page, row.getByRole('button', { name: 'Download ZIP' }));
+  expect(zip.file.suggestedFilename()).toMatch(/\.zip$/);
+  expect(zip.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+  const csv = await download(page, row.getByRole('button', { name: 'Download CSV' }));
+  expect(csv.file.suggestedFilename()).toMatch(/\.csv$/);
+  const csvText = csv.bytes.toString('utf8');
+  expect(csvText).toContain('Tracking');
+  expect(csvText).toContain('Noah Smith');
+  const pdf = await download(page, row.getByRole('button', { name: 'Download PDF' }));
+  expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // A phone: the form stacks and the list turns into cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'CSV Orders' })).toBeVisible();
+  await shot(page, 'orders-390');
+  await chooseLabelType(page, 'USPS Priority Mail');
+  await uploadCsv(page, 'bad-orders.csv', BAD_CSV);
+  await page.getByRole('button', { name: 'Validate CSV' }).click();
+  await expect(errors).toBeVisible();
+  await shot(page, 'errors-390');
+});
