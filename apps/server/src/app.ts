@@ -8,7 +8,8 @@ import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
-import { createProviderRegistry } from './labels/index.ts';
+import { createProviderRegistry, createTestModeProvider } from './labels/index.ts';
+import { withTestRejections } from './labels/providers/test-rejections.ts';
 import { createSealer } from './lib/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
 import { devOutboxRoutes } from './mail/outbox.routes.ts';
@@ -17,6 +18,7 @@ import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bulkOrderRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
 import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts';
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -57,7 +59,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     log: app.log,
     files: createDatabaseFileStore(database.db),
     jobs: await startPgBossQueue(database, queueDefinitions(config), app.log),
-    labels: createProviderRegistry(),
+    labels: createProviderRegistry(
+      config.labelTestRejectMarker
+        ? [withTestRejections(createTestModeProvider(), config.labelTestRejectMarker)]
+        : undefined,
+    ),
     mailer: createMailer(config, database.db, app.log),
     metrics: registerMetrics(app),
   };
@@ -84,6 +90,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(labelTypeRoutes(ctx), { prefix: '/labeltype' });
       await api.register(orderRoutes(ctx), { prefix: '/order' });
       await api.register(validateCsvRoutes(ctx), { prefix: '/order' });
+      await api.register(bulkOrderRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });

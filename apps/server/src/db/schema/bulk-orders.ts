@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { labelTypes, users } from './core.ts';
+import { files, orders } from './orders.ts';
+
+/**
+ * A bulk (CSV or reseller API) purchase: charged once, one order per row. Its orders carry the bulk
+ * order's id as their `batchId`, so its status and progress are counted from them (decision 070).
+ */
+export const bulkOrders = pgTable(
+  'bulk_orders',
+  {
+    id: uuid().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    labelTypeId: uuid()
+      .notNull()
+      .references(() => labelTypes.id, { onDelete: 'restrict' }),
+    source: text({ enum: ['csv', 'api'] }).notNull(),
+    design: text(),
+    totalOrders: integer().notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    /** The uploaded CSV as sent, kept for the results CSV (input rows plus tracking and status). */
+    inputFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    fileName: text(),
+    /** sha256 of what was bought (rows, label type, design): a repeat within seconds is a double submit. */
+    contentHash: text().notNull(),
+    /** The client's Idempotency-Key header, when it sent one. */
+    idempotencyKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bulk_orders_user_created_idx').on(t.userId, t.createdAt),
+    index('bulk_orders_user_hash_idx').on(t.userId, t.contentHash, t.createdAt),
+    uniqueIndex('bulk_orders_user_idempotency_key_idx')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/** Which order each row of a bulk order became (row = spreadsheet row, header = 1; API: position + 1). */
+export const bulkOrderRows = pgTable(
+  'bulk_order_rows',
+  {
+    bulkOrderId: uuid()
+      .notNull()
+      .references(() => bulkOrders.id, { onDelete: 'cascade' }),
+    rowNumber: integer().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bulkOrderId, t.rowNumber] }),
+    uniqueIndex('bulk_order_rows_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,155 @@
+import { PassThrough, Readable } from 'node:stream';
+import { BULK_MESSAGES, CSV_COLUMNS, type CsvColumn } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { parseCsv } from '../../csv/parse-csv.ts';
+import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
+import { AppError } from '../../errors.ts';
+import { writeMergedPdf, writePdfZip, type NamedPdf } from '../../labels/index.ts';
+import { isUuid } from '../orders/ids.ts';
+import { bulkFileName } from './bulk-order-view.ts';
+import {
+  countStatuses,
+  findBulkOrderForUser,
+  linesAfter,
+  type BulkLine,
+  type BulkOrderWithType,
+} from './bulk-orders.repository.ts';
+import { bulkOrderNotFound } from './bulk-orders.service.ts';
+
+export type BulkDownload = { fileName: string; contentType: string; stream: Readable };
+
+/** Labels read per page: a page of PDFs (about 50 x 30 KB) is all a download holds at once. */
+const LABEL_PAGE = 50;
+const ROW_PAGE = 1000;
+
+async function requireBulk(ctx: AppContext, userId: string, id: string): Promise<BulkOrderWithType> {
+  const bulk = isUuid(id) ? await findBulkOrderForUser(ctx.db, userId, id) : null;
+  if (!bulk) throw bulkOrderNotFound();
+  return bulk;
+}
+
+async function requireReadyLabels(ctx: AppContext, userId: string, id: string): Promise<BulkOrderWithType> {
+  const bulk = await requireBulk(ctx, userId, id);
+  const counts = (await countStatuses(ctx.db, [bulk.id])).get(bulk.id)!;
+  if (counts.completed === 0) throw new AppError('CONFLICT', BULK_MESSAGES.nothingCompleted);
+  return bulk;
+}
+
+/** The completed rows' label PDFs in file order, a page at a time, until the reader goes away. */
+async function* readyLabels(ctx: AppContext, bulkId: string, reader: PassThrough): AsyncGenerator<NamedPdf> {
+  let afterRow = 0;
+  while (!reader.destroyed) {
+    const lines = await linesAfter(ctx.db, {
+      bulkOrderId: bulkId,
+      afterRow,
+      limit: LABEL_PAGE,
+      status: 'completed',
+    });
+    if (lines.length === 0) return;
+    const files = await Promise.all(lines.map((l) => (l.labelFileId ? ctx.files.get(l.labelFileId) : null)));
+    for (const [i, line] of lines.entries()) {
+      const file = files[i];
+      if (file && line.tracking) yield { name: `${line.tracking}.pdf`, bytes: file.content };
+    }
+    afterRow = lines.at(-1)!.rowNumber;
+  }
+}
+
+/** Runs a writer into a stream handed to the reply; a failure ends the download instead of hanging it. */
+function streamFrom(ctx: AppContext, write: (out: PassThrough) => Promise<unknown>): PassThrough {
+  const out = new PassThrough();
+  write(out).catch((err: unknown) => {
+    if (!out.destroyed) ctx.log.error({ err }, 'bulk download failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}
+
+/** GET /order/bulk-download/{id}: a zip of the ready labels, each named {tracking}.pdf. */
+export async function downloadBulkZip(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<BulkDownload> {
+  const bulk = await requireReadyLabels(ctx, userId, id);
+  const stream = streamFrom(ctx, (out) => writePdfZip(readyLabels(ctx, bulk.id, out), out));
+  return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
+}
+
+/** GET /order/bulk-download-pdf/{id}: the ready labels merged into one PDF, in file order. */
+export async function downloadBulkPdf(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<BulkDownload> {
+  const bulk = await requireReadyLabels(ctx, userId, id);
+  const stream = streamFrom(ctx, async (out) => {
+    async function* pdfs() {
+      for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
+    }
+    await writeMergedPdf(pdfs(), out);
+  });
+  return { fileName: bulkFileName(bulk.id, 'pdf'), contentType: 'application/pdf', stream };
+}
+
+/** A row in the canonical columns, for bulk orders that came without a file (reseller API). */
+const canonicalCells = (l: BulkLine): Record<CsvColumn, string> => ({
+  FromCountry: l.fromCountry,
+  FromName: l.fromName,
+  FromCompany: l.fromCompany,
+  FromPhone: l.fromPhone,
+  FromStreet1: l.fromStreet,
+  FromStreet2: l.fromStreet2,
+  FromCity: l.fromCity,
+  FromZip: l.fromZip,
+  FromState: l.fromState,
+  ToCountry: l.toCountry,
+  ToName: l.toName,
+  ToCompany: l.toCompany,
+  ToPhone: l.toPhone,
+  ToStreet1: l.toStreet,
+  ToStreet2: l.toStreet2,
+  ToCity: l.toCity,
+  ToZip: l.toZip,
+  ToState: l.toState,
+  Length: l.length === null ? '' : String(l.length),
+  Height: l.height === null ? '' : String(l.height),
+  Width: l.width === null ? '' : String(l.width),
+  Weight: String(l.weight),
+});
+
+/**
+ * GET /order/bulk-download-csv/{id}: the rows as uploaded plus Tracking, Status and Reason, through
+ * the formula-safe writer (a cell like =HYPERLINK(...) from the upload comes back inert).
+ */
+export async function downloadBulkCsv(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<BulkDownload> {
+  const bulk = await requireBulk(ctx, userId, id);
+  const file = bulk.inputFileId ? await ctx.files.get(bulk.inputFileId) : null;
+  const records = file ? parseCsv(file.content).records : null;
+  const header = records?.[0] ?? [...CSV_COLUMNS];
+  const cellsOf = (line: BulkLine): readonly string[] => {
+    if (!records) {
+      const cells = canonicalCells(line);
+      return CSV_COLUMNS.map((c) => cells[c]);
+    }
+    const cells = records[line.rowNumber - 1] ?? [];
+    return cells.length >= header.length
+      ? cells
+      : [...cells, ...Array<string>(header.length - cells.length).fill('')];
+  };
+  async function* rows(): AsyncGenerator<CsvRow> {
+    let afterRow = 0;
+    for (;;) {
+      const lines = await linesAfter(ctx.db, { bulkOrderId: bulk.id, afterRow, limit: ROW_PAGE });
+      if (lines.length === 0) return;
+      for (const line of lines) {
+        const reason = line.status === 'cancelled' ? (line.failureReason ?? 'Cancelled') : '';
+        yield [...cellsOf(line), line.tracking ?? '', line.status, reason];
+      }
+      afterRow = lines.at(-1)!.rowNumber;
+    }
+  }
+  const stream = Readable.from(writeCsv(rows(), { header: [...header, 'Tracking', 'Status', 'Reason'] }));
+  return { fileName: bulkFileName(bulk.id, 'csv'), contentType: 'text/csv; charset=utf-8', stream };
+}

@@ -1,0 +1,43 @@
+import { createOrderFromCsvFields, dollarsToCents, type CreateBulkOrderResponse } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { parseFields, type MultipartForm } from '../../lib/multipart-form.ts';
+import { createBulkOrder } from './bulk-orders.service.ts';
+import { checkCsvUpload } from './validate-csv.service.ts';
+
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
+
+/**
+ * POST /order/createOrderFromCSV: the file is parsed and validated again with the same code as
+ * POST /order/validatecsv (nothing from the client is trusted), then bought as one bulk order.
+ */
+export async function createBulkOrderFromCsv(
+  ctx: AppContext,
+  { userId, form, idempotencyKey }: { userId: string; form: MultipartForm; idempotencyKey: string | null },
+): Promise<CreateBulkOrderResponse> {
+  const labelTypeId = form.fields.type ?? form.fields.labeltype ?? form.fields.labelType;
+  if (!labelTypeId?.trim()) throw fieldError('type', 'Please select LabelType');
+  if (!form.file) throw fieldError('csv', 'Please select CSV file');
+  const fields = parseFields(createOrderFromCsvFields, { ...form.fields, type: labelTypeId });
+  const checked = await checkCsvUpload(ctx, {
+    csv: form.file.data,
+    labelTypeId: fields.type,
+    design: fields.design,
+  });
+  const result = await createBulkOrder(ctx, {
+    userId,
+    labelTypeId: fields.type,
+    lines: checked.orders.map(({ row, order }) => ({ row, order })),
+    source: 'csv',
+    design: fields.design ?? null,
+    expectedTotalCents: dollarsToCents(fields.total_price),
+    idempotencyKey,
+    upload: { fileName: form.file.filename || 'orders.csv', content: form.file.data },
+  });
+  const n = result.bulkOrder.totalOrders;
+  return {
+    message: `CSV order created successfully: ${n.toLocaleString('en-US')} ${n === 1 ? 'label is' : 'labels are'} being generated`,
+    ...result,
+  };
+}

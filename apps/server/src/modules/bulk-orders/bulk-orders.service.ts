@@ -1,0 +1,202 @@
+import crypto from 'node:crypto';
+import {
+  BULK_DUPLICATE_WINDOW_SECONDS,
+  BULK_MESSAGES,
+  centsToDollars,
+  CSV_MAX_ROWS,
+  formatUsd,
+  type BulkOrderView,
+  type CsvOrder,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
+import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { isUuid } from '../orders/ids.ts';
+import type { NewOrderRow } from '../orders/orders.repository.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { toBulkOrderView } from './bulk-order-view.ts';
+import {
+  countStatuses,
+  findBulkOrderForUser,
+  findDuplicate,
+  insertBulkOrder,
+  insertBulkOrderLines,
+  lockBulkSubmissions,
+} from './bulk-orders.repository.ts';
+
+/** One already validated order of a bulk purchase and where it came from (spreadsheet row, or position). */
+export type BulkOrderLine = { row: number; order: CsvOrder };
+
+export type CreateBulkOrderInput = {
+  userId: string;
+  labelTypeId: string;
+  lines: readonly BulkOrderLine[];
+  source: 'csv' | 'api';
+  /** The Template chosen for the whole purchase (priority), recorded on the bulk order. */
+  design?: string | null | undefined;
+  /** The total the buyer saw (cents): a different server total is refused, the buyer validates again. */
+  expectedTotalCents?: number | undefined;
+  idempotencyKey?: string | null | undefined;
+  /** The uploaded file, kept for the results CSV. */
+  upload?: { fileName: string; content: Uint8Array } | undefined;
+};
+
+const JOB_CHUNK = 2000;
+
+const toOrderRow = (
+  o: CsvOrder,
+  ids: { id: string; batchId: string; userId: string; labelTypeId: string },
+  priceCents: number,
+): NewOrderRow & { id: string } => ({
+  ...ids,
+  priceCents,
+  weight: o.Weight,
+  height: o.Height ?? null,
+  width: o.Width ?? null,
+  length: o.Length ?? null,
+  design: o.design,
+  signature: false,
+  fromName: o.FromName,
+  fromCompany: o.FromCompany,
+  fromStreet: o.FromStreet,
+  fromStreet2: o.FromStreet2,
+  fromCity: o.FromCity,
+  fromState: o.FromState,
+  fromZip: o.FromZip,
+  fromCountry: o.FromCountry,
+  fromPhone: o.FromPhone,
+  toName: o.ToName,
+  toCompany: o.ToCompany,
+  toStreet: o.ToStreet,
+  toStreet2: o.ToStreet2,
+  toCity: o.ToCity,
+  toState: o.ToState,
+  toZip: o.ToZip,
+  toCountry: o.ToCountry,
+  toPhone: o.ToPhone,
+});
+
+/**
+ * Buys a bulk order: prices every line from the label type (the server's total is the one charged),
+ * then in one transaction refuses a double submit, charges the whole total once (`charge:bulk:<id>`),
+ * inserts one order per line and queues their label jobs, which commit with the orders or not at all.
+ * Labels that fail later are cancelled and refunded one by one by the label job.
+ */
+export async function createBulkOrder(
+  ctx: AppContext,
+  input: CreateBulkOrderInput,
+): Promise<{ bulkOrder: BulkOrderView; balance: number }> {
+  const { userId, lines } = input;
+  if (lines.length === 0) throw new AppError('BAD_REQUEST', 'The bulk order has no orders.');
+  if (lines.length > CSV_MAX_ROWS)
+    throw new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `A bulk order holds at most ${CSV_MAX_ROWS.toLocaleString('en-US')} orders. Split it into smaller ones.`,
+    );
+  const type = await requireLabelType(ctx.db, input.labelTypeId);
+  const bulkId = crypto.randomUUID();
+  let totalCents = 0;
+  const rows = lines.map(({ row, order }) => {
+    let priceCents: number;
+    try {
+      priceCents = unitPriceCents(type, order.Weight);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      throw new AppError('BAD_REQUEST', `Row ${row}: ${error.message}`, {
+        errors: (error.errors ?? []).map((e) => ({ ...e, row })),
+      });
+    }
+    totalCents += priceCents;
+    const ids = { id: crypto.randomUUID(), batchId: bulkId, userId, labelTypeId: type.id };
+    return { rowNumber: row, order: toOrderRow(order, ids, priceCents) };
+  });
+  const contentHash = crypto
+    .createHash('sha256')
+    .update(JSON.stringify([type.id, input.design ?? null, lines]))
+    .digest('hex');
+
+  let balanceCents: number;
+  try {
+    balanceCents = await ctx.db.transaction(async (tx: Tx) => {
+      await lockBulkSubmissions(tx, userId);
+      const duplicate = await findDuplicate(tx, {
+        userId,
+        contentHash,
+        idempotencyKey: input.idempotencyKey ?? null,
+        windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
+      });
+      if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
+        throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
+          errors: [{ field: 'total_price', message: BULK_MESSAGES.totalChanged }],
+        });
+      const charged = await postLedgerEntry(tx, {
+        userId,
+        kind: 'order_charge',
+        amountCents: -totalCents,
+        sourceKey: `charge:bulk:${bulkId}`,
+        note: `Bulk order: ${lines.length} x ${type.name}`,
+      });
+      const inputFileId = input.upload
+        ? await ctx.files.put(
+            {
+              userId,
+              name: input.upload.fileName,
+              contentType: 'text/csv',
+              content: input.upload.content,
+            },
+            tx,
+          )
+        : null;
+      await insertBulkOrder(tx, {
+        id: bulkId,
+        userId,
+        labelTypeId: type.id,
+        source: input.source,
+        design: input.design ?? null,
+        totalOrders: lines.length,
+        totalCents,
+        inputFileId,
+        fileName: input.upload?.fileName ?? null,
+        contentHash,
+        idempotencyKey: input.idempotencyKey ?? null,
+      });
+      await insertBulkOrderLines(tx, bulkId, rows);
+      for (let i = 0; i < rows.length; i += JOB_CHUNK) {
+        const jobs: LabelJobData[] = rows.slice(i, i + JOB_CHUNK).map((r) => ({ orderId: r.order.id }));
+        await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
+      }
+      return charged.balanceCents ?? 0;
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
+      const user = await findUserById(ctx.db, userId);
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `Insufficient balance: this bulk order costs ${formatUsd(centsToDollars(totalCents))} and your balance is ${formatUsd(centsToDollars(user?.balanceCents ?? 0))}. Please add funds.`,
+      );
+    }
+    throw error;
+  }
+  ctx.jobs.wake(LABEL_QUEUE);
+  return {
+    bulkOrder: await requireBulkOrderView(ctx, userId, bulkId),
+    balance: centsToDollars(balanceCents),
+  };
+}
+
+export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');
+
+export async function requireBulkOrderView(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+): Promise<BulkOrderView> {
+  const bulk = isUuid(id) ? await findBulkOrderForUser(ctx.db, userId, id) : null;
+  if (!bulk) throw bulkOrderNotFound();
+  const counts = await countStatuses(ctx.db, [bulk.id]);
+  return toBulkOrderView(bulk, counts.get(bulk.id)!);
+}

@@ -1,0 +1,146 @@
+/**
+ * The real server as a child process (`node --import tsx src/main.ts`), for the crash test and the
+ * bulk benchmark: start it on a database, kill it, read its memory, and talk to it over HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import pg from 'pg';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+/** A new empty database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres). */
+export async function createDatabaseIn(adminUrl: string, prefix = 'bulk'): Promise<string> {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+export type ServerProcess = {
+  baseUrl: string;
+  child: ChildProcess;
+  /** What the server printed (warnings and errors at LOG_LEVEL=warn), for a failing test's message. */
+  output: () => string;
+  /** Peak and current resident memory of the process in MB, from /proc (Linux). */
+  memory: () => { peakRssMb: number; rssMb: number };
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+};
+
+/** Starts the server on `databaseUrl` and resolves once /readyz answers (migrated, workers running). */
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      ALTCHA_MAX_NUMBER: '1000',
+      RATE_LIMIT_PER_MINUTE: '0',
+      AUTH_RATE_LIMIT_PER_MINUTE: '0',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited at start:\n${output}`);
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error(`server not ready in 60 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    child,
+    output: () => output,
+    memory: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { peakRssMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+    },
+    kill: async (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+/** Registers and signs in a reseller through the API (solving the captcha); returns id and headers. */
+export async function signUpOver(baseUrl: string): Promise<{ id: string; headers: Record<string, string> }> {
+  const captchaToken = async () => {
+    const challenge = (await (await fetch(`${baseUrl}/api/v1/auth/captcha`)).json()) as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+  const post = async (url: string, body: object) =>
+    fetch(`${baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const discordId = `bulk_${crypto.randomBytes(4).toString('hex')}`;
+  const password = 'correct horse battery';
+  const reg = await post('/api/v1/auth/register', {
+    username: 'Bulk Reseller',
+    discordId,
+    password,
+    captchaToken: await captchaToken(),
+  });
+  if (reg.status !== 201) throw new Error(`register failed: ${await reg.text()}`);
+  const login = await post('/api/v1/auth/login', { discordId, password, captchaToken: await captchaToken() });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const headers = { authorization: `Bearer ${accessToken}` };
+  const me = (await (await fetch(`${baseUrl}/api/v1/auth/access`, { headers })).json()) as { _id: string };
+  return { id: me._id, headers };
+}
+
+/** Sends a CSV form (validatecsv or createOrderFromCSV) the way the browser does. */
+export async function postCsvForm(
+  baseUrl: string,
+  url: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  csv: Uint8Array,
+): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('csv', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
+  return fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: form });
+}
