@@ -7,13 +7,14 @@ import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { measureEndToEnd } from './labels-end-to-end.ts';
 
 const run = promisify(execFile);
 const WORKER = join(import.meta.dirname, 'labels', 'worker.ts');
 
 /**
- * The end-to-end rate (order placed through the API to label ready) belongs to the orders module: it
- * passes this hook when it exists. Without it the line says it was not measured.
+ * The end-to-end rate (order placed through the API to label ready); by default the real server on
+ * PostgreSQL measured by labels-end-to-end.ts.
  */
 export type EndToEndLabelHook = () => Promise<{ labelsPerSecond: number; note?: string }>;
 
@@ -59,16 +60,10 @@ export async function runLabelBench(options: { endToEnd?: EndToEndLabelHook } = 
     print(`  ${label.padEnd(28)} ${fmt(one)}  ${fmt(all)}`);
   }
 
-  if (options.endToEnd) {
-    const e2e = await options.endToEnd();
-    print(
-      `end-to-end (order placed -> label ready): ${e2e.labelsPerSecond.toFixed(0)} labels/s ${e2e.note ?? ''}`,
-    );
-  } else {
-    print(
-      'end-to-end (order placed -> label ready): not measured: pass runLabelBench({ endToEnd }) from the orders bench',
-    );
-  }
+  const e2e = await (options.endToEnd ?? measureEndToEnd)();
+  print(
+    `end-to-end (order placed -> label ready): ${e2e.labelsPerSecond.toFixed(0)} labels/s ${e2e.note ?? ''}`,
+  );
 
   const files = await measure<{
     mergePerSecond: number;

@@ -1,0 +1,70 @@
+/**
+ * The real server as a child process on a throwaway PostgreSQL cluster, with one funded reseller:
+ * what the bulk and end-to-end label benchmarks measure against.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
+import { orders } from '../apps/server/src/db/schema.ts';
+import {
+  createDatabaseIn,
+  signUpOver,
+  startServer,
+  type ServerProcess,
+} from '../apps/server/src/modules/bulk-orders/server-process.ts';
+import { fund } from '../apps/server/src/modules/orders/test-support.ts';
+import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
+
+export type BenchServer = {
+  server: ServerProcess;
+  database: Database;
+  reseller: { id: string; headers: Record<string, string> };
+  labelTypeId: (uid: string) => string;
+  /** Orders of the reseller that are completed or cancelled. */
+  finalOrders: () => Promise<number>;
+  close: () => Promise<void>;
+};
+
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const cluster = await startPostgresCluster();
+  const url = await createDatabaseIn(cluster.url, 'bench');
+  const server = await startServer(url, { LABEL_RETRY_DELAY_SECONDS: '0', ...env });
+  const database = await createDatabase({ url, dataDir: '', poolSize: 2 });
+  const reseller = await signUpOver(server.baseUrl);
+  await fund(database.db, reseller.id, 10_000_000_00);
+  const types = (await (
+    await fetch(`${server.baseUrl}/api/v1/labeltype/read`, { headers: reseller.headers })
+  ).json()) as { labelTypes: { _id: string; uid: string }[] };
+  return {
+    server,
+    database,
+    reseller,
+    labelTypeId: (uid) => types.labelTypes.find((t) => t.uid === uid)!._id,
+    finalOrders: async () => {
+      const [row] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(and(eq(orders.userId, reseller.id), inArray(orders.status, ['completed', 'cancelled'])));
+      return row!.n;
+    },
+    close: async () => {
+      await server.kill('SIGTERM');
+      await database.close();
+      cluster.stop();
+    },
+  };
+}
+
+/** Polls until `count()` reaches `target`; the time it took in seconds. */
+export async function secondsUntil(
+  count: () => Promise<number>,
+  target: number,
+  startedAt: number,
+): Promise<number> {
+  const deadline = Date.now() + 15 * 60_000;
+  while ((await count()) < target) {
+    if (Date.now() > deadline)
+      throw new Error(`labels not ready after 15 minutes (${await count()} of ${target})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return (performance.now() - startedAt) / 1000;
+}
