@@ -94,6 +94,27 @@ describe.each(ENGINES)('POST /api/v1/order/create on %s', (engine) => {
     expect((await createOrder(app, broke.headers, orderBody(ids.ground_oz!))).statusCode).toBe(402);
   });
 
+  it('answers a retried request with the same Idempotency-Key with the first orders, charged once', async () => {
+    const dave = await newReseller(20_00);
+    const headers = { ...dave.headers, 'idempotency-key': 'checkout-7f3a9c21' };
+    const body = orderBody(ids.ground_oz!, { quantity: 2 });
+    const results = await Promise.all([1, 2, 3].map(() => createOrder(app, headers, body)));
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const idSets = results.map((r) =>
+      r
+        .json()
+        .orders.map((o: { _id: string }) => o._id)
+        .join(),
+    );
+    expect(new Set(idSets).size).toBe(1);
+    expect(await balanceCents(app.database.db, dave.id)).toBe(20_00 - 550);
+    const other = await createOrder(app, { ...dave.headers, 'idempotency-key': 'checkout-other-1' }, body);
+    expect(other.json().orders[0]._id).not.toBe(results[0]!.json().orders[0]._id);
+    const bad = await createOrder(app, { ...dave.headers, 'idempotency-key': 'no spaces allowed' }, body);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Idempotency-Key must be 8 to 100 letters, digits or _ - : .');
+  });
+
   it('keeps only the fields the label type uses', async () => {
     const res = await createOrder(
       app,

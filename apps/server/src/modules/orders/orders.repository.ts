@@ -32,6 +32,17 @@ export async function findOrderForUser(
   return row ?? null;
 }
 
+/** The orders one request made (quantity N), oldest first. */
+export async function findOrdersOfBatch(
+  db: DbOrTx,
+  userId: string,
+  batchId: string,
+): Promise<OrderWithType[]> {
+  return selectWithType(db)
+    .where(and(eq(orders.batchId, batchId), eq(orders.userId, userId)))
+    .orderBy(asc(orders.orderNumber));
+}
+
 export async function findOrder(db: DbOrTx, id: string): Promise<OrderWithType | null> {
   const [row] = await selectWithType(db).where(eq(orders.id, id));
   return row ?? null;

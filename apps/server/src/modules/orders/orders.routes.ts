@@ -11,11 +11,20 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import { createOrders, downloadLabel, duplicateOrder, readOrders, readOrderStats } from './orders.service.ts';
 
 const tags = ['orders'];
+
+/** Optional `Idempotency-Key` header: a retried create with the same key returns the first result. */
+const idempotencyKeyOf = (value: string | string[] | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^[\w:.-]{8,100}$/.test(value))
+    throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 8 to 100 letters, digits or _ - : .');
+  return value;
+};
 
 /** Single orders (spec section 7, Orders): price, create, history, download, duplicate. */
 export const orderRoutes =
@@ -35,8 +44,12 @@ export const orderRoutes =
       '/create',
       { schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } },
       async (request, reply) => {
-        const result = await createOrders(ctx, { userId: currentUser(request).user.id, input: request.body });
-        return reply.status(201).send({ message: 'Order created successfully', ...result });
+        const { orders, balance } = await createOrders(ctx, {
+          userId: currentUser(request).user.id,
+          input: request.body,
+          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        });
+        return reply.status(201).send({ message: 'Order created successfully', orders, balance });
       },
     );
 

@@ -1,84 +1,34 @@
-import crypto from 'node:crypto';
 import {
   centsToDollars,
   checkShipmentForLabelType,
-  formatUsd,
   type CreateOrderInput,
   type OrderListQuery,
   type OrderStats,
   type OrderView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
-import { findUserById } from '../users/users.repository.ts';
 import { formatOrderId, isUuid } from './ids.ts';
+import { batchIdFor, chargeAndInsert } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
-import {
-  findOrderCounts,
-  findOrderForUser,
-  insertOrders,
-  listOrders,
-  type NewOrderRow,
-  type OrderWithType,
-} from './orders.repository.ts';
+import { findOrderCounts, findOrderForUser, listOrders, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 
-type Charge = { userId: string; amountCents: number; sourceKey: string; note: string };
-
-/**
- * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
- * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
- */
-async function chargeAndInsert(
-  ctx: AppContext,
-  charge: Charge,
-  rows: NewOrderRow[],
-): Promise<{ orders: OrderWithType[]; balanceCents: number }> {
-  try {
-    const result = await ctx.db.transaction(async (tx: Tx) => {
-      const posted = await postLedgerEntry(tx, {
-        ...charge,
-        kind: 'order_charge',
-        amountCents: -charge.amountCents,
-      });
-      const inserted = await insertOrders(tx, rows);
-      const jobs: LabelJobData[] = inserted.map((o) => ({ orderId: o.id }));
-      await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
-      return { orders: inserted, balanceCents: posted.balanceCents ?? 0 };
-    });
-    ctx.jobs.wake(LABEL_QUEUE);
-    return result;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      const user = await findUserById(ctx.db, charge.userId);
-      const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
-      throw new AppError(
-        'INSUFFICIENT_BALANCE',
-        `Insufficient balance: this order costs ${formatUsd(centsToDollars(charge.amountCents))} and your balance is ${balance}. Please add funds.`,
-      );
-    }
-    throw error;
-  }
-}
-
 /** POST /order/create: validates against the label type, prices it and makes `quantity` orders. */
 export async function createOrders(
   ctx: AppContext,
-  { userId, input }: { userId: string; input: CreateOrderInput },
-): Promise<{ orders: OrderView[]; balance: number }> {
+  { userId, input, idempotencyKey }: { userId: string; input: CreateOrderInput; idempotencyKey?: string },
+): Promise<{ orders: OrderView[]; balance: number; isReplay: boolean }> {
   const type = await requireLabelType(ctx.db, input.labelType);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
   const unitCents = unitPriceCents(type, input.Weight);
   const o = checked.order;
-  const batchId = crypto.randomUUID();
+  const batchId = batchIdFor(userId, idempotencyKey);
   const row: NewOrderRow = {
     batchId,
     userId,
@@ -114,13 +64,17 @@ export async function createOrders(
     ctx,
     {
       userId,
+      batchId,
       amountCents: unitCents * quantity,
-      sourceKey: `order:charge:${batchId}`,
       note: `${quantity} x ${type.name}`,
     },
     Array.from({ length: quantity }, () => row),
   );
-  return { orders: result.orders.map(toOrderView), balance: centsToDollars(result.balanceCents) };
+  return {
+    orders: result.orders.map(toOrderView),
+    balance: centsToDollars(result.balanceCents),
+    isReplay: result.isReplay,
+  };
 }
 
 /** POST /order/duplicate/{id}: the same shipment again, charged the original price again. */
@@ -133,7 +87,7 @@ export async function duplicateOrder(
   const type = await findLabelType(ctx.db, original.labelTypeId);
   if (!type?.isEnabled)
     throw new AppError('BAD_REQUEST', `${original.labelTypeName} is currently unavailable`);
-  const batchId = crypto.randomUUID();
+  const batchId = batchIdFor(userId, undefined);
   const {
     id: _id,
     orderNumber: _n,
@@ -151,8 +105,8 @@ export async function duplicateOrder(
     ctx,
     {
       userId,
+      batchId,
       amountCents: original.priceCents,
-      sourceKey: `order:charge:${batchId}`,
       note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
     },
     [{ ...shipment, batchId, status: 'pending' }],

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import { centsToDollars, formatUsd } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  findOrdersOfBatch,
+  insertOrders,
+  type NewOrderRow,
+  type OrderWithType,
+} from './orders.repository.ts';
+
+/**
+ * The batch (API `uuid`) of one order request. With an `Idempotency-Key` header it is derived from the
+ * reseller and the key, so a retried request finds the orders of the first one instead of paying twice.
+ */
+export const batchIdFor = (userId: string, idempotencyKey: string | undefined): string => {
+  if (!idempotencyKey) return crypto.randomUUID();
+  const hex = crypto.createHash('sha256').update(`${userId}:${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** The charge already exists: this request is a replay of one that succeeded. */
+class AlreadyCharged extends Error {}
+
+export type ChargeResult = { orders: OrderWithType[]; balanceCents: number; isReplay: boolean };
+
+/**
+ * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
+ * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
+ * The charge's source key is the batch id, so the same batch is never charged twice.
+ */
+export async function chargeAndInsert(
+  ctx: AppContext,
+  charge: { userId: string; batchId: string; amountCents: number; note: string },
+  rows: NewOrderRow[],
+): Promise<ChargeResult> {
+  try {
+    const result = await ctx.db.transaction(async (tx: Tx) => {
+      const posted = await postLedgerEntry(tx, {
+        userId: charge.userId,
+        kind: 'order_charge',
+        amountCents: -charge.amountCents,
+        sourceKey: `order:charge:${charge.batchId}`,
+        note: charge.note,
+      });
+      if (!posted.applied) throw new AlreadyCharged();
+      const inserted = await insertOrders(tx, rows);
+      const jobs: LabelJobData[] = inserted.map((o) => ({ orderId: o.id }));
+      await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
+      return { orders: inserted, balanceCents: posted.balanceCents ?? 0, isReplay: false };
+    });
+    ctx.jobs.wake(LABEL_QUEUE);
+    return result;
+  } catch (error) {
+    if (error instanceof AlreadyCharged) {
+      const user = await findUserById(ctx.db, charge.userId);
+      const orders = await findOrdersOfBatch(ctx.db, charge.userId, charge.batchId);
+      return { orders, balanceCents: user?.balanceCents ?? 0, isReplay: true };
+    }
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
+      const user = await findUserById(ctx.db, charge.userId);
+      const cost = formatUsd(centsToDollars(charge.amountCents));
+      const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
+      throw new AppError(
+        'INSUFFICIENT_BALANCE',
+        `Insufficient balance: this order costs ${cost} and your balance is ${balance}. Please add funds.`,
+      );
+    }
+    throw error;
+  }
+}
