@@ -10,12 +10,12 @@ import { DEMO, signIn } from './helpers';
  * Screenshots at 1280 and 390 px go to docs/screenshots/amazon-*.png.
  */
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const HIDE_TOASTS = '.Toastify, .Toastify__toast-container { display: none !important; }';
 async function shot(page: Page, name: string) {
-  // Toasts cover the header; close them, and let layout transitions (sidebar, viewport) settle.
-  for (const close of await page.getByRole('button', { name: 'close' }).all()) await close.click();
+  // Toasts would cover the header (hidden from the picture only); layout transitions settle first.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `amazon-${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUT, `amazon-${name}.png`), fullPage: true, style: HIDE_TOASTS });
 }
 
 const choosePdf = (page: Page, name: string, buffer: Buffer | Uint8Array) =>

@@ -10,13 +10,13 @@ import { DEMO, signIn } from './helpers';
  * PDF. Screenshots at 1280 and 390 px go to docs/screenshots/csv-*.png.
  */
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const HIDE_TOASTS = '.Toastify, .Toastify__toast-container { display: none !important; }';
 async function shot(page: Page, name: string) {
-  // Toasts cover the header; close them, and let layout transitions (sidebar, viewport) settle.
-  for (const close of await page.getByRole('button', { name: 'close' }).all()) await close.click();
+  // Toasts would cover the header (hidden from the picture only); layout transitions settle first.
   await page.mouse.move(0, 0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(OUT, `csv-${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(OUT, `csv-${name}.png`), fullPage: true, style: HIDE_TOASTS });
 }
 
 const [HEADER, FIRST, SECOND] = SAMPLE_CSV.trim().split('\r\n') as [string, string, string];

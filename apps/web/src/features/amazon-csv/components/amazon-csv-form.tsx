@@ -1,22 +1,11 @@
-import {
-  Button,
-  FileInput,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Button, FileInput, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AMAZON_MAX_WEIGHT, AMAZON_PDF_MAX_BYTES, AMAZON_PDF_MAX_PAGES } from '@portal/shared';
 import { IconFileTypePdf, IconFileUpload, IconMapPin, IconTableExport } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
 import { saveFile } from '../../../lib/save-file';
+import { FormSection as Section } from './form-section';
 import { useGenerateAmazonCsv, type GeneratedCsv } from '../api/generate-amazon-csv';
 import {
   amazonFormSchema,
@@ -28,22 +17,6 @@ import {
 const PDF_HINT = `Packing slips printed from Amazon Seller Central (Orders › Manage Orders › Print packing slip). Up to ${AMAZON_PDF_MAX_BYTES / 1024 / 1024} MB and ${AMAZON_PDF_MAX_PAGES} pages.`;
 const WEIGHT_HINT =
   'Written into every row: ounces for USPS Ground Advantage (oz), pounds for other label types.';
-
-function Section({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={title}>
-      <Group gap="sm" mb="md">
-        <ThemeIcon variant="light" radius="md" size={34} aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Paper>
-  );
-}
 
 type AmazonCsvFormProps = { onGenerated: (result: GeneratedCsv, pdfName: string) => void };
 
