@@ -25,7 +25,7 @@ const renderPage = (addresses: AddressView[] = [home], extra: Parameters<typeof 
   return server;
 };
 
-const chooseState = async (user: ReturnType<typeof userEvent.setup>, name: RegExp) => {
+const chooseState = async (user: ReturnType<typeof userEvent.setup>, name: string | RegExp) => {
   await user.click(screen.getByRole('combobox', { name: /^State/ }));
   await user.click(await screen.findByRole('option', { name }));
 };

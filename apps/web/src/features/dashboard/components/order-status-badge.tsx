@@ -21,6 +21,8 @@ export function OrderStatusBadge({ status }: { status: string }) {
       size="md"
       leftSection={isWorking ? <Loader size={10} color={color} type="oval" /> : undefined}
       data-status={kind}
+      // The label ellipsis would otherwise let a table column squeeze the badge to "Com…".
+      style={{ minWidth: 'max-content' }}
     >
       {label}
     </Badge>

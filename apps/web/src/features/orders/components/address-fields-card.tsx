@@ -60,7 +60,7 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
         {...register(`${side}Street2`)}
         error={errorOf('Street2')}
       />
-      <Grid gutter="sm">
+      <Grid gap="sm">
         <Grid.Col span={{ base: 12, xs: 3 }}>
           <TextInput
             label="ZIP Code"
