@@ -11,7 +11,9 @@ export function toSearchQuery(search: string): string | null {
   const words = search
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
-  return words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null;
+    .filter(Boolean);
+  // Every order has the word 'lbl' (its OrderId prefix): next to a number it only slows the index down.
+  const useful = words.length > 1 ? words.filter((w) => w !== 'lbl') : words;
+  const kept = useful.slice(0, MAX_WORDS);
+  return kept.length > 0 ? kept.map((w) => `${w}:*`).join(' & ') : null;
 }
