@@ -48,6 +48,11 @@ export default defineConfig({
       ],
     },
   },
+  // The demo reseller's $1,000.00 is asserted before the specs that spend it run.
+  projects: [
+    { name: 'untouched-demo', testMatch: /(sign-in|screenshots)\.spec\.ts$/ },
+    { name: 'flows', testIgnore: /(sign-in|screenshots)\.spec\.ts$/, dependencies: ['untouched-demo'] },
+  ],
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',
     cwd: ROOT,
