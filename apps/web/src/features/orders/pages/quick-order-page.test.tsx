@@ -1,16 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
 import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
 import { QuickOrderPage } from './quick-order-page';
-
-beforeAll(() => {
-  // jsdom has no FontFaceSet; Mantine's autosize textarea listens to it.
-  if (!('fonts' in document))
-    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
-});
 
 function renderPage(routes: Parameters<typeof stubApi>[0] = {}) {
   const server = stubApi({
