@@ -47,6 +47,11 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps ./data where npm was started, not inside the server workspace', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/labelport' }).dataDir).toBe('/srv/labelport/data');
+    expect(loadConfig({ INIT_CWD: '/srv/labelport', DATA_DIR: '/var/lib/lp' }).dataDir).toBe('/var/lib/lp');
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7400);
   });
