@@ -4,7 +4,6 @@ import {
   BULK_MESSAGES,
   centsToDollars,
   CSV_MAX_ROWS,
-  formatUsd,
   type BulkOrderView,
   type CsvOrder,
 } from '@portal/shared';
@@ -13,10 +12,10 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { shipmentColumns } from '../orders/shipment-columns.ts';
 import { toBulkOrderView } from './bulk-order-view.ts';
 import {
   countStatuses,
@@ -53,30 +52,8 @@ const toOrderRow = (
 ): NewOrderRow & { id: string } => ({
   ...ids,
   priceCents,
-  weight: o.Weight,
-  height: o.Height ?? null,
-  width: o.Width ?? null,
-  length: o.Length ?? null,
-  design: o.design,
+  ...shipmentColumns(o),
   signature: false,
-  fromName: o.FromName,
-  fromCompany: o.FromCompany,
-  fromStreet: o.FromStreet,
-  fromStreet2: o.FromStreet2,
-  fromCity: o.FromCity,
-  fromState: o.FromState,
-  fromZip: o.FromZip,
-  fromCountry: o.FromCountry,
-  fromPhone: o.FromPhone,
-  toName: o.ToName,
-  toCompany: o.ToCompany,
-  toStreet: o.ToStreet,
-  toStreet2: o.ToStreet2,
-  toCity: o.ToCity,
-  toState: o.ToState,
-  toZip: o.ToZip,
-  toCountry: o.ToCountry,
-  toPhone: o.ToPhone,
 });
 
 /**
@@ -173,11 +150,7 @@ export async function createBulkOrder(
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      const user = await findUserById(ctx.db, userId);
-      throw new AppError(
-        'INSUFFICIENT_BALANCE',
-        `Insufficient balance: this bulk order costs ${formatUsd(centsToDollars(totalCents))} and your balance is ${formatUsd(centsToDollars(user?.balanceCents ?? 0))}. Please add funds.`,
-      );
+      throw await insufficientBalanceError(ctx.db, { userId, amountCents: totalCents, what: 'bulk order' });
     }
     throw error;
   }

@@ -1,5 +1,7 @@
-import type { Tx } from '../../db/client.ts';
+import { centsToDollars, formatUsd } from '@portal/shared';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { findUserById } from '../users/users.repository.ts';
 import { addToBalance, insertEntryOnce, setBalanceAfter, type LedgerKind } from './ledger.repository.ts';
 
 export type PostEntryInput = {
@@ -30,4 +32,18 @@ export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<Po
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
   await setBalanceAfter(tx, entryId, balanceCents);
   return { applied: true, balanceCents };
+}
+
+/** The refusal a buyer reads when a charge does not fit: what it costs and what they have. */
+export async function insufficientBalanceError(
+  db: DbOrTx,
+  { userId, amountCents, what }: { userId: string; amountCents: number; what: string },
+): Promise<AppError> {
+  const user = await findUserById(db, userId);
+  const cost = formatUsd(centsToDollars(amountCents));
+  const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
+  return new AppError(
+    'INSUFFICIENT_BALANCE',
+    `Insufficient balance: this ${what} costs ${cost} and your balance is ${balance}. Please add funds.`,
+  );
 }

@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import { centsToDollars, formatUsd } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   findOrdersOfBatch,
@@ -62,13 +61,7 @@ export async function chargeAndInsert(
       return { orders, balanceCents: user?.balanceCents ?? 0, isReplay: true };
     }
     if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      const user = await findUserById(ctx.db, charge.userId);
-      const cost = formatUsd(centsToDollars(charge.amountCents));
-      const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
-      throw new AppError(
-        'INSUFFICIENT_BALANCE',
-        `Insufficient balance: this order costs ${cost} and your balance is ${balance}. Please add funds.`,
-      );
+      throw await insufficientBalanceError(ctx.db, { ...charge, what: 'order' });
     }
     throw error;
   }

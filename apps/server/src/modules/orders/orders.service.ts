@@ -15,6 +15,7 @@ import { batchIdFor, chargeAndInsert } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderCounts, findOrderForUser, listOrders, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
+import { shipmentColumns } from './shipment-columns.ts';
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 
@@ -34,30 +35,8 @@ export async function createOrders(
     userId,
     labelTypeId: type.id,
     priceCents: unitCents,
-    weight: o.Weight,
-    height: o.Height ?? null,
-    width: o.Width ?? null,
-    length: o.Length ?? null,
-    design: o.design,
+    ...shipmentColumns(o),
     signature: input.signature,
-    fromName: o.FromName,
-    fromCompany: o.FromCompany,
-    fromStreet: o.FromStreet,
-    fromStreet2: o.FromStreet2,
-    fromCity: o.FromCity,
-    fromState: o.FromState,
-    fromZip: o.FromZip,
-    fromCountry: o.FromCountry,
-    fromPhone: o.FromPhone,
-    toName: o.ToName,
-    toCompany: o.ToCompany,
-    toStreet: o.ToStreet,
-    toStreet2: o.ToStreet2,
-    toCity: o.ToCity,
-    toState: o.ToState,
-    toZip: o.ToZip,
-    toCountry: o.ToCountry,
-    toPhone: o.ToPhone,
   };
   const quantity = input.quantity;
   const result = await chargeAndInsert(
