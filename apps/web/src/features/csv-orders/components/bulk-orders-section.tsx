@@ -1,12 +1,13 @@
 import { Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { BulkOrderView } from '@portal/shared';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
 import { useBulkOrders } from '../api/get-bulk-orders';
 import { BulkOrderCards } from './bulk-order-cards';
 import { BulkOrdersTable } from './bulk-orders-table';
+import { PageNav } from '../../../components/page-nav';
 
 /** CSV Orders (spec section 2): every upload with its progress, refreshed every 5 s while labels are made. */
 export function BulkOrdersSection() {
@@ -82,32 +83,7 @@ export function BulkOrdersSection() {
       </Group>
       {content}
       {lastPage > 1 && (
-        <Group justify="center" gap="sm" component="nav" aria-label="CSV Orders pages">
-          <Button
-            variant="default"
-            size="xs"
-            leftSection={<IconChevronLeft size={14} />}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Prev
-          </Button>
-          <Text size="sm" fw={600} aria-current="page" miw={64} ta="center">
-            {page}{' '}
-            <Text span size="sm" c="dimmed" fw={400}>
-              of {lastPage}
-            </Text>
-          </Text>
-          <Button
-            variant="default"
-            size="xs"
-            rightSection={<IconChevronRight size={14} />}
-            disabled={page >= lastPage}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </Button>
-        </Group>
+        <PageNav label="CSV Orders pages" page={page} totalPages={lastPage} onPage={setPage} />
       )}
     </Stack>
   );

@@ -9,10 +9,10 @@ import { useDownloadOrderLabel } from '../api/download-order';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
-import { HistoryPagination } from './history-pagination';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
 import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
+import { PageNav } from '../../../components/page-nav';
 
 const SORT_OPTIONS = [
   { value: 'des', label: 'Newest first' },
@@ -84,7 +84,8 @@ export function OrderHistory() {
     content = (
       <Stack gap="md">
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
-        <HistoryPagination
+        <PageNav
+          label="Order History pages"
           page={page}
           totalPages={orders.data?.totalPages ?? 1}
           onPage={(next) => update({ page: next })}

@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-type HistoryPaginationProps = { page: number; totalPages: number; onPage: (page: number) => void };
+type PageNavProps = { page: number; totalPages: number; onPage: (page: number) => void; label: string };
 
-/** Spec section 2: Prev / current / Next. */
-export function HistoryPagination({ page, totalPages, onPage }: HistoryPaginationProps) {
+/** Prev / current / Next (spec section 2), for every paged list. */
+export function PageNav({ page, totalPages, onPage, label }: PageNavProps) {
   const lastPage = Math.max(totalPages, 1);
   return (
-    <Group justify="center" gap="sm" component="nav" aria-label="Order History pages">
+    <Group justify="center" gap="sm" component="nav" aria-label={label}>
       <Button
         variant="default"
         size="xs"
