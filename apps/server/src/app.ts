@@ -8,7 +8,12 @@ import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
-import { createProviderRegistry, createTestModeProvider } from './labels/index.ts';
+import {
+  createProviderRegistry,
+  createRenderPool,
+  createTestModeProvider,
+  inlineRenderer,
+} from './labels/index.ts';
 import { withTestRejections } from './labels/providers/test-rejections.ts';
 import { createSealer } from './lib/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -50,6 +55,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Test-mode labels are drawn in worker threads (decision 074); 0 threads draws them here.
+  const renderer =
+    config.labelJobs.renderThreads > 0
+      ? createRenderPool({ threads: config.labelJobs.renderThreads })
+      : inlineRenderer;
+  const testModeProvider = createTestModeProvider(undefined, renderer);
   const ctx: AppContext = {
     config,
     database,
@@ -61,9 +72,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     jobs: await startPgBossQueue(database, queueDefinitions(config), app.log),
     labels: createProviderRegistry(
       config.labelTestRejectMarker
-        ? [withTestRejections(createTestModeProvider(), config.labelTestRejectMarker)]
-        : undefined,
+        ? [withTestRejections(testModeProvider, config.labelTestRejectMarker)]
+        : [testModeProvider],
     ),
+    renderer,
     mailer: createMailer(config, database.db, app.log),
     metrics: registerMetrics(app),
   };
@@ -74,7 +86,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   app.addHook('onClose', async () => ctx.mailer.close());
   // Job workers finish their current label before the database goes away.
-  app.addHook('onClose', async () => ctx.jobs.stop());
+  app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
+    await renderer.close();
+  });
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);

@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/index.ts';
-import type { ProviderRegistry } from './labels/index.ts';
+import type { LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -23,6 +23,8 @@ export type AppContext = {
   jobs: JobQueue;
   /** Which label provider makes each label type's labels. */
   labels: ProviderRegistry;
+  /** Where the test-mode provider draws labels: the render threads (or the event loop). */
+  renderer: LabelRenderer;
   mailer: Mailer;
   metrics: Metrics;
 };

@@ -1,6 +1,6 @@
 import type { Shipment } from './types.ts';
 
-/** Sample shipments for tests, the label gallery and the benchmark. */
+/** Sample shipments for tests, the label gallery, the benchmark and the render threads' warm-up. */
 export const SAMPLE_FROM = {
   name: 'Harbor Street Outfitters',
   company: 'HSO Fulfillment LLC',

@@ -28,6 +28,13 @@ export {
 } from './providers/label-provider.ts';
 export { createTestModeProvider } from './providers/test-mode-provider.ts';
 export {
+  inlineRenderer,
+  type LabelRenderer,
+  type RenderedLabel,
+  type RenderRequest,
+} from './render-pool/label-renderer.ts';
+export { createRenderPool, type RenderPoolOptions } from './render-pool/render-pool.ts';
+export {
   createUpstreamProvider,
   UpstreamRejectedError,
   type UpstreamLabel,

@@ -1,0 +1,45 @@
+import { renderLabel } from '../render-label.ts';
+import { generateTracking, type CarrierAccounts, type LabelTracking } from '../tracking/generate-tracking.ts';
+import type { Shipment } from '../types.ts';
+
+/** What the test-mode provider asks for: a tracking number from the serial, and the label drawn. */
+export type RenderRequest = {
+  shipment: Shipment;
+  trackingSerial: bigint;
+  accounts?: CarrierAccounts | undefined;
+  isTestLabel: boolean;
+};
+
+export type RenderedLabel = { tracking: LabelTracking; pdf: Uint8Array };
+
+/** Turns a request into a label: here on the event loop, or in worker threads (render-pool.ts). */
+export interface LabelRenderer {
+  render(request: RenderRequest): Promise<RenderedLabel>;
+  /**
+   * Starts the renderer and draws `rounds` sample labels of every template, so the first orders after
+   * a start do not wait for code loading and JIT compilation.
+   */
+  warmUp(rounds?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The work itself, shared by the inline renderer and the worker threads. */
+export const renderRequest = async (request: RenderRequest): Promise<RenderedLabel> => {
+  const { shipment } = request;
+  const tracking = generateTracking({
+    labelTypeUid: shipment.labelTypeUid,
+    template: shipment.template,
+    destinationZip: shipment.to.zip,
+    serial: request.trackingSerial,
+    ...(request.accounts ? { accounts: request.accounts } : {}),
+  });
+  const pdf = await renderLabel(shipment, tracking, { isTestLabel: request.isTestLabel });
+  return { tracking, pdf };
+};
+
+/** Renders on the calling thread: for scripts, and for LABEL_RENDER_THREADS=0. */
+export const inlineRenderer: LabelRenderer = {
+  render: renderRequest,
+  warmUp: async () => {},
+  close: async () => {},
+};

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sampleShipment } from '../fixtures.ts';
+import { pdfText } from '../label-scan.ts';
+import { generateTracking } from '../tracking/generate-tracking.ts';
+import { inlineRenderer, type RenderRequest } from './label-renderer.ts';
+import { createRenderPool } from './render-pool.ts';
+
+const request = (uid: string, serial: number): RenderRequest => ({
+  shipment: sampleShipment(uid, { orderId: `LBL-${serial}` }),
+  trackingSerial: BigInt(serial),
+  isTestLabel: true,
+});
+
+describe('label render pool', () => {
+  const pool = createRenderPool({ threads: 2 });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pool-'));
+  afterAll(async () => {
+    await pool.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('draws in threads the same label the event loop draws', async () => {
+    await pool.warmUp(1);
+    for (const [uid, serial] of [
+      ['priority', 7],
+      ['ups_standard', 8],
+      ['fedex_2day', 9],
+    ] as const) {
+      const [threaded, inline] = await Promise.all([
+        pool.render(request(uid, serial)),
+        inlineRenderer.render(request(uid, serial)),
+      ]);
+      expect(threaded.tracking).toEqual(inline.tracking);
+      expect(threaded.tracking).toEqual(
+        generateTracking({ labelTypeUid: uid, destinationZip: '46240-1234', serial: BigInt(serial) }),
+      );
+      expect(threaded.pdf).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(threaded.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      const file = path.join(dir, `${uid}.pdf`);
+      fs.writeFileSync(file, threaded.pdf);
+      const text = await pdfText(file);
+      expect(text).toContain('MARGARET HOLLINGSWORTH');
+      expect(text).toContain('TEST LABEL - NOT VALID FOR POSTAGE');
+    }
+  });
+
+  it('answers every one of many labels asked for at once, each with its own tracking number', async () => {
+    const labels = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        pool.render(request(i % 2 ? 'priority' : 'fedex_ground', 100 + i)),
+      ),
+    );
+    expect(new Set(labels.map((l) => l.tracking.trackingNumber)).size).toBe(40);
+  });
+
+  it('rejects a label the engine cannot draw with the engine’s own message, and keeps working', async () => {
+    const bad = { ...request('priority', 5), shipment: sampleShipment('no_such_type') };
+    const inlineError = await inlineRenderer.render(bad).catch((e: Error) => e);
+    await expect(pool.render(bad)).rejects.toThrow((inlineError as Error).message);
+    expect((await pool.render(request('priority', 6))).tracking.trackingNumber).toMatch(/^\d+$/);
+  });
+
+  it('fails the labels of a thread that dies instead of leaving them waiting', async () => {
+    // A heap too small to even load the engine: the thread dies of it.
+    const starved = createRenderPool({ threads: 1, maxHeapMb: 2 });
+    await expect(starved.render(request('priority', 1))).rejects.toThrow('memory limit');
+    await starved.close();
+  });
+
+  it('refuses work once closed', async () => {
+    const closing = createRenderPool({ threads: 1 });
+    await closing.close();
+    await expect(closing.render(request('priority', 1))).rejects.toThrow('The label render pool is closed');
+  });
+});

@@ -1,0 +1,120 @@
+import { Worker } from 'node:worker_threads';
+import type { LabelRenderer, RenderedLabel, RenderRequest } from './label-renderer.ts';
+import type { RenderMessage, RenderReply } from './render-thread-main.ts';
+
+const THREAD_URL = new URL('./render-thread.mjs', import.meta.url);
+
+/** Requests handed to one thread before it answers: enough that it never waits for the next one. */
+const IN_FLIGHT_PER_THREAD = 4;
+
+type Pending = { resolve: (label: RenderedLabel | null) => void; reject: (error: Error) => void };
+
+type Thread = {
+  worker: Worker;
+  inFlight: Map<number, Pending>;
+};
+
+export type RenderPoolOptions = {
+  threads: number;
+  /** Heap cap of each thread; a label needs a few MB, so this only stops a runaway. */
+  maxHeapMb?: number;
+};
+
+/**
+ * Renders labels in worker threads, so label jobs use every core and the API's event loop stays free
+ * for requests (decision 074). Threads start on the first label and stay; a thread that dies fails
+ * only the labels it was drawing (their jobs retry) and is replaced on the next request.
+ */
+export function createRenderPool({ threads: size, maxHeapMb = 256 }: RenderPoolOptions): LabelRenderer {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('A render pool needs at least one thread');
+  const threads: (Thread | null)[] = Array.from({ length: size }, () => null);
+  const queue: { request: RenderRequest; pending: Pending }[] = [];
+  let nextId = 1;
+  let isClosed = false;
+
+  const spawn = (slot: number): Thread => {
+    const worker = new Worker(THREAD_URL, {
+      resourceLimits: { maxOldGenerationSizeMb: maxHeapMb },
+    });
+    // An idle pool must not keep a finished process (a script, a test run) alive.
+    worker.unref();
+    // Requests posted while the thread still loads wait in its port; none is lost.
+    const thread: Thread = { worker, inFlight: new Map() };
+    const fail = (error: Error) => {
+      if (threads[slot] === thread) threads[slot] = null;
+      for (const pending of thread.inFlight.values()) pending.reject(error);
+      thread.inFlight.clear();
+      drain();
+    };
+    worker.on('message', (reply: RenderReply) => {
+      const pending = thread.inFlight.get(reply.id);
+      if (!pending) return;
+      thread.inFlight.delete(reply.id);
+      if (reply.ok)
+        pending.resolve('warmedUp' in reply ? null : { tracking: reply.tracking, pdf: reply.pdf });
+      else pending.reject(Object.assign(new Error(reply.message), { name: reply.name }));
+      drain();
+    });
+    worker.on('error', (error) => fail(error));
+    worker.on('exit', (code) => fail(new Error(`Label render thread stopped (exit code ${code})`)));
+    threads[slot] = thread;
+    return thread;
+  };
+
+  const post = (thread: Thread, message: RenderMessage, pending: Pending): void => {
+    thread.inFlight.set(message.id, pending);
+    thread.worker.ref();
+    thread.worker.postMessage(message);
+  };
+
+  /** Hands queued requests to the least busy threads that have room. */
+  const drain = (): void => {
+    while (queue.length > 0 && !isClosed) {
+      let best = -1;
+      let bestLoad = IN_FLIGHT_PER_THREAD;
+      for (let slot = 0; slot < size; slot += 1) {
+        const load = threads[slot]?.inFlight.size ?? 0;
+        if (load < bestLoad) [best, bestLoad] = [slot, load];
+      }
+      if (best < 0) return;
+      const thread = threads[best] ?? spawn(best);
+      const { request, pending } = queue.shift()!;
+      post(thread, { id: nextId++, request }, pending);
+    }
+    for (const thread of threads) if (thread && thread.inFlight.size === 0) thread.worker.unref();
+  };
+
+  return {
+    render(request: RenderRequest) {
+      if (isClosed) return Promise.reject(new Error('The label render pool is closed'));
+      return new Promise<RenderedLabel>((resolve, reject) => {
+        queue.push({ request, pending: { resolve: (label) => resolve(label!), reject } });
+        drain();
+      });
+    },
+    async warmUp(rounds = 20) {
+      await Promise.all(
+        threads.map(
+          (existing, slot) =>
+            new Promise<void>((resolve, reject) => {
+              if (isClosed) return resolve();
+              const thread = existing ?? spawn(slot);
+              post(thread, { id: nextId++, warmUp: rounds }, { resolve: () => resolve(), reject });
+            }),
+        ),
+      );
+      drain();
+    },
+    async close() {
+      isClosed = true;
+      const closing = new Error('The label render pool is closed');
+      for (const { pending } of queue.splice(0)) pending.reject(closing);
+      await Promise.all(
+        threads.map(async (thread, slot) => {
+          threads[slot] = null;
+          if (thread) await thread.worker.terminate();
+        }),
+      );
+    },
+  };
+}
