@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS } from '@portal/shared';
@@ -44,7 +45,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('LabelPort <no-reply@labelport.local>'),
   LABEL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(3),
   LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+  LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(3),
+  LABEL_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(50),
+  LABEL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(Math.min(8, availableParallelism())),
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
@@ -85,7 +88,17 @@ export type Config = {
    * Label generation jobs: attempts after the first, pause between them, parallel jobs per instance,
    * and how long an attempt may run before it is presumed dead (its instance crashed) and retried.
    */
-  labelJobs: { retryLimit: number; retryDelaySeconds: number; workers: number; timeoutSeconds: number };
+  labelJobs: {
+    retryLimit: number;
+    retryDelaySeconds: number;
+    /** Batches of label jobs run at once per instance. */
+    workers: number;
+    /** Label jobs one worker takes at a time (one database round trip for all of them). */
+    batchSize: number;
+    /** Worker threads that draw test-mode labels; 0 draws them on the event loop. */
+    renderThreads: number;
+    timeoutSeconds: number;
+  };
   /** Test mode only: recipients whose name contains this text are rejected like a carrier would. */
   labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
@@ -162,6 +175,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryLimit: e.LABEL_RETRY_LIMIT,
       retryDelaySeconds: e.LABEL_RETRY_DELAY_SECONDS,
       workers: e.LABEL_WORKERS,
+      batchSize: e.LABEL_BATCH_SIZE,
+      renderThreads: e.LABEL_RENDER_THREADS,
       timeoutSeconds: e.LABEL_JOB_TIMEOUT_SECONDS,
     },
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,

@@ -1,24 +1,32 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { files } from '../db/schema.ts';
 import type { FileStore } from './file-store.ts';
 
 /** Files as bytea rows in the `files` table (decision 041). */
 export function createDatabaseFileStore(db: Db): FileStore {
-  return {
+  const store: FileStore = {
     async put(file, tx: DbOrTx = db) {
-      const content = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
-      const [row] = await tx
-        .insert(files)
-        .values({
+      const [id] = await store.putMany([file], tx);
+      return id!;
+    },
+    async putMany(many, tx: DbOrTx = db) {
+      if (many.length === 0) return [];
+      // Ids are chosen here, so each file's id is known without relying on the order of RETURNING.
+      const rows = many.map((file) => {
+        const content = Buffer.from(file.content.buffer, file.content.byteOffset, file.content.byteLength);
+        return {
+          id: randomUUID(),
           userId: file.userId,
           name: file.name,
           contentType: file.contentType,
           byteSize: content.byteLength,
           content,
-        })
-        .returning({ id: files.id });
-      return row!.id;
+        };
+      });
+      await tx.insert(files).values(rows);
+      return rows.map((r) => r.id);
     },
     async get(id) {
       const [row] = await db
@@ -30,5 +38,9 @@ export function createDatabaseFileStore(db: Db): FileStore {
     async remove(id, tx: DbOrTx = db) {
       await tx.delete(files).where(eq(files.id, id));
     },
+    async removeMany(ids, tx: DbOrTx = db) {
+      if (ids.length > 0) await tx.delete(files).where(inArray(files.id, [...ids]));
+    },
   };
+  return store;
 }

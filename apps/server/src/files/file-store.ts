@@ -10,6 +10,9 @@ export type NewFile = { userId: string | null; name: string; contentType: string
  */
 export interface FileStore {
   put(file: NewFile, tx?: DbOrTx): Promise<string>;
+  /** Stores several files in one round trip; their ids in the same order. */
+  putMany(files: readonly NewFile[], tx?: DbOrTx): Promise<string[]>;
   get(id: string): Promise<StoredFile | null>;
   remove(id: string, tx?: DbOrTx): Promise<void>;
+  removeMany(ids: readonly string[], tx?: DbOrTx): Promise<void>;
 }

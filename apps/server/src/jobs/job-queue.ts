@@ -10,7 +10,15 @@ export type QueueDefinition = {
   deadLetter?: string;
 };
 
-export type JobHandler<T> = (job: { id: string; data: T; queue: string }) => Promise<void>;
+export type Job<T> = { id: string; data: T; queue: string };
+
+export type JobHandler<T> = (job: Job<T>) => Promise<void>;
+
+/**
+ * Handles several jobs at once. Resolves with the jobs that failed (id -> error): those are retried
+ * by the queue's rules, every other job of the batch is complete. Throwing fails the whole batch.
+ */
+export type BatchJobHandler<T> = (jobs: Job<T>[]) => Promise<Map<string, Error>>;
 
 /**
  * Durable background jobs (DESIGN.md section 3): stored in the database, so they survive restarts
@@ -21,6 +29,12 @@ export interface JobQueue {
   sendInTransaction<T extends object>(tx: DbOrTx, queue: string, payloads: readonly T[]): Promise<void>;
   /** Runs `handler` for jobs of `queue` with up to `concurrency` at a time in this process. */
   work<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
+  /** Runs `handler` for up to `batchSize` jobs of `queue` at a time, `concurrency` batches at once. */
+  workBatches<T>(
+    queue: string,
+    handler: BatchJobHandler<T>,
+    options: { concurrency: number; batchSize: number },
+  ): Promise<void>;
   /** Wakes this process's workers of `queue` now instead of at their next poll. */
   wake(queue: string): void;
   /** Stops the workers after their current jobs (waits up to `timeoutMs`). */

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
-import type { JobHandler, JobQueue, QueueDefinition } from './job-queue.ts';
+import type { BatchJobHandler, JobHandler, JobQueue, QueueDefinition } from './job-queue.ts';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -57,6 +57,29 @@ export async function startPgBossQueue(
   }
   const workerIds = new Map<string, string[]>();
 
+  const workBatches = async <T>(
+    queue: string,
+    handler: BatchJobHandler<T>,
+    { concurrency, batchSize }: { concurrency: number; batchSize: number },
+  ): Promise<void> => {
+    const ids: string[] = [];
+    for (let i = 0; i < concurrency; i += 1) {
+      let id = '';
+      id = await boss.work<T>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
+        // pg-boss waits out the polling interval after every fetch; while there is work, fetch again
+        // at once (a 5,000-label bulk order would otherwise run at one batch per second per worker).
+        boss.notifyWorker(id);
+        const failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data, queue })));
+        // Failed jobs leave the active state here, so the completion pg-boss sends for the whole
+        // batch when this returns skips them; they retry (or go to the dead-letter queue) as usual.
+        for (const [jobId, error] of failed)
+          await boss.fail(queue, jobId, { message: error.message, name: error.name });
+      });
+      ids.push(id);
+    }
+    workerIds.set(queue, [...(workerIds.get(queue) ?? []), ...ids]);
+  };
+
   return {
     async sendInTransaction(tx, queue, payloads) {
       if (payloads.length === 0) return;
@@ -66,19 +89,16 @@ export async function startPgBossQueue(
       );
     },
     async work<T>(queue: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
-      const ids: string[] = [];
-      for (let i = 0; i < (options.concurrency ?? 1); i += 1) {
-        let id = '';
-        id = await boss.work<T>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async (jobs) => {
-          // pg-boss waits out the polling interval after every fetch; while there is work, fetch again
-          // at once (a 5,000-label bulk order would otherwise run at one label per second per worker).
-          boss.notifyWorker(id);
-          for (const job of jobs) await handler({ id: job.id, data: job.data, queue });
-        });
-        ids.push(id);
-      }
-      workerIds.set(queue, [...(workerIds.get(queue) ?? []), ...ids]);
+      await workBatches<T>(
+        queue,
+        async ([job]) => {
+          await handler(job!);
+          return new Map();
+        },
+        { concurrency: options.concurrency ?? 1, batchSize: 1 },
+      );
     },
+    workBatches,
     wake(queue) {
       for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
     },

@@ -1,12 +1,30 @@
 import type { AppContext } from '../context.ts';
-import { cancelAndRefund, generateLabel } from '../modules/orders/label-job.ts';
+import { cancelAndRefund, generateLabels } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /** Starts this instance's job workers (main.ts; tests start them when they need labels made). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
-  await ctx.jobs.work<LabelJobData>(LABEL_QUEUE, ({ data }) => generateLabel(ctx, data.orderId), {
-    concurrency: ctx.config.labelJobs.workers,
-  });
+  // The render threads load and compile the label code before the first job, not during it.
+  const warming = performance.now();
+  await ctx.renderer.warmUp();
+  ctx.log.debug(`label renderer warmed up in ${Math.round(performance.now() - warming)} ms`);
+  const { workers, batchSize } = ctx.config.labelJobs;
+  await ctx.jobs.workBatches<LabelJobData>(
+    LABEL_QUEUE,
+    async (jobs) => {
+      const failedOrders = await generateLabels(
+        ctx,
+        jobs.map((job) => job.data.orderId),
+      );
+      const failedJobs = new Map<string, Error>();
+      for (const job of jobs) {
+        const error = failedOrders.get(job.data.orderId);
+        if (error) failedJobs.set(job.id, error);
+      }
+      return failedJobs;
+    },
+    { concurrency: workers, batchSize },
+  );
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
     const refunded = await cancelAndRefund(ctx, data.orderId, 'Label generation failed');
     if (refunded) ctx.log.warn({ orderId: data.orderId }, 'label failed: order cancelled and refunded');

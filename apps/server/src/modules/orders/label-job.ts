@@ -47,44 +47,72 @@ export const toShipment = (o: OrderWithType): Shipment => ({
   date: o.createdAt,
 });
 
-/** Thrown inside the completing transaction when the order stopped being ours to complete. */
-class OrderNoLongerOpen extends Error {}
-
 /**
- * The label job: pending -> processing -> completed. Runs again safely: a completed or cancelled
- * order is left alone, and the provider buys at most once per order (idempotency key = order id).
- * A carrier's outright rejection cancels and refunds at once; other errors are retried by the queue.
+ * The label jobs of a batch: pending -> processing -> completed. One statement moves the open orders
+ * to processing, their labels are made at once (the test-mode provider spreads them over the render
+ * threads), and one transaction stores the PDFs and completes the orders. Runs again safely: a
+ * completed or cancelled order is left alone, and the provider buys at most once per order
+ * (idempotency key = order id). A carrier's outright rejection cancels and refunds at once; the
+ * orders whose label failed otherwise are returned (order id -> error) for the queue to retry.
  */
+export async function generateLabels(
+  ctx: AppContext,
+  orderIds: readonly string[],
+): Promise<Map<string, Error>> {
+  const failed = new Map<string, Error>();
+  const open = await markProcessing(ctx.db, [...new Set(orderIds)]);
+  const made = await Promise.all(
+    open.map(async (order) => {
+      try {
+        const label = await ctx.labels.providerFor(order.labelTypeUid).purchase(toShipment(order), {
+          idempotencyKey: labelIdempotencyKey(order.id),
+          trackingSerial: BigInt(order.trackingSerial),
+        });
+        return { order, label };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (error instanceof UpstreamRejectedError) await cancelAndRefund(ctx, order.id, reason);
+        else {
+          await recordFailure(ctx.db, order.id, reason);
+          failed.set(order.id, error instanceof Error ? error : new Error(reason));
+        }
+        return null;
+      }
+    }),
+  );
+  const labels = made.filter((m) => m !== null);
+  if (labels.length === 0) return failed;
+  await ctx.db.transaction(async (tx: Tx) => {
+    const fileIds = await ctx.files.putMany(
+      labels.map(({ order, label }) => ({
+        userId: order.userId,
+        name: `${label.tracking}.pdf`,
+        contentType: 'application/pdf',
+        content: label.pdf,
+      })),
+      tx,
+    );
+    const completed = await markCompleted(
+      tx,
+      labels.map(({ order, label }, i) => ({
+        id: order.id,
+        tracking: label.tracking,
+        labelFileId: fileIds[i]!,
+      })),
+    );
+    // An order cancelled while its label was drawn keeps no file.
+    await ctx.files.removeMany(
+      fileIds.filter((_, i) => !completed.has(labels[i]!.order.id)),
+      tx,
+    );
+  });
+  return failed;
+}
+
+/** One order's label job (see `generateLabels`); throws when the label failed and should be retried. */
 export async function generateLabel(ctx: AppContext, orderId: string): Promise<void> {
-  const order = await markProcessing(ctx.db, orderId);
-  if (!order) return;
-  let label;
-  try {
-    label = await ctx.labels.providerFor(order.labelTypeUid).purchase(toShipment(order), {
-      idempotencyKey: labelIdempotencyKey(order.id),
-      trackingSerial: BigInt(order.trackingSerial),
-    });
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (error instanceof UpstreamRejectedError) {
-      await cancelAndRefund(ctx, orderId, reason);
-      return;
-    }
-    await recordFailure(ctx.db, orderId, reason);
-    throw error;
-  }
-  const { tracking, pdf } = label;
-  await ctx.db
-    .transaction(async (tx: Tx) => {
-      const labelFileId = await ctx.files.put(
-        { userId: order.userId, name: `${tracking}.pdf`, contentType: 'application/pdf', content: pdf },
-        tx,
-      );
-      if (!(await markCompleted(tx, order.id, { tracking, labelFileId }))) throw new OrderNoLongerOpen();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof OrderNoLongerOpen)) throw error;
-    });
+  const failure = (await generateLabels(ctx, [orderId])).get(orderId);
+  if (failure) throw failure;
 }
 
 /** Rolls back a refund whose order turned out not to be open any more. */

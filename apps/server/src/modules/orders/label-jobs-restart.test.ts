@@ -50,6 +50,8 @@ describe('label jobs across a restart', () => {
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       WEB_DIST_DIR: '/nonexistent-web-dist',
       LABEL_WORKERS: '1',
+      // Three batches of two: the stop lands between batches.
+      LABEL_BATCH_SIZE: '2',
     });
     const app = await buildApp({ config, database });
     app.ctx.labels = createProviderRegistry([slowProvider(250)], { default: 'slow' });

@@ -125,26 +125,41 @@ export async function listOrders(
 }
 
 /** Claims an open order for its label job; null when it is already completed or cancelled. */
-export async function markProcessing(db: DbOrTx, id: string): Promise<OrderWithType | null> {
-  const [row] = await db
+/** Moves the open orders among `ids` to processing; returns those (the others are done or cancelled). */
+export async function markProcessing(db: DbOrTx, ids: readonly string[]): Promise<OrderWithType[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .update(orders)
     .set({ status: 'processing', updatedAt: new Date() })
-    .where(and(eq(orders.id, id), inArray(orders.status, OPEN)))
+    .where(and(inArray(orders.id, [...ids]), inArray(orders.status, OPEN)))
     .returning({ id: orders.id });
-  return row ? findOrder(db, row.id) : null;
+  if (rows.length === 0) return [];
+  return selectWithType(db).where(
+    inArray(
+      orders.id,
+      rows.map((r) => r.id),
+    ),
+  );
 }
 
-export async function markCompleted(
-  tx: DbOrTx,
-  id: string,
-  label: { tracking: string; labelFileId: string },
-): Promise<boolean> {
-  const rows = await tx
-    .update(orders)
-    .set({ ...label, status: 'completed', failureReason: null, updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.status, 'processing')))
-    .returning({ id: orders.id });
-  return rows.length > 0;
+export type CompletedLabel = { id: string; tracking: string; labelFileId: string };
+
+/**
+ * Completes processing orders with their labels in one statement; returns the ids it completed
+ * (an order cancelled meanwhile keeps its status and gets no label).
+ */
+export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[]): Promise<Set<string>> {
+  if (labels.length === 0) return new Set();
+  const result = (await tx.execute(sql`
+    UPDATE ${orders} AS o
+    SET tracking = l.tracking, label_file_id = l.label_file_id, status = 'completed',
+        failure_reason = NULL, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(labels.map((l) => ({ id: l.id, tracking: l.tracking, label_file_id: l.labelFileId })))}::jsonb)
+      AS l(id uuid, tracking text, label_file_id uuid)
+    WHERE o.id = l.id AND o.status = 'processing'
+    RETURNING o.id
+  `)) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((r) => r.id));
 }
 
 /** Cancels an order that has no label yet; null when it is completed or already cancelled. */
