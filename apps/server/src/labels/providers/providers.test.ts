@@ -54,6 +54,27 @@ describe('upstream provider', () => {
     expect(a.tracking).toBe(b.tracking);
     expect(vendor.purchases()).toBe(1);
   });
+  it('keeps at most maxConcurrent vendor calls in flight, and serves every order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const slow: UpstreamLabelApi = {
+      async createLabel({ idempotencyKey }) {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight -= 1;
+        return { trackingNumber: `1Z-${idempotencyKey}`, pdf: new Uint8Array([1]) };
+      },
+      findLabel: async () => null,
+    };
+    const provider = createUpstreamProvider({ name: 'vendor', api: slow, maxConcurrent: 3 });
+    const labels = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        provider.purchase(shipment, { idempotencyKey: `label:${i}`, trackingSerial: BigInt(i) }),
+      ),
+    );
+    expect(labels.map((l) => l.tracking)).toEqual(Array.from({ length: 20 }, (_, i) => `1Z-label:${i}`));
+    expect(most).toBe(3);
+  });
   it('does not retry a rejection and gives up after the configured attempts', async () => {
     const rejecting: UpstreamLabelApi = {
       createLabel: async () => {

@@ -8,7 +8,9 @@ import type { LabelProvider, PurchasedLabel } from './label-provider.ts';
  * - every attempt sends the same idempotency key, so the vendor returns the first label on a repeat;
  * - before retrying after a failure whose outcome is unknown (timeout, 5xx), it asks the vendor whether a
  *   label already exists for the key, in case the first attempt bought one and the answer was lost;
- * - concurrent calls with one key share a single attempt within this process.
+ * - concurrent calls with one key share a single attempt within this process;
+ * - at most `maxConcurrent` calls reach the vendor at once (a label job batch asks for many labels
+ *   together; a vendor API has rate limits), the rest wait their turn.
  */
 export type UpstreamLabel = { trackingNumber: string; pdf: Uint8Array };
 
@@ -28,20 +30,36 @@ export type UpstreamProviderOptions = {
   attempts?: number;
   baseDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Vendor calls in flight at once from this process (default 8). */
+  maxConcurrent?: number;
 };
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const createUpstreamProvider = (options: UpstreamProviderOptions): LabelProvider => {
-  const { name, api, attempts = 4, baseDelayMs = 500, sleep = defaultSleep } = options;
+  const { name, api, attempts = 4, baseDelayMs = 500, sleep = defaultSleep, maxConcurrent = 8 } = options;
   const inFlight = new Map<string, Promise<PurchasedLabel>>();
+  let calling = 0;
+  const waiting: Array<() => void> = [];
+  /** Runs one vendor call when a slot is free. */
+  const call = async <T>(request: () => Promise<T>): Promise<T> => {
+    if (calling >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
+    else calling += 1;
+    try {
+      return await request();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else calling -= 1;
+    }
+  };
 
   const purchaseOnce = async (shipment: Shipment, idempotencyKey: string): Promise<PurchasedLabel> => {
     let lastError: unknown;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        const existing = attempt > 1 ? await api.findLabel(idempotencyKey) : null;
-        const label = existing ?? (await api.createLabel({ shipment, idempotencyKey }));
+        const existing = attempt > 1 ? await call(() => api.findLabel(idempotencyKey)) : null;
+        const label = existing ?? (await call(() => api.createLabel({ shipment, idempotencyKey })));
         const carrier = serviceOf(shipment.labelTypeUid).carrier;
         return {
           tracking: label.trackingNumber,
