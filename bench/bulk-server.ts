@@ -64,7 +64,7 @@ export async function secondsUntil(
   while ((await count()) < target) {
     if (Date.now() > deadline)
       throw new Error(`labels not ready after 15 minutes (${await count()} of ${target})`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return (performance.now() - startedAt) / 1000;
 }

@@ -1,13 +1,13 @@
 /**
  * Label engine benchmark (`npx tsx bench/labels.ts`, or through `npm run bench`). Each figure comes from
  * child processes running bench/labels/worker.ts, so runs do not share heaps and peak RSS is per size.
- * Sizes: LABEL_BENCH_COUNT (labels per render run, default 300), LABEL_BENCH_MEMORY_SIZES (default 1000,10000).
+ * Sizes: LABEL_BENCH_COUNT (labels per render run, default 1000), LABEL_BENCH_MEMORY_SIZES (default 1000,10000).
  */
 import { execFile } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { measureEndToEnd } from './labels-end-to-end.ts';
+import { measureEndToEnd, type EndToEndMix } from './labels-end-to-end.ts';
 
 const run = promisify(execFile);
 const WORKER = join(import.meta.dirname, 'labels', 'worker.ts');
@@ -16,7 +16,7 @@ const WORKER = join(import.meta.dirname, 'labels', 'worker.ts');
  * The end-to-end rate (order placed through the API to label ready); by default the real server on
  * PostgreSQL measured by labels-end-to-end.ts.
  */
-export type EndToEndLabelHook = () => Promise<{ labelsPerSecond: number; note?: string }>;
+export type EndToEndLabelHook = (mix: EndToEndMix) => Promise<{ labelsPerSecond: number; note?: string }>;
 
 const measure = async <T>(...args: string[]): Promise<T> => {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', WORKER, ...args], {
@@ -43,11 +43,12 @@ const rates = async (
 };
 
 export async function runLabelBench(options: { endToEnd?: EndToEndLabelHook } = {}): Promise<void> {
-  const count = Number(process.env.LABEL_BENCH_COUNT ?? 300);
+  const count = Number(process.env.LABEL_BENCH_COUNT ?? 1000);
   const sizes = (process.env.LABEL_BENCH_MEMORY_SIZES ?? '1000,10000').split(',').map(Number);
   const cores = availableParallelism();
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
+  const raw: Record<string, { one: number; all: number }> = {};
   print(`labels rendered per second (${count} per run; all cores = ${cores} processes)`);
   print('                               1 core  all cores');
   for (const [label, mode, mix] of [
@@ -57,13 +58,22 @@ export async function runLabelBench(options: { endToEnd?: EndToEndLabelHook } = 
     ['bare pdf-lib+bwip-js, mix', 'bare', 'mix'],
   ] as const) {
     const [one, all] = await rates(mode, mix, count);
+    raw[`${mode}-${mix}`] = { one, all };
     print(`  ${label.padEnd(28)} ${fmt(one)}  ${fmt(all)}`);
   }
 
-  const e2e = await (options.endToEnd ?? measureEndToEnd)();
-  print(
-    `end-to-end (order placed -> label ready): ${e2e.labelsPerSecond.toFixed(0)} labels/s ${e2e.note ?? ''}`,
-  );
+  // Target (issue #3): end-to-end at least 80% of the bare loop's one-core rate for the same labels.
+  print('end-to-end (order placed through the API -> label ready, database and jobs in between)');
+  for (const mix of ['usps', 'mix'] as const) {
+    const e2e = await (options.endToEnd ?? measureEndToEnd)(mix);
+    const bare = raw[`bare-${mix}`]!;
+    const share = (e2e.labelsPerSecond / bare.one) * 100;
+    print(
+      `  ${(mix === 'usps' ? 'USPS priority' : 'USPS/UPS/FedEx mix').padEnd(19)} ${fmt(e2e.labelsPerSecond)} labels/s ` +
+        `= ${share.toFixed(0)}% of bare 1 core, ${((e2e.labelsPerSecond / bare.all) * 100).toFixed(0)}% of bare all cores ` +
+        `(target 80% of 1 core: ${share >= 80 ? 'met' : 'NOT met'}) ${e2e.note ?? ''}`,
+    );
+  }
 
   const files = await measure<{
     mergePerSecond: number;
