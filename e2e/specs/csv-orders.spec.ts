@@ -102,6 +102,9 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   await expect(row).toContainText(total);
   await expect(row.getByTestId('bulk-progress')).toHaveText('3 / 3', { timeout: 60_000 });
   await expect(row.getByText('Completed')).toBeVisible({ timeout: 15_000 });
+  // The status reads in full, not cut to "Compl…" by a narrow column.
+  const statusLabel = row.locator('[data-status="Completed"] .mantine-Badge-label');
+  expect(await statusLabel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await shot(page, 'orders-1280');
 
   // The three files: a zip of label PDFs, the rows with tracking, one merged PDF.

@@ -11,8 +11,12 @@ export function BulkStatusBadge({ status }: { status: BulkOrderStatus }) {
       color={color}
       variant="light"
       radius="sm"
+      tt="none"
+      size="md"
       leftSection={status === 'Completed' ? undefined : <Loader size={10} color={color} type="oval" />}
       data-status={status}
+      // As on the dashboard: keep a narrow column from squeezing the badge to "Compl…".
+      style={{ minWidth: 'max-content' }}
     >
       {status}
     </Badge>
