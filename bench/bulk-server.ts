@@ -24,6 +24,22 @@ export type BenchServer = {
   close: () => Promise<void>;
 };
 
+/** The server's label settings a bench passes on when they are set in its environment (to compare them). */
+export const labelSettingsFromEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    (['LABEL_WORKERS', 'LABEL_BATCH_SIZE', 'LABEL_RENDER_THREADS'] as const).flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]!]] : [],
+    ),
+  );
+
+/** How a bench's label settings read in its output. */
+export const describeLabelSettings = (settings: Record<string, string>): string =>
+  Object.keys(settings).length === 0
+    ? 'default label settings'
+    : Object.entries(settings)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ');
+
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const cluster = await startPostgresCluster();
   const url = await createDatabaseIn(cluster.url, 'bench');

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { postCsvForm } from '../apps/server/src/modules/bulk-orders/server-process.ts';
 import { excelCsv, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';
-import { secondsUntil, startBenchServer } from './bulk-server.ts';
+import {
+  describeLabelSettings,
+  labelSettingsFromEnv,
+  secondsUntil,
+  startBenchServer,
+} from './bulk-server.ts';
 
 const run = promisify(execFile);
 
@@ -40,8 +45,8 @@ export async function runBulkBench(): Promise<void> {
   const rows = Number(process.env.BULK_BENCH_ROWS ?? 5000);
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
   const rendering = await renderRate(200);
-  const workers = process.env.LABEL_WORKERS ?? '2';
-  const bench = await startBenchServer({ LABEL_WORKERS: workers });
+  const settings = labelSettingsFromEnv();
+  const bench = await startBenchServer(settings);
   try {
     const { server, reseller } = bench;
     const csv = excelCsv(sheetRows(rows));
@@ -91,7 +96,7 @@ export async function runBulkBench(): Promise<void> {
     const end = server.memory();
 
     print(
-      `bulk order of ${rows.toLocaleString('en-US')} USPS priority rows, one server process on PostgreSQL, ${workers} label workers`,
+      `bulk order of ${rows.toLocaleString('en-US')} USPS priority rows, one server process on PostgreSQL, ${describeLabelSettings(settings)}`,
     );
     print(
       `  validate CSV (POST /order/validatecsv):   ${validations[1]!.toFixed(0)} ms median of 3 (first ${validations[0]!.toFixed(0)} ms fastest, ${validations[2]!.toFixed(0)} ms slowest)`,

@@ -6,9 +6,12 @@
  * LABEL_WORKERS, LABEL_BATCH_SIZE and LABEL_RENDER_THREADS are passed to the server when set, to
  * compare settings.
  */
-import { secondsUntil, startBenchServer } from './bulk-server.ts';
-
-const LABEL_SETTINGS = ['LABEL_WORKERS', 'LABEL_BATCH_SIZE', 'LABEL_RENDER_THREADS'] as const;
+import {
+  describeLabelSettings,
+  labelSettingsFromEnv,
+  secondsUntil,
+  startBenchServer,
+} from './bulk-server.ts';
 
 const ADDRESSES = {
   Weight: 2,
@@ -33,9 +36,7 @@ export async function measureEndToEnd(
   mix: EndToEndMix = 'usps',
 ): Promise<{ labelsPerSecond: number; note: string }> {
   const count = Number(process.env.LABEL_BENCH_E2E_COUNT ?? 3000);
-  const settings = Object.fromEntries(
-    LABEL_SETTINGS.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-  );
+  const settings = labelSettingsFromEnv();
   const bench = await startBenchServer(settings);
   try {
     const uids = mix === 'usps' ? ['priority'] : ['priority', 'ups_standard', 'fedex_2day'];
@@ -59,7 +60,7 @@ export async function measureEndToEnd(
     const what = mix === 'usps' ? 'USPS priority' : 'USPS/UPS/FedEx';
     return {
       labelsPerSecond: count / seconds,
-      note: `(${count} ${what} labels, one server process on PostgreSQL, ${seconds.toFixed(1)} s)`,
+      note: `(${count} ${what} labels, one server process on PostgreSQL, ${describeLabelSettings(settings)}, ${seconds.toFixed(1)} s)`,
     };
   } finally {
     await bench.close();

@@ -47,7 +47,7 @@ const envSchema = z.object({
   LABEL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(3),
   LABEL_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(50),
-  LABEL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(Math.min(8, availableParallelism())),
+  LABEL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(Math.min(4, availableParallelism())),
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
