@@ -44,6 +44,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const cluster = await startPostgresCluster();
   const url = await createDatabaseIn(cluster.url, 'bench');
   const server = await startServer(url, { LABEL_RETRY_DELAY_SECONDS: '0', ...env });
+  await labelsWarm(server.baseUrl);
   const database = await createDatabase({ url, dataDir: '', poolSize: 2 });
   const reseller = await signUpOver(server.baseUrl);
   await fund(database.db, reseller.id, 10_000_000_00);
@@ -68,6 +69,17 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       cluster.stop();
     },
   };
+}
+
+/** Waits for the render threads' warm-up (/readyz `labels`), so a bench measures labels, not start-up. */
+async function labelsWarm(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { labels?: string };
+    if (ready.labels === 'warm') return;
+    if (Date.now() > deadline) throw new Error(`label renderer not warm after 60 s (${ready.labels})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Polls until `count()` reaches `target`; the time it took in seconds. */

@@ -21,7 +21,11 @@ describe('the HTTP app', () => {
 
   it('reports health and readiness', async () => {
     expect((await app.inject('/healthz')).json()).toEqual({ status: 'ok' });
-    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ready', database: 'pglite' });
+    expect((await app.inject('/readyz')).json()).toEqual({
+      status: 'ready',
+      database: 'pglite',
+      labels: 'cold',
+    });
   });
 
   it('exposes Prometheus metrics with request durations by route', async () => {

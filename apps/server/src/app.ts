@@ -95,7 +95,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerErrorHandling(app);
   await registerSecurity(app, config);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
-  registerHealth(app, database, () => !isClosing);
+  registerHealth(
+    app,
+    database,
+    () => !isClosing,
+    () => renderer.warmth(),
+  );
 
   await app.register(
     async (api) => {

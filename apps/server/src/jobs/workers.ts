@@ -4,10 +4,13 @@ import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts'
 
 /** Starts this instance's job workers (main.ts; tests start them when they need labels made). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
-  // The render threads load and compile the label code before the first job, not during it.
+  // The render threads load and compile the label code in the background (a few seconds); labels
+  // ordered meanwhile wait in the pool behind the warm-up. /readyz says when it is done.
   const warming = performance.now();
-  await ctx.renderer.warmUp();
-  ctx.log.debug(`label renderer warmed up in ${Math.round(performance.now() - warming)} ms`);
+  ctx.renderer.warmUp().then(
+    () => ctx.log.info(`Label renderer warm in ${Math.round(performance.now() - warming)} ms`),
+    (err: unknown) => ctx.log.error({ err }, 'label renderer warm-up failed'),
+  );
   const { workers, batchSize } = ctx.config.labelJobs;
   await ctx.jobs.workBatches<LabelJobData>(
     LABEL_QUEUE,

@@ -31,6 +31,7 @@ export {
   inlineRenderer,
   type LabelRenderer,
   type RenderedLabel,
+  type RendererWarmth,
   type RenderRequest,
 } from './render-pool/label-renderer.ts';
 export { createRenderPool, type RenderPoolOptions } from './render-pool/render-pool.ts';

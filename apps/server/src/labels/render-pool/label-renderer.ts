@@ -12,6 +12,8 @@ export type RenderRequest = {
 
 export type RenderedLabel = { tracking: LabelTracking; pdf: Uint8Array };
 
+export type RendererWarmth = 'cold' | 'warming' | 'warm';
+
 /** Turns a request into a label: here on the event loop, or in worker threads (render-pool.ts). */
 export interface LabelRenderer {
   render(request: RenderRequest): Promise<RenderedLabel>;
@@ -20,6 +22,8 @@ export interface LabelRenderer {
    * a start do not wait for code loading and JIT compilation.
    */
   warmUp(rounds?: number): Promise<void>;
+  /** `warm` once a warm-up finished (always, for the inline renderer); shown by /readyz. */
+  warmth(): RendererWarmth;
   close(): Promise<void>;
 }
 
@@ -41,5 +45,6 @@ export const renderRequest = async (request: RenderRequest): Promise<RenderedLab
 export const inlineRenderer: LabelRenderer = {
   render: renderRequest,
   warmUp: async () => {},
+  warmth: () => 'warm',
   close: async () => {},
 };

@@ -23,7 +23,11 @@ describe('label render pool', () => {
   });
 
   it('draws in threads the same label the event loop draws', async () => {
-    await pool.warmUp(1);
+    expect(pool.warmth()).toBe('cold');
+    const warming = pool.warmUp(1);
+    expect(pool.warmth()).toBe('warming');
+    await warming;
+    expect(pool.warmth()).toBe('warm');
     for (const [uid, serial] of [
       ['priority', 7],
       ['ups_standard', 8],

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { LabelRenderer, RenderedLabel, RenderRequest } from './label-renderer.ts';
+import type { LabelRenderer, RenderedLabel, RendererWarmth, RenderRequest } from './label-renderer.ts';
 import type { RenderMessage, RenderReply } from './render-thread-main.ts';
 
 const THREAD_URL = new URL('./render-thread.mjs', import.meta.url);
@@ -31,6 +31,7 @@ export function createRenderPool({ threads: size, maxHeapMb = 256 }: RenderPoolO
   const queue: { request: RenderRequest; pending: Pending }[] = [];
   let nextId = 1;
   let isClosed = false;
+  let warmth: RendererWarmth = 'cold';
 
   const spawn = (slot: number): Thread => {
     const worker = new Worker(THREAD_URL, {
@@ -93,7 +94,8 @@ export function createRenderPool({ threads: size, maxHeapMb = 256 }: RenderPoolO
       });
     },
     async warmUp(rounds = 20) {
-      await Promise.all(
+      warmth = 'warming';
+      const warming = Promise.all(
         threads.map(
           (existing, slot) =>
             new Promise<void>((resolve, reject) => {
@@ -103,8 +105,17 @@ export function createRenderPool({ threads: size, maxHeapMb = 256 }: RenderPoolO
             }),
         ),
       );
-      drain();
+      try {
+        await warming;
+        warmth = 'warm';
+      } catch (error) {
+        warmth = 'cold';
+        throw error;
+      } finally {
+        drain();
+      }
     },
+    warmth: () => warmth,
     async close() {
       isClosed = true;
       const closing = new Error('The label render pool is closed');
