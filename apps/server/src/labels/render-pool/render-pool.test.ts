@@ -74,9 +74,12 @@ describe('label render pool', () => {
     await starved.close();
   });
 
-  it('refuses work once closed', async () => {
+  it('refuses work once closed, and a warm-up cut short by closing ends quietly', async () => {
     const closing = createRenderPool({ threads: 1 });
+    const warming = closing.warmUp();
     await closing.close();
+    await expect(warming).resolves.toBeUndefined();
+    expect(closing.warmth()).toBe('cold');
     await expect(closing.render(request('priority', 1))).rejects.toThrow('The label render pool is closed');
   });
 });

@@ -110,7 +110,8 @@ export function createRenderPool({ threads: size, maxHeapMb = 256 }: RenderPoolO
         warmth = 'warm';
       } catch (error) {
         warmth = 'cold';
-        throw error;
+        // Closing the pool mid warm-up (a shutdown) ends it; that is not a failure.
+        if (!isClosed) throw error;
       } finally {
         drain();
       }
