@@ -1,3 +1,4 @@
+import { createSlots } from '../../lib/slots.ts';
 import { serviceOf } from '../label-services.ts';
 import type { Shipment } from '../types.ts';
 import type { LabelProvider, PurchasedLabel } from './label-provider.ts';
@@ -39,20 +40,9 @@ const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export const createUpstreamProvider = (options: UpstreamProviderOptions): LabelProvider => {
   const { name, api, attempts = 4, baseDelayMs = 500, sleep = defaultSleep, maxConcurrent = 8 } = options;
   const inFlight = new Map<string, Promise<PurchasedLabel>>();
-  let calling = 0;
-  const waiting: Array<() => void> = [];
-  /** Runs one vendor call when a slot is free. */
-  const call = async <T>(request: () => Promise<T>): Promise<T> => {
-    if (calling >= maxConcurrent) await new Promise<void>((resolve) => waiting.push(resolve));
-    else calling += 1;
-    try {
-      return await request();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else calling -= 1;
-    }
-  };
+  // One vendor call per free slot; the rest wait their turn.
+  const slots = createSlots();
+  const call = <T>(request: () => Promise<T>): Promise<T> => slots.run(maxConcurrent, request);
 
   const purchaseOnce = async (shipment: Shipment, idempotencyKey: string): Promise<PurchasedLabel> => {
     let lastError: unknown;

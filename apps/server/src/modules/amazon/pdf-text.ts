@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
+import { createSlots } from '../../lib/slots.ts';
 
 /** A run of text on a PDF page, in PDF points (origin bottom-left). */
 export type PdfTextItem = { s: string; x: number; y: number; w: number; h: number };
@@ -25,22 +26,13 @@ export const PDF_MESSAGES = {
     `This PDF has ${pages} pages; the limit is ${max}. Split the packing slips into smaller files.`,
 } as const;
 
-let running = 0;
-const waiting: Array<() => void> = [];
+const slots = createSlots();
 
 /** Few PDFs are parsed at once (each in its own worker); the rest wait, and past a queue limit get a 503. */
 async function withSlot<T>(limits: PdfTextLimits, work: () => Promise<T>): Promise<T> {
-  if (running >= limits.maxConcurrent) {
-    if (waiting.length >= limits.maxQueued) throw new AppError('UNAVAILABLE', PDF_MESSAGES.busy);
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  running += 1;
-  try {
-    return await work();
-  } finally {
-    running -= 1;
-    waiting.shift()?.();
-  }
+  if (slots.running >= limits.maxConcurrent && slots.waiting >= limits.maxQueued)
+    throw new AppError('UNAVAILABLE', PDF_MESSAGES.busy);
+  return slots.run(limits.maxConcurrent, work);
 }
 
 function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<WorkerResult> {
