@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
 import { sampleShipment } from '../fixtures.ts';
-import { renderRequest, type RenderRequest } from './label-renderer.ts';
+import { renderRequest, type RenderedLabel, type RenderRequest } from './label-renderer.ts';
 
 export type RenderMessage = { id: number; request: RenderRequest } | { id: number; warmUp: number };
 
@@ -18,7 +18,7 @@ async function warmUp(rounds: number): Promise<void> {
 }
 export type RenderReply =
   | { id: number; ok: true; warmedUp: true }
-  | { id: number; ok: true; tracking: Awaited<ReturnType<typeof renderRequest>>['tracking']; pdf: Uint8Array }
+  | ({ id: number; ok: true } & RenderedLabel)
   | { id: number; ok: false; message: string; name: string };
 
 /** Answers each request with the label (its bytes moved, not copied) or the error's name and message. */
