@@ -1,4 +1,4 @@
-import { Badge, Loader } from '@mantine/core';
+import { StatusBadge } from '../../../components/status-badge';
 import { statusKind, type StatusKind } from '../lib/order-status';
 
 const LOOK: Record<StatusKind, { color: string; label: string }> = {
@@ -11,20 +11,12 @@ const LOOK: Record<StatusKind, { color: string; label: string }> = {
 export function OrderStatusBadge({ status }: { status: string }) {
   const kind = statusKind(status);
   const { color, label } = LOOK[kind];
-  const isWorking = kind === 'pending' || kind === 'processing';
   return (
-    <Badge
+    <StatusBadge
       color={color}
-      variant="light"
-      radius="sm"
-      tt="none"
-      size="md"
-      leftSection={isWorking ? <Loader size={10} color={color} type="oval" /> : undefined}
-      data-status={kind}
-      // The label ellipsis would otherwise let a table column squeeze the badge to "Com…".
-      style={{ minWidth: 'max-content' }}
-    >
-      {label}
-    </Badge>
+      label={label}
+      isWorking={kind === 'pending' || kind === 'processing'}
+      status={kind}
+    />
   );
 }
