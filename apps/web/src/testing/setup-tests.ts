@@ -1,12 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, vi } from 'vitest';
-
-// findBy*/waitFor poll up to 1 s by default. `npm test` runs these beside the server suites (PostgreSQL
-// clusters, label render threads) on two cores, where one jsdom re-render after a click can take longer;
-// the assertions wait for what a user would eventually see, so give them the budget a loaded CI machine needs.
-configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins report "no match" and "no size".
 Object.defineProperty(window, 'matchMedia', {
