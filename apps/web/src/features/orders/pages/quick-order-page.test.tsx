@@ -54,10 +54,14 @@ describe('Fast Order', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/^Weight/), '2');
     await user.type(addressBox('From'), 'Jane Doe\n12 Elm St\nAustin Texas Somewhere\n73301');
     await user.type(addressBox('To'), 'Bob Roe\n9 Oak Ave\nDenver, CO\n80202');
+    // Before the click the live preview already shows this line; the click turns it into the field's
+    // error (and the preview steps aside), so wait for the field to be marked invalid first.
+    expect(within(card('From')).getByTestId('parse-preview')).toHaveTextContent(
+      /^Line 3: could not read "City, State"/,
+    );
     await user.click(screen.getByRole('button', { name: /Create Order/ }));
-    expect(
-      await within(card('From')).findByText(/^Line 3: could not read "City, State"/),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(addressBox('From')).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(card('From')).getByText(/^Line 3: could not read "City, State"/)).toBeInTheDocument();
     expect(server.calls.some((c) => c.path === '/order/create')).toBe(false);
   });
 
