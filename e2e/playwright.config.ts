@@ -3,7 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const PORT = 7411;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 7411);
 const DEMO_PASSWORD = 'demo-password-123';
 
 // One fresh database per run: the main process picks the folder; workers inherit it through the env.

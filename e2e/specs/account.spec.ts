@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, tokenCookie, uniqueDiscordName } from './helpers';
+import { signIn, tokenCookie, uniqueDiscordName, SCREENSHOT_DIR } from './helpers';
 
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = SCREENSHOT_DIR;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUT, `account-${name}.png`) });
 
 type OutboxMail = { subject: string; text: string };

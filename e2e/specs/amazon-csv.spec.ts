@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { encryptedPdf, packingSlipPdf, sampleOrders } from '../../apps/server/test/fixtures/packing-slips';
-import { DEMO, signIn } from './helpers';
+import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
 
 /**
  * Amazon CSV Generator with the demo reseller: clear messages for a non-PDF and a password-protected PDF,
  * then amazon.csv from a real-layout packing slip (3 orders), uploaded and validated on the CSV page.
  * Screenshots at 1280 and 390 px go to docs/screenshots/amazon-*.png.
  */
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = SCREENSHOT_DIR;
 const HIDE_TOASTS = '.Toastify, .Toastify__toast-container { display: none !important; }';
 async function shot(page: Page, name: string) {
   // Toasts would cover the header (hidden from the picture only); layout transitions settle first.

@@ -2,14 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CSV } from '@portal/shared';
-import { DEMO, signIn } from './helpers';
+import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
 
 /**
  * Bulk CSV orders with the demo reseller: download the sample, see the row errors of a bad file, pay a good
  * one (3 labels), watch its progress to Completed and download the zip, the CSV with tracking and the merged
  * PDF. Screenshots at 1280 and 390 px go to docs/screenshots/csv-*.png.
  */
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = SCREENSHOT_DIR;
 const HIDE_TOASTS = '.Toastify, .Toastify__toast-container { display: none !important; }';
 async function shot(page: Page, name: string) {
   // Toasts would cover the header (hidden from the picture only); layout transitions settle first.

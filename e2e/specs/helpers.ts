@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { discordId: 'demo', password: 'demo-password-123' };
@@ -17,3 +18,12 @@ export async function tokenCookie(page: Page) {
 
 /** A Discord name no earlier run has used (the database is fresh per run, this guards reruns by hand). */
 export const uniqueDiscordName = (prefix: string) => `${prefix}.${Date.now().toString(36)}`;
+
+/**
+ * Where a screenshot goes: `docs/screenshots` only when asked (`UPDATE_SCREENSHOTS=1`), so a test run
+ * leaves tracked files alone; otherwise beside the other test output, to look at after a run.
+ */
+export const SCREENSHOT_DIR = path.resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
+);

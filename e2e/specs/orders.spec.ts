@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
 
 /**
  * Orders end to end with the demo reseller: save an address, place a Simple Order and a Fast Order, watch
  * both labels complete on the dashboard, download a label PDF, duplicate an order and see the balance drop.
  * Screenshots of each page at 1280 and 390 px go to docs/screenshots/orders-*.png.
  */
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = SCREENSHOT_DIR;
 /** The whole page at its full height (so the fixed shell renders whole), without transient toasts. */
 async function shot(page: Page, name: string) {
   for (const close of await page.locator('.Toastify__close-button').all())

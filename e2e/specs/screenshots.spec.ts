@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
 
-const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const OUT = SCREENSHOT_DIR;
 const WIDTHS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

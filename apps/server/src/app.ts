@@ -20,6 +20,7 @@ import { createMailer } from './mail/mailer.ts';
 import { devOutboxRoutes } from './mail/outbox.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { recoveryRoutes } from './modules/account/recovery.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(bulkOrderRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
+      await api.register(adminRoutes(ctx), { prefix: '/admin' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },

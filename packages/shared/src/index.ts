@@ -12,3 +12,4 @@ export * from './schemas/order-views.ts';
 export * from './address-parser.ts';
 export * from './schemas/amazon.ts';
 export * from './schemas/bulk-order.ts';
+export * from './schemas/settings.ts';

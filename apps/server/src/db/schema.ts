@@ -3,3 +3,4 @@ export * from './schema/core.ts';
 export * from './schema/account.ts';
 export * from './schema/orders.ts';
 export * from './schema/bulk-orders.ts';
+export * from './schema/admin.ts';

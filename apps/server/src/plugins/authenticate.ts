@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { requestMeta } from '../modules/account/request-meta.ts';
+import type { StaffActor } from '../modules/audit/audit.service.ts';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -32,3 +34,18 @@ export const currentUser = (request: FastifyRequest): Authenticated => {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return request.auth;
 };
+
+/** preHandler for staff routes: 401 like requireUser without a valid token, 403 for a reseller. */
+export const requireAdmin = (ctx: AppContext) => {
+  const signedIn = requireUser(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await signedIn(request, reply);
+    if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Staff only');
+  };
+};
+
+/** The staff member of a route guarded by requireAdmin, as the audit trail records them. */
+export const staffActor = (request: FastifyRequest): StaffActor => ({
+  userId: currentUser(request).user.id,
+  ...requestMeta(request),
+});

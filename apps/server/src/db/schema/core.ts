@@ -31,6 +31,8 @@ export const users = pgTable(
     balanceCents: bigint({ mode: 'number' }).notNull().default(0),
     apiKeyHash: text().notNull(),
     apiKeyCipher: text().notNull(),
+    /** Set by staff: a disabled account cannot sign in, its sessions end and its API key is refused. */
+    disabledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -1,5 +1,6 @@
 import { AppShell, em, ScrollArea, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { AppHeader } from '../../features/shell/components/app-header';
@@ -9,8 +10,11 @@ import { useSession } from '../../lib/session';
 const NAV_WIDTH = 248;
 const COMPACT_NAV_WIDTH = 72;
 
-/** The signed-in shell: header, sidebar (toggled on small screens, compact on large ones), content. */
-export function SignedInLayout() {
+/**
+ * The signed-in shell: header, sidebar (toggled on small screens, compact on large ones), content: the
+ * matched child route, or `children` where a page is chosen outside the route tree (the admin gate).
+ */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { data: user } = useSession();
   const [isNavOpen, nav] = useDisclosure(false);
   const [isCompact, setCompact] = useLocalStorage({ key: 'labelport-sidebar-compact', defaultValue: false });
@@ -47,9 +51,7 @@ export function SignedInLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <div style={{ maxWidth: 1200, margin: '0 auto' }}>
-          <Outlet />
-        </div>
+        <div style={{ maxWidth: 1200, margin: '0 auto' }}>{children ?? <Outlet />}</div>
       </AppShell.Main>
     </AppShell>
   );

@@ -12,6 +12,7 @@ import { ApiDocsPage } from '../../features/reseller-api/pages/api-docs-page';
 import { AccountSettingsPage } from '../../features/account-settings/pages/account-settings-page';
 import { VerifyEmailPage } from '../../features/account-recovery/pages/verify-email-page';
 import { NotFoundPage } from '../../features/shell/pages/not-found-page';
+import { AdminGate } from '../admin/admin-gate';
 import { SignedInLayout } from '../layouts/signed-in-layout';
 import { SignedOutLayout } from '../layouts/signed-out-layout';
 
@@ -27,6 +28,8 @@ export const signedInRoutes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [{ index: true, element: <VerifyEmailPage /> }],
   },
+  // The staff console has its own layout; a reseller gets the shell's not-found screen there.
+  { path: 'admin/*', element: <AdminGate />, errorElement: <ErrorScreen /> },
   {
     element: <SignedInLayout />,
     errorElement: <ErrorScreen />,

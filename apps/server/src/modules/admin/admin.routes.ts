@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { requireAdmin } from '../../plugins/authenticate.ts';
+
+/**
+ * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
+ * token, 403 for a reseller). Each area registers its own plugin here with its prefix.
+ */
+export const adminRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (admin) => {
+    admin.addHook('preHandler', requireAdmin(ctx));
+  };

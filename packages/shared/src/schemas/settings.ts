@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const PAYMENT_METHODS = ['paypal', 'cashapp'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * Settings staff change at run time. Stored per key in `app_settings`; a key never saved reads as its
+ * default here, so a fresh install works without anyone opening the Settings page.
+ */
+export const appSettingsSchema = z.object({
+  /** CashApp $cashtag shown in the CashApp modal, such as `$LabelPort`. */
+  cashappTag: z.string().trim().max(40).default(''),
+  /** File id of the uploaded CashApp QR image (PNG or JPEG), served from our own origin; null for none. */
+  cashappQrFileId: z.string().uuid().nullable().default(null),
+  /** Plain-text instructions shown in the PayPal modal. */
+  paypalInstructions: z.string().max(4000).default(''),
+  enabledPaymentMethods: z.array(z.enum(PAYMENT_METHODS)).default(['paypal', 'cashapp']),
+  minDepositCents: z.number().int().min(100).default(100),
+  maxDepositCents: z.number().int().min(100).default(1_000_000),
+  /** Days after an order's creation during which its reseller may request a refund. */
+  refundWindowDays: z.number().int().min(0).max(365).default(30),
+});
+
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+export type AppSettingKey = keyof AppSettings;
+export const DEFAULT_APP_SETTINGS: AppSettings = appSettingsSchema.parse({});
