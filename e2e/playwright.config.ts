@@ -6,6 +6,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 7411);
 const DEMO_PASSWORD = 'demo-password-123';
+const DEMO_ADMIN_PASSWORD = 'admin-password-123';
 
 // One fresh database per run: the main process picks the folder; workers inherit it through the env.
 // Leftovers of earlier runs are cleared once they are old enough not to belong to a run still going.
@@ -67,6 +68,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: '1',
       DEMO_PASSWORD,
+      DEMO_ADMIN_PASSWORD,
       ALTCHA_MAX_NUMBER: '20000',
       LOG_LEVEL: 'warn',
       // Account specs read one-time codes from the mail outbox (docs/decisions/031-dev-outbox.md).

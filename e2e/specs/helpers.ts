@@ -2,6 +2,8 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO = { discordId: 'demo', password: 'demo-password-123' };
+/** The demo staff account the e2e server seeds (DEMO_ADMIN_PASSWORD). */
+export const STAFF = { discordId: 'admin', password: 'admin-password-123' };
 
 /** Signs in through the real form (captcha solved in the browser) and waits for the shell. */
 export async function signIn(page: Page, discordId: string, password: string): Promise<void> {

@@ -19,6 +19,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default('altcha'),
   CAPTCHA_SITE_KEY: z.string().optional(),
   CAPTCHA_SECRET: z.string().optional(),
@@ -66,6 +67,7 @@ export type Config = {
   /** Seed the demo reseller: on by default for the embedded database, opt-in (SEED_DEMO=1) otherwise. */
   seedDemo: boolean;
   demoPassword: string | undefined;
+  demoAdminPassword: string | undefined;
   captcha: {
     provider: (typeof CAPTCHA_PROVIDERS)[number];
     siteKey: string | undefined;
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     demoPassword: e.DEMO_PASSWORD,
+    demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     captcha: {
       provider: e.CAPTCHA_PROVIDER,
       siteKey: e.CAPTCHA_SITE_KEY,

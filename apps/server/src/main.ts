@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { seedDemoUser, seedLabelTypes } from './db/seed.ts';
+import { seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { startWorkers } from './jobs/index.ts';
 
 async function main(): Promise<void> {
@@ -28,7 +28,10 @@ async function main(): Promise<void> {
   await seedLabelTypes(database.db);
   // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
   await startWorkers(app.ctx);
-  if (config.seedDemo) await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);
+  if (config.seedDemo) {
+    await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);
+    await seedDemoAdmin(database.db, app.ctx.sealer, app.log, config.demoAdminPassword);
+  }
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

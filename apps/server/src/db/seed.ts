@@ -11,6 +11,7 @@ import type { Db } from './client.ts';
 import { labelTypePrices, labelTypes, users } from './schema.ts';
 
 export const DEMO_DISCORD_ID = 'demo';
+export const DEMO_ADMIN_DISCORD_ID = 'admin';
 export const DEMO_BALANCE_CENTS = 100_000;
 
 /** Adds the label types the spec names (with their price tiers) that are not in the database yet. */
@@ -79,6 +80,33 @@ export async function seedDemoUser(
   });
   const shown = configuredPassword ? '(from DEMO_PASSWORD)' : password;
   log.info(`Demo account created. Discord Name: ${DEMO_DISCORD_ID}  Password: ${shown}`);
+}
+
+/** The demo staff account, so a newcomer sees the console; its password is printed once, when created. */
+export async function seedDemoAdmin(
+  db: Db,
+  sealer: Sealer,
+  log: FastifyBaseLogger,
+  configuredPassword: string | undefined,
+): Promise<void> {
+  if (await findUserByDiscordId(db, DEMO_ADMIN_DISCORD_ID)) return;
+  const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
+  const apiKey = randomToken('lp_');
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: 'Demo Staff',
+      discordId: DEMO_ADMIN_DISCORD_ID,
+      role: 'admin',
+      passwordHash: await hashPassword(password),
+      apiKeyHash: hashToken(apiKey),
+      apiKeyCipher: sealer.seal(apiKey),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!user) return;
+  const shown = configuredPassword ? '(from DEMO_ADMIN_PASSWORD)' : password;
+  log.info(`Demo staff account created. Discord Name: ${DEMO_ADMIN_DISCORD_ID}  Password: ${shown}`);
 }
 
 export async function countLabelTypes(db: Db): Promise<number> {
