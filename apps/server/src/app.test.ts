@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
@@ -12,6 +13,12 @@ describe('the HTTP app', () => {
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // The build writes brotli and gzip copies beside each asset.
+    fs.writeFileSync(
+      path.join(webDist, 'assets', 'app-abc123.js.br'),
+      zlib.brotliCompressSync('console.log(1)'),
+    );
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
     app = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
   });
   afterAll(async () => {
@@ -65,6 +72,27 @@ describe('the HTTP app', () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each([
+    ['br, gzip, deflate', 'br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip', zlib.gunzipSync],
+  ])('sends the precompressed copy the browser accepts (%s)', async (accept, encoding, decode) => {
+    const res = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decode(res.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('sends the plain file to a browser that accepts no compression', async () => {
+    const res = await app.inject({
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
   });
 
   it('answers unknown API paths with a JSON 404, not the app', async () => {

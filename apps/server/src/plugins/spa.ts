@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app; any unmatched GET that is not an API call renders index.html so the
- * client router can show the page (or Sign-In). Hashed assets are cached for a year.
+ * client router can show the page (or Sign-In). Hashed assets are cached for a year; index.html is
+ * revalidated on every load. Files go out as the build's brotli or gzip copy when the browser accepts it.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
@@ -18,6 +19,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
