@@ -18,6 +18,19 @@ const viaTransaction = (tx: DbOrTx) => ({
   },
 });
 
+/**
+ * One process owns an embedded database, so at start every job still marked active was held by a
+ * process that died: retry those now rather than after their expiry (120 s for labels). On
+ * PostgreSQL another instance may be running them; pg-boss's expiry handles those.
+ */
+async function releaseOrphanedJobs(database: Database, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = await database.executeSql(
+    `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', start_after = now(), started_on = NULL
+     WHERE state = 'active' RETURNING id`,
+  );
+  if (rows.length > 0) log.warn(`Resuming ${rows.length} job(s) left running by a crash`);
+}
+
 /** Starts pg-boss on the app's database (PGlite through its `db` option) and creates the queues. */
 export async function startPgBossQueue(
   database: Database,
@@ -38,6 +51,7 @@ export async function startPgBossQueue(
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
+  if (database.kind === 'pglite') await releaseOrphanedJobs(database, log);
   for (const q of queues) {
     const options = {
       retryLimit: q.retryLimit,

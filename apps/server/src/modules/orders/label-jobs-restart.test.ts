@@ -8,7 +8,7 @@ import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { seedLabelTypes } from '../../db/seed.ts';
-import { startWorkers } from '../../jobs/index.ts';
+import { LABEL_QUEUE, startWorkers } from '../../jobs/index.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
 import { signUp } from '../../../test/helper.ts';
 import {
@@ -94,6 +94,32 @@ describe('label jobs across a restart', () => {
     const ledger = await ledgerOf(second.database.db, reseller.id);
     expect(ledger.entries.filter((e) => e.kind === 'refund')).toEqual([]);
     expect(ledger.sum).toBe(100_00 - 6 * 275);
+    await second.app.close();
+    await second.database.close();
+  });
+
+  it('resumes labels left running by a crash at once, not after the 120 s job timeout', async () => {
+    const first = await start();
+    const reseller = await resellerOf(first.app, (await signUp(first.app)).headers);
+    await fund(first.database.db, reseller.id, 100_00);
+    const ids = await labelTypeIds(first.app, reseller.headers);
+    const res = await createOrder(first.app, reseller.headers, orderBody(ids.ground_oz!, { quantity: 3 }));
+    expect(res.statusCode).toBe(201);
+    // The process dies while a worker holds the jobs: they stay marked active in the database.
+    const held = await first.database.executeSql(
+      `UPDATE pgboss.job SET state = 'active', started_on = now() WHERE name = '${LABEL_QUEUE}' AND state = 'created' RETURNING id`,
+    );
+    expect(held.rows).toHaveLength(3);
+    await first.app.close();
+    await first.database.close();
+
+    const second = await start();
+    await startWorkers(second.app.ctx);
+    const statuses = () =>
+      second.database.db.select({ status: orders.status }).from(orders).where(eq(orders.userId, reseller.id));
+    const rows = await waitFor(statuses, (r) => r.every((o) => o.status === 'completed'), 20_000);
+    expect(rows).toHaveLength(3);
+    expect(await balanceCents(second.database.db, reseller.id)).toBe(100_00 - 3 * 275);
     await second.app.close();
     await second.database.close();
   });
