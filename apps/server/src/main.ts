@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { startWorkers } from './jobs/index.ts';
+import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   await seedLabelTypes(database.db);
   // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
   await startWorkers(app.ctx);
+  await startHousekeeping(app.ctx);
   if (config.seedDemo) {
     await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);
     await seedDemoAdmin(database.db, app.ctx.sealer, app.log, config.demoAdminPassword);

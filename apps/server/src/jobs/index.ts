@@ -1,4 +1,10 @@
 export type { BatchJobHandler, Job, JobHandler, JobQueue, QueueDefinition } from './job-queue.ts';
 export { startPgBossQueue } from './pg-boss-queue.ts';
-export { LABEL_FAILED_QUEUE, LABEL_QUEUE, queueDefinitions, type LabelJobData } from './queues.ts';
+export {
+  HOUSEKEEPING_QUEUE,
+  LABEL_FAILED_QUEUE,
+  LABEL_QUEUE,
+  queueDefinitions,
+  type LabelJobData,
+} from './queues.ts';
 export { startWorkers } from './workers.ts';

@@ -35,6 +35,11 @@ export interface JobQueue {
     handler: BatchJobHandler<T>,
     options: { concurrency: number; batchSize: number },
   ): Promise<void>;
+  /**
+   * Sends one job to `queue` on a cron schedule (UTC). Every instance may call it; the queue
+   * creates each scheduled job once across instances.
+   */
+  schedule(queue: string, cron: string): Promise<void>;
   /** Wakes this process's workers of `queue` now instead of at their next poll. */
   wake(queue: string): void;
   /** Stops the workers after their current jobs (waits up to `timeoutMs`). */

@@ -40,7 +40,8 @@ export async function startPgBossQueue(
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
     schema: JOB_SCHEMA,
-    schedule: false,
+    // Cron schedules (housekeeping): pg-boss sends each scheduled job once across instances.
+    schedule: true,
     // Maintenance (expiring stuck jobs, archiving) runs in every instance; pg-boss coordinates them.
     // A job whose instance died is retried within its expiry plus a quarter of it (30 s at most).
     supervise: true,
@@ -113,6 +114,9 @@ export async function startPgBossQueue(
       );
     },
     workBatches,
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    },
     wake(queue) {
       for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
     },

@@ -8,6 +8,9 @@ export const LABEL_FAILED_QUEUE = 'label-failed';
 
 export type LabelJobData = { orderId: string };
 
+/** Deletes expired sessions, spent captchas and codes, old throttle rows (on a schedule). */
+export const HOUSEKEEPING_QUEUE = 'housekeeping';
+
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
@@ -19,4 +22,5 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     expireInSeconds: config.labelJobs.timeoutSeconds,
     deadLetter: LABEL_FAILED_QUEUE,
   },
+  { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
 ];

@@ -1,0 +1,63 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchaSolutions, sessions } from '../../db/schema.ts';
+import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { waitFor } from '../orders/test-support.ts';
+import { HOUSEKEEPING_CRON, startHousekeeping } from './housekeeping.jobs.ts';
+
+describe('housekeeping', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await startHousekeeping(app.ctx);
+  });
+  afterAll(() => app.close());
+
+  const idOf = async (headers: Record<string, string>) =>
+    ((await app.inject({ url: '/api/v1/auth/access', headers })).json() as { _id: string })._id;
+  const sessionsOf = (userId: string) =>
+    app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+
+  it('refuses an expired session with 401, and the scheduled job deletes it', async () => {
+    const expired = await signUp(app);
+    const live = await signUp(app);
+    const expiredId = await idOf(expired.headers);
+    const liveId = await idOf(live.headers);
+    await app.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expiredId));
+    await app.ctx.db.insert(captchaSolutions).values([
+      { signature: `spent-${Date.now()}`, expiresAt: new Date(Date.now() - 1000) },
+      { signature: `fresh-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000) },
+    ]);
+
+    const refused = await app.inject({ url: '/api/v1/auth/access', headers: expired.headers });
+    expect(refused.statusCode).toBe(401);
+    expect(await sessionsOf(expiredId)).toHaveLength(1);
+
+    // One run now, through the queue the schedule feeds.
+    await app.ctx.db.transaction((tx) => app.ctx.jobs.sendInTransaction(tx, HOUSEKEEPING_QUEUE, [{}]));
+    app.ctx.jobs.wake(HOUSEKEEPING_QUEUE);
+    await waitFor(
+      () => sessionsOf(expiredId),
+      (rows) => rows.length === 0,
+    );
+    expect(await sessionsOf(liveId)).toHaveLength(1);
+    const kept = await app.ctx.db.select({ signature: captchaSolutions.signature }).from(captchaSolutions);
+    const signatures = kept.map((c) => c.signature);
+    expect(signatures.filter((s) => s.startsWith('spent-'))).toEqual([]);
+    expect(signatures.filter((s) => s.startsWith('fresh-'))).toHaveLength(1);
+    const stillIn = await app.inject({ url: '/api/v1/auth/access', headers: live.headers });
+    expect(stillIn.statusCode).toBe(200);
+  });
+
+  it('is scheduled once, on a cron the queue runs once across instances', async () => {
+    await startHousekeeping(app.ctx);
+    const { rows } = await app.database.executeSql(`select name, cron from pgboss.schedule where name = $1`, [
+      HOUSEKEEPING_QUEUE,
+    ]);
+    expect(rows).toEqual([{ name: HOUSEKEEPING_QUEUE, cron: HOUSEKEEPING_CRON }]);
+  });
+});
