@@ -3,6 +3,7 @@ import { isPriority, type ValidateCsvResponse } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateBulkOrder } from '../api/create-bulk-order';
 import { useLabelTypes } from '../api/get-label-types';
 import { rowErrorsOf, useValidateCsv, type CsvRowError } from '../api/validate-csv';
@@ -33,6 +34,7 @@ export function useCsvUpload() {
   const validate = useValidateCsv();
   const purchase = useCreateBulkOrder();
   const [lastCheck, setLastCheck] = useState<CsvCheck | null>(null);
+  const guard = usePurchaseGuard();
   const isPayingRef = useRef(false);
 
   const values = useWatch({ control: form.control }) as CsvFormValues;
@@ -69,14 +71,23 @@ export function useCsvUpload() {
 
   const runPay = async (data: CsvFormValues) => {
     if (!(data.csv instanceof File) || !validated) return;
+    const { csv } = data;
+    const design = designFor(selectedType, data.design);
+    const intent = [data.labelType, design, validated.totalPrice, csv.name, csv.size, csv.lastModified].join(
+      '|',
+    );
     try {
-      const { message } = await purchase.mutateAsync({
-        csv: data.csv,
-        labelType: data.labelType,
-        totalPrice: validated.totalPrice,
-        design: designFor(selectedType, data.design),
-      });
-      notifySuccess(message);
+      const result = await guard.run(intent, (idempotencyKey) =>
+        purchase.mutateAsync({
+          csv,
+          labelType: data.labelType,
+          totalPrice: validated.totalPrice,
+          design,
+          idempotencyKey,
+        }),
+      );
+      if (!result) return;
+      notifySuccess(result.message);
       form.reset(EMPTY_CSV_FORM);
       setLastCheck(null);
       validate.reset();
@@ -91,6 +102,7 @@ export function useCsvUpload() {
       notifyWarning(CSV_MESSAGES.alreadySent);
       return;
     }
+    // Set at the click, not when the request leaves: the form's own checks run in between.
     isPayingRef.current = true;
     void form
       .handleSubmit(runPay)()

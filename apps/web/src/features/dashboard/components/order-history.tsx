@@ -5,6 +5,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useDownloadOrderLabel } from '../api/download-order';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
@@ -55,13 +56,16 @@ export function OrderHistory() {
   const orders = useOrders({ search, status: 'All', sort, page, limit: PAGE_SIZE.orders });
   const download = useDownloadOrderLabel();
   const duplicate = useDuplicateOrder();
+  const purchase = usePurchaseGuard();
   const [duplicating, setDuplicating] = useState<OrderView | null>(null);
 
   const confirmDuplicate = async (order: OrderView) => {
-    if (duplicate.isPending) return;
     try {
-      const { message } = await duplicate.mutateAsync(order._id);
-      notifySuccess(message);
+      const result = await purchase.run(`duplicate:${order._id}`, (idempotencyKey) =>
+        duplicate.mutateAsync({ id: order._id, idempotencyKey }),
+      );
+      if (!result) return; // the second click of a double click: the first one is on its way
+      notifySuccess(result.message);
     } catch {
       // The server's message (for example, not enough balance) is already in a toast.
     }

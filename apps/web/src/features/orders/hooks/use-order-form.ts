@@ -1,9 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { allowsCanada, isCaProvince, isPriority, type CreateOrderInput } from '@portal/shared';
-import { useRef, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateOrder } from '../api/create-order';
 import { useLabelTypes } from '../api/get-label-types';
 import { useOrderPrice } from '../api/get-order-price';
@@ -51,25 +52,26 @@ export function useOrderForm(mode: OrderMode) {
 
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
-  const isBusy = useRef(false);
+  const purchase = usePurchaseGuard();
   const submitValid = form.handleSubmit(async (values) => {
     const type = types.find((t) => t._id === values.labelType);
     if (!type) return;
-    const { message } = await createOrder.mutateAsync(toCreateOrderBody(values, type));
-    notifySuccess(message);
+    const body = toCreateOrderBody(values, type);
+    const result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
+      createOrder.mutateAsync({ body, idempotencyKey }),
+    );
+    if (!result) return;
+    notifySuccess(result.message);
     navigate('/');
   });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec section 5: a second submit while one is in progress is ignored.
-    if (isBusy.current) return;
-    isBusy.current = true;
+    // Spec section 5: a second submit while one is in progress is ignored (before validation runs).
+    if (purchase.isInFlight()) return;
     try {
       await submitValid(event);
     } catch {
       // The failed call's message is already in a toast; the form stays as typed.
-    } finally {
-      isBusy.current = false;
     }
   };
 
