@@ -1,9 +1,11 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 type PageHeaderProps = { title: string; description?: string; actions?: ReactNode };
 
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  useDocumentTitle(title);
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
       <Stack gap={4}>
