@@ -6,12 +6,15 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
+/** Orange and yellow stay under 4.5:1 on their own tint even at shade 9: their light text is deeper still. */
+const DEEP_LIGHT_TEXT: Record<string, string> = { orange: '#a33a06', yellow: '#8a5a00' };
+
 /** Light buttons and badges: text in shade 9, since orange or teal at shade 8 on its tint is under 4.5:1. */
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const color = input.color ?? input.theme.primaryColor;
   if (input.variant === 'light' && color in input.theme.colors) {
-    return { ...colors, color: `var(--mantine-color-${color}-9)` };
+    return { ...colors, color: DEEP_LIGHT_TEXT[color] ?? `var(--mantine-color-${color}-9)` };
   }
   return colors;
 };
