@@ -7,12 +7,15 @@ import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useDownloadOrderLabel } from '../api/download-order';
+import { useDownloadSelected, type LabelLayout } from '../api/download-selected';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
+import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
 import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
+import { SelectionBar } from './selection-bar';
 import { PageNav } from '../../../components/page-nav';
 
 const SORT_OPTIONS = [
@@ -72,7 +75,15 @@ export function OrderHistory() {
     setDuplicating(null);
   };
 
+  const selection = useOrderSelection(orders.data?.orders ?? [], search);
+  const downloadSelected = useDownloadSelected();
+  const onDownloadSelected = (layout: LabelLayout) =>
+    downloadSelected.mutate(
+      selection.isAllMatching ? { layout, search, sort } : { layout, ids: selection.ids },
+    );
+
   const rowProps = {
+    selection,
     orders: orders.data?.orders ?? [],
     downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     onDownload: (order: OrderView) =>
@@ -87,6 +98,13 @@ export function OrderHistory() {
   else
     content = (
       <Stack gap="md">
+        <SelectionBar
+          selection={selection}
+          total={orders.data?.total ?? 0}
+          search={search}
+          isDownloading={downloadSelected.isPending}
+          onDownload={onDownloadSelected}
+        />
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
         <PageNav
           label="Order History pages"

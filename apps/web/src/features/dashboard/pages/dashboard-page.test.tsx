@@ -226,6 +226,36 @@ describe('Dashboard', () => {
     expect(retry?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
   });
 
+  it('downloads the selected orders as one PDF in the order picked, on the paper chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const server = renderDashboard(
+      { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
+      {
+        'POST /order/download-selected': { body: {} },
+      },
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select LBL-10043' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    expect(bar).toHaveTextContent('2 orders selected');
+    await user.click(within(bar).getByText('Letter (2 a page)'));
+    await user.click(within(bar).getByRole('button', { name: 'Download selected' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const call = server.calls.find((c) => c.path === '/order/download-selected');
+    expect(call?.body).toEqual({ layout: 'letter', ids: ['o3', 'o1'] });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select this page' }));
+    expect(bar).toHaveTextContent('3 orders selected');
+  });
+
   it('refreshes every 5 seconds while an order is processing, and stops once none is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: OrderView['status'] = 'processing';
