@@ -64,7 +64,7 @@ export function useCsvUpload() {
       });
       setLastCheck({ ...inputs, ok: true, result });
     } catch (error) {
-      // The message is already in a toast; bad rows also go in the table.
+      // The panel shows the message once; bad rows also go in the table.
       setLastCheck({ ...inputs, ok: false, message: errorMessage(error), errors: rowErrorsOf(error) });
     }
   };
