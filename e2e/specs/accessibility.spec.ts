@@ -22,7 +22,9 @@ const SIGNED_IN_ROUTES = [
 
 async function expectNoViolations(page: Page, path: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.any[0]?.message ?? ''})`).join(', ')}`,
+  );
   expect.soft(summary, `axe on ${path}`).toEqual([]);
 }
 

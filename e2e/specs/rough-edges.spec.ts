@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { DEMO, SCREENSHOT_DIR, signIn } from './helpers';
 
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -37,3 +38,30 @@ test('/reset and /verify ask for the e-mail when none is stored, and prefill a s
     await expect(page.getByLabel('Email')).toHaveValue('ana@example.test');
   }
 });
+
+for (const width of [1280, 390]) {
+  test.describe(`screens at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('fixed screens, for a look', async ({ page }) => {
+      const shot = (name: string) =>
+        page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `rough-edges-${name}-${width}.png`),
+          fullPage: true,
+        });
+      await page.goto('/reset');
+      await expect(page.getByLabel('Email')).toBeVisible();
+      await shot('reset');
+      await signIn(page, DEMO.discordId, DEMO.password);
+      await shot('dashboard');
+      await page.goto('/createOrders');
+      await page.getByRole('button', { name: 'Create Order' }).click();
+      await expect(page.getByText('Please select a label type')).toBeVisible();
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await shot('simple-order-errors');
+      await page.goto('/csv-orders');
+      await expect(page.getByRole('heading', { name: 'CSV', exact: true })).toBeVisible();
+      await shot('csv');
+    });
+  });
+}

@@ -3,6 +3,7 @@ import { isPriority, type ValidateCsvResponse } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { takeHandedOffCsv } from '../../../lib/csv-handoff';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateBulkOrder } from '../api/create-bulk-order';
 import { useLabelTypes } from '../api/get-label-types';
@@ -26,9 +27,11 @@ const sameInputs = (a: Checked, b: Checked) =>
 
 /** The CSV page's form: validate prices the file, Pay buys it once, then everything starts over. */
 export function useCsvUpload() {
+  // A file brought from the Amazon generator arrives already chosen, ready to validate.
+  const [handedOff] = useState(takeHandedOffCsv);
   const form = useForm<CsvFormValues>({
     resolver: zodResolver(csvFormSchema),
-    defaultValues: EMPTY_CSV_FORM,
+    defaultValues: handedOff ? { ...EMPTY_CSV_FORM, csv: handedOff } : EMPTY_CSV_FORM,
   });
   const labelTypes = useLabelTypes();
   const validate = useValidateCsv();
