@@ -6,7 +6,7 @@ import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify'
 import { takeHandedOffCsv } from '../../../lib/csv-handoff';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateBulkOrder } from '../api/create-bulk-order';
-import { useLabelTypes } from '../api/get-label-types';
+import { useLabelTypes } from '../../../lib/label-types';
 import { rowErrorsOf, useValidateCsv, type CsvRowError } from '../api/validate-csv';
 import {
   CSV_MESSAGES,

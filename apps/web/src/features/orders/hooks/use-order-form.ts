@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateOrder } from '../api/create-order';
-import { useLabelTypes } from '../api/get-label-types';
+import { useLabelTypes } from '../../../lib/label-types';
 import { useOrderPrice } from '../api/get-order-price';
 import {
   DEFAULT_ORDER_VALUES,
