@@ -68,6 +68,26 @@ describe('the HTTP app', () => {
     },
   );
 
+  it.each(['/%E0%A4%A', '/orders/%', '/%C0%AF'])(
+    'renders the web app, not a JSON error, for the malformed path %s',
+    async (url) => {
+      const first = await app.inject(url);
+      expect(first.statusCode).toBe(302);
+      const res = await app.inject(String(first.headers.location));
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
+
+  it('keeps a JSON answer for a malformed API path', async () => {
+    const res = await app.inject('/api/v1/order/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toHaveProperty('message');
+  });
+
   it('serves hashed assets with a long cache lifetime', async () => {
     const res = await app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);

@@ -32,7 +32,7 @@ import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -52,6 +52,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     requestTimeout: 0,
+    frameworkErrors: serveAppOnBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -54,6 +54,22 @@ describe('parseCsv', () => {
     expect(dataRows).toBe(2);
   });
 
+  it.each([
+    ['a CRLF header with LF rows', '\r\n', '\n'],
+    ['an LF header with CRLF rows', '\n', '\r\n'],
+    ['a CR header with LF rows', '\r', '\n'],
+    ['a CRLF header with CR rows', '\r\n', '\r'],
+  ])('reads %s as the same rows', (_name, headerEnd, rowEnd) => {
+    const lines = googleSheetsCsv(sheetRows(3)).toString('utf8').split('\n');
+    const text = `${lines[0]}${headerEnd}${lines.slice(1).join(rowEnd)}${rowEnd}`;
+    const { records, dataRows } = parseCsv(Buffer.from(text));
+    expect(dataRows).toBe(3);
+    expect(new Set(records.map((r) => r.length)).size).toBe(1);
+    expect(inputs(Buffer.from(text)).map((r) => r.Weight)).toEqual(
+      inputs(googleSheetsCsv(sheetRows(3))).map((r) => r.Weight),
+    );
+  });
+
   it('reads a Google Sheets export (LF, no BOM, no final newline)', () => {
     const [first] = inputs(googleSheetsCsv([sheetRow(2)]));
     expect(first).toMatchObject({ ToName: 'Zoë Müller', ToCity: 'Portland', ToZip: '04101' });

@@ -36,11 +36,11 @@ export async function readCapped(stream: Readable, maxBytes: number, what = 'CSV
   return Buffer.concat(chunks, size);
 }
 
-const SEP_LINE = /^sep=(.)\r?\n/i;
+const SEP_LINE = /^sep=(.)\n/i;
 
 /** The delimiter of the header line: the most frequent of comma, semicolon (European Excel) and tab. */
 function detectDelimiter(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const firstLine = text.slice(0, text.search(/\n|$/));
   const counts = [',', ';', '\t'].map((d) => ({ d, n: firstLine.split(d).length - 1 }));
   const best = counts.reduce((a, b) => (b.n > a.n ? b : a));
   return best.n > 0 ? best.d : ',';
@@ -51,7 +51,9 @@ export function parseCsv(bytes: Uint8Array, caps: CsvCaps = DEFAULT_CAPS): Parse
   if (bytes.length > caps.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The CSV file is larger than ${formatSize(caps.maxBytes)}.`);
   }
-  let text = decodeCsvText(bytes);
+  // Papa takes the first line's ending as every row's: a CRLF header over LF rows (a file saved by two
+  // tools) would read as one merged row, so every CRLF, LF and lone CR becomes LF first.
+  let text = decodeCsvText(bytes).replace(/\r\n?/g, '\n');
   if (text.trim() === '') throw new AppError('BAD_REQUEST', 'The CSV file is empty.');
 
   const sep = SEP_LINE.exec(text);
@@ -63,6 +65,7 @@ export function parseCsv(bytes: Uint8Array, caps: CsvCaps = DEFAULT_CAPS): Parse
   let unclosedQuoteRow: number | null = null;
   Papa.parse<string[]>(text, {
     delimiter,
+    newline: '\n',
     step: (result, parser) => {
       const row = result.data;
       if (result.errors.some((e) => e.code === 'MissingQuotes')) unclosedQuoteRow = records.length + 1;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Serves the built web app; any unmatched GET that is not an API call renders index.html so the
@@ -43,4 +43,23 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     return reply.sendFile('index.html');
   });
   return true;
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path it cannot decode (/%E0%A4%A) never reaches a route or a hook. A
+ * page address a person typed or pasted is sent on to the same address with its `%` escaped, which
+ * decodes, so the app (with its security headers) shows its own not-found; API paths keep JSON.
+ */
+export function serveAppOnBadUrl(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const isPage =
+    error.code === 'FST_ERR_BAD_URL' &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !request.url.startsWith('/api/');
+  if (isPage) {
+    const [pathPart = '/', query] = request.url.split('?', 2);
+    const escaped = pathPart.replaceAll('%', '%25').replace(/^\/+/, '/');
+    return reply.redirect(query === undefined ? escaped : `${escaped}?${query}`, 302);
+  }
+  const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not a valid URL' : error.message;
+  return reply.status(400).send({ message });
 }

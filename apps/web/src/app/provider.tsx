@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { createQueryClient } from '../lib/query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 type AppProviderProps = {
   children: ReactNode;
@@ -17,7 +17,12 @@ type AppProviderProps = {
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <QueryClientProvider client={client}>
         {children}
         <ToastContainer
@@ -27,6 +32,9 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
           pauseOnHover
           newestOnTop
           theme="light"
+          // At most 3 at a time, and below the 64 px header so the balance stays in sight.
+          limit={3}
+          style={{ top: 72 }}
         />
       </QueryClientProvider>
     </MantineProvider>

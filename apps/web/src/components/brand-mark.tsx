@@ -1,10 +1,21 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { IconPackage } from '@tabler/icons-react';
 
-type BrandMarkProps = { compact?: boolean; size?: 'sm' | 'md' | 'lg'; inverted?: boolean };
+type BrandMarkProps = {
+  compact?: boolean;
+  size?: 'sm' | 'md' | 'lg';
+  inverted?: boolean;
+  /** The name shows from this breakpoint up (a phone header keeps its width for the balance and menu). */
+  nameVisibleFrom?: 'xs' | 'sm';
+};
 
 /** The LabelPort logo: a parcel in a rounded tile, plus the name unless compact. */
-export function BrandMark({ compact = false, size = 'md', inverted = false }: BrandMarkProps) {
+export function BrandMark({
+  compact = false,
+  size = 'md',
+  inverted = false,
+  nameVisibleFrom,
+}: BrandMarkProps) {
   const tile = { sm: 28, md: 34, lg: 42 }[size];
   return (
     <Group gap={10} wrap="nowrap" aria-label="LabelPort">
@@ -23,6 +34,7 @@ export function BrandMark({ compact = false, size = 'md', inverted = false }: Br
           fw={800}
           fz={size === 'lg' ? 24 : size === 'md' ? 20 : 17}
           c={inverted ? 'white' : undefined}
+          visibleFrom={nameVisibleFrom}
           style={{ letterSpacing: '-0.02em' }}
         >
           LabelPort

@@ -26,6 +26,8 @@ type RequestOptions = {
   /** Download calls expect a binary response (spec section 7); 'file' adds the server's file name. */
   responseType?: 'json' | 'blob' | 'file';
   signal?: AbortSignal;
+  /** Extra request headers, such as a purchase's `Idempotency-Key`. */
+  headers?: Record<string, string>;
 };
 
 type ClientConfig = {
@@ -43,6 +45,7 @@ export function createApiClient({ baseUrl, getToken, onUnauthorized, fetchImpl }
     const headers = new Headers({ accept: 'application/json' });
     const token = getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;
     else if (options.body !== undefined) {

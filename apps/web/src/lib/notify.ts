@@ -10,13 +10,19 @@ export function errorMessage(error: unknown): string {
 
 /** The central error toast (spec section 8: failed actions show the server's message in a toast). */
 export function notifyError(error: unknown): void {
-  toast.error(errorMessage(error));
+  const message = errorMessage(error);
+  toast.error(message, { toastId: `error:${message}` });
 }
 
+// The message is the toast's id: the same outcome twice shows once, not stacked.
 export function notifySuccess(message: string): void {
-  toast.success(message);
+  toast.success(message, { toastId: `success:${message}` });
 }
 
 export function notifyWarning(message: string): void {
-  toast.warning(message);
+  toast.warning(message, { toastId: `warning:${message}` });
+}
+
+export function notifyInfo(message: string): void {
+  toast.info(message, { toastId: `info:${message}` });
 }

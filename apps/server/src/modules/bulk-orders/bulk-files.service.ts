@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
+import { toLetterSheets } from '../../labels/files/letter-sheets.ts';
 import { writeMergedPdf, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { isUuid } from '../orders/ids.ts';
 import { bulkFileName } from './bulk-order-view.ts';
@@ -78,14 +79,15 @@ export async function downloadBulkZip(
 /** GET /order/bulk-download-pdf/{id}: the ready labels merged into one PDF, in file order. */
 export async function downloadBulkPdf(
   ctx: AppContext,
-  { userId, id }: { userId: string; id: string },
+  { userId, id, layout = '4x6' }: { userId: string; id: string; layout?: '4x6' | 'letter' },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
   const stream = streamFrom(ctx, async (out) => {
     async function* pdfs() {
       for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
     }
-    await writeMergedPdf(pdfs(), out);
+    // Letter: two labels a page for desk printers (decision 110).
+    await writeMergedPdf(layout === 'letter' ? toLetterSheets(pdfs()) : pdfs(), out);
   });
   return { fileName: bulkFileName(bulk.id, 'pdf'), contentType: 'application/pdf', stream };
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   bulkOrderDetailResponse,
   bulkOrderListQuery,
@@ -24,6 +25,9 @@ import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 
 const tags = ['bulk-orders'];
+
+/** `?layout=letter` puts two labels on each Letter page; 4x6 (one a page) is the default. */
+const layoutQuery = z.object({ layout: z.enum(['4x6', 'letter']).default('4x6') });
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
   reply
@@ -100,11 +104,18 @@ export const bulkOrderRoutes =
         await downloadBulkZip(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
       ),
     );
-    app.get('/bulk-download-pdf/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
-      sendFile(
-        reply,
-        await downloadBulkPdf(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
-      ),
+    app.get(
+      '/bulk-download-pdf/:id',
+      { schema: { tags, params: idParams, querystring: layoutQuery } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await downloadBulkPdf(ctx, {
+            userId: currentUser(request).user.id,
+            id: request.params.id,
+            layout: request.query.layout,
+          }),
+        ),
     );
     app.get('/bulk-download-csv/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
       sendFile(

@@ -142,6 +142,11 @@ describe('bulk (CSV) orders', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf.rawPayload);
     expect((await run('pdfinfo', [path.join(dir, 'labels.pdf')])).stdout).toMatch(/Pages:\s+28\n/);
+    const letter = await get(`/api/v1/order/bulk-download-pdf/${bulkOrder._id}?layout=letter`);
+    fs.writeFileSync(path.join(dir, 'letter.pdf'), letter.rawPayload);
+    const letterInfo = (await run('pdfinfo', [path.join(dir, 'letter.pdf')])).stdout;
+    expect(letterInfo).toMatch(/Pages:\s+14\n/);
+    expect(letterInfo).toMatch(/Page size:\s+612 x 792 pts/);
 
     const csv = await get(`/api/v1/order/bulk-download-csv/${bulkOrder._id}`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import { createOrders, downloadLabel, duplicateOrder, readOrders, readOrderStats } from './orders.service.ts';
+import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];
 
@@ -74,6 +75,20 @@ export const orderRoutes =
         .header('cache-control', 'private, no-store')
         .send(content);
     });
+
+    app.post(
+      '/download-selected',
+      { schema: { tags, body: downloadSelectedBody } },
+      async (request, reply) => {
+        const userId = currentUser(request).user.id;
+        const { fileName, stream } = await downloadSelectedLabels(ctx, { userId, body: request.body });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(stream);
+      },
+    );
 
     app.post(
       '/duplicate/:id',

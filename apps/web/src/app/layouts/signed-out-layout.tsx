@@ -13,6 +13,8 @@ const SELLING_POINTS = [
 function BrandPanel() {
   return (
     <Stack
+      component="aside"
+      aria-label="About LabelPort"
       visibleFrom="md"
       justify="space-between"
       p={48}
@@ -58,13 +60,18 @@ export function SignedOutLayout() {
       <BrandPanel />
       <Flex flex={1} direction="column" align="center" justify="center" px="md" py={{ base: 'xl', sm: 48 }}>
         <Box w="100%" maw={420}>
-          <Box hiddenFrom="md" mb="xl" style={{ display: 'flex', justifyContent: 'center' }}>
+          <Box
+            component="header"
+            hiddenFrom="md"
+            mb="xl"
+            style={{ display: 'flex', justifyContent: 'center' }}
+          >
             <BrandMark size="md" />
           </Box>
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} component="main">
             <Outlet />
           </Paper>
-          <Text ta="center" size="xs" c="dimmed" mt="lg" hiddenFrom="md">
+          <Text component="footer" ta="center" size="xs" c="dimmed" mt="lg" hiddenFrom="md">
             Prepaid USPS, UPS and FedEx labels for resellers
           </Text>
         </Box>

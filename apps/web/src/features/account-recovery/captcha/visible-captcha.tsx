@@ -2,7 +2,7 @@ import { Alert, Box, Loader } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';
 import { API_BASE_URL } from '../../../lib/api-base';
-import { useCaptchaConfig } from '../api/get-captcha-config';
+import { useCaptchaConfig } from '../../../lib/captcha-config';
 import { renderHostedWidget } from './hosted-widget';
 
 type VisibleCaptchaProps = {

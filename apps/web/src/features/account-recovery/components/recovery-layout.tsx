@@ -1,11 +1,13 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type RecoveryLayoutProps = { title: string; text: string; children: ReactNode };
 
 /** Title, the spec's line of text, the form, and the footer every recovery screen shares (spec section 2). */
 export function RecoveryLayout({ title, text, children }: RecoveryLayoutProps) {
+  useDocumentTitle(title);
   return (
     <>
       <Stack gap={6} mb="lg">

@@ -1,40 +1,37 @@
+import { emailSchema } from '@portal/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
-import {
-  PASSWORDS_DO_NOT_MATCH,
-  resetPasswordFormSchema,
-  useResetPassword,
-  type ResetPasswordFormValues,
-} from '../api/reset-password';
+import { PASSWORDS_DO_NOT_MATCH, resetPasswordFormSchema, useResetPassword } from '../api/reset-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { FormMessageAlert, useFormMessage } from '../components/form-message';
-import { MissingEmailNotice } from '../components/missing-email-notice';
+import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
 
+/** The code form plus the address the code went to (stored by the step before, or typed here). */
+const formSchema = resetPasswordFormSchema.extend({ email: emailSchema });
+
 /** `/reset`: the mailed OTP and a new password (twice); success signs in and goes to / (spec 2, 4, 5). */
 export function ResetPasswordPage() {
-  const [email] = useState(getStoredEmail);
   const captcha = useCaptchaToken();
   const reset = useResetPassword();
   const { message, show } = useFormMessage();
   const [isDone, setIsDone] = useState(false);
-  const form = useForm<ResetPasswordFormValues, unknown, z.output<typeof resetPasswordFormSchema>>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { OTP: '', newPassword: '', confirmPassword: '' },
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { OTP: '', newPassword: '', confirmPassword: '', email: getStoredEmail() ?? '' },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = form.handleSubmit(async ({ OTP, newPassword, confirmPassword }) => {
+  const onSubmit = form.handleSubmit(async ({ email, OTP, newPassword, confirmPassword }) => {
     if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
-    if (!email) return;
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
       const result = await reset.mutateAsync({ email, OTP, newPassword, captchaToken: captcha.token });
@@ -51,38 +48,37 @@ export function ResetPasswordPage() {
 
   return (
     <RecoveryLayout title="Reset Password" text="Enter the otp sent to your email and reset your password">
-      {email ? (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FormMessageAlert message={message} />
-            <Text size="sm" c="dimmed" data-testid="otp-email">
-              OTP sent to <strong>{email}</strong>
-            </Text>
-            <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
-            <PasswordInput
-              label="New Password"
-              placeholder="At least 8 characters"
-              autoComplete="new-password"
-              size="md"
-              error={errors.newPassword?.message}
-              {...form.register('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm New Password"
-              placeholder="Type it again"
-              autoComplete="new-password"
-              size="md"
-              {...form.register('confirmPassword')}
-            />
-            <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-            <Button type="submit" size="md" fullWidth loading={isSubmitting || isDone}>
-              Reset
-            </Button>
-          </Stack>
-        </form>
-      ) : (
-        <MissingEmailNotice to="/forgot" step="Request an OTP" />
-      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormMessageAlert message={message} />
+          <OtpEmailField
+            registration={form.register('email')}
+            error={form.formState.errors.email?.message}
+            requestTo="/forgot"
+            requestLabel="Request an OTP"
+          />
+          <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
+          <PasswordInput
+            label="New Password"
+            placeholder="At least 8 characters"
+            autoComplete="new-password"
+            size="md"
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm New Password"
+            placeholder="Type it again"
+            autoComplete="new-password"
+            size="md"
+            {...form.register('confirmPassword')}
+          />
+          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+          <Button type="submit" size="md" fullWidth loading={isSubmitting || isDone}>
+            Reset
+          </Button>
+        </Stack>
+      </form>
     </RecoveryLayout>
   );
 }

@@ -1,33 +1,35 @@
+import { emailSchema } from '@portal/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
-import { useVerifyEmail, verifyEmailFormSchema, type VerifyEmailFormValues } from '../api/verify-email';
+import { useVerifyEmail, verifyEmailFormSchema } from '../api/verify-email';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { FormMessageAlert, useFormMessage } from '../components/form-message';
-import { MissingEmailNotice } from '../components/missing-email-notice';
+import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
 
+/** The code form plus the address the code went to (stored by the step before, or typed here). */
+const formSchema = verifyEmailFormSchema.extend({ email: emailSchema });
+
 /** `/verify`: the OTP mailed when an e-mail was added in Account Settings; success signs in and goes to /. */
 export function VerifyEmailPage() {
-  const [email] = useState(getStoredEmail);
   const captcha = useCaptchaToken();
   const verify = useVerifyEmail();
   const { message, show } = useFormMessage();
   const [isDone, setIsDone] = useState(false);
-  const form = useForm<VerifyEmailFormValues, unknown, z.output<typeof verifyEmailFormSchema>>({
-    resolver: zodResolver(verifyEmailFormSchema),
-    defaultValues: { OTP: '' },
+  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { OTP: '', email: getStoredEmail() ?? '' },
   });
 
-  const onSubmit = form.handleSubmit(async ({ OTP }) => {
-    if (!email) return;
+  const onSubmit = form.handleSubmit(async ({ email, OTP }) => {
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
       const result = await verify.mutateAsync({ email, OTP, captchaToken: captcha.token });
@@ -44,23 +46,22 @@ export function VerifyEmailPage() {
 
   return (
     <RecoveryLayout title="Verify Email" text="Enter the otp sent to your email to verify your account.">
-      {email ? (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FormMessageAlert message={message} />
-            <Text size="sm" c="dimmed" data-testid="otp-email">
-              OTP sent to <strong>{email}</strong>
-            </Text>
-            <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
-            <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-            <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting || isDone}>
-              Verify
-            </Button>
-          </Stack>
-        </form>
-      ) : (
-        <MissingEmailNotice to="/settings" step="Add your email in Account Settings" />
-      )}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormMessageAlert message={message} />
+          <OtpEmailField
+            registration={form.register('email')}
+            error={form.formState.errors.email?.message}
+            requestTo="/settings"
+            requestLabel="Add your email in Account Settings"
+          />
+          <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
+          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+          <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting || isDone}>
+            Verify
+          </Button>
+        </Stack>
+      </form>
     </RecoveryLayout>
   );
 }

@@ -10,6 +10,8 @@ export const createAddress = async (body: AddressBody) =>
 export const useCreateAddress = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    // The dialog shows the failure on its fields (or in a toast when no field is named).
+    meta: { inlineErrors: true },
     mutationFn: createAddress,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
   });

@@ -12,6 +12,8 @@ export const updateAddress = async ({ id, body }: UpdateAddressInput) =>
 export const useUpdateAddress = () => {
   const queryClient = useQueryClient();
   return useMutation({
+    // The dialog shows the failure on its fields (or in a toast when no field is named).
+    meta: { inlineErrors: true },
     mutationFn: updateAddress,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: addressesQueryKey }),
   });

@@ -3,7 +3,8 @@ import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/cor
 import { addressBody, type AddressView } from '@portal/shared';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAddress } from '../api/create-address';
 import { useUpdateAddress } from '../api/update-address';
 
@@ -23,6 +24,8 @@ type AddressFormValues = {
 const stateOnlyResolver = zodResolver(addressBody.pick({ state: true }), undefined, {
   raw: true,
 }) as unknown as Resolver<AddressFormValues>;
+
+const ADDRESS_FIELDS = ['name', 'street', 'street2', 'city', 'state', 'zip'] as const;
 
 const EMPTY: AddressFormValues = { name: '', street: '', street2: '', city: '', state: '', zip: '' };
 
@@ -52,7 +55,7 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
   const createAddress = useCreateAddress();
   const updateAddress = useUpdateAddress();
   const isSaving = createAddress.isPending || updateAddress.isPending;
-  const { register, control, handleSubmit, formState } = useForm<AddressFormValues>({
+  const { register, control, handleSubmit, formState, setError } = useForm<AddressFormValues>({
     resolver: stateOnlyResolver,
     defaultValues: address
       ? {
@@ -75,24 +78,42 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
         : await createAddress.mutateAsync(body);
       notifySuccess(message);
       onDone();
-    } catch {
-      // The api client's mutation cache already showed the server's message in a toast.
+    } catch (error) {
+      // Field problems go on their fields, all of them; anything else is an outcome for a toast.
+      if (!showServerFieldErrors(error, setError, ADDRESS_FIELDS)) notifyError(error);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" autoComplete="name" data-autofocus {...register('name')} />
-        <TextInput label="Street" autoComplete="address-line1" {...register('street')} />
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          data-autofocus
+          error={formState.errors.name?.message}
+          {...register('name')}
+        />
+        <TextInput
+          label="Street"
+          autoComplete="address-line1"
+          error={formState.errors.street?.message}
+          {...register('street')}
+        />
         <TextInput
           label="Street 2"
           description="Optional"
           autoComplete="address-line2"
+          error={formState.errors.street2?.message}
           {...register('street2')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput label="City" autoComplete="address-level2" {...register('city')} />
+          <TextInput
+            label="City"
+            autoComplete="address-level2"
+            error={formState.errors.city?.message}
+            {...register('city')}
+          />
           <Controller
             control={control}
             name="state"
@@ -108,7 +129,13 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
               />
             )}
           />
-          <TextInput label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...register('zip')} />
+          <TextInput
+            label="ZIP Code"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            error={formState.errors.zip?.message}
+            {...register('zip')}
+          />
         </SimpleGrid>
         <TextInput label="Country" value="United States" disabled readOnly />
         <Group justify="flex-end" mt="sm">

@@ -111,7 +111,7 @@ export function AddressList({ addresses, onEdit, onDelete }: AddressListProps) {
 
 export function AddressListSkeleton() {
   return (
-    <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading addresses">
+    <Paper withBorder radius="lg" p="md" role="status" aria-busy="true" aria-label="Loading addresses">
       <Stack gap="md">
         {[0, 1, 2, 3].map((row) => (
           <Skeleton key={row} height={22} radius="sm" />

@@ -111,4 +111,32 @@ describe('AddressesPage', () => {
       expect(server.calls.some((c) => c.method === 'DELETE' && c.path === '/address/delete/a1')).toBe(true),
     );
   });
+
+  it('shows every field the server refuses on that field at once, not one message in a toast', async () => {
+    const user = userEvent.setup();
+    renderPage([], {
+      'POST /address/create': {
+        status: 400,
+        body: {
+          message: 'Name is required',
+          errors: [
+            { field: 'name', message: 'Name is required' },
+            { field: 'street', message: 'Street is required' },
+            { field: 'city', message: 'City is required' },
+            { field: 'zip', message: 'ZIP Code must be 5 digits' },
+          ],
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Address' });
+    await chooseState(user, 'TX — Texas');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Address' }));
+    expect(await within(dialog).findByText('Street is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('City is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('ZIP Code must be 5 digits')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveFocus();
+    expect(screen.getAllByText('Name is required')).toHaveLength(1);
+  });
 });

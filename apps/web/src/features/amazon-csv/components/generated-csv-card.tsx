@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight, IconDownload, IconFileCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { handOffCsv } from '../../../lib/csv-handoff';
 import { saveFile } from '../../../lib/save-file';
 import type { GeneratedCsv } from '../api/generate-amazon-csv';
 
@@ -21,7 +22,7 @@ export function GeneratedCsvCard({ result, pdfName }: { result: GeneratedCsv; pd
               {result.orders === null
                 ? `Read from ${pdfName}.`
                 : `${ordersText(result.orders)} read from ${pdfName}.`}{' '}
-              Upload it on the CSV page, choose the label type, validate and pay.
+              Take it to the CSV page, choose the label type, validate and pay.
             </Text>
           </Stack>
         </Group>
@@ -43,10 +44,11 @@ export function GeneratedCsvCard({ result, pdfName }: { result: GeneratedCsv; pd
           <Button
             component={Link}
             to="/csv-orders"
+            onClick={() => handOffCsv(new File([result.blob], result.fileName, { type: 'text/csv' }))}
             rightSection={<IconArrowRight size={18} />}
             w={{ base: '100%', xs: 'auto' }}
           >
-            Upload on the CSV page
+            Order these on the CSV page
           </Button>
         </Group>
       </Stack>

@@ -109,7 +109,7 @@ describe('Amazon CSV Generator', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Download amazon.csv' }));
     expect(clicks).toEqual(['amazon.csv', 'amazon.csv']);
-    await user.click(screen.getByRole('link', { name: 'Upload on the CSV page' }));
+    await user.click(screen.getByRole('link', { name: 'Order these on the CSV page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/csv-orders'));
   });
 

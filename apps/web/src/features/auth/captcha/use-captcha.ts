@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { captchaConfigQueryOptions, useCaptchaConfig } from '../api/get-captcha-config';
+import { captchaConfigQueryOptions, useCaptchaConfig } from '../../../lib/captcha-config';
 import { getCaptchaChallenge } from '../api/get-captcha-challenge';
 import { executeHostedCaptcha } from './hosted-captcha';
 import { solveAltcha } from './solve-altcha';

@@ -2,9 +2,11 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthHeading } from '../components/auth-heading';
 import { RegisterForm } from '../components/register-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** `/register` (spec section 2). */
 export function RegisterPage() {
+  useDocumentTitle('Register');
   return (
     <>
       <AuthHeading

@@ -2,9 +2,11 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { AuthHeading } from '../components/auth-heading';
 import { SignInForm } from '../components/sign-in-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** `/`, `/login` and any unmatched signed-out path (spec section 2). */
 export function SignInPage() {
+  useDocumentTitle('Sign in');
   return (
     <>
       <AuthHeading title="Welcome back" subtitle="Sign in with your Discord name to buy and print labels." />

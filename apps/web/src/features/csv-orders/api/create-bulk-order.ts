@@ -1,6 +1,7 @@
 import { createBulkOrderResponse, type SessionUser } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { sessionQueryKey } from '../../../lib/session';
 import { bulkOrdersQueryKey } from './get-bulk-orders';
 
@@ -10,16 +11,20 @@ export type CreateBulkOrderInput = {
   /** The total the validation answered; the server refuses the purchase if its own total differs. */
   totalPrice: number;
   design?: string | undefined;
+  idempotencyKey: string;
 };
 
 /** POST /order/createOrderFromCSV (multipart: csv, type, total_price, design): charges and queues the labels. */
-export async function createBulkOrder({ csv, labelType, totalPrice, design }: CreateBulkOrderInput) {
+export async function createBulkOrder(input: CreateBulkOrderInput) {
+  const { csv, labelType, totalPrice, design, idempotencyKey } = input;
   const form = new FormData();
   form.append('type', labelType);
   form.append('total_price', totalPrice.toFixed(2));
   if (design) form.append('design', design);
   form.append('csv', csv, csv.name);
-  return createBulkOrderResponse.parse(await api.post('/order/createOrderFromCSV', form));
+  return createBulkOrderResponse.parse(
+    await api.post('/order/createOrderFromCSV', form, { headers: idempotencyHeader(idempotencyKey) }),
+  );
 }
 
 export const useCreateBulkOrder = () => {

@@ -25,4 +25,5 @@ export function rowErrorsOf(error: unknown): CsvRowError[] {
   return parsed.success ? (parsed.data.errors ?? []).filter((e) => e.row !== undefined) : [];
 }
 
-export const useValidateCsv = () => useMutation({ mutationFn: validateCsv });
+// The page's panel shows the failure (and the rows); a toast would say it a second time.
+export const useValidateCsv = () => useMutation({ mutationFn: validateCsv, meta: { inlineErrors: true } });

@@ -28,7 +28,7 @@ export function BulkOrdersSection() {
   let content;
   if (bulkOrders.isPending) {
     content = (
-      <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading CSV orders">
+      <Paper withBorder radius="lg" p="md" role="status" aria-busy="true" aria-label="Loading CSV orders">
         <Stack gap="md">
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height={28} radius="sm" />

@@ -13,6 +13,8 @@ import {
 import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_MAX_ROWS, formatUsd, isPriority } from '@portal/shared';
 import { IconCreditCard, IconFileSpreadsheet, IconFileUpload, IconListCheck } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
+import { AddFundsButton, shortfall } from '../../../components/add-funds-button';
+import { useSession } from '../../../lib/session';
 import { useCsvUpload } from '../hooks/use-csv-upload';
 import { CSV_TEMPLATES, labelTypeOptions } from '../lib/csv-form';
 import { SampleCsvLink } from './sample-csv-link';
@@ -37,6 +39,8 @@ export function CsvUploadCard() {
   const { control } = form;
   const hasTemplate = selectedType !== undefined && isPriority(selectedType.uid);
   const isBusy = isValidating || isPaying;
+  const balance = useSession().data?.balance;
+  const missing = validated && balance !== undefined ? shortfall(validated.totalPrice, balance) : 0;
 
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
@@ -125,17 +129,21 @@ export function CsvUploadCard() {
             >
               Validate CSV
             </Button>
-            <Button
-              type="button"
-              leftSection={<IconCreditCard size={18} />}
-              onClick={pay}
-              loading={isPaying}
-              disabled={!validated || isBusy}
-              w={{ base: '100%', xs: 'auto' }}
-              miw={180}
-            >
-              {validated ? `Pay ${formatUsd(validated.totalPrice)}` : 'Pay'}
-            </Button>
+            {missing > 0 ? (
+              <AddFundsButton amount={missing} w={{ base: '100%', xs: 'auto' }} miw={180} />
+            ) : (
+              <Button
+                type="button"
+                leftSection={<IconCreditCard size={18} />}
+                onClick={pay}
+                loading={isPaying}
+                disabled={!validated || isBusy}
+                w={{ base: '100%', xs: 'auto' }}
+                miw={180}
+              >
+                {validated ? `Pay ${formatUsd(validated.totalPrice)}` : 'Pay'}
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

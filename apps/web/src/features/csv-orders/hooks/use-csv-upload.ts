@@ -3,8 +3,10 @@ import { isPriority, type ValidateCsvResponse } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { takeHandedOffCsv } from '../../../lib/csv-handoff';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateBulkOrder } from '../api/create-bulk-order';
-import { useLabelTypes } from '../api/get-label-types';
+import { useLabelTypes } from '../../../lib/label-types';
 import { rowErrorsOf, useValidateCsv, type CsvRowError } from '../api/validate-csv';
 import {
   CSV_MESSAGES,
@@ -25,14 +27,17 @@ const sameInputs = (a: Checked, b: Checked) =>
 
 /** The CSV page's form: validate prices the file, Pay buys it once, then everything starts over. */
 export function useCsvUpload() {
+  // A file brought from the Amazon generator arrives already chosen, ready to validate.
+  const [handedOff] = useState(takeHandedOffCsv);
   const form = useForm<CsvFormValues>({
     resolver: zodResolver(csvFormSchema),
-    defaultValues: EMPTY_CSV_FORM,
+    defaultValues: handedOff ? { ...EMPTY_CSV_FORM, csv: handedOff } : EMPTY_CSV_FORM,
   });
   const labelTypes = useLabelTypes();
   const validate = useValidateCsv();
   const purchase = useCreateBulkOrder();
   const [lastCheck, setLastCheck] = useState<CsvCheck | null>(null);
+  const guard = usePurchaseGuard();
   const isPayingRef = useRef(false);
 
   const values = useWatch({ control: form.control }) as CsvFormValues;
@@ -62,21 +67,30 @@ export function useCsvUpload() {
       });
       setLastCheck({ ...inputs, ok: true, result });
     } catch (error) {
-      // The message is already in a toast; bad rows also go in the table.
+      // The panel shows the message once; bad rows also go in the table.
       setLastCheck({ ...inputs, ok: false, message: errorMessage(error), errors: rowErrorsOf(error) });
     }
   };
 
   const runPay = async (data: CsvFormValues) => {
     if (!(data.csv instanceof File) || !validated) return;
+    const { csv } = data;
+    const design = designFor(selectedType, data.design);
+    const intent = [data.labelType, design, validated.totalPrice, csv.name, csv.size, csv.lastModified].join(
+      '|',
+    );
     try {
-      const { message } = await purchase.mutateAsync({
-        csv: data.csv,
-        labelType: data.labelType,
-        totalPrice: validated.totalPrice,
-        design: designFor(selectedType, data.design),
-      });
-      notifySuccess(message);
+      const result = await guard.run(intent, (idempotencyKey) =>
+        purchase.mutateAsync({
+          csv,
+          labelType: data.labelType,
+          totalPrice: validated.totalPrice,
+          design,
+          idempotencyKey,
+        }),
+      );
+      if (!result) return;
+      notifySuccess(result.message);
       form.reset(EMPTY_CSV_FORM);
       setLastCheck(null);
       validate.reset();
@@ -91,6 +105,7 @@ export function useCsvUpload() {
       notifyWarning(CSV_MESSAGES.alreadySent);
       return;
     }
+    // Set at the click, not when the request leaves: the form's own checks run in between.
     isPayingRef.current = true;
     void form
       .handleSubmit(runPay)()

@@ -1,12 +1,17 @@
 import { type SessionUser, duplicateOrderResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { sessionQueryKey } from '../../../lib/session';
 import { ordersQueryKey } from './get-orders';
 
 /** POST /order/duplicate/{id}: empty body; the same price is charged again; returns message. */
-export const duplicateOrder = async (id: string) =>
-  duplicateOrderResponse.parse(await api.post(`/order/duplicate/${encodeURIComponent(id)}`));
+export const duplicateOrder = async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+  duplicateOrderResponse.parse(
+    await api.post(`/order/duplicate/${encodeURIComponent(id)}`, undefined, {
+      headers: idempotencyHeader(idempotencyKey),
+    }),
+  );
 
 export const useDuplicateOrder = () => {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatOrderDate } from '../lib/format-order';
@@ -8,16 +8,21 @@ import type { OrderRowsProps } from './order-table';
 import { TrackingLink } from './tracking-link';
 
 /** Order History on phones: one card per order with the same facts and actions as the table. */
-export function OrderCards({ orders, downloadingId, onDownload, onDuplicate }: OrderRowsProps) {
+export function OrderCards({ orders, downloadingId, onDownload, onDuplicate, selection }: OrderRowsProps) {
   return (
     <Stack gap="sm">
       {orders.map((order) => (
         <Paper key={order._id} withBorder radius="md" p="md" data-testid="order-row">
           <Stack gap={8}>
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={700} size="sm">
-                {order.OrderId}
-              </Text>
+              <Checkbox
+                size="sm"
+                label={order.OrderId}
+                aria-label={`Select ${order.OrderId}`}
+                checked={selection.isSelected(order._id)}
+                onChange={() => selection.toggle(order)}
+                styles={{ label: { fontWeight: 700 } }}
+              />
               <OrderStatusBadge status={order.status} />
             </Group>
             <Group gap={6} wrap="nowrap" miw={0}>

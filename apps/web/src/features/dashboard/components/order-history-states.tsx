@@ -6,7 +6,7 @@ export const NO_ORDERS_TITLE = 'No orders yet — create your first label';
 
 export function OrdersSkeleton() {
   return (
-    <Paper withBorder radius="lg" p="md" aria-busy="true" aria-label="Loading orders">
+    <Paper withBorder radius="lg" p="md" role="status" aria-busy="true" aria-label="Loading orders">
       <Stack gap="md">
         <Skeleton height={18} width="40%" radius="sm" />
         {[0, 1, 2, 3, 4].map((row) => (

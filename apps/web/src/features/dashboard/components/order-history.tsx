@@ -5,13 +5,17 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useDownloadOrderLabel } from '../api/download-order';
+import { useDownloadSelected, type LabelLayout } from '../api/download-selected';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
+import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
 import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
+import { SelectionBar } from './selection-bar';
 import { PageNav } from '../../../components/page-nav';
 
 const SORT_OPTIONS = [
@@ -55,20 +59,31 @@ export function OrderHistory() {
   const orders = useOrders({ search, status: 'All', sort, page, limit: PAGE_SIZE.orders });
   const download = useDownloadOrderLabel();
   const duplicate = useDuplicateOrder();
+  const purchase = usePurchaseGuard();
   const [duplicating, setDuplicating] = useState<OrderView | null>(null);
 
   const confirmDuplicate = async (order: OrderView) => {
-    if (duplicate.isPending) return;
     try {
-      const { message } = await duplicate.mutateAsync(order._id);
-      notifySuccess(message);
+      const result = await purchase.run(`duplicate:${order._id}`, (idempotencyKey) =>
+        duplicate.mutateAsync({ id: order._id, idempotencyKey }),
+      );
+      if (!result) return; // the second click of a double click: the first one is on its way
+      notifySuccess(result.message);
     } catch {
       // The server's message (for example, not enough balance) is already in a toast.
     }
     setDuplicating(null);
   };
 
+  const selection = useOrderSelection(orders.data?.orders ?? [], search);
+  const downloadSelected = useDownloadSelected();
+  const onDownloadSelected = (layout: LabelLayout) =>
+    downloadSelected.mutate(
+      selection.isAllMatching ? { layout, search, sort } : { layout, ids: selection.ids },
+    );
+
   const rowProps = {
+    selection,
     orders: orders.data?.orders ?? [],
     downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     onDownload: (order: OrderView) =>
@@ -83,6 +98,13 @@ export function OrderHistory() {
   else
     content = (
       <Stack gap="md">
+        <SelectionBar
+          selection={selection}
+          total={orders.data?.total ?? 0}
+          search={search}
+          isDownloading={downloadSelected.isPending}
+          onDownload={onDownloadSelected}
+        />
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
         <PageNav
           label="Order History pages"

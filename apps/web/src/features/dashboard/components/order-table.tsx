@@ -1,5 +1,6 @@
-import { Paper, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Table, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
+import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatOrderDay, formatOrderTime } from '../lib/format-order';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
@@ -10,6 +11,7 @@ export type OrderRowsProps = {
   downloadingId: string | null;
   onDownload: (order: OrderView) => void;
   onDuplicate: (order: OrderView) => void;
+  selection: OrderSelection;
 };
 
 /** Spec section 2 columns: # / From / To / type / Amount / Status / Tracking / Date / Action. */
@@ -25,7 +27,7 @@ export const ORDER_COLUMNS = [
   'Action',
 ] as const;
 
-export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: OrderRowsProps) {
+export function OrderTable({ orders, downloadingId, onDownload, onDuplicate, selection }: OrderRowsProps) {
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
@@ -34,7 +36,19 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: O
             <Table.Tr>
               {ORDER_COLUMNS.map((column) => (
                 <Table.Th key={column} ta={column === 'Amount' || column === 'Action' ? 'right' : undefined}>
-                  <Text size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+                  {column === '#' && (
+                    <Checkbox
+                      display="inline-block"
+                      mr={8}
+                      size="xs"
+                      aria-label="Select this page"
+                      checked={selection.pageState === 'all'}
+                      indeterminate={selection.pageState === 'some'}
+                      onChange={selection.togglePage}
+                      style={{ verticalAlign: 'middle' }}
+                    />
+                  )}
+                  <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
                     {column}
                   </Text>
                 </Table.Th>
@@ -45,9 +59,17 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: O
             {orders.map((order) => (
               <Table.Tr key={order._id} data-testid="order-row">
                 <Table.Td>
-                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                    {order.OrderId}
-                  </Text>
+                  <Group gap={8} wrap="nowrap">
+                    <Checkbox
+                      size="xs"
+                      aria-label={`Select ${order.OrderId}`}
+                      checked={selection.isSelected(order._id)}
+                      onChange={() => selection.toggle(order)}
+                    />
+                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                      {order.OrderId}
+                    </Text>
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{order.fromName}</Text>

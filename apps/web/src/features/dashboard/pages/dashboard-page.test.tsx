@@ -1,5 +1,5 @@
 import type { OrderView } from '@portal/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
@@ -188,6 +188,72 @@ describe('Dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Order duplicated successfully')).toBeInTheDocument();
     expect(server.calls.filter((c) => c.path === '/order/duplicate/o1')).toHaveLength(1);
+  });
+
+  it('sends one duplicate for a double click on Yes, with an Idempotency-Key reused on a retry', async () => {
+    const user = userEvent.setup({ delay: null });
+    let attempts = 0;
+    const server = renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      {
+        'POST /order/duplicate/o1': async () => {
+          attempts += 1;
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          return attempts === 1
+            ? { status: 503, body: { message: 'Service unavailable' } }
+            : {
+                status: 201,
+                body: { message: 'Order duplicated successfully', order: order(5), balance: 991 },
+              };
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    const yes = within(dialog).getByRole('button', { name: 'Yes' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+    expect(await screen.findByText('Service unavailable')).toBeInTheDocument();
+    const duplicates = () => server.calls.filter((c) => c.path === '/order/duplicate/o1');
+    expect(duplicates()).toHaveLength(1);
+
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order duplicated successfully')).toBeInTheDocument();
+    const [first, retry] = duplicates();
+    expect(duplicates()).toHaveLength(2);
+    expect(first?.headers.get('idempotency-key')).toMatch(/^[\w-]{16,}$/);
+    expect(retry?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
+  });
+
+  it('downloads the selected orders as one PDF in the order picked, on the paper chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const server = renderDashboard(
+      { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
+      {
+        'POST /order/download-selected': { body: {} },
+      },
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select LBL-10043' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    expect(bar).toHaveTextContent('2 orders selected');
+    await user.click(within(bar).getByText('Letter (2 a page)'));
+    await user.click(within(bar).getByRole('button', { name: 'Download selected' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const call = server.calls.find((c) => c.path === '/order/download-selected');
+    expect(call?.body).toEqual({ layout: 'letter', ids: ['o3', 'o1'] });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select this page' }));
+    expect(bar).toHaveTextContent('3 orders selected');
   });
 
   it('refreshes every 5 seconds while an order is processing, and stops once none is', async () => {

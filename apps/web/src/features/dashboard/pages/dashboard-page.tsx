@@ -13,6 +13,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         title={user ? `Welcome back, ${user.username}` : 'Dashboard'}
+        documentTitle="Dashboard"
         description="Your balance and orders at a glance."
       />
       <Stack gap="xl">

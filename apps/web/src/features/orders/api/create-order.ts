@@ -1,11 +1,20 @@
 import { type SessionUser, type CreateOrderBody, createOrderResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { sessionQueryKey } from '../../../lib/session';
 
 /** POST /order/create (spec section 7): returns message, the new orders and the balance after the charge. */
-export const createOrder = async (body: CreateOrderBody) =>
-  createOrderResponse.parse(await api.post('/order/create', body));
+export const createOrder = async ({
+  body,
+  idempotencyKey,
+}: {
+  body: CreateOrderBody;
+  idempotencyKey: string;
+}) =>
+  createOrderResponse.parse(
+    await api.post('/order/create', body, { headers: idempotencyHeader(idempotencyKey) }),
+  );
 
 export const useCreateOrder = () => {
   const queryClient = useQueryClient();

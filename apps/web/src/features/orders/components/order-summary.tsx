@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { AddFundsButton, shortfall } from '../../../components/add-funds-button';
 import { errorMessage } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
 
 type OrderSummaryProps = {
   unitPrice: number;
@@ -21,6 +23,9 @@ export function OrderSummary({
   priceError,
   isSubmitting,
 }: OrderSummaryProps) {
+  const balance = useSession().data?.balance;
+  // Before paying, not after a refusal: a total over the balance leads to Deposits instead.
+  const missing = balance === undefined ? 0 : shortfall(total, balance);
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="sm">
@@ -49,9 +54,13 @@ export function OrderSummary({
               Charged to your balance when the order is placed.
             </Text>
           </Stack>
-          <Button type="submit" size="md" loading={isSubmitting} w={{ base: '100%', xs: 'auto' }} miw={220}>
-            {total > 0 ? `Create Order — ${formatUsd(total)}` : 'Create Order'}
-          </Button>
+          {missing > 0 ? (
+            <AddFundsButton amount={missing} size="md" w={{ base: '100%', xs: 'auto' }} miw={220} />
+          ) : (
+            <Button type="submit" size="md" loading={isSubmitting} w={{ base: '100%', xs: 'auto' }} miw={220}>
+              {total > 0 ? `Create Order — ${formatUsd(total)}` : 'Create Order'}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Paper>

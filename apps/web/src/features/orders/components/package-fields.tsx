@@ -122,8 +122,6 @@ export const PackageFields = memo(function PackageFields({
                 error={fieldState.error?.message}
                 description={selectedType ? `Up to ${selectedType.maxWeight} ${unit}` : undefined}
                 allowDeselect={false}
-                searchable
-                nothingFoundMessage="No matching label type"
               />
             )}
           />
@@ -149,13 +147,7 @@ export const PackageFields = memo(function PackageFields({
           )}
         </SimpleGrid>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField
-            name="Weight"
-            label={`Weight (${unit})`}
-            withAsterisk
-            decimalScale={2}
-            placeholder="0"
-          />
+          <NumberField name="Weight" label={`Weight (${unit})`} withAsterisk decimalScale={2} />
           <NumberField
             name="quantity"
             label="Quantity"
@@ -164,6 +156,8 @@ export const PackageFields = memo(function PackageFields({
             max={MAX_ORDER_QUANTITY}
             allowDecimal={false}
             hideControls={false}
+            // 0 stays 0 and gets its error, instead of silently becoming 1 on blur.
+            clampBehavior="none"
           />
         </SimpleGrid>
         {isFedex(uid) && (

@@ -1,11 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { allowsCanada, isCaProvince, isPriority, type CreateOrderInput } from '@portal/shared';
-import { useRef, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { notifySuccess } from '../../../lib/notify';
+import { notifyInfo, notifySuccess } from '../../../lib/notify';
+import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateOrder } from '../api/create-order';
-import { useLabelTypes } from '../api/get-label-types';
+import { useLabelTypes } from '../../../lib/label-types';
 import { useOrderPrice } from '../api/get-order-price';
 import {
   DEFAULT_ORDER_VALUES,
@@ -16,6 +17,14 @@ import {
 import { quickOrderResolver, simpleOrderResolver, type OrderFormContext } from '../lib/order-resolver';
 
 const PRICE_DEBOUNCE_MS = 300;
+const OUNCES_PER_POUND = 16;
+
+/** Pounds <-> ounces, to 2 decimals like the Weight field. */
+const convertWeight = (value: number, from: string, to: string): number => {
+  const ounces = from === 'lb' ? value * OUNCES_PER_POUND : value;
+  const result = to === 'lb' ? ounces / OUNCES_PER_POUND : ounces;
+  return Math.round(result * 100) / 100;
+};
 const EMPTY_TYPES: OrderFormContext['labelTypes'] = [];
 
 /** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
@@ -43,6 +52,14 @@ export function useOrderForm(mode: OrderMode) {
   /** Fields that do not apply to the new type are cleared, so they neither show nor get sent. */
   const changeLabelType = (id: string) => {
     const type = types.find((t) => t._id === id);
+    const weight = form.getValues('Weight');
+    const fromUnit = selectedType?.weightUnit;
+    if (type && fromUnit && fromUnit !== type.weightUnit && typeof weight === 'number' && weight > 0) {
+      // 3 lb must not quietly become 3 oz (and a lower price): the weight is converted, and said so.
+      const converted = convertWeight(weight, fromUnit, type.weightUnit);
+      form.setValue('Weight', converted, { shouldValidate: form.formState.isSubmitted });
+      notifyInfo(`Weight converted: ${weight} ${fromUnit} is ${converted} ${type.weightUnit}.`);
+    }
     form.setValue('labelType', id, { shouldValidate: form.formState.isSubmitted });
     if (!type || !isPriority(type.uid)) form.setValue('design', '');
     const toState = form.getValues('ToState');
@@ -51,25 +68,26 @@ export function useOrderForm(mode: OrderMode) {
 
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
-  const isBusy = useRef(false);
+  const purchase = usePurchaseGuard();
   const submitValid = form.handleSubmit(async (values) => {
     const type = types.find((t) => t._id === values.labelType);
     if (!type) return;
-    const { message } = await createOrder.mutateAsync(toCreateOrderBody(values, type));
-    notifySuccess(message);
+    const body = toCreateOrderBody(values, type);
+    const result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
+      createOrder.mutateAsync({ body, idempotencyKey }),
+    );
+    if (!result) return;
+    notifySuccess(result.message);
     navigate('/');
   });
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec section 5: a second submit while one is in progress is ignored.
-    if (isBusy.current) return;
-    isBusy.current = true;
+    // Spec section 5: a second submit while one is in progress is ignored (before validation runs).
+    if (purchase.isInFlight()) return;
     try {
       await submitValid(event);
     } catch {
       // The failed call's message is already in a toast; the form stays as typed.
-    } finally {
-      isBusy.current = false;
     }
   };
 

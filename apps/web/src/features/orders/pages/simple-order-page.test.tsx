@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../../lib/auth-token';
 import { stubApi } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
 import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
@@ -83,6 +85,66 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText(/^Weight \(oz\)/)).toBeInTheDocument();
     await choose(user, /^Type/, 'UPS Standard');
     expect(screen.getByLabelText(/^Weight \(lb\)/)).toBeInTheDocument();
+  });
+
+  it('converts the weight when the type switches between pounds and ounces, and says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await choose(user, /^Type/, 'UPS Standard');
+    await user.type(screen.getByLabelText(/^Weight/), '3');
+    await choose(user, /^Type/, 'USPS Ground Advantage (oz)');
+    expect(screen.getByLabelText(/^Weight \(oz\)/)).toHaveValue('48');
+    expect(await screen.findByText('Weight converted: 3 lb is 48 oz.')).toBeInTheDocument();
+  });
+
+  it('keeps a quantity of 0 and says it is wrong; an empty weight shows empty', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    expect(screen.getByLabelText(/^Weight/)).toHaveValue('');
+    expect(screen.getByLabelText(/^Weight/)).not.toHaveAttribute('placeholder', '0');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.tab();
+    expect(quantity).toHaveValue('0');
+    await user.click(screen.getByRole('button', { name: /^Create Order/ }));
+    expect(await screen.findByText('Quantity must be at least 1')).toBeInTheDocument();
+  });
+
+  it('focuses the Type field on an empty submit without opening its list over the errors', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await user.click(screen.getByRole('button', { name: 'Create Order' }));
+    expect(await screen.findByText('Please select a label type')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Type/ })).toHaveFocus();
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  });
+
+  it('says how much to add, and leads to Deposits, when the total is more than the balance', async () => {
+    const user = userEvent.setup({ delay: null });
+    Cookies.set(TOKEN_COOKIE, 'valid-token');
+    renderPage({
+      'GET /auth/access': {
+        body: {
+          _id: '6f1c2d4e-0000-4000-8000-000000000001',
+          username: 'Demo',
+          discordId: 'demo',
+          email: null,
+          emailVerified: false,
+          balance: 10,
+          api_key: 'lp_test_key',
+          role: 'user',
+        },
+      },
+    });
+    await choose(user, /^Type/, 'UPS Standard');
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    const quantity = screen.getByLabelText(/^Quantity/);
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    const addFunds = await screen.findByRole('link', { name: 'Add $8.00 to your balance' });
+    expect(addFunds).toHaveAttribute('href', '/deposits');
+    expect(screen.queryByRole('button', { name: /^Create Order/ })).not.toBeInTheDocument();
   });
 
   it('marks a disabled type as unavailable and does not let it be chosen', async () => {

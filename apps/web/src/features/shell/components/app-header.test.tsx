@@ -46,7 +46,7 @@ describe('AppHeader', () => {
 
   it('offers Account Setting and Sign out in the dropdown', async () => {
     renderHeader();
-    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     expect(await screen.findByRole('menuitem', { name: 'Account Setting' })).toHaveAttribute(
       'href',
       '/settings',

@@ -43,11 +43,11 @@ export function AppHeader({ user, isNavOpen, onToggleNav, isCompact, onToggleCom
             )}
           </ActionIcon>
         </Tooltip>
-        <Link to="/" style={{ textDecoration: 'none', color: 'inherit' }}>
-          <BrandMark size="sm" />
+        <Link to="/" aria-label="LabelPort home" style={{ textDecoration: 'none', color: 'inherit' }}>
+          <BrandMark size="sm" nameVisibleFrom="xs" />
         </Link>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <BalancePill balance={user.balance} />
         <UserMenu user={user} />
       </Group>

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 /** The header balance: dollar prefix, 2 decimals (spec section 9); a click leads to Deposits. */
 export function BalancePill({ balance }: { balance: number }) {
   return (
-    <UnstyledButton component={Link} to="/deposits" aria-label={`Balance ${formatUsd(balance)}, add funds`}>
+    // Named by what it shows plus a hidden "add funds", so the spoken name matches the visible text.
+    <UnstyledButton component={Link} to="/deposits">
       <Paper withBorder radius="xl" py={4} pl={5} pr={14} bg="var(--mantine-color-body)">
         <Group gap={8} wrap="nowrap">
           <ThemeIcon size={28} radius="xl" color={balance === 0 ? 'red' : 'teal'} variant="light" aria-hidden>
@@ -25,6 +26,7 @@ export function BalancePill({ balance }: { balance: number }) {
             >
               {formatUsd(balance)}
             </Text>
+            <VisuallyHidden>, add funds</VisuallyHidden>
           </Stack>
         </Group>
       </Paper>

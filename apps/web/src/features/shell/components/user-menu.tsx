@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@portal/shared';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -22,9 +22,10 @@ export function UserMenu({ user }: UserMenuProps) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" radius="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" data-testid="user-menu">
+        {/* Named by its content plus a hidden "Account menu": a spoken name that matches what is shown. */}
+        <UnstyledButton data-testid="user-menu">
           <Group gap={10} wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={36}>
+            <Avatar color="blue" radius="xl" size={36} aria-hidden>
               {initialsOf(user.username)}
             </Avatar>
             <Stack gap={0} visibleFrom="sm" maw={200}>
@@ -35,7 +36,8 @@ export function UserMenu({ user }: UserMenuProps) {
                 {email}
               </Text>
             </Stack>
-            <IconChevronDown size={16} color="var(--mantine-color-dimmed)" />
+            <VisuallyHidden>Account menu</VisuallyHidden>
+            <IconChevronDown size={16} color="var(--mantine-color-dimmed)" aria-hidden />
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -1,9 +1,11 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Signed-in paths that match nothing. */
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <Paper withBorder radius="lg" p={{ base: 'lg', sm: 40 }}>
       <Stack align="center" gap="xs" ta="center" maw={420} mx="auto">

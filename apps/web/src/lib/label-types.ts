@@ -1,8 +1,8 @@
 import { labelTypeListResponse, type LabelTypeView } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
-/** GET /labeltype/read: the label types a CSV can be priced with (a failure is only logged, spec section 8). */
+/** GET /labeltype/read: the label types with their price tiers, one cached copy for every form (a failure is only logged, spec section 8). */
 export const getLabelTypes = async (): Promise<LabelTypeView[]> =>
   labelTypeListResponse.parse(await api.get('/labeltype/read')).labelTypes;
 

@@ -1,6 +1,6 @@
 import { captchaConfig, type CaptchaConfig } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** GET /auth/captcha-config: which bot-check the auth screens run, and its public site key. */
 export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>

@@ -1,0 +1,91 @@
+import { PassThrough } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { orders } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { writeMergedPdf } from '../../labels/index.ts';
+import { toLetterSheets } from '../../labels/files/letter-sheets.ts';
+import { isUuid } from './ids.ts';
+import { listOrders } from './orders.repository.ts';
+import { toSearchQuery } from './search-query.ts';
+
+export const MAX_SELECTED = 1000;
+/** Labels read at a time: a page of PDFs is all the download holds at once. */
+const PAGE = 50;
+
+/** POST /order/download-selected: chosen ids (in the order shown), or every order matching a search. */
+export const downloadSelectedBody = z
+  .object({
+    ids: z.array(z.string()).min(1, 'Select at least one order').max(MAX_SELECTED).optional(),
+    search: z.string().max(200).optional(),
+    sort: z.enum(['asc', 'des']).default('des'),
+    layout: z.enum(['4x6', 'letter']).default('4x6'),
+  })
+  .refine((b) => b.ids !== undefined || b.search !== undefined, {
+    message: 'Select orders or send the search they match',
+    path: ['ids'],
+  });
+export type DownloadSelectedBody = z.infer<typeof downloadSelectedBody>;
+
+type Label = { fileId: string };
+
+const NOTHING_READY = 'None of the selected orders has a label yet';
+
+/** The chosen ids, all the caller's (any other id is refused whole: decision 110), completed ones kept in order. */
+async function labelsOfIds(ctx: AppContext, userId: string, ids: string[]): Promise<Label[]> {
+  if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', 'Order not found');
+  const rows = await ctx.db
+    .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (new Set(ids).size !== byId.size) throw new AppError('NOT_FOUND', 'Order not found');
+  return ids.flatMap((id) => {
+    const row = byId.get(id)!;
+    return row.status === 'completed' && row.fileId ? [{ fileId: row.fileId }] : [];
+  });
+}
+
+/** Every completed order matching the dashboard's search, in the dashboard's order, up to the cap. */
+async function labelsOfSearch(ctx: AppContext, userId: string, body: DownloadSelectedBody): Promise<Label[]> {
+  const labels: Label[] = [];
+  for (let offset = 0; labels.length < MAX_SELECTED; offset += PAGE) {
+    const { rows } = await listOrders(ctx.db, {
+      userId,
+      status: 'completed',
+      tsQuery: toSearchQuery(body.search ?? ''),
+      sort: body.sort,
+      offset,
+      limit: PAGE,
+    });
+    for (const r of rows) if (r.labelFileId) labels.push({ fileId: r.labelFileId });
+    if (rows.length < PAGE) break;
+  }
+  return labels.slice(0, MAX_SELECTED);
+}
+
+/** The selected labels merged into one PDF, streamed: 4x6 one a page, or Letter two a page. */
+export async function downloadSelectedLabels(
+  ctx: AppContext,
+  { userId, body }: { userId: string; body: DownloadSelectedBody },
+): Promise<{ fileName: string; stream: PassThrough }> {
+  const labels = body.ids
+    ? await labelsOfIds(ctx, userId, body.ids)
+    : await labelsOfSearch(ctx, userId, body);
+  if (labels.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
+
+  const out = new PassThrough();
+  async function* pdfs() {
+    for (let i = 0; i < labels.length && !out.destroyed; i += PAGE) {
+      const files = await Promise.all(labels.slice(i, i + PAGE).map((l) => ctx.files.get(l.fileId)));
+      for (const file of files) if (file) yield file.content;
+    }
+  }
+  const sources = body.layout === 'letter' ? toLetterSheets(pdfs()) : pdfs();
+  writeMergedPdf(sources, out).catch((err: unknown) => {
+    if (!out.destroyed) ctx.log.error({ err }, 'selected labels download failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return { fileName: `labels-${body.layout}.pdf`, stream: out };
+}

@@ -1,0 +1,37 @@
+import { Anchor, Text, TextInput } from '@mantine/core';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+
+type OtpEmailFieldProps = {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+  /** Where a person without a code gets one: /forgot, or Account Settings for /verify. */
+  requestTo: string;
+  requestLabel: string;
+};
+
+/**
+ * The address the OTP went to. Prefilled from the step before; editable, because /reset and /verify
+ * are often opened on another device, in a new tab or after storage was cleared.
+ */
+export function OtpEmailField({ registration, error, requestTo, requestLabel }: OtpEmailFieldProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      size="md"
+      error={error}
+      description={
+        <Text component="span" size="xs">
+          The address the OTP was sent to. No code yet?{' '}
+          <Anchor component={Link} to={requestTo} size="xs" fw={600}>
+            {requestLabel}
+          </Anchor>
+        </Text>
+      }
+      {...registration}
+    />
+  );
+}
