@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,11 +43,20 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 async function openPglite(dataDir: string): Promise<Database> {
   let location = dataDir;
+  let unlock = () => {};
   if (!dataDir.startsWith('memory://')) {
     location = path.join(dataDir, 'pglite');
     fs.mkdirSync(location, { recursive: true });
+    // One process at a time: a second opener (the admin CLI beside a running server) is refused.
+    unlock = lockDataDir(dataDir);
   }
-  const client = await PGlite.create(location);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(location);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -59,7 +69,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 

@@ -103,9 +103,12 @@ describe('mail with SMTP_URL', () => {
   afterAll(async () => smtp.close());
 
   it('pools connections: a burst of mail reuses one SMTP session', async () => {
+    const database = await createTestDatabase();
+    await database.migrate();
     const mailer = createSmtpMailer({
       url: smtp.url,
       from: 'LabelPort <no-reply@labelport.local>',
+      db: database.db,
       log: pino({ level: 'silent' }),
     });
     for (let i = 0; i < 5; i += 1) {
@@ -119,6 +122,30 @@ describe('mail with SMTP_URL', () => {
     await mailer.close();
     expect(smtp.mails.filter((m) => m.to[0]?.startsWith('burst'))).toHaveLength(5);
     expect(smtp.connections()).toBe(1);
+    await database.close();
+  });
+
+  it('logs each mail for the console as sent, with one-time codes masked and no HTML kept', async () => {
+    const database = await createTestDatabase();
+    await database.migrate();
+    const mailer = createSmtpMailer({
+      url: smtp.url,
+      from: 'LabelPort <no-reply@labelport.local>',
+      db: database.db,
+      log: pino({ level: 'silent' }),
+    });
+    await mailer.send({
+      to: 'logged@example.test',
+      subject: 'Your code',
+      text: 'Your code is 482913.',
+      html: '<p>482913</p>',
+    });
+    await mailer.close();
+    const { rows } = await database.executeSql(
+      `select status, text, html from mail_outbox where "to" = 'logged@example.test'`,
+    );
+    expect(rows).toEqual([{ status: 'sent', text: 'Your code is ••••••.', html: '' }]);
+    await database.close();
   });
 
   it('keeps an explicit pool setting in the URL', () => {

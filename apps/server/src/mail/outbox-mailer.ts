@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer } from './mail-types.ts';
 import { insertOutboxMail } from './outbox.repository.ts';
 
 /** Keeps mail in the `mail_outbox` table and says so in the log (without the body, which holds codes). */

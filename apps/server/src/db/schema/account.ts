@@ -51,6 +51,10 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /** `outbox`: kept here because no SMTP server is set; `sent` or `failed` when one is. */
+    status: text({ enum: ['outbox', 'sent', 'failed'] })
+      .notNull()
+      .default('outbox'),
     createdAt: at(),
   },
   (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.to})`, t.createdAt)],

@@ -10,9 +10,8 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: uuid().primaryKey().defaultRandom(),
-    actorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The staff member; null for the operator's command line (`npm run admin`). */
+    actorId: uuid().references(() => users.id, { onDelete: 'restrict' }),
     /** What was done, `<area>.<verb>`: `user.adjust_balance`, `invoice.approve`, ... */
     action: text().notNull(),
     targetType: text().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -75,6 +76,8 @@ export const ledgerEntries = pgTable(
     balanceAfterCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),
     note: text(),
+    /** The staff member behind an adjustment or an approval; null for the reseller's own actions. */
+    createdBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [

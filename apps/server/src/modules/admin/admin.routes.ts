@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
+import { adminReadRoutes } from './admin-reads.routes.ts';
+import { adminUserRoutes } from './admin-users.routes.ts';
 
 /**
  * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
@@ -10,4 +12,6 @@ export const adminRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (admin) => {
     admin.addHook('preHandler', requireAdmin(ctx));
+    await admin.register(adminReadRoutes(ctx));
+    await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
   };

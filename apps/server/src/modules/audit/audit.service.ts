@@ -4,9 +4,11 @@ import { insertAuditRow } from './audit.repository.ts';
 
 /** The staff member behind an admin write, with where the request came from. */
 export type StaffActor = RequestMeta & { userId: string };
+/** The operator's command line (`npm run admin`): no account, no address. */
+export const CLI_ACTOR = { userId: null, ip: null, userAgent: 'admin-cli' } as const;
 
 export type AuditEntry = {
-  actor: StaffActor;
+  actor: StaffActor | typeof CLI_ACTOR;
   /** `<area>.<verb>`, such as `user.adjust_balance` or `invoice.approve`. */
   action: string;
   targetType: string;

@@ -51,8 +51,21 @@ export async function loginUser(
     throw new AppError('BAD_REQUEST', 'Invalid Discord Name or password');
   }
   await noteLoginSuccess(ctx.db, input.discordId);
+  assertAccountEnabled(user);
   const accessToken = await createSession(ctx, user.id, meta);
   return { accessToken, user };
+}
+
+export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Please contact support.';
+
+/**
+ * The one rule for a usable account: staff may disable one (users.disabled_at). Sign-in refuses it
+ * with a clear message; the session lookup and the API key lookup ignore it.
+ */
+export const isAccountEnabled = (user: Pick<UserRow, 'disabledAt'>): boolean => user.disabledAt === null;
+
+function assertAccountEnabled(user: UserRow): void {
+  if (!isAccountEnabled(user)) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
 }
 
 export async function createSession(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {

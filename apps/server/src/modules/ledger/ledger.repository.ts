@@ -6,7 +6,14 @@ export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
 export async function insertEntryOnce(
   tx: DbOrTx,
-  entry: { userId: string; kind: LedgerKind; amountCents: number; sourceKey: string; note?: string | null },
+  entry: {
+    userId: string;
+    kind: LedgerKind;
+    amountCents: number;
+    sourceKey: string;
+    note?: string | null;
+    createdBy?: string | null;
+  },
 ): Promise<string | null> {
   const rows = await tx
     .insert(ledgerEntries)

@@ -12,6 +12,8 @@ export type PostEntryInput = {
   /** Unique per real-world cause (e.g. `refund:order:<id>`): the same cause never moves money twice. */
   sourceKey: string;
   note?: string | null;
+  /** The staff member who made the change (adjustments, approvals); shown in the console's ledger. */
+  createdBy?: string | null;
 };
 
 export type PostEntryResult = { applied: boolean; balanceCents: number | null };

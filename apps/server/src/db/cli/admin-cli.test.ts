@@ -1,0 +1,113 @@
+import { execFile, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../client.ts';
+
+const run = promisify(execFile);
+const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+
+/** Runs `npm run admin -- ...` as an operator would (the same script, through tsx). */
+async function admin(env: Record<string, string>, ...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/db/cli/admin.ts', ...args],
+      {
+        cwd: SERVER_DIR,
+        env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+        timeout: 60_000,
+      },
+    );
+    return { code: 0, out: stdout + stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, out: e.stdout + e.stderr };
+  }
+}
+
+async function rolesOf(options: { url?: string; dataDir: string }) {
+  const database = await createDatabase(options);
+  try {
+    const { rows } = await database.executeSql('select discord_id, role from users order by discord_id');
+    return Object.fromEntries(rows.map((r) => [r.discord_id, r.role]));
+  } finally {
+    await database.close();
+  }
+}
+
+// Each run starts a process that opens (and migrates) the database: slow on a loaded machine.
+describe('npm run admin', { timeout: 120_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-cli-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates a staff account with a generated password shown once, on a stopped embedded database', async () => {
+    const res = await admin({ DATA_DIR: dataDir }, 'create', '--discord', 'night.shift');
+    expect(res.code, res.out).toBe(0);
+    expect(res.out).toContain('Staff account created. Discord Name: night.shift');
+    expect(res.out).toMatch(/Password \(shown once\): \S{16}/);
+    expect(await rolesOf({ dataDir })).toEqual({ 'night.shift': 'admin' });
+  });
+
+  it('promotes and demotes, but never the last admin', async () => {
+    const refused = await admin({ DATA_DIR: dataDir }, 'demote', 'night.shift');
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('The last admin cannot be demoted');
+    expect(
+      (
+        await admin(
+          { DATA_DIR: dataDir },
+          'create',
+          '--discord',
+          'day.shift',
+          '--password',
+          'a-long-passphrase-9',
+        )
+      ).code,
+    ).toBe(0);
+    const demoted = await admin({ DATA_DIR: dataDir }, 'demote', 'night.shift');
+    expect(demoted.code, demoted.out).toBe(0);
+    expect(await rolesOf({ dataDir })).toEqual({ 'day.shift': 'admin', 'night.shift': 'user' });
+  });
+
+  it('says at once that the embedded database is in use while another process holds it', async () => {
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    fs.writeFileSync(path.join(dataDir, 'labelport.lock'), String(holder.pid));
+    try {
+      const started = Date.now();
+      const res = await admin({ DATA_DIR: dataDir }, 'promote', 'night.shift');
+      expect(res.code).toBe(3);
+      expect(res.out).toContain(`is in use by another process (pid ${holder.pid})`);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    } finally {
+      holder.kill();
+      fs.rmSync(path.join(dataDir, 'labelport.lock'), { force: true });
+    }
+  });
+
+  it('works on PostgreSQL', async () => {
+    const adminUrl = inject('postgresUrl');
+    const name = `cli_${crypto.randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+    const res = await admin(
+      { DATABASE_URL: url },
+      'create',
+      '--discord',
+      'pg.staff',
+      '--password',
+      'a-long-passphrase-9',
+    );
+    expect(res.code, res.out).toBe(0);
+    expect(await rolesOf({ url, dataDir: '' })).toEqual({ 'pg.staff': 'admin' });
+    const promoted = await admin({ DATABASE_URL: url }, 'promote', 'pg.staff');
+    expect(promoted.out).toContain('pg.staff is now staff (admin)');
+  });
+});

@@ -1,0 +1,102 @@
+import crypto from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { discordIdSchema, passwordSchema } from '@portal/shared';
+import { loadConfig } from '../../config.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { createSealer, hashToken, randomToken } from '../../lib/tokens.ts';
+import { CLI_ACTOR, recordAudit } from '../../modules/audit/audit.service.ts';
+import { API_KEY_PREFIX } from '../../modules/auth/auth.service.ts';
+import { setUserRole } from '../../modules/admin/admin-users.service.ts';
+import { findUserByDiscordId, insertUser } from '../../modules/users/users.repository.ts';
+import { createDatabase, type Database } from '../client.ts';
+import { DataDirInUseError } from '../data-dir-lock.ts';
+import { resolveSecret } from '../secrets.ts';
+
+const USAGE = `Staff accounts of LabelPort
+
+  npm run admin -- create --discord NAME [--password PW] [--name "Display Name"]
+  npm run admin -- promote NAME
+  npm run admin -- demote NAME
+
+On the embedded database the server must be stopped; with DATABASE_URL it may run.`;
+
+class UsageError extends Error {}
+
+async function createStaff(database: Database, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { discord: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+  });
+  const discordId = discordIdSchema.safeParse(values.discord);
+  if (!discordId.success) throw new UsageError(`--discord: ${discordId.error.issues[0]?.message}`);
+  const generated = values.password === undefined;
+  const password = values.password ?? crypto.randomBytes(12).toString('base64url');
+  const checked = passwordSchema.safeParse(password);
+  if (!checked.success) throw new UsageError(`--password: ${checked.error.issues[0]?.message}`);
+  const config = loadConfig();
+  const sealer = createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret));
+  const apiKey = randomToken(API_KEY_PREFIX);
+  await database.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      username: values.name ?? discordId.data,
+      discordId: discordId.data,
+      role: 'admin',
+      passwordHash: await hashPassword(password),
+      apiKeyHash: hashToken(apiKey),
+      apiKeyCipher: sealer.seal(apiKey),
+    });
+    if (!user) throw new UsageError(`The Discord Name ${discordId.data} is already taken`);
+    await recordAudit(tx, {
+      actor: CLI_ACTOR,
+      action: 'user.create_staff',
+      targetType: 'user',
+      targetId: user.id,
+      after: { discordId: user.discordId, role: 'admin' },
+    });
+  });
+  console.log(`Staff account created. Discord Name: ${discordId.data}`);
+  if (generated) console.log(`Password (shown once): ${password}`);
+}
+
+async function changeRole(database: Database, name: string | undefined, role: 'admin' | 'user') {
+  if (!name) throw new UsageError('Which Discord Name?');
+  const user = await findUserByDiscordId(database.db, name);
+  if (!user) throw new UsageError(`No account has the Discord Name ${name}`);
+  await setUserRole(database, { actor: CLI_ACTOR, userId: user.id, role });
+  console.log(`${user.discordId} is now ${role === 'admin' ? 'staff (admin)' : 'a reseller (user)'}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || !['create', 'promote', 'demote'].includes(command)) {
+    console.log(USAGE);
+    return command ? 2 : 0;
+  }
+  const config = loadConfig();
+  let database: Database;
+  try {
+    database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(error.message);
+      return 3;
+    }
+    throw error;
+  }
+  try {
+    await database.migrate();
+    if (command === 'create') await createStaff(database, rest);
+    else await changeRole(database, rest[0], command === 'promote' ? 'admin' : 'user');
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError || (error instanceof Error && error.name === 'AppError')) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

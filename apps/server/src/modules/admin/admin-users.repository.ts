@@ -1,0 +1,128 @@
+import { and, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerEntries, orderStats, sessions, users } from '../../db/schema.ts';
+
+const orderCount = sql<number>`coalesce(${orderStats.pending} + ${orderStats.processing} + ${orderStats.completed} + ${orderStats.cancelled}, 0)::int`;
+
+const summaryColumns = {
+  id: users.id,
+  username: users.username,
+  discordId: users.discordId,
+  email: users.email,
+  emailVerified: users.emailVerified,
+  role: users.role,
+  balanceCents: users.balanceCents,
+  disabledAt: users.disabledAt,
+  createdAt: users.createdAt,
+  orderCount,
+};
+export type UserSummaryRow = {
+  id: string;
+  username: string;
+  discordId: string;
+  email: string | null;
+  emailVerified: boolean;
+  role: 'user' | 'admin';
+  balanceCents: number;
+  disabledAt: Date | null;
+  createdAt: Date;
+  orderCount: number;
+};
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const matching = (search: string) => {
+  if (!search) return undefined;
+  const pattern = `%${escapeLike(search)}%`;
+  return or(ilike(users.discordId, pattern), ilike(users.username, pattern), ilike(users.email, pattern));
+};
+
+export async function listUserSummaries(
+  db: DbOrTx,
+  q: { search: string; offset: number; limit: number },
+): Promise<{ rows: UserSummaryRow[]; total: number }> {
+  const where = matching(q.search);
+  const rows = await db
+    .select(summaryColumns)
+    .from(users)
+    .leftJoin(orderStats, eq(orderStats.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [totals] = await db.select({ n: count() }).from(users).where(where);
+  return { rows: rows as UserSummaryRow[], total: totals?.n ?? 0 };
+}
+
+export async function findUserSummary(db: DbOrTx, id: string): Promise<UserSummaryRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(users)
+    .leftJoin(orderStats, eq(orderStats.userId, users.id))
+    .where(eq(users.id, id));
+  return row as UserSummaryRow | undefined;
+}
+
+export async function countLiveSessions(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())));
+  return row?.n ?? 0;
+}
+
+const staff = alias(users, 'staff');
+export async function listLedgerEntries(db: DbOrTx, q: { userId: string; offset: number; limit: number }) {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      amountCents: ledgerEntries.amountCents,
+      balanceAfterCents: ledgerEntries.balanceAfterCents,
+      note: ledgerEntries.note,
+      createdAt: ledgerEntries.createdAt,
+      byId: staff.id,
+      byDiscordId: staff.discordId,
+    })
+    .from(ledgerEntries)
+    .leftJoin(staff, eq(staff.id, ledgerEntries.createdBy))
+    .where(eq(ledgerEntries.userId, q.userId))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [totals] = await db
+    .select({ n: count() })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, q.userId));
+  return { rows, total: totals?.n ?? 0 };
+}
+export type LedgerRow = Awaited<ReturnType<typeof listLedgerEntries>>['rows'][number];
+
+export async function setDisabledAt(db: DbOrTx, userId: string, disabledAt: Date | null) {
+  const [row] = await db
+    .update(users)
+    .set({ disabledAt, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return row;
+}
+
+export async function setRole(db: DbOrTx, userId: string, role: 'user' | 'admin') {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return row;
+}
+
+/** Locks the staff accounts (in a fixed order) so "the last admin" checks cannot race each other. */
+export async function lockActiveAdmins(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), sql`${users.disabledAt} is null`))
+    .orderBy(users.id)
+    .for('update');
+  return rows.map((r) => r.id);
+}
