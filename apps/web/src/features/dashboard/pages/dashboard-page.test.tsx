@@ -20,6 +20,7 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${n}`,
   pdf: `/order/download/o${n}`,
   createdAt: '2025-03-04T15:30:00.000Z',
+  source: 'app',
   signature: false,
   design: null,
   Weight: 2,
