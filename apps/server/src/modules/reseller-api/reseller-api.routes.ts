@@ -1,0 +1,61 @@
+import { apiErrorResponse, labelTypeListResponse } from '@portal/shared';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { readLabelTypes } from '../label-types/label-types.service.ts';
+import { apiKeyHashOf, requireApiKey } from './api-key-auth.ts';
+import { resellerBulkOrderRoutes } from './reseller-bulk-orders.routes.ts';
+import { resellerOrderRoutes } from './reseller-orders.routes.ts';
+
+const tooMany = (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
+  statusCode: context.statusCode,
+  message: `Too many requests for this API key, please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
+});
+
+/** A per-key limit (RateLimit-* headers, 429 with Retry-After); none when configured to 0. */
+const perKeyLimit = (
+  app: FastifyInstance,
+  bucket: string,
+  max: number,
+  timeWindow: number,
+): preHandlerAsyncHookHandler | undefined =>
+  max > 0
+    ? app.rateLimit({
+        max,
+        timeWindow,
+        keyGenerator: (request) => `${bucket}:${apiKeyHashOf(request) ?? request.ip}`,
+        enableDraftSpec: true,
+        errorResponseBuilder: tooMany,
+      })
+    : undefined;
+
+/** The reseller API (spec section 7), mounted at /api/v2: `x-api-key` only, per-key rate limits. */
+export const resellerApiRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Shop plugins and scripts post forms as often as JSON; fields arrive as text and zod coerces them.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    app.addHook('onRequest', requireApiKey(ctx));
+    const { perMinute, purchasesPerSecond } = ctx.config.apiRateLimit;
+    const requestLimit = perKeyLimit(app, 'api', perMinute, 60_000);
+    if (requestLimit) app.addHook('onRequest', requestLimit);
+    const purchaseLimit = perKeyLimit(app, 'buy', purchasesPerSecond, 1_000);
+
+    app.get(
+      '/labeltype/read-types',
+      {
+        schema: {
+          tags: ['Label types'],
+          summary: 'The enabled label types with the prices you pay',
+          response: { 200: labelTypeListResponse, 401: apiErrorResponse, 429: apiErrorResponse },
+        },
+      },
+      async () => ({ labelTypes: (await readLabelTypes(ctx)).filter((t) => t.status) }),
+    );
+    await app.register(resellerOrderRoutes(ctx, purchaseLimit), { prefix: '/order' });
+    await app.register(resellerBulkOrderRoutes(ctx, purchaseLimit), { prefix: '/order' });
+  };
