@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readLabelTypes } from '../label-types/label-types.service.ts';
 import { apiKeyHashOf, requireApiKey } from './api-key-auth.ts';
+import { purchaseLimit } from './purchase-limit.ts';
 import { resellerBulkOrderRoutes } from './reseller-bulk-orders.routes.ts';
 import { resellerOrderRoutes } from './reseller-orders.routes.ts';
 
@@ -15,7 +16,6 @@ const tooMany = (_request: FastifyRequest, context: { statusCode: number; ttl: n
 /** A per-key limit (RateLimit-* headers, 429 with Retry-After); none when configured to 0. */
 const perKeyLimit = (
   app: FastifyInstance,
-  bucket: string,
   max: number,
   timeWindow: number,
 ): preHandlerAsyncHookHandler | undefined =>
@@ -23,8 +23,7 @@ const perKeyLimit = (
     ? app.rateLimit({
         max,
         timeWindow,
-        keyGenerator: (request) => `${bucket}:${apiKeyHashOf(request) ?? request.ip}`,
-        enableDraftSpec: true,
+        keyGenerator: (request) => `api:${apiKeyHashOf(request) ?? request.ip}`,
         errorResponseBuilder: tooMany,
       })
     : undefined;
@@ -41,9 +40,20 @@ export const resellerApiRoutes =
     );
     app.addHook('onRequest', requireApiKey(ctx));
     const { perMinute, purchasesPerSecond } = ctx.config.apiRateLimit;
-    const requestLimit = perKeyLimit(app, 'api', perMinute, 60_000);
+    const requestLimit = perKeyLimit(app, perMinute, 60_000);
     if (requestLimit) app.addHook('onRequest', requestLimit);
-    const purchaseLimit = perKeyLimit(app, 'buy', purchasesPerSecond, 1_000);
+    const purchases = purchasesPerSecond > 0 ? purchaseLimit(purchasesPerSecond) : undefined;
+    // The limiter names its headers once for the whole server (x-ratelimit-*); the API answers with
+    // the IETF draft's RateLimit-* names its clients' retry libraries read.
+    app.addHook('onSend', async (_request, reply) => {
+      for (const name of ['limit', 'remaining', 'reset']) {
+        const value = reply.getHeader(`x-ratelimit-${name}`);
+        if (value === undefined) continue;
+        reply.removeHeader(`x-ratelimit-${name}`);
+        // On purchases the tighter per-second budget has already set its own.
+        if (!reply.hasHeader(`ratelimit-${name}`)) void reply.header(`ratelimit-${name}`, value);
+      }
+    });
 
     app.get(
       '/labeltype/read-types',
@@ -56,6 +66,6 @@ export const resellerApiRoutes =
       },
       async () => ({ labelTypes: (await readLabelTypes(ctx)).filter((t) => t.status) }),
     );
-    await app.register(resellerOrderRoutes(ctx, purchaseLimit), { prefix: '/order' });
-    await app.register(resellerBulkOrderRoutes(ctx, purchaseLimit), { prefix: '/order' });
+    await app.register(resellerOrderRoutes(ctx, purchases), { prefix: '/order' });
+    await app.register(resellerBulkOrderRoutes(ctx, purchases), { prefix: '/order' });
   };

@@ -53,13 +53,14 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   return { order: toApiOrderView(toOrderView(order)) };
 }
 
-/** An order object of `data` as a CSV row: text fields as text, the package numbers as given. */
+/** An order object of `data` as a CSV row: text fields as text (a numeric ZIP keeps its leading zero). */
 const toRowInput = (data: Record<string, unknown>): CsvOrderInput =>
   Object.fromEntries(
-    Object.entries(data).map(([k, v]) => [
-      k,
-      PACKAGE_FIELDS.has(k) ? v : v === null || v === undefined ? '' : String(v),
-    ]),
+    Object.entries(data).map(([k, v]) => {
+      if (PACKAGE_FIELDS.has(k)) return [k, v];
+      if (typeof v === 'number' && k.endsWith('Zip')) return [k, String(v).padStart(5, '0')];
+      return [k, v === null || v === undefined ? '' : String(v)];
+    }),
   ) as CsvOrderInput;
 
 /**

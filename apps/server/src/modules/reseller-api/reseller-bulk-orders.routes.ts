@@ -7,7 +7,7 @@ import {
   apiReadBulkOrderResponse,
   bulkOrderRowsQuery,
 } from '@portal/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -21,7 +21,10 @@ const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResp
 
 /** Bulk orders of the reseller API: the app's bulk order services, with rows sent as JSON objects. */
 export const resellerBulkOrderRoutes =
-  (ctx: AppContext, purchaseLimit: preHandlerAsyncHookHandler | undefined): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/create-bulk-order',

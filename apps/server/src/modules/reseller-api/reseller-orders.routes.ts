@@ -7,7 +7,7 @@ import {
   orderListQuery,
   orderListResponse,
 } from '@portal/shared';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -22,7 +22,10 @@ const purchaseErrors = { ...errors, 402: apiErrorResponse, 409: apiErrorResponse
 
 /** Single orders of the reseller API: thin adapters over the app's order services. */
 export const resellerOrderRoutes =
-  (ctx: AppContext, purchaseLimit: preHandlerAsyncHookHandler | undefined): FastifyPluginAsyncZod =>
+  (
+    ctx: AppContext,
+    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/create-order',
