@@ -40,11 +40,46 @@ export const requestHashOf = (route: string, input: unknown): string =>
     .update(`${route}\n${JSON.stringify(canonical(input))}`)
     .digest('hex');
 
+/** How long a retry waits for the first request with its key to finish before it is told 409. */
+const WAIT_FOR_FIRST_MS = 3_000;
+
+/** The reply held by a key: its first reply again, 422 for another request, 409 while still running. */
+async function replayOf(
+  ctx: AppContext,
+  key: { userId: string; key: string },
+  requestHash: string,
+): Promise<(Reply & { replayed: boolean }) | 'released'> {
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const held = await findKey(ctx.db, key);
+    // The first request failed and freed the key: this one may claim it and try.
+    if (!held) return 'released';
+    if (held.requestHash !== requestHash)
+      throw new AppError(
+        'UNPROCESSABLE',
+        'This Idempotency-Key was already used for a different request; use a new key for a new purchase',
+      );
+    if (held.status === 'done' && held.responseStatus !== null)
+      return { status: held.responseStatus, body: held.responseBody, replayed: true };
+    // Still running: a short wait usually sees the first reply.
+    if (Date.now() > deadline)
+      throw new AppError(
+        'CONFLICT',
+        'A request with this Idempotency-Key is still being processed, please retry',
+        {
+          headers: { 'retry-after': '1' },
+        },
+      );
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * The one `Idempotency-Key` implementation of every purchase (decision 100). Without a key the purchase
  * simply runs. With one, the key is claimed in its own statement first: a claim that already holds a
  * reply answers with it again (nothing is bought), one for a different request is a 422, and one still
- * running is a 409. A purchase that fails frees its claim (nothing was charged), so it can be retried.
+ * running after a short wait is a 409. A purchase that fails frees its claim (nothing was charged),
+ * so a retry runs it again.
  */
 export async function runIdempotent(
   ctx: AppContext,
@@ -53,29 +88,15 @@ export async function runIdempotent(
 ): Promise<Reply & { replayed: boolean }> {
   if (!q.key) return { ...(await purchase()), replayed: false };
   const key = { userId: q.userId, key: q.key };
-  const claimed = await claimKey(ctx.db, {
-    ...key,
-    requestHash: q.requestHash,
-    ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
-  });
-  if (!claimed) {
-    const held = await findKey(ctx.db, key);
-    if (!held)
-      throw new AppError('CONFLICT', 'This Idempotency-Key is being used by another request, please retry');
-    if (held.requestHash !== q.requestHash)
-      throw new AppError(
-        'UNPROCESSABLE',
-        'This Idempotency-Key was already used for a different request; use a new key for a new purchase',
-      );
-    if (held.status !== 'done' || held.responseStatus === null)
-      throw new AppError(
-        'CONFLICT',
-        'A request with this Idempotency-Key is still being processed, please retry',
-        {
-          headers: { 'retry-after': '1' },
-        },
-      );
-    return { status: held.responseStatus, body: held.responseBody, replayed: true };
+  for (;;) {
+    const claimed = await claimKey(ctx.db, {
+      ...key,
+      requestHash: q.requestHash,
+      ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+    });
+    if (claimed) break;
+    const held = await replayOf(ctx, key, q.requestHash);
+    if (held !== 'released') return held;
   }
   let reply: Reply;
   try {

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { apiCreateOrderBody } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { idempotencyKeys, users } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, orderBody, waitFor } from '../orders/test-support.ts';
-import { apiReseller, v2, type ApiReseller } from './test-support.ts';
+import { requestHashOf } from '../idempotency/idempotency.service.ts';
+import { balanceCents, fund, orderBody, waitFor } from '../orders/test-support.ts';
+import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
 
 describe('reseller API /api/v2: authentication and single orders', () => {
   let app: TestApp;
@@ -18,14 +20,7 @@ describe('reseller API /api/v2: authentication and single orders', () => {
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
   });
   afterAll(async () => {
-    // Labels still being drawn would outlive the database otherwise.
-    await waitFor(
-      () =>
-        app
-          .inject({ method: 'GET', url: '/api/v1/order/stats', headers: alice.headers })
-          .then((r) => r.json()),
-      (s) => s.pending + s.processing === 0,
-    );
+    await settleLabels(app);
     await app.close();
   });
 
@@ -189,5 +184,35 @@ describe('reseller API /api/v2: authentication and single orders', () => {
     );
     expect(other.statusCode).toBe(422);
     expect(await balanceCents(app.ctx.db, alice.id)).toBe(before - 275);
+  });
+
+  it('answers 409 while the first request with a key is still running, and frees a failed one', async () => {
+    const key = 'still-running-1';
+    const body = orderBody(groundOz);
+    const requestHash = requestHashOf('POST /api/v2/order/create-order', {
+      params: {},
+      input: apiCreateOrderBody.parse(body),
+    });
+    await app.ctx.db.insert(idempotencyKeys).values({
+      userId: alice.id,
+      key,
+      requestHash,
+      status: 'in_progress',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const busy = await v2(app, alice.apiKey, 'POST', '/order/create-order', body, { 'idempotency-key': key });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toEqual({
+      message: 'A request with this Idempotency-Key is still being processed, please retry',
+    });
+
+    const broke = await apiReseller(app);
+    const headers = { 'idempotency-key': 'retry-after-top-up' };
+    const poor = await v2(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
+    expect(poor.statusCode).toBe(402);
+    await fund(app.ctx.db, broke.id, 10_00);
+    const paid = await v2(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
+    expect(paid.statusCode).toBe(201);
   });
 });

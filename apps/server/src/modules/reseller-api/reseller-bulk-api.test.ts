@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { balanceCents, ledgerOf, orderBody, waitFor } from '../orders/test-support.ts';
-import { apiReseller, v2, type ApiReseller } from './test-support.ts';
+import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
 
 const row = (i: number, change: Record<string, unknown> = {}) => {
   const { labelType: _t, quantity: _q, signature: _s, ...order } = orderBody('', { ToName: `Buyer ${i}` });
@@ -18,13 +18,7 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
     alice = await apiReseller(app, 100_00);
   });
   afterAll(async () => {
-    await waitFor(
-      () =>
-        app
-          .inject({ method: 'GET', url: '/api/v1/order/stats', headers: alice.headers })
-          .then((r) => r.json()),
-      (s) => s.pending + s.processing === 0,
-    );
+    await settleLabels(app);
     await app.close();
   });
 

@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
+import { orders } from '../../db/schema.ts';
 import { signUp } from '../../../test/helper.ts';
-import { fund, resellerOf } from '../orders/test-support.ts';
+import { fund, resellerOf, waitFor } from '../orders/test-support.ts';
 
 /** A signed-up reseller with its API key (read from the app like the docs page does) and a balance. */
 export type ApiReseller = { id: string; apiKey: string; headers: Record<string, string> };
@@ -27,3 +29,14 @@ export const v2 = (
     headers: { ...(apiKey === null ? {} : { 'x-api-key': apiKey }), ...headers },
     ...(payload === undefined ? {} : { payload }),
   });
+
+/** Waits until no label is being drawn, so closing the app never pulls the database from a job. */
+export const settleLabels = (app: App) =>
+  waitFor(
+    () =>
+      app.ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.status, ['pending', 'processing'])),
+    (open) => open.length === 0,
+  );
