@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readLabelTypes } from '../label-types/label-types.service.ts';
 import { apiKeyHashOf, requireApiKey } from './api-key-auth.ts';
+import { registerOpenApi } from './openapi.ts';
 import { purchaseLimit } from './purchase-limit.ts';
 import { resellerBulkOrderRoutes } from './reseller-bulk-orders.routes.ts';
 import { resellerOrderRoutes } from './reseller-orders.routes.ts';
@@ -30,6 +31,14 @@ const perKeyLimit = (
 
 /** The reseller API (spec section 7), mounted at /api/v2: `x-api-key` only, per-key rate limits. */
 export const resellerApiRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (v2) => {
+    await registerOpenApi(v2, ctx.config);
+    await v2.register(keyedRoutes(ctx));
+  };
+
+/** Everything that needs a key: label types, orders, bulk orders. */
+const keyedRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // Shop plugins and scripts post forms as often as JSON; fields arrive as text and zod coerces them.
@@ -59,6 +68,7 @@ export const resellerApiRoutes =
       '/labeltype/read-types',
       {
         schema: {
+          operationId: 'readLabelTypes',
           tags: ['Label types'],
           summary: 'The enabled label types with the prices you pay',
           response: { 200: labelTypeListResponse, 401: apiErrorResponse, 429: apiErrorResponse },

@@ -31,6 +31,7 @@ export const resellerBulkOrderRoutes =
       {
         preHandler: purchaseLimit ? [purchaseLimit] : [],
         schema: {
+          operationId: 'createBulkOrder',
           tags,
           summary: 'Buy many labels of one label type in one charge',
           description:
@@ -65,6 +66,7 @@ export const resellerBulkOrderRoutes =
       '/read-bulk-order/:bulkorder_id',
       {
         schema: {
+          operationId: 'readBulkOrder',
           tags,
           summary: 'A bulk order: status, counts and each row’s order (status, tracking)',
           params: apiBulkOrderParams,
@@ -84,6 +86,7 @@ export const resellerBulkOrderRoutes =
       '/download-bulk-order/:bulkorder_id',
       {
         schema: {
+          operationId: 'downloadBulkOrder',
           tags,
           summary: 'The labels of a bulk order: a zip of PDFs, or one merged PDF with ?format=pdf',
           params: apiBulkOrderParams,

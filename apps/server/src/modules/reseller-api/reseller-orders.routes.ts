@@ -32,6 +32,7 @@ export const resellerOrderRoutes =
       {
         preHandler: purchaseLimit ? [purchaseLimit] : [],
         schema: {
+          operationId: 'createOrder',
           tags,
           summary: 'Buy one label (or `quantity` labels of one shipment)',
           description:
@@ -55,6 +56,7 @@ export const resellerOrderRoutes =
       '/read-orders',
       {
         schema: {
+          operationId: 'readOrders',
           tags,
           summary: 'One page of your orders, newest first',
           querystring: orderListQuery,
@@ -71,6 +73,7 @@ export const resellerOrderRoutes =
       '/read-order/:order_id',
       {
         schema: {
+          operationId: 'readOrder',
           tags,
           summary: 'One order: status, tracking, price and creation time',
           params: apiOrderParams,
@@ -85,6 +88,7 @@ export const resellerOrderRoutes =
       '/download/:order_id',
       {
         schema: {
+          operationId: 'downloadLabel',
           tags,
           summary: 'The label PDF of a completed order',
           params: apiOrderParams,
