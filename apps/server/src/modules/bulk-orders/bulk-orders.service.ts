@@ -103,12 +103,16 @@ export async function createBulkOrder(
   try {
     balanceCents = await ctx.db.transaction(async (tx: Tx) => {
       await lockBulkSubmissions(tx, userId);
-      const duplicate = await findDuplicate(tx, {
-        userId,
-        contentHash,
-        idempotencyKey: null,
-        windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
-      });
+      // A CSV re-submitted within the window is the spec's double submit; API clients send an
+      // Idempotency-Key instead and may buy the same rows again on purpose.
+      const duplicate =
+        input.source === 'csv' &&
+        (await findDuplicate(tx, {
+          userId,
+          contentHash,
+          idempotencyKey: null,
+          windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
+        }));
       if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
         throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
