@@ -1,3 +1,4 @@
+import { ApiOrderBadge } from './api-order-badge';
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -17,6 +18,7 @@ export function OrderCards({ orders, downloadingId, onDownload, onDuplicate }: O
             <Group justify="space-between" wrap="nowrap">
               <Text fw={700} size="sm">
                 {order.OrderId}
+                <ApiOrderBadge order={order} />
               </Text>
               <OrderStatusBadge status={order.status} />
             </Group>

@@ -1,3 +1,4 @@
+import { ApiOrderBadge } from './api-order-badge';
 import { Paper, Table, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
 import { formatOrderDay, formatOrderTime } from '../lib/format-order';
@@ -47,6 +48,7 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate }: O
                 <Table.Td>
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {order.OrderId}
+                    <ApiOrderBadge order={order} />
                   </Text>
                 </Table.Td>
                 <Table.Td>
