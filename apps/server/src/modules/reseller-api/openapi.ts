@@ -80,6 +80,10 @@ const START_JS = `Scalar.createApiReference('#app', ${JSON.stringify({
   withDefaultFonts: false,
   hideClientButton: false,
   persistAuth: false,
+  // No hosted extras (AI chat, MCP, deploy links): the reference talks to this server only.
+  showDeveloperTools: 'never',
+  mcp: { disabled: true },
+  agent: { disabled: true },
   authentication: { preferredSecurityScheme: 'apiKey' },
 })});
 `;
