@@ -12,6 +12,7 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** POST /order/create-order: the app's order fields (labelType is the type's `_id` or uid) and an optional Date. */
 export const apiCreateOrderBody = createOrderBody.extend({
+  signature: createOrderBody.shape.signature.optional().transform((v) => v ?? false),
   Date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -36,6 +37,14 @@ export const apiCreateBulkOrderBody = z.object({
     .max(CSV_MAX_ROWS, `data holds at most ${CSV_MAX_ROWS} orders`),
 });
 export type ApiCreateBulkOrderBody = z.input<typeof apiCreateBulkOrderBody>;
+
+/** The optional header of every purchase: a retry with the same key and body gets the first reply. */
+export const apiPurchaseHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Any text up to 255 visible characters; re-send it only to retry the same purchase'),
+});
 
 export const apiOrderParams = z.object({ order_id: z.string().min(1) });
 export const apiBulkOrderParams = z.object({ bulkorder_id: z.string().min(1) });

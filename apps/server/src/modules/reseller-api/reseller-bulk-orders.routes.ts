@@ -4,6 +4,7 @@ import {
   apiCreateBulkOrderBody,
   apiCreateBulkOrderResponse,
   apiErrorResponse,
+  apiPurchaseHeaders,
   apiReadBulkOrderResponse,
   bulkOrderRowsQuery,
 } from '@portal/shared';
@@ -38,6 +39,7 @@ export const resellerBulkOrderRoutes =
             'Each object of `data` has the fields of a single order and is checked like a CSV row; ' +
             'if any row is bad, nothing is charged and `errors` lists every problem with its row (from 1).',
           body: apiCreateBulkOrderBody,
+          headers: apiPurchaseHeaders,
           response: {
             201: apiCreateBulkOrderResponse,
             ...errors,

@@ -1,6 +1,7 @@
 import {
   apiCreateOrderBody,
   apiErrorResponse,
+  apiPurchaseHeaders,
   apiOrderParams,
   apiReadOrderResponse,
   createOrderResponse,
@@ -40,6 +41,7 @@ export const resellerOrderRoutes =
             'Send an `Idempotency-Key` header to retry safely.',
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           body: apiCreateOrderBody,
+          headers: apiPurchaseHeaders,
           response: { 201: createOrderResponse, ...purchaseErrors },
         },
       },
