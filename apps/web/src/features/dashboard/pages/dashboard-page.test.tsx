@@ -92,6 +92,13 @@ describe('Dashboard', () => {
     expect(await screen.findByTestId('orders-count')).toHaveTextContent('1');
   });
 
+  it('marks orders bought through the Reseller API', async () => {
+    renderDashboard({ orders: [order(1, { source: 'api' }), order(2)], totalPages: 1, total: 2 });
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).getByLabelText('API order')).toHaveTextContent('API');
+    expect(within(rows[1]!).queryByLabelText('API order')).toBeNull();
+  });
+
   it('invites to create the first label when there are no orders', async () => {
     renderDashboard({ orders: [], totalPages: 0, total: 0 });
     const title = await screen.findByText('No orders yet — create your first label');
