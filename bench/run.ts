@@ -12,6 +12,7 @@ const BENCHES: Bench[] = [
   { name: 'orders-read', file: 'orders-read.ts', exportName: 'runOrdersReadBench' },
   { name: 'csv', file: 'csv.ts', exportName: 'runCsvBench' },
   { name: 'bulk', file: 'bulk.ts', exportName: 'runBulkBench' },
+  { name: 'api-v2', file: 'api-v2.ts', exportName: 'runApiV2Bench' },
 ];
 
 async function main(): Promise<void> {

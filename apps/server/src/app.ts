@@ -28,6 +28,7 @@ import { bulkOrderRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
 import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts';
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     { prefix: '/api/v1' },
   );
+  await app.register(resellerApiRoutes(ctx), { prefix: '/api/v2' });
 
   await registerSpa(app, config.webDistDir);
   return Object.assign(app, { ctx }) as unknown as App;

@@ -40,6 +40,8 @@ const envSchema = z.object({
     .default(1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
+  API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
+  API_PURCHASES_PER_SECOND: z.coerce.number().int().min(0).default(10),
   TRUST_PROXY: bool.default(false),
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
@@ -81,6 +83,8 @@ export type Config = {
   sessionTtlMs: number;
   bodyLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Per API key on /api/v2 (0 turns a limit off). */
+  apiRateLimit: { perMinute: number; purchasesPerSecond: number };
   authRateLimitPerMinute: number;
   trustProxy: boolean;
   corsOrigins: string[];
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    apiRateLimit: { perMinute: e.API_RATE_LIMIT_PER_MINUTE, purchasesPerSecond: e.API_PURCHASES_PER_SECOND },
     trustProxy: e.TRUST_PROXY,
     corsOrigins: corsOriginsOf(e.CORS_ORIGINS, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,

@@ -14,3 +14,5 @@ export * from './schemas/amazon.ts';
 export * from './schemas/bulk-order.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/reseller-api.ts';
+export * from './api-examples.ts';

@@ -49,6 +49,8 @@ export const orderView = z.object({
   /** Download path of the label PDF, only for completed orders. */
   pdf: z.string().nullable(),
   createdAt: z.string(),
+  /** Where it was bought: the app, or the reseller API (`/api/v2`). */
+  source: z.enum(['app', 'api']),
   signature: z.boolean(),
   design: z.string().nullable(),
   Weight: z.number(),

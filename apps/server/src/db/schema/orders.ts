@@ -113,6 +113,10 @@ export const orders = pgTable(
     tracking: text(),
     labelFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     failureReason: text(),
+    /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
+    source: text({ enum: ['app', 'api'] })
+      .notNull()
+      .default('app'),
     /** Words of the OrderId, names and tracking number for search; see decision 042. */
     searchVector: tsvector()
       .notNull()

@@ -14,7 +14,7 @@ const fieldError = (field: string, message: string) =>
  */
 export async function createBulkOrderFromCsv(
   ctx: AppContext,
-  { userId, form, idempotencyKey }: { userId: string; form: MultipartForm; idempotencyKey: string | null },
+  { userId, form }: { userId: string; form: MultipartForm },
 ): Promise<CreateBulkOrderResponse> {
   const labelTypeId = form.fields.type ?? form.fields.labeltype ?? form.fields.labelType;
   if (!labelTypeId?.trim()) throw fieldError('type', 'Please select LabelType');
@@ -32,7 +32,6 @@ export async function createBulkOrderFromCsv(
     source: 'csv',
     design: fields.design ?? null,
     expectedTotalCents: dollarsToCents(fields.total_price),
-    idempotencyKey,
     upload: { fileName: form.file.filename || 'orders.csv', content: form.file.data },
   });
   const n = result.bulkOrder.totalOrders;

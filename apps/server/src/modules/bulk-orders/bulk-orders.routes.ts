@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import crypto from 'node:crypto';
 import {
   bulkOrderDetailResponse,
   bulkOrderListQuery,
@@ -12,7 +13,6 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import {
@@ -21,6 +21,7 @@ import {
   downloadBulkZip,
   type BulkDownload,
 } from './bulk-files.service.ts';
+import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 
@@ -35,14 +36,6 @@ const sendFile = (reply: FastifyReply, file: BulkDownload) =>
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'private, no-store')
     .send(file.stream);
-
-/** An optional Idempotency-Key header: a client's own guard against sending the same purchase twice. */
-function idempotencyKeyOf(value: string | string[] | undefined): string | null {
-  const key = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!key) return null;
-  if (key.length > 200) throw new AppError('BAD_REQUEST', 'Idempotency-Key must be at most 200 characters');
-  return key;
-}
 
 /** Bulk (CSV) orders, spec section 7: pay, list, per-row results and the three files. */
 export const bulkOrderRoutes =
@@ -65,12 +58,15 @@ export const bulkOrderRoutes =
           maxFileBytes: CSV_MAX_BYTES,
           what: 'CSV file',
         });
-        const result = await createBulkOrderFromCsv(ctx, {
-          userId: currentUser(request).user.id,
-          form,
-          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
-        });
-        return reply.status(201).send(result);
+        const userId = currentUser(request).user.id;
+        const input = {
+          fields: form.fields,
+          file: form.file && crypto.createHash('sha256').update(form.file.data).digest('hex'),
+        };
+        return sendIdempotent(ctx, request, reply, { userId, input }, async () => ({
+          status: 201,
+          body: await createBulkOrderFromCsv(ctx, { userId, form }),
+        }));
       },
     );
 

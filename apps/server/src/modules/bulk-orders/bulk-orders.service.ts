@@ -38,7 +38,6 @@ export type CreateBulkOrderInput = {
   design?: string | null | undefined;
   /** The total the buyer saw (cents): a different server total is refused, the buyer validates again. */
   expectedTotalCents?: number | undefined;
-  idempotencyKey?: string | null | undefined;
   /** The uploaded file, kept for the results CSV. */
   upload?: { fileName: string; content: Uint8Array } | undefined;
 };
@@ -49,11 +48,13 @@ const toOrderRow = (
   o: CsvOrder,
   ids: { id: string; batchId: string; userId: string; labelTypeId: string },
   priceCents: number,
+  source: 'app' | 'api',
 ): NewOrderRow & { id: string } => ({
   ...ids,
   priceCents,
   ...shipmentColumns(o),
   signature: false,
+  source,
 });
 
 /**
@@ -88,7 +89,10 @@ export async function createBulkOrder(
     }
     totalCents += priceCents;
     const ids = { id: crypto.randomUUID(), batchId: bulkId, userId, labelTypeId: type.id };
-    return { rowNumber: row, order: toOrderRow(order, ids, priceCents) };
+    return {
+      rowNumber: row,
+      order: toOrderRow(order, ids, priceCents, input.source === 'api' ? 'api' : 'app'),
+    };
   });
   const contentHash = crypto
     .createHash('sha256')
@@ -99,12 +103,16 @@ export async function createBulkOrder(
   try {
     balanceCents = await ctx.db.transaction(async (tx: Tx) => {
       await lockBulkSubmissions(tx, userId);
-      const duplicate = await findDuplicate(tx, {
-        userId,
-        contentHash,
-        idempotencyKey: input.idempotencyKey ?? null,
-        windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
-      });
+      // A CSV re-submitted within the window is the spec's double submit; API clients send an
+      // Idempotency-Key instead and may buy the same rows again on purpose.
+      const duplicate =
+        input.source === 'csv' &&
+        (await findDuplicate(tx, {
+          userId,
+          contentHash,
+          idempotencyKey: null,
+          windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
+        }));
       if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
       if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
         throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
@@ -139,7 +147,7 @@ export async function createBulkOrder(
         inputFileId,
         fileName: input.upload?.fileName ?? null,
         contentHash,
-        idempotencyKey: input.idempotencyKey ?? null,
+        idempotencyKey: null,
       });
       await insertBulkOrderLines(tx, bulkId, rows);
       for (let i = 0; i < rows.length; i += JOB_CHUNK) {

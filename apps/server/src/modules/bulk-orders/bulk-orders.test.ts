@@ -180,7 +180,7 @@ describe('bulk (CSV) orders', () => {
     expect((await pay(alice.headers, keyed, { 'idempotency-key': 'k-1' })).statusCode).toBe(201);
     const other = { ...keyed, csv: { data: excelCsv(sheetRows(5)), filename: 'c.csv' } };
     const again = await pay(alice.headers, other, { 'idempotency-key': 'k-1' });
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(422);
 
     const changed = await pay(alice.headers, { ...other, total_price: '0.01' });
     expect(changed.statusCode).toBe(400);

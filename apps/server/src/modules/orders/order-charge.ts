@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -12,16 +11,6 @@ import {
   type OrderWithType,
 } from './orders.repository.ts';
 
-/**
- * The batch (API `uuid`) of one order request. With an `Idempotency-Key` header it is derived from the
- * reseller and the key, so a retried request finds the orders of the first one instead of paying twice.
- */
-export const batchIdFor = (userId: string, idempotencyKey: string | undefined): string => {
-  if (!idempotencyKey) return crypto.randomUUID();
-  const hex = crypto.createHash('sha256').update(`${userId}:${idempotencyKey}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
-
 /** The charge already exists: this request is a replay of one that succeeded. */
 class AlreadyCharged extends Error {}
 
@@ -30,7 +19,8 @@ export type ChargeResult = { orders: OrderWithType[]; balanceCents: number; isRe
 /**
  * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
  * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
- * The charge's source key is the batch id, so the same batch is never charged twice.
+ * The charge's source key is the batch id, so the same batch is never charged twice; a retried
+ * request is answered by the one Idempotency-Key implementation before it gets here.
  */
 export async function chargeAndInsert(
   ctx: AppContext,

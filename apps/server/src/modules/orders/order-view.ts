@@ -20,6 +20,7 @@ export const toOrderView = (o: OrderWithType): OrderView => ({
   trackingUrl: o.tracking ? trackingUrl(carrierOfUid(o.labelTypeUid), o.tracking) : null,
   pdf: o.status === 'completed' && o.labelFileId ? downloadPath(o.id) : null,
   createdAt: o.createdAt.toISOString(),
+  source: o.source,
   signature: o.signature,
   design: o.design,
   Weight: o.weight,

@@ -11,21 +11,13 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import { createOrders, downloadLabel, duplicateOrder, readOrders, readOrderStats } from './orders.service.ts';
 import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];
-
-/** Optional `Idempotency-Key` header: a retried create with the same key returns the first result. */
-const idempotencyKeyOf = (value: string | string[] | undefined): string | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^[\w:.-]{8,100}$/.test(value))
-    throw new AppError('BAD_REQUEST', 'Idempotency-Key must be 8 to 100 letters, digits or _ - : .');
-  return value;
-};
 
 /** Single orders (spec section 7, Orders): price, create, history, download, duplicate. */
 export const orderRoutes =
@@ -45,12 +37,11 @@ export const orderRoutes =
       '/create',
       { schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } },
       async (request, reply) => {
-        const { orders, balance } = await createOrders(ctx, {
-          userId: currentUser(request).user.id,
-          input: request.body,
-          idempotencyKey: idempotencyKeyOf(request.headers['idempotency-key']),
+        const userId = currentUser(request).user.id;
+        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => {
+          const { orders, balance } = await createOrders(ctx, { userId, input: request.body });
+          return { status: 201, body: { message: 'Order created successfully', orders, balance } };
         });
-        return reply.status(201).send({ message: 'Order created successfully', orders, balance });
       },
     );
 
@@ -94,11 +85,11 @@ export const orderRoutes =
       '/duplicate/:id',
       { schema: { tags, params: idParams, response: { 201: duplicateOrderResponse } } },
       async (request, reply) => {
-        const result = await duplicateOrder(ctx, {
-          userId: currentUser(request).user.id,
-          id: request.params.id,
+        const userId = currentUser(request).user.id;
+        return sendIdempotent(ctx, request, reply, { userId, input: null }, async () => {
+          const result = await duplicateOrder(ctx, { userId, id: request.params.id });
+          return { status: 201, body: { message: 'Order duplicated successfully', ...result } };
         });
-        return reply.status(201).send({ message: 'Order duplicated successfully', ...result });
       },
     );
   };

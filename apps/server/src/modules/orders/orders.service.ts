@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import {
   centsToDollars,
   checkShipmentForLabelType,
@@ -11,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
-import { batchIdFor, chargeAndInsert } from './order-charge.ts';
+import { chargeAndInsert } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderCounts, findOrderForUser, listOrders, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
@@ -22,14 +23,14 @@ const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 /** POST /order/create: validates against the label type, prices it and makes `quantity` orders. */
 export async function createOrders(
   ctx: AppContext,
-  { userId, input, idempotencyKey }: { userId: string; input: CreateOrderInput; idempotencyKey?: string },
-): Promise<{ orders: OrderView[]; balance: number; isReplay: boolean }> {
+  { userId, input, source = 'app' }: { userId: string; input: CreateOrderInput; source?: 'app' | 'api' },
+): Promise<{ orders: OrderView[]; balance: number }> {
   const type = await requireLabelType(ctx.db, input.labelType);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
   const unitCents = unitPriceCents(type, input.Weight);
   const o = checked.order;
-  const batchId = batchIdFor(userId, idempotencyKey);
+  const batchId = crypto.randomUUID();
   const row: NewOrderRow = {
     batchId,
     userId,
@@ -37,6 +38,7 @@ export async function createOrders(
     priceCents: unitCents,
     ...shipmentColumns(o),
     signature: input.signature,
+    source,
   };
   const quantity = input.quantity;
   const result = await chargeAndInsert(
@@ -52,7 +54,6 @@ export async function createOrders(
   return {
     orders: result.orders.map(toOrderView),
     balance: centsToDollars(result.balanceCents),
-    isReplay: result.isReplay,
   };
 }
 
@@ -66,7 +67,7 @@ export async function duplicateOrder(
   const type = await findLabelType(ctx.db, original.labelTypeId);
   if (!type?.isEnabled)
     throw new AppError('BAD_REQUEST', `${original.labelTypeName} is currently unavailable`);
-  const batchId = batchIdFor(userId, undefined);
+  const batchId = crypto.randomUUID();
   const {
     id: _id,
     orderNumber: _n,
@@ -88,7 +89,7 @@ export async function duplicateOrder(
       amountCents: original.priceCents,
       note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
     },
-    [{ ...shipment, batchId, status: 'pending' }],
+    [{ ...shipment, batchId, status: 'pending', source: 'app' }],
   );
   return { order: toOrderView(result.orders[0]!), balance: centsToDollars(result.balanceCents) };
 }

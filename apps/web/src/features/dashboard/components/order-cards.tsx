@@ -2,6 +2,7 @@ import { Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatOrderDate } from '../lib/format-order';
+import { ApiOrderBadge } from './api-order-badge';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
 import type { OrderRowsProps } from './order-table';
@@ -15,14 +16,17 @@ export function OrderCards({ orders, downloadingId, onDownload, onDuplicate, sel
         <Paper key={order._id} withBorder radius="md" p="md" data-testid="order-row">
           <Stack gap={8}>
             <Group justify="space-between" wrap="nowrap">
-              <Checkbox
-                size="sm"
-                label={order.OrderId}
-                aria-label={`Select ${order.OrderId}`}
-                checked={selection.isSelected(order._id)}
-                onChange={() => selection.toggle(order)}
-                styles={{ label: { fontWeight: 700 } }}
-              />
+              <Group gap={6} wrap="nowrap">
+                <Checkbox
+                  size="sm"
+                  label={order.OrderId}
+                  aria-label={`Select ${order.OrderId}`}
+                  checked={selection.isSelected(order._id)}
+                  onChange={() => selection.toggle(order)}
+                  styles={{ label: { fontWeight: 700 } }}
+                />
+                <ApiOrderBadge order={order} />
+              </Group>
               <OrderStatusBadge status={order.status} />
             </Group>
             <Group gap={6} wrap="nowrap" miw={0}>

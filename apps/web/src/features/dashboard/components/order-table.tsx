@@ -2,6 +2,7 @@ import { Checkbox, Group, Paper, Table, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatOrderDay, formatOrderTime } from '../lib/format-order';
+import { ApiOrderBadge } from './api-order-badge';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
@@ -68,6 +69,7 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate, sel
                     />
                     <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                       {order.OrderId}
+                      <ApiOrderBadge order={order} />
                     </Text>
                   </Group>
                 </Table.Td>

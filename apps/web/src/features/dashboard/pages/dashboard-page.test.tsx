@@ -20,6 +20,7 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${n}`,
   pdf: `/order/download/o${n}`,
   createdAt: '2025-03-04T15:30:00.000Z',
+  source: 'app',
   signature: false,
   design: null,
   Weight: 2,
@@ -89,6 +90,13 @@ describe('Dashboard', () => {
       'https://www.ups.com/track?tracknum=1Z999AA10123456781',
     );
     expect(await screen.findByTestId('orders-count')).toHaveTextContent('1');
+  });
+
+  it('marks orders bought through the Reseller API', async () => {
+    renderDashboard({ orders: [order(1, { source: 'api' }), order(2)], totalPages: 1, total: 2 });
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).getByLabelText('API order')).toHaveTextContent('API');
+    expect(within(rows[1]!).queryByLabelText('API order')).toBeNull();
   });
 
   it('invites to create the first label when there are no orders', async () => {

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { idempotencyKeys } from '../../db/schema.ts';
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+type KeyOf = { userId: string; key: string };
+
+/**
+ * Claims a key for one request: inserts it, or takes over an expired one. Returns false when a live
+ * claim exists (the caller then reads it). One statement, so concurrent claims of a key serialize on it.
+ */
+export async function claimKey(
+  db: DbOrTx,
+  q: KeyOf & { requestHash: string; ttlSeconds: number },
+): Promise<boolean> {
+  const expiresAt = sql`now() + make_interval(secs => ${q.ttlSeconds})`;
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ userId: q.userId, key: q.key, requestHash: q.requestHash, status: 'in_progress', expiresAt })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: {
+        requestHash: q.requestHash,
+        status: 'in_progress',
+        responseStatus: null,
+        responseBody: null,
+        createdAt: sql`now()`,
+        expiresAt,
+      },
+      setWhere: sql`${idempotencyKeys.expiresAt} <= now()`,
+    })
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
+}
+
+export async function findKey(db: DbOrTx, q: KeyOf): Promise<IdempotencyRow | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, q.userId), eq(idempotencyKeys.key, q.key)));
+  return row ?? null;
+}
+
+export async function storeReply(db: DbOrTx, q: KeyOf & { status: number; body: unknown }): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ status: 'done', responseStatus: q.status, responseBody: q.body })
+    .where(and(eq(idempotencyKeys.userId, q.userId), eq(idempotencyKeys.key, q.key)));
+}
+
+/** Frees a claim whose request failed before anything was bought, so the caller may try again. */
+export async function releaseKey(db: DbOrTx, q: KeyOf): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, q.userId),
+        eq(idempotencyKeys.key, q.key),
+        eq(idempotencyKeys.status, 'in_progress'),
+      ),
+    );
+}

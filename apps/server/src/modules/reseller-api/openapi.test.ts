@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+
+const run = promisify(execFile);
+const redocly = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/redocly');
+
+describe('OpenAPI document and interactive reference of /api/v2', () => {
+  let app: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    app = await createTestApp();
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'openapi-'));
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+
+  it('publishes OpenAPI 3.1 of every reseller route, without a key, and it lints clean', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v2/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/labeltype/read-types',
+      '/order/create-bulk-order',
+      '/order/create-order',
+      '/order/download-bulk-order/{bulkorder_id}',
+      '/order/download/{order_id}',
+      '/order/read-bulk-order/{bulkorder_id}',
+      '/order/read-order/{order_id}',
+      '/order/read-orders',
+    ]);
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
+    // Generated from the routes' zod schemas: the create-order body carries the app's field names.
+    const create = doc.paths['/order/create-order'].post;
+    expect(Object.keys(create.requestBody.content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    const props = create.requestBody.content['application/json'].schema.properties;
+    expect(props).toHaveProperty('FromZip');
+    expect(props).toHaveProperty('Date');
+    expect(Object.keys(create.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '402', '409', '422', '429']),
+    );
+    expect(doc.paths['/order/create-bulk-order'].get).toBeUndefined();
+
+    const file = path.join(dir, 'openapi.json');
+    await fs.writeFile(file, res.body);
+    const lint = await run(redocly, ['lint', file, '--format=stylish'], {
+      env: {
+        ...process.env,
+        REDOCLY_TELEMETRY: 'off',
+        REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+        NO_COLOR: '1',
+      },
+    }).catch((error: { stdout: string; stderr: string }) => error);
+    const output = `${lint.stdout}\n${lint.stderr}`;
+    expect(output).toMatch(/Your API description is valid/);
+    expect(output).not.toMatch(/\d+:\d+\s+(warning|error)/);
+    expect(output).not.toMatch(/You have \d+ warning/);
+  }, 60_000);
+
+  it('serves the interactive reference from our origin within the CSP', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/v2/docs' });
+    expect(page.statusCode).toBe(200);
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    const scripts = [...page.body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBe(2);
+    for (const [, attrs, inline] of scripts) {
+      expect(inline!.trim()).toBe('');
+      const src = /src="([^"]+)"/.exec(attrs!)![1]!;
+      expect(src.startsWith('/api/v2/docs/')).toBe(true);
+      const js = await app.inject({ method: 'GET', url: src });
+      expect(js.statusCode, src).toBe(200);
+      expect(js.headers['content-type']).toMatch(/javascript/);
+    }
+    const start = await app.inject({ method: 'GET', url: '/api/v2/docs/start.js' });
+    expect(start.body).toContain('"url":"/api/v2/openapi.json"');
+    expect(start.body).toContain('"withDefaultFonts":false');
+  });
+});

@@ -1,0 +1,112 @@
+import swagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+
+/**
+ * OpenAPI 3.1 of the reseller API, generated from the zod schemas its routes validate with, at
+ * /api/v2/openapi.json, and the interactive reference at /api/v2/docs, served from our own origin.
+ * Registered inside the /api/v2 plugin, so it only sees the reseller API's routes.
+ */
+export async function registerOpenApi(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'LabelPort Reseller API',
+        version: '2.0.0',
+        description:
+          'Buy prepaid shipping labels from your balance. Authenticate with your API key in the `x-api-key` header ' +
+          '(Reseller API page of the app). Errors are `{ message, errors? }`. Send an `Idempotency-Key` header on ' +
+          'purchases to retry them safely: the same key and body return the first reply for 24 hours.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: config.publicUrl ? new URL('/api/v2', config.publicUrl).href : '/api/v2' }],
+      tags: [
+        { name: 'Label types', description: 'What you can buy and at what price' },
+        { name: 'Orders', description: 'Single labels' },
+        { name: 'Bulk orders', description: 'Many labels of one type in one charge' },
+      ],
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+      },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => withFileResponses(app.swagger()));
+  // The plugin serves Scalar's bundled script; its own page starts it with an inline script, which our
+  // CSP forbids, so /docs is our page that starts it from a script file instead (decision 101).
+  await app.register(scalar, {
+    routePrefix: `${DOCS}/scalar`,
+    hooks: {
+      onRequest: async (request, reply) => {
+        if (!request.url.includes('/js/')) return reply.code(404).send({ message: 'Not found' });
+      },
+    },
+  });
+  const page = (_request: unknown, reply: FastifyReply) =>
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(DOCS_HTML);
+  app.get(DOCS, { schema: { hide: true } }, page);
+  app.get(`${DOCS}/`, { schema: { hide: true } }, page);
+  app.get(`${DOCS}/start.js`, { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').send(START_JS),
+  );
+}
+
+const DOCS = '/docs';
+const BASE = '/api/v2';
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>LabelPort Reseller API reference</title>
+  </head>
+  <body>
+    <div id="app"></div>
+    <script src="${BASE}${DOCS}/scalar/js/scalar.js"></script>
+    <script src="${BASE}${DOCS}/start.js"></script>
+  </body>
+</html>
+`;
+// No web fonts or proxy from scalar.com: everything stays on our origin, within the CSP.
+const START_JS = `Scalar.createApiReference('#app', ${JSON.stringify({
+  url: `${BASE}/openapi.json`,
+  withDefaultFonts: false,
+  hideClientButton: false,
+  persistAuth: false,
+  // No hosted extras (AI chat, MCP, deploy links): the reference talks to this server only.
+  showDeveloperTools: 'never',
+  mcp: { disabled: true },
+  agent: { disabled: true },
+  authentication: { preferredSecurityScheme: 'apiKey' },
+})});
+`;
+
+const binary = (description: string, types: string[]) => ({
+  description,
+  content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+});
+/** Files are sent as they are, not through a zod schema, so the document gets their 200 here. */
+const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
+  '/order/download/{order_id}': binary('The label PDF', ['application/pdf']),
+  '/order/download-bulk-order/{bulkorder_id}': binary(
+    'A zip of the label PDFs, or one merged PDF with ?format=pdf',
+    ['application/zip', 'application/pdf'],
+  ),
+};
+
+function withFileResponses<T>(doc: T): T {
+  const paths =
+    (doc as { paths?: Record<string, { get?: { responses: Record<string, unknown> } }> }).paths ?? {};
+  for (const [path, response] of Object.entries(FILE_RESPONSES)) {
+    const get = paths[path]?.get;
+    if (get) get.responses = { 200: response, ...get.responses };
+  }
+  return doc;
+}

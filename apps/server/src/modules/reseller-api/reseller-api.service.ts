@@ -1,0 +1,118 @@
+import {
+  checkCsvRow,
+  isPriority,
+  type BulkOrderRowsQuery,
+  type CreateBulkOrderResponse,
+  type CreateOrderInput,
+  type CsvOrderInput,
+  type OrderView,
+} from '@portal/shared';
+import type { apiCreateBulkOrderBody } from '@portal/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, type FieldError } from '../../errors.ts';
+import { readBulkOrder } from '../bulk-orders/bulk-orders-read.service.ts';
+import { createBulkOrder, type BulkOrderLine } from '../bulk-orders/bulk-orders.service.ts';
+import { listLabelTypes } from '../label-types/label-types.repository.ts';
+import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
+import { isUuid } from '../orders/ids.ts';
+import { toOrderView } from '../orders/order-view.ts';
+import { findOrderForUser } from '../orders/orders.repository.ts';
+import { createOrders } from '../orders/orders.service.ts';
+import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
+
+const PACKAGE_FIELDS = new Set(['Weight', 'Height', 'Width', 'Length']);
+
+/** A label type named by its `_id` or its uid (`ground_oz`); an unknown one fails like the app's. */
+async function labelTypeIdOf(ctx: AppContext, labelType: string): Promise<string> {
+  if (isUuid(labelType)) return labelType;
+  const wanted = labelType.toLowerCase();
+  const type = (await listLabelTypes(ctx.db)).find((t) => t.uid.toLowerCase() === wanted);
+  return type?.id ?? labelType;
+}
+
+/** POST /order/create-order: the app's order creation, recorded as an API order. */
+export async function createApiOrder(
+  ctx: AppContext,
+  { userId, body }: { userId: string; body: CreateOrderInput & { Date?: string | undefined } },
+): Promise<{ message: string; orders: OrderView[]; balance: number }> {
+  const { Date: _shipDate, ...input } = body;
+  const labelType = await labelTypeIdOf(ctx, input.labelType);
+  const { orders, balance } = await createOrders(ctx, {
+    userId,
+    input: { ...input, labelType },
+    source: 'api',
+  });
+  return { message: 'Order created successfully', orders: orders.map(toApiOrderView), balance };
+}
+
+/** GET /order/read-order/{order_id}: one order of this reseller. */
+export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: string; id: string }) {
+  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  return { order: toApiOrderView(toOrderView(order)) };
+}
+
+/** An order object of `data` as a CSV row: text fields as text (a numeric ZIP keeps its leading zero). */
+const toRowInput = (data: Record<string, unknown>): CsvOrderInput =>
+  Object.fromEntries(
+    Object.entries(data).map(([k, v]) => {
+      if (PACKAGE_FIELDS.has(k)) return [k, v];
+      if (typeof v === 'number' && k.endsWith('Zip')) return [k, String(v).padStart(5, '0')];
+      return [k, v === null || v === undefined ? '' : String(v)];
+    }),
+  ) as CsvOrderInput;
+
+/**
+ * POST /order/create-bulk-order: every order of `data` is checked like a CSV row (row = its position,
+ * from 1), and any bad row refuses the whole purchase with every row's errors; nothing is charged.
+ */
+export async function createApiBulkOrder(
+  ctx: AppContext,
+  { userId, body }: { userId: string; body: z.output<typeof apiCreateBulkOrderBody> },
+): Promise<CreateBulkOrderResponse> {
+  const type = await requireLabelType(ctx.db, await labelTypeIdOf(ctx, body.labelType));
+  const rules = ruleInfoOf(type);
+  if (!rules.status) throw new AppError('BAD_REQUEST', `${type.name} is currently unavailable`);
+  const errors: FieldError[] = [];
+  // The Template is chosen once for the whole bulk order; each row is then checked against it.
+  const design = isPriority(type.uid) ? body.design?.toLowerCase() : undefined;
+  if (isPriority(type.uid) && !design) errors.push({ field: 'design', message: 'Please select a Template' });
+  const lines: BulkOrderLine[] = [];
+  const badRows = new Set<number>();
+  body.data.forEach((data, i) => {
+    const row = i + 1;
+    const { order, issues } = checkCsvRow(toRowInput(data), rules, design);
+    for (const issue of issues) errors.push({ row, ...issue });
+    if (order && issues.length === 0) lines.push({ row, order });
+    else badRows.add(row);
+  });
+  if (errors.length > 0) {
+    const n = badRows.size;
+    const message =
+      n > 0
+        ? `${n} ${n === 1 ? 'order has' : 'orders have'} errors; nothing was charged.`
+        : errors[0]!.message;
+    throw new AppError('BAD_REQUEST', message, { errors });
+  }
+  const result = await createBulkOrder(ctx, { userId, labelTypeId: type.id, lines, source: 'api', design });
+  const n = result.bulkOrder.totalOrders;
+  return {
+    message: `Bulk order created successfully: ${n.toLocaleString('en-US')} ${n === 1 ? 'label is' : 'labels are'} being generated`,
+    bulkOrder: toApiBulkOrderView(result.bulkOrder),
+    balance: result.balance,
+  };
+}
+
+/** GET /order/read-bulk-order/{bulkorder_id}: status, counts and each row's order. */
+export async function readApiBulkOrder(
+  ctx: AppContext,
+  q: { userId: string; id: string; query: BulkOrderRowsQuery },
+) {
+  const result = await readBulkOrder(ctx, q);
+  return {
+    ...result,
+    bulkOrder: toApiBulkOrderView(result.bulkOrder),
+    orders: result.orders.map((o) => ({ ...o, pdf: o.pdf ? `/api/v2/order/download/${o._id}` : null })),
+  };
+}

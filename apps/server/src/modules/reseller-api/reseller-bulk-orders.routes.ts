@@ -1,0 +1,111 @@
+import {
+  apiBulkDownloadQuery,
+  apiBulkOrderParams,
+  apiCreateBulkOrderBody,
+  apiCreateBulkOrderResponse,
+  apiErrorResponse,
+  apiPurchaseHeaders,
+  apiReadBulkOrderResponse,
+  bulkOrderRowsQuery,
+} from '@portal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { downloadBulkPdf, downloadBulkZip } from '../bulk-orders/bulk-files.service.ts';
+import { sendIdempotent } from '../idempotency/idempotency.service.ts';
+import { createApiBulkOrder, readApiBulkOrder } from './reseller-api.service.ts';
+
+const tags = ['Bulk orders'];
+const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
+
+/** Bulk orders of the reseller API: the app's bulk order services, with rows sent as JSON objects. */
+export const resellerBulkOrderRoutes =
+  (
+    ctx: AppContext,
+    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/create-bulk-order',
+      {
+        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        schema: {
+          operationId: 'createBulkOrder',
+          tags,
+          summary: 'Buy many labels of one label type in one charge',
+          description:
+            'Each object of `data` has the fields of a single order and is checked like a CSV row; ' +
+            'if any row is bad, nothing is charged and `errors` lists every problem with its row (from 1).',
+          body: apiCreateBulkOrderBody,
+          headers: apiPurchaseHeaders,
+          response: {
+            201: apiCreateBulkOrderResponse,
+            ...errors,
+            402: apiErrorResponse,
+            409: apiErrorResponse,
+            422: apiErrorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).user.id;
+        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => ({
+          status: 201,
+          body: await createApiBulkOrder(ctx, { userId, body: request.body }),
+        }));
+      },
+    );
+
+    // The spec's heading names this route GET; answer that mistake clearly instead of with a 404.
+    app.get('/create-bulk-order', { schema: { hide: true } }, async (_request, reply) => {
+      void reply.header('allow', 'POST');
+      throw new AppError('METHOD_NOT_ALLOWED', 'Use POST for /order/create-bulk-order');
+    });
+
+    app.get(
+      '/read-bulk-order/:bulkorder_id',
+      {
+        schema: {
+          operationId: 'readBulkOrder',
+          tags,
+          summary: 'A bulk order: status, counts and each row’s order (status, tracking)',
+          params: apiBulkOrderParams,
+          querystring: bulkOrderRowsQuery,
+          response: { 200: apiReadBulkOrderResponse, ...errors },
+        },
+      },
+      async (request) =>
+        readApiBulkOrder(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.bulkorder_id,
+          query: request.query,
+        }),
+    );
+
+    app.get(
+      '/download-bulk-order/:bulkorder_id',
+      {
+        schema: {
+          operationId: 'downloadBulkOrder',
+          tags,
+          summary: 'The labels of a bulk order: a zip of PDFs, or one merged PDF with ?format=pdf',
+          params: apiBulkOrderParams,
+          querystring: apiBulkDownloadQuery,
+          produces: ['application/zip', 'application/pdf'],
+          response: { 409: apiErrorResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const q = { userId: currentUser(request).user.id, id: request.params.bulkorder_id };
+        const file =
+          request.query.format === 'pdf' ? await downloadBulkPdf(ctx, q) : await downloadBulkZip(ctx, q);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.stream as never);
+      },
+    );
+  };

@@ -1,0 +1,113 @@
+import {
+  apiCreateOrderBody,
+  apiErrorResponse,
+  apiPurchaseHeaders,
+  apiOrderParams,
+  apiReadOrderResponse,
+  createOrderResponse,
+  orderListQuery,
+  orderListResponse,
+} from '@portal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { sendIdempotent } from '../idempotency/idempotency.service.ts';
+import { downloadLabel, readOrders } from '../orders/orders.service.ts';
+import { toApiOrderView } from './api-views.ts';
+import { createApiOrder, readApiOrder } from './reseller-api.service.ts';
+
+const tags = ['Orders'];
+const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
+const purchaseErrors = { ...errors, 402: apiErrorResponse, 409: apiErrorResponse, 422: apiErrorResponse };
+
+/** Single orders of the reseller API: thin adapters over the app's order services. */
+export const resellerOrderRoutes =
+  (
+    ctx: AppContext,
+    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/create-order',
+      {
+        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        schema: {
+          operationId: 'createOrder',
+          tags,
+          summary: 'Buy one label (or `quantity` labels of one shipment)',
+          description:
+            'JSON or application/x-www-form-urlencoded. `labelType` is a label type `_id` or its `uid`. ' +
+            'Send an `Idempotency-Key` header to retry safely.',
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
+          body: apiCreateOrderBody,
+          headers: apiPurchaseHeaders,
+          response: { 201: createOrderResponse, ...purchaseErrors },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).user.id;
+        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => ({
+          status: 201,
+          body: await createApiOrder(ctx, { userId, body: request.body }),
+        }));
+      },
+    );
+
+    app.get(
+      '/read-orders',
+      {
+        schema: {
+          operationId: 'readOrders',
+          tags,
+          summary: 'One page of your orders, newest first',
+          querystring: orderListQuery,
+          response: { 200: orderListResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const page = await readOrders(ctx, { userId: currentUser(request).user.id, query: request.query });
+        return { ...page, orders: page.orders.map(toApiOrderView) };
+      },
+    );
+
+    app.get(
+      '/read-order/:order_id',
+      {
+        schema: {
+          operationId: 'readOrder',
+          tags,
+          summary: 'One order: status, tracking, price and creation time',
+          params: apiOrderParams,
+          response: { 200: apiReadOrderResponse, ...errors },
+        },
+      },
+      async (request) =>
+        readApiOrder(ctx, { userId: currentUser(request).user.id, id: request.params.order_id }),
+    );
+
+    app.get(
+      '/download/:order_id',
+      {
+        schema: {
+          operationId: 'downloadLabel',
+          tags,
+          summary: 'The label PDF of a completed order',
+          params: apiOrderParams,
+          produces: ['application/pdf'],
+          response: { 409: apiErrorResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, content } = await downloadLabel(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.order_id,
+        });
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'private, no-store')
+          .send(content as never);
+      },
+    );
+  };

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CSV_MAX_ROWS } from '../csv/limits.ts';
+import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
+import { createOrderBody } from './order.ts';
+import { orderView } from './order-views.ts';
+
+/** Reseller API (spec section 7, base /api/v2, `x-api-key`): bodies, parameters and replies. */
+export const API_BASE_PATH = '/api/v2';
+export const API_KEY_HEADER = 'x-api-key';
+
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** POST /order/create-order: the app's order fields (labelType is the type's `_id` or uid) and an optional Date. */
+export const apiCreateOrderBody = createOrderBody.extend({
+  signature: createOrderBody.shape.signature.optional().transform((v) => v ?? false),
+  Date: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine(
+        (v) => DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(v)),
+        'Date must be a date like 2025-03-04',
+      )
+      .optional(),
+  ),
+});
+export type ApiCreateOrderBody = z.input<typeof apiCreateOrderBody>;
+
+/** POST /order/create-bulk-order: one label type for every order of `data` (each like a CSV row). */
+export const apiCreateBulkOrderBody = z.object({
+  labelType: z.string({ error: 'Please select a label type' }).trim().min(1, 'Please select a label type'),
+  design: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().optional()),
+  data: z
+    .array(z.record(z.string(), z.unknown()), { error: 'data must be a list of orders' })
+    .min(1, 'data must hold at least one order')
+    .max(CSV_MAX_ROWS, `data holds at most ${CSV_MAX_ROWS} orders`),
+});
+export type ApiCreateBulkOrderBody = z.input<typeof apiCreateBulkOrderBody>;
+
+/** The optional header of every purchase: a retry with the same key and body gets the first reply. */
+export const apiPurchaseHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Any text up to 255 visible characters; re-send it only to retry the same purchase'),
+});
+
+export const apiOrderParams = z.object({ order_id: z.string().min(1) });
+export const apiBulkOrderParams = z.object({ bulkorder_id: z.string().min(1) });
+export const apiBulkDownloadQuery = z.object({
+  format: z.enum(['zip', 'pdf'], { error: 'format must be zip or pdf' }).default('zip'),
+});
+
+export const apiErrorResponse = z.object({
+  message: z.string(),
+  errors: z
+    .array(z.object({ row: z.number().int().optional(), field: z.string(), message: z.string() }))
+    .optional(),
+});
+export const apiReadOrderResponse = z.object({ order: orderView });
+export const apiCreateBulkOrderResponse = z.object({
+  message: z.string(),
+  bulkOrder: bulkOrderView,
+  /** Balance after the charge, in dollars. */
+  balance: z.number(),
+});
+export const apiReadBulkOrderResponse = z.object({
+  bulkOrder: bulkOrderView,
+  orders: z.array(bulkRowResult),
+  totalPages: z.number().int(),
+  total: z.number().int(),
+});
