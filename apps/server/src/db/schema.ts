@@ -4,3 +4,4 @@ export * from './schema/account.ts';
 export * from './schema/orders.ts';
 export * from './schema/bulk-orders.ts';
 export * from './schema/admin.ts';
+export * from './schema/webhooks.ts';
