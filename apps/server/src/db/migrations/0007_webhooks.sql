@@ -29,7 +29,9 @@ CREATE TABLE "webhook_events" (
 	"user_id" uuid NOT NULL,
 	"type" text NOT NULL,
 	"payload" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"source_key" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_events_sourceKey_unique" UNIQUE("source_key")
 );
 --> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_id_webhook_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."webhook_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -33,6 +33,8 @@ export const webhookEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     payload: text().notNull(),
+    /** Set for events that must happen once (a bulk order completes once), whoever notices first. */
+    sourceKey: text().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_events_user_created_idx').on(t.userId, t.createdAt)],

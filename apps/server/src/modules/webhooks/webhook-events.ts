@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, arrayContains, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
@@ -23,68 +23,109 @@ export type WebhookPayload = { id: string; type: WebhookEventType; created: stri
 
 export const newEventId = (): string => `evt_${randomBytes(12).toString('hex')}`;
 
-/** Records an event and the deliveries for it, queuing one job per delivery, in the caller's transaction. */
-async function recordEvent(
-  ctx: Pick<AppContext, 'jobs'>,
-  tx: DbOrTx,
-  event: { userId: string; type: WebhookEventType; data: unknown },
-  endpointIds: string[],
-): Promise<string | null> {
-  if (endpointIds.length === 0) return null;
+export type WebhookEventInput = {
+  userId: string;
+  type: Exclude<WebhookEventType, 'test'>;
+  data: unknown;
+  /** Makes the event once-only: a second event with the same key is dropped. */
+  sourceKey?: string;
+};
+type Recorded = Omit<WebhookEventInput, 'type'> & { type: WebhookEventType; endpointIds: string[] };
+
+const CHUNK = 500;
+
+/** Records events and their deliveries, queuing one job per delivery, in the caller's transaction. */
+async function recordEvents(ctx: Pick<AppContext, 'jobs'>, tx: DbOrTx, list: Recorded[]): Promise<string[]> {
   const created = new Date();
-  const id = newEventId();
-  const payload: WebhookPayload = { id, type: event.type, created: created.toISOString(), data: event.data };
-  await tx.insert(webhookEvents).values({
-    id,
-    userId: event.userId,
-    type: event.type,
-    payload: JSON.stringify(payload),
-    createdAt: created,
-  });
-  const deliveries = endpointIds.map((endpointId) => ({ id: randomUUID(), eventId: id, endpointId }));
-  await tx.insert(webhookDeliveries).values(deliveries);
-  await ctx.jobs.sendInTransaction<WebhookJobData>(
-    tx,
-    WEBHOOK_QUEUE,
-    deliveries.map((d) => ({ deliveryId: d.id, attempt: 1 })),
-  );
-  return id;
+  const rows = list
+    .filter((e) => e.endpointIds.length > 0)
+    .map((e) => {
+      const id = newEventId();
+      const payload: WebhookPayload = { id, type: e.type, created: created.toISOString(), data: e.data };
+      return { event: e, id, payload: JSON.stringify(payload) };
+    });
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const inserted = await tx
+      .insert(webhookEvents)
+      .values(
+        chunk.map((r) => ({
+          id: r.id,
+          userId: r.event.userId,
+          type: r.event.type,
+          payload: r.payload,
+          sourceKey: r.event.sourceKey ?? null,
+          createdAt: created,
+        })),
+      )
+      .onConflictDoNothing({ target: webhookEvents.sourceKey })
+      .returning({ id: webhookEvents.id });
+    const kept = new Set(inserted.map((r) => r.id));
+    const deliveries = chunk
+      .filter((r) => kept.has(r.id))
+      .flatMap((r) =>
+        r.event.endpointIds.map((endpointId) => ({ id: randomUUID(), eventId: r.id, endpointId })),
+      );
+    if (deliveries.length === 0) continue;
+    await tx.insert(webhookDeliveries).values(deliveries);
+    await ctx.jobs.sendInTransaction<WebhookJobData>(
+      tx,
+      WEBHOOK_QUEUE,
+      deliveries.map((d) => ({ deliveryId: d.id, attempt: 1 })),
+    );
+    ids.push(...kept);
+  }
+  return ids;
 }
 
 /**
- * Sends an event to every enabled endpoint of the reseller that subscribed to its type. Call it inside
- * the transaction that makes the change: the event exists exactly when the change commits.
+ * Sends events to every enabled endpoint of their reseller that subscribed to their type. Call it
+ * inside the transaction that makes the change: the events exist exactly when the change commits.
+ * Returns the ids of the events recorded (none when nobody subscribed).
  */
-export async function emitWebhookEvent(
+export async function emitWebhookEvents(
   ctx: Pick<AppContext, 'jobs'>,
   tx: DbOrTx,
-  event: { userId: string; type: Exclude<WebhookEventType, 'test'>; data: unknown },
-): Promise<string | null> {
+  events: readonly WebhookEventInput[],
+): Promise<string[]> {
+  if (events.length === 0) return [];
+  const userIds = [...new Set(events.map((e) => e.userId))];
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, events: webhookEndpoints.events })
     .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.userId, event.userId),
-        eq(webhookEndpoints.enabled, true),
-        arrayContains(webhookEndpoints.events, [event.type]),
-      ),
-    );
-  return recordEvent(
+    .where(and(inArray(webhookEndpoints.userId, userIds), eq(webhookEndpoints.enabled, true)));
+  if (endpoints.length === 0) return [];
+  return recordEvents(
     ctx,
     tx,
-    event,
-    endpoints.map((e) => e.id),
+    events.map((e) => ({
+      ...e,
+      endpointIds: endpoints
+        .filter((p) => p.userId === e.userId && p.events.includes(e.type))
+        .map((p) => p.id),
+    })),
   );
 }
 
+/** One event (see emitWebhookEvents); returns its id, or null when no endpoint wants it. */
+export async function emitWebhookEvent(
+  ctx: Pick<AppContext, 'jobs'>,
+  tx: DbOrTx,
+  event: WebhookEventInput,
+): Promise<string | null> {
+  const [id] = await emitWebhookEvents(ctx, tx, [event]);
+  return id ?? null;
+}
+
 /** The `test` event, to one endpoint whatever it subscribed to. */
-export const emitTestEvent = (
+export async function emitTestEvent(
   ctx: Pick<AppContext, 'jobs'>,
   tx: DbOrTx,
   userId: string,
   endpointId: string,
-): Promise<string | null> =>
-  recordEvent(ctx, tx, { userId, type: 'test', data: { message: 'This is a test event from LabelPort.' } }, [
-    endpointId,
-  ]);
+): Promise<string> {
+  const data = { message: 'This is a test event from LabelPort.' };
+  const [id] = await recordEvents(ctx, tx, [{ userId, type: 'test', data, endpointIds: [endpointId] }]);
+  return id!;
+}

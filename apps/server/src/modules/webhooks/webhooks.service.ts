@@ -143,7 +143,7 @@ export async function sendTestEvent(ctx: AppContext, userId: string, id: string)
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
   const eventId = await ctx.db.transaction((tx) => emitTestEvent(ctx, tx, userId, endpoint.id));
   ctx.jobs.wake(WEBHOOK_QUEUE);
-  return eventId!;
+  return eventId;
 }
 
 /** The last 100 deliveries to the endpoint, newest first. */
