@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/client.ts';
+import { webhookDeliveries } from '../../db/schema.ts';
 import { seedLabelTypes } from '../../db/seed.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { startWebhookWorkers } from './webhook-delivery.ts';
@@ -77,6 +79,20 @@ export async function startWebhookApp(url?: string, env: Record<string, string> 
   app.addHook('onClose', async () => database.close());
   await startWebhookWorkers(app.ctx);
   return Object.assign(app, { database });
+}
+
+/** Waits until no delivery is pending, so a test closes its app with nothing in flight. */
+export async function settle(app: TestApp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = await app.database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, 'pending'))
+      .limit(1);
+    if (pending.length === 0 || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export const createEndpoint = async (
