@@ -12,6 +12,7 @@ const BENCHES: Bench[] = [
   { name: 'orders-read', file: 'orders-read.ts', exportName: 'runOrdersReadBench' },
   { name: 'csv', file: 'csv.ts', exportName: 'runCsvBench' },
   { name: 'bulk', file: 'bulk.ts', exportName: 'runBulkBench' },
+  { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
 ];
 
 async function main(): Promise<void> {

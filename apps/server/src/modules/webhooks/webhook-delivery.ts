@@ -95,6 +95,8 @@ export async function attemptDelivery(ctx: AppContext, job: WebhookJobData): Pro
         { startAfter: retryAt },
       );
     if (ok) {
+      // Most deliveries succeed to a healthy endpoint: no write for those.
+      if (endpoint.failingSince === null) return null;
       await tx
         .update(webhookEndpoints)
         .set({ failingSince: null })
