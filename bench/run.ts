@@ -13,6 +13,7 @@ const BENCHES: Bench[] = [
   { name: 'csv', file: 'csv.ts', exportName: 'runCsvBench' },
   { name: 'bulk', file: 'bulk.ts', exportName: 'runBulkBench' },
   { name: 'api-v2', file: 'api-v2.ts', exportName: 'runApiV2Bench' },
+  { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
 ];
 
 async function main(): Promise<void> {

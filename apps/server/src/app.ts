@@ -29,6 +29,8 @@ import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts'
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { requireUser } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -117,6 +119,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
+      await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },

@@ -54,6 +54,13 @@ const envSchema = z.object({
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WEBHOOK_RETRY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  WEBHOOK_WORKERS: z.coerce.number().int().min(1).max(200).default(20),
 });
 
 export type Config = {
@@ -109,6 +116,8 @@ export type Config = {
   labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
+  /** Webhook delivery: first retry after `retryBaseSeconds` (doubling), retries for `retryHours`. */
+  webhooks: { retryBaseSeconds: number; retryHours: number; workers: number; blockPrivateTargets: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -189,5 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,
     devOutbox: e.DEV_OUTBOX,
+    webhooks: {
+      retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
+      retryHours: e.WEBHOOK_RETRY_HOURS,
+      workers: e.WEBHOOK_WORKERS,
+      blockPrivateTargets: e.NODE_ENV === 'production',
+    },
   };
 }

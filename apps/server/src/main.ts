@@ -5,6 +5,7 @@ import { createDatabase } from './db/client.ts';
 import { seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
+import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
   await startWorkers(app.ctx);
   await startHousekeeping(app.ctx);
+  await startWebhookWorkers(app.ctx);
   if (config.seedDemo) {
     await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);
     await seedDemoAdmin(database.db, app.ctx.sealer, app.log, config.demoAdminPassword);

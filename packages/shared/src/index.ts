@@ -16,3 +16,4 @@ export * from './schemas/settings.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/reseller-api.ts';
 export * from './api-examples.ts';
+export * from './schemas/webhooks.ts';

@@ -5,3 +5,4 @@ export * from './schema/orders.ts';
 export * from './schema/bulk-orders.ts';
 export * from './schema/admin.ts';
 export * from './schema/reseller-api.ts';
+export * from './schema/webhooks.ts';

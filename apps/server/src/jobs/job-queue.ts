@@ -26,7 +26,12 @@ export type BatchJobHandler<T> = (jobs: Job<T>[]) => Promise<Map<string, Error>>
  */
 export interface JobQueue {
   /** Adds jobs inside the caller's transaction: they exist exactly when the transaction commits. */
-  sendInTransaction<T extends object>(tx: DbOrTx, queue: string, payloads: readonly T[]): Promise<void>;
+  sendInTransaction<T extends object>(
+    tx: DbOrTx,
+    queue: string,
+    payloads: readonly T[],
+    options?: { startAfter?: Date },
+  ): Promise<void>;
   /** Runs `handler` for jobs of `queue` with up to `concurrency` at a time in this process. */
   work<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
   /** Runs `handler` for up to `batchSize` jobs of `queue` at a time, `concurrency` batches at once. */

@@ -96,10 +96,11 @@ export async function startPgBossQueue(
   };
 
   return {
-    async sendInTransaction(tx, queue, payloads) {
+    async sendInTransaction(tx, queue, payloads, options = {}) {
       if (payloads.length === 0) return;
+      const startAfter = options.startAfter?.toISOString();
       await boss.insert(
-        payloads.map((data) => ({ name: queue, data })),
+        payloads.map((data) => ({ name: queue, data, ...(startAfter ? { startAfter } : {}) })),
         { db: viaTransaction(tx) },
       );
     },

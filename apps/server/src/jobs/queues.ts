@@ -11,6 +11,11 @@ export type LabelJobData = { orderId: string };
 /** Deletes expired sessions, spent captchas and codes, old throttle rows (on a schedule). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
+/** One job per attempt to deliver a webhook event to one endpoint. */
+export const WEBHOOK_QUEUE = 'webhook-deliver';
+
+export type WebhookJobData = { deliveryId: string; attempt: number };
+
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
@@ -23,4 +28,6 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     deadLetter: LABEL_FAILED_QUEUE,
   },
   { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
+  // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
+  { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
 ];

@@ -2,6 +2,7 @@ import { labelIdempotencyKey, UpstreamRejectedError, type Shipment } from '../..
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { emitOrderEvents } from '../webhooks/order-events.ts';
 import { formatOrderId } from './ids.ts';
 import {
   findOrder,
@@ -100,6 +101,13 @@ export async function generateLabels(
         labelFileId: fileIds[i]!,
       })),
     );
+    await emitOrderEvents(ctx, tx, {
+      completed: labels.flatMap(({ order, label }, i) =>
+        completed.has(order.id)
+          ? [{ ...order, status: 'completed' as const, tracking: label.tracking, labelFileId: fileIds[i]! }]
+          : [],
+      ),
+    });
     // An order cancelled while its label was drawn keeps no file.
     await ctx.files.removeMany(
       fileIds.filter((_, i) => !completed.has(labels[i]!.order.id)),
@@ -135,7 +143,11 @@ export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: 
         sourceKey: `refund:order:${order.id}`,
         note: `Refund for ${formatOrderId(order.orderNumber)}: label failed`,
       });
-      if (!refund.applied || !(await markCancelled(tx, order.id, reason))) throw new NothingToRefund();
+      const cancelled = refund.applied ? await markCancelled(tx, order.id, reason) : null;
+      if (!cancelled) throw new NothingToRefund();
+      await emitOrderEvents(ctx, tx, {
+        cancelled: { order: { ...order, ...cancelled }, refundCents: order.priceCents, reason },
+      });
       return true;
     })
     .catch((error: unknown) => {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
+import { isAccountEnabled } from '../auth/auth.service.ts';
 import { findUserByApiKeyHash } from '../users/users.repository.ts';
 
 /** The hashed key a request presents, also the per-key rate limit's bucket. */
@@ -23,6 +24,6 @@ export const requireApiKey =
     if (!hash) throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
     const user = await findUserByApiKeyHash(ctx.db, hash);
     if (!user) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-    if (user.disabledAt) throw new AppError('UNAUTHORIZED', 'This account is disabled');
+    if (!isAccountEnabled(user)) throw new AppError('UNAUTHORIZED', 'This account is disabled');
     request.auth = { sessionId: 'api-key', user };
   };

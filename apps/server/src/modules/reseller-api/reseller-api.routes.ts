@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readLabelTypes } from '../label-types/label-types.service.ts';
+import { webhookRoutes } from '../webhooks/webhooks.routes.ts';
 import { apiKeyHashOf, requireApiKey } from './api-key-auth.ts';
 import { registerOpenApi } from './openapi.ts';
 import { purchaseLimit } from './purchase-limit.ts';
@@ -78,4 +79,6 @@ const keyedRoutes =
     );
     await app.register(resellerOrderRoutes(ctx, purchases), { prefix: '/order' });
     await app.register(resellerBulkOrderRoutes(ctx, purchases), { prefix: '/order' });
+    // The key hook above has already named the reseller; the webhook routes need no guard of their own.
+    await app.register(webhookRoutes(ctx, { guard: async () => undefined }), { prefix: '/webhooks' });
   };

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase } from '../../db/client.ts';
+import { webhookDeliveries } from '../../db/schema.ts';
+import { seedLabelTypes } from '../../db/seed.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { startWebhookWorkers } from './webhook-delivery.ts';
+
+export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+
+/** A real HTTP receiver on 127.0.0.1: `respond` picks each answer's status from the requests so far. */
+export async function startReceiver(respond: (count: number) => number = () => 200) {
+  const received: Received[] = [];
+  const waiters: Array<() => void> = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      res.statusCode = respond(received.length);
+      res.end('ok');
+      for (const w of waiters.splice(0)) w();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    /** Resolves once `n` requests arrived (fails the test after `timeoutMs`). */
+    async waitFor(n: number, timeoutMs = 15_000): Promise<Received[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} requests, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return received;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A fresh database in the run's PostgreSQL cluster, for apps that must share it. */
+export async function createPostgresUrl(): Promise<string> {
+  const adminUrl = inject('postgresUrl');
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** The real app with its webhook workers, on a database given by URL (or in-memory PGlite). */
+export async function startWebhookApp(url?: string, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createDatabase(url ? { url, dataDir: '' } : { dataDir: 'memory://' });
+  await database.migrate();
+  await seedLabelTypes(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ALTCHA_MAX_NUMBER: '1000',
+    RATE_LIMIT_PER_MINUTE: '0',
+    AUTH_RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    WEBHOOK_RETRY_BASE_SECONDS: '1',
+    ...env,
+  });
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+  await startWebhookWorkers(app.ctx);
+  return Object.assign(app, { database });
+}
+
+/** Waits until no delivery is pending, so a test closes its app with nothing in flight. */
+export async function settle(app: TestApp, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pending = await app.database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.status, 'pending'))
+      .limit(1);
+    if (pending.length === 0 || Date.now() > deadline) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export const createEndpoint = async (
+  app: TestApp,
+  headers: Record<string, string>,
+  body: { url: string; events?: string[] },
+) => {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/webhooks',
+    headers,
+    payload: { events: ['order.completed', 'order.cancelled', 'bulk_order.completed'], ...body },
+  });
+  if (res.statusCode !== 201) throw new Error(`create endpoint failed: ${res.body}`);
+  return res.json() as { endpoint: { id: string }; secret: string };
+};

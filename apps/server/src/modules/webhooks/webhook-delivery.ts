@@ -1,0 +1,170 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import type { AppContext } from '../../context.ts';
+import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
+import { postWebhook, type PostResult } from './webhook-transport.ts';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+/** An endpoint whose every attempt failed for this long is disabled and its owner told. */
+export const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
+/** Retries double from the base up to this gap. */
+const MAX_RETRY_GAP_MS = 6 * 3600_000;
+
+const retryable = (r: PostResult): boolean =>
+  r.kind === 'error' || r.statusCode >= 500 || r.statusCode === 429;
+const succeeded = (r: PostResult): boolean =>
+  r.kind === 'response' && r.statusCode >= 200 && r.statusCode < 300;
+
+/** When attempt `attempt + 1` runs: base × 2^(attempt-1), capped, with ±10 % jitter so retries spread. */
+export function nextAttemptAt(baseSeconds: number, attempt: number, now = Date.now()): Date {
+  const gap = Math.min(baseSeconds * 1000 * 2 ** (attempt - 1), MAX_RETRY_GAP_MS);
+  return new Date(now + gap * (0.9 + Math.random() * 0.2));
+}
+
+/** The Standard Webhooks headers for one attempt (the event id is the message id, the same on every retry). */
+export function signedHeaders(secret: string, eventId: string, payload: string, at = new Date()) {
+  return {
+    'webhook-id': eventId,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(eventId, at, payload),
+  };
+}
+
+/**
+ * One attempt of one delivery (a queue job). Idempotent: a job whose attempt already ran (its instance
+ * crashed after recording it) finds the delivery moved on and does nothing.
+ */
+export async function attemptDelivery(ctx: AppContext, job: WebhookJobData): Promise<void> {
+  const [row] = await ctx.db
+    .select({
+      delivery: webhookDeliveries,
+      endpoint: webhookEndpoints,
+      payload: webhookEvents.payload,
+    })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.id, job.deliveryId));
+  if (!row || row.delivery.status !== 'pending' || row.delivery.attempts !== job.attempt - 1) return;
+  const { delivery, endpoint, payload } = row;
+
+  const result: PostResult = endpoint.enabled
+    ? await postWebhook(endpoint.url, {
+        headers: signedHeaders(ctx.sealer.open(endpoint.secretSealed), delivery.eventId, payload),
+        body: payload,
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+        blockPrivateTargets: ctx.config.webhooks.blockPrivateTargets,
+      })
+    : { kind: 'error', message: 'Endpoint disabled', durationMs: 0 };
+
+  const now = new Date();
+  const ok = succeeded(result);
+  const retryAt = nextAttemptAt(ctx.config.webhooks.retryBaseSeconds, job.attempt, now.getTime());
+  const withinWindow =
+    retryAt.getTime() - delivery.createdAt.getTime() <= ctx.config.webhooks.retryHours * 3600_000;
+  const retry = !ok && endpoint.enabled && retryable(result) && withinWindow;
+  const statusCode = result.kind === 'response' ? result.statusCode : null;
+
+  const disabledOwner = await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: ok ? 'delivered' : retry ? 'pending' : 'failed',
+        attempts: job.attempt,
+        statusCode,
+        durationMs: result.durationMs,
+        error: ok ? null : result.kind === 'error' ? result.message : `HTTP ${result.statusCode}`,
+        nextRetryAt: retry ? retryAt : null,
+        deliveredAt: ok ? now : null,
+      })
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.attempts, job.attempt - 1),
+          eq(webhookDeliveries.status, 'pending'),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    if (updated.length === 0) return null;
+    if (retry)
+      await ctx.jobs.sendInTransaction<WebhookJobData>(
+        tx,
+        WEBHOOK_QUEUE,
+        [{ deliveryId: delivery.id, attempt: job.attempt + 1 }],
+        { startAfter: retryAt },
+      );
+    if (ok) {
+      // Most deliveries succeed to a healthy endpoint: no write for those.
+      if (endpoint.failingSince === null) return null;
+      await tx
+        .update(webhookEndpoints)
+        .set({ failingSince: null })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      return null;
+    }
+    if (!endpoint.enabled) return null;
+    await tx
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    const disabled = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: 'Failing for 3 days' })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpoint.id),
+          eq(webhookEndpoints.enabled, true),
+          lt(webhookEndpoints.failingSince, new Date(now.getTime() - DISABLE_AFTER_MS)),
+        ),
+      )
+      .returning({ userId: webhookEndpoints.userId });
+    return disabled[0]?.userId ?? null;
+  });
+  if (disabledOwner) await tellOwnerDisabled(ctx, disabledOwner, endpoint.url);
+}
+
+const escapeHtml = (s: string): string =>
+  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** The reseller hears of a disabled endpoint by e-mail when their address is verified (and always in the log). */
+async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): Promise<void> {
+  ctx.log.warn({ userId, url }, 'webhook endpoint disabled after failing for 3 days');
+  const [user] = await ctx.db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.emailVerified, true), isNull(users.disabledAt)));
+  if (!user?.email) return;
+  const text =
+    `Hello ${user.username},\n\nEvery delivery to your webhook endpoint ${url} has failed for 3 days, ` +
+    'so we have disabled it. Fix the endpoint, then enable it again in Account Settings > Webhooks; ' +
+    'the delivery log there shows what went wrong.\n\nLabelPort';
+  await ctx.mailer
+    .send({
+      to: user.email,
+      subject: 'Your LabelPort webhook endpoint was disabled',
+      text,
+      html: `<p>${escapeHtml(text).split('\n\n').join('</p><p>')}</p>`,
+    })
+    .catch((err: unknown) => ctx.log.error({ err }, 'could not send the webhook-disabled e-mail'));
+}
+
+/** Starts this instance's webhook delivery workers (main.ts, beside startWorkers). */
+export async function startWebhookWorkers(ctx: AppContext): Promise<void> {
+  // Two pollers each take up to `workers` jobs and POST them at once: slow endpoints overlap.
+  await ctx.jobs.workBatches<WebhookJobData>(
+    WEBHOOK_QUEUE,
+    async (jobs) => {
+      const failed = new Map<string, Error>();
+      await Promise.all(
+        jobs.map((job) =>
+          attemptDelivery(ctx, job.data).catch((error: unknown) => {
+            failed.set(job.id, error instanceof Error ? error : new Error(String(error)));
+          }),
+        ),
+      );
+      return failed;
+    },
+    { concurrency: 2, batchSize: ctx.config.webhooks.workers },
+  );
+}

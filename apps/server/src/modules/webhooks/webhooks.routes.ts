@@ -1,0 +1,112 @@
+import {
+  idParams,
+  messageResponse,
+  webhookCreateBody,
+  webhookDeliveriesResponse,
+  webhookDeliveryParams,
+  webhookEndpointResponse,
+  webhookListResponse,
+  webhookSecretResponse,
+  webhookSentResponse,
+  webhookUpdateBody,
+} from '@portal/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  listDeliveries,
+  listEndpoints,
+  regenerateSecret,
+  resendDelivery,
+  sendTestEvent,
+  updateEndpoint,
+} from './webhooks.service.ts';
+
+const tags = ['webhooks'];
+type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * A reseller's webhook endpoints. The mount chooses who the reseller is: `guard` must set
+ * `request.auth` (requireUser for the app under /api/v1/webhooks, the API-key guard under /api/v2/webhooks).
+ */
+export const webhookRoutes =
+  (ctx: AppContext, { guard }: { guard: Guard }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', guard);
+    const userId = (request: FastifyRequest) => currentUser(request).user.id;
+
+    app.get('/', { schema: { tags, response: { 200: webhookListResponse } } }, async (request) => ({
+      endpoints: await listEndpoints(ctx, userId(request)),
+    }));
+
+    app.post(
+      '/',
+      { schema: { tags, body: webhookCreateBody, response: { 201: webhookSecretResponse } } },
+      async (request, reply) => {
+        const created = await createEndpoint(ctx, userId(request), request.body);
+        return reply.status(201).send({ message: 'Webhook endpoint created', ...created });
+      },
+    );
+
+    app.patch(
+      '/:id',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: webhookUpdateBody,
+          response: { 200: webhookEndpointResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Webhook endpoint updated',
+        endpoint: await updateEndpoint(ctx, userId(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/:id',
+      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await deleteEndpoint(ctx, userId(request), request.params.id);
+        return { message: 'Webhook endpoint deleted' };
+      },
+    );
+
+    app.post(
+      '/:id/secret',
+      { schema: { tags, params: idParams, response: { 200: webhookSecretResponse } } },
+      async (request) => ({
+        message: 'Signing secret regenerated',
+        ...(await regenerateSecret(ctx, userId(request), request.params.id)),
+      }),
+    );
+
+    app.post(
+      '/:id/test',
+      { schema: { tags, params: idParams, response: { 202: webhookSentResponse } } },
+      async (request, reply) => {
+        const eventId = await sendTestEvent(ctx, userId(request), request.params.id);
+        return reply.status(202).send({ message: 'Test event queued', eventId });
+      },
+    );
+
+    app.get(
+      '/:id/deliveries',
+      { schema: { tags, params: idParams, response: { 200: webhookDeliveriesResponse } } },
+      async (request) => ({ deliveries: await listDeliveries(ctx, userId(request), request.params.id) }),
+    );
+
+    app.post(
+      '/:id/deliveries/:deliveryId/resend',
+      { schema: { tags, params: webhookDeliveryParams, response: { 202: webhookSentResponse } } },
+      async (request, reply) => {
+        const { id, deliveryId } = request.params;
+        const eventId = await resendDelivery(ctx, userId(request), id, deliveryId);
+        return reply.status(202).send({ message: 'Delivery queued again', eventId });
+      },
+    );
+  };

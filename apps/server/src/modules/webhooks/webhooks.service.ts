@@ -1,0 +1,203 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { webhookCreateBody, webhookUpdateBody } from '@portal/shared';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookDeliveryView, type WebhookEndpointView } from '@portal/shared';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
+import { emitTestEvent } from './webhook-events.ts';
+
+type Endpoint = typeof webhookEndpoints.$inferSelect;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const DELIVERY_LOG_SIZE = 100;
+
+const toView = (e: Endpoint): WebhookEndpointView => ({
+  id: e.id,
+  url: e.url,
+  events: e.events,
+  enabled: e.enabled,
+  disabledReason: e.disabledReason,
+  failingSince: e.failingSince?.toISOString() ?? null,
+  createdAt: e.createdAt.toISOString(),
+});
+
+/** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
+const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
+/** https only; plain http to localhost outside production, for trying things out. */
+function checkUrl(ctx: AppContext, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw badUrl('Enter a full URL, like https://example.com/webhooks');
+  }
+  const localHttp =
+    url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && ctx.config.env !== 'production';
+  if (url.protocol !== 'https:' && !localHttp) throw badUrl('The URL must start with https://');
+  if (url.username || url.password) throw badUrl('The URL must not contain a user name or password');
+  return url.toString();
+}
+const badUrl = (message: string) =>
+  new AppError('BAD_REQUEST', message, { errors: [{ field: 'url', message }] });
+
+async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise<Endpoint> {
+  const [endpoint] = UUID.test(id)
+    ? await ctx.db
+        .select()
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    : [];
+  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  return endpoint;
+}
+
+export async function listEndpoints(ctx: AppContext, userId: string): Promise<WebhookEndpointView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.userId, userId))
+    .orderBy(webhookEndpoints.createdAt);
+  return rows.map(toView);
+}
+
+export async function createEndpoint(
+  ctx: AppContext,
+  userId: string,
+  body: z.output<typeof webhookCreateBody>,
+): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  const url = checkUrl(ctx, body.url);
+  const secret = newSecret();
+  return ctx.db.transaction(async (tx) => {
+    // The count and the insert serialise on the reseller's row, so two quick creates cannot make a sixth.
+    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, userId));
+    if (n >= MAX_WEBHOOK_ENDPOINTS)
+      throw new AppError('CONFLICT', `You can have up to ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: randomUUID(),
+        userId,
+        url,
+        events: body.events,
+        enabled: body.enabled,
+        secretSealed: ctx.sealer.seal(secret),
+      })
+      .returning();
+    return { endpoint: toView(endpoint!), secret };
+  });
+}
+
+export async function updateEndpoint(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  body: z.output<typeof webhookUpdateBody>,
+): Promise<WebhookEndpointView> {
+  await ownEndpoint(ctx, userId, id);
+  const [endpoint] = await ctx.db
+    .update(webhookEndpoints)
+    .set({
+      ...(body.url !== undefined ? { url: checkUrl(ctx, body.url) } : {}),
+      ...(body.events ? { events: body.events } : {}),
+      // Enabling again starts the 3-day failure count afresh.
+      ...(body.enabled !== undefined
+        ? { enabled: body.enabled, disabledReason: null, failingSince: null }
+        : {}),
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
+    .returning();
+  return toView(endpoint!);
+}
+
+export async function deleteEndpoint(ctx: AppContext, userId: string, id: string): Promise<void> {
+  await ownEndpoint(ctx, userId, id);
+  await ctx.db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+}
+
+export async function regenerateSecret(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  const existing = await ownEndpoint(ctx, userId, id);
+  const secret = newSecret();
+  await ctx.db
+    .update(webhookEndpoints)
+    .set({ secretSealed: ctx.sealer.seal(secret) })
+    .where(eq(webhookEndpoints.id, existing.id));
+  return { endpoint: toView(existing), secret };
+}
+
+export async function sendTestEvent(ctx: AppContext, userId: string, id: string): Promise<string> {
+  const endpoint = await ownEndpoint(ctx, userId, id);
+  if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
+  const eventId = await ctx.db.transaction((tx) => emitTestEvent(ctx, tx, userId, endpoint.id));
+  ctx.jobs.wake(WEBHOOK_QUEUE);
+  return eventId;
+}
+
+/** The last 100 deliveries to the endpoint, newest first. */
+export async function listDeliveries(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+): Promise<WebhookDeliveryView[]> {
+  await ownEndpoint(ctx, userId, id);
+  const rows = await ctx.db
+    .select({ d: webhookDeliveries, eventType: webhookEvents.type })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERY_LOG_SIZE);
+  return rows.map(({ d, eventType }) => ({
+    id: d.id,
+    eventId: d.eventId,
+    eventType,
+    status: d.status,
+    statusCode: d.statusCode,
+    durationMs: d.durationMs,
+    attempts: d.attempts,
+    error: d.error,
+    nextRetryAt: d.nextRetryAt?.toISOString() ?? null,
+    createdAt: d.createdAt.toISOString(),
+    deliveredAt: d.deliveredAt?.toISOString() ?? null,
+  }));
+}
+
+/** Sends the same event (same id, so receivers may de-duplicate) again, as a new delivery. */
+export async function resendDelivery(
+  ctx: AppContext,
+  userId: string,
+  id: string,
+  deliveryId: string,
+): Promise<string> {
+  const endpoint = await ownEndpoint(ctx, userId, id);
+  if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before resending');
+  const [delivery] = UUID.test(deliveryId)
+    ? await ctx.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
+    : [];
+  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  await ctx.db.transaction(async (tx) => {
+    const fresh = { id: randomUUID(), eventId: delivery.eventId, endpointId: endpoint.id };
+    await tx.insert(webhookDeliveries).values(fresh);
+    await ctx.jobs.sendInTransaction<WebhookJobData>(tx, WEBHOOK_QUEUE, [
+      { deliveryId: fresh.id, attempt: 1 },
+    ]);
+  });
+  ctx.jobs.wake(WEBHOOK_QUEUE);
+  return delivery.eventId;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Events a webhook endpoint may subscribe to (`test` is sent on demand, to one endpoint). */
+export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
+  'order.completed',
+  'order.cancelled',
+  'bulk_order.completed',
+  'deposit.completed',
+  'deposit.cancelled',
+  'courier_order.updated',
+  'refund_request.updated',
+] as const;
+export const MAX_WEBHOOK_ENDPOINTS = 5;
+
+const events = z
+  .array(z.enum(WEBHOOK_SUBSCRIBABLE_EVENTS, { message: 'Unknown event' }))
+  .min(1, 'Choose at least one event')
+  .transform((list) => [...new Set(list)]);
+const url = z.string().trim().min(1, 'Enter the endpoint URL').max(2000, 'The URL is too long');
+
+export const webhookCreateBody = z.object({ url, events, enabled: z.boolean().default(true) });
+export const webhookUpdateBody = z.object({
+  url: url.optional(),
+  events: events.optional(),
+  enabled: z.boolean().optional(),
+});
+export type WebhookCreateBody = z.input<typeof webhookCreateBody>;
+export type WebhookUpdateBody = z.input<typeof webhookUpdateBody>;
+
+export const webhookEndpointView = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookEndpointView = z.infer<typeof webhookEndpointView>;
+
+export const webhookListResponse = z.object({ endpoints: z.array(webhookEndpointView) });
+export const webhookEndpointResponse = z.object({ message: z.string(), endpoint: webhookEndpointView });
+/** The signing secret appears only here: on create and on regenerate. */
+export const webhookSecretResponse = z.object({
+  message: z.string(),
+  endpoint: webhookEndpointView,
+  secret: z.string(),
+});
+export const webhookSentResponse = z.object({ message: z.string(), eventId: z.string() });
+
+export const webhookDeliveryView = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  statusCode: z.number().nullable(),
+  durationMs: z.number().nullable(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  nextRetryAt: z.string().nullable(),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
+export const webhookDeliveriesResponse = z.object({ deliveries: z.array(webhookDeliveryView) });
+export const webhookDeliveryParams = z.object({
+  id: z.string().trim().min(1),
+  deliveryId: z.string().trim().min(1),
+});
