@@ -29,6 +29,7 @@ import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts'
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { refuseNulCharacters } from './plugins/refuse-nul.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  refuseNulCharacters(app);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerHealth(
     app,

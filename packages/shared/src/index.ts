@@ -13,3 +13,4 @@ export * from './address-parser.ts';
 export * from './schemas/amazon.ts';
 export * from './schemas/bulk-order.ts';
 export * from './schemas/settings.ts';
+export * from './text/nul-character.ts';
