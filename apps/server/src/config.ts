@@ -52,6 +52,10 @@ const envSchema = z.object({
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
 });
 
 export type Config = {
@@ -105,6 +109,10 @@ export type Config = {
   labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
+  /** Bearer token for GET /metrics; unset, /metrics answers 404 (docs/decisions/107). */
+  metricsToken: string | undefined;
+  /** Slow clients: a whole request, its headers, and open sockets per address (0 = no bound). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnectionsPerIp: number };
 };
 
 export class ConfigError extends Error {}
@@ -184,5 +192,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,
     devOutbox: e.DEV_OUTBOX,
+    metricsToken: e.METRICS_TOKEN,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
   };
 }
