@@ -19,7 +19,7 @@ describe('the HTTP app', () => {
       zlib.brotliCompressSync('console.log(1)'),
     );
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), zlib.gzipSync('console.log(1)'));
-    app = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+    app = await createTestApp({ env: { WEB_DIST_DIR: webDist, METRICS_TOKEN: 'scrape-token-0123456789' } });
   });
   afterAll(async () => {
     await app.close();
@@ -37,13 +37,31 @@ describe('the HTTP app', () => {
 
   it('exposes Prometheus metrics with request durations by route', async () => {
     await app.inject('/healthz');
-    const res = await app.inject('/metrics');
+    const res = await app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-token-0123456789' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('process_cpu_user_seconds_total');
     expect(res.body).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
     );
+  });
+
+  it('refuses /metrics without the token, and hides it when no token is configured', async () => {
+    expect((await app.inject('/metrics')).statusCode).toBe(401);
+    const wrong = await app.inject({
+      url: '/metrics',
+      headers: { authorization: 'Bearer wrong-token-0123456789' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const closed = await createTestApp();
+    try {
+      expect((await closed.inject('/metrics')).statusCode).toBe(404);
+    } finally {
+      await closed.close();
+    }
   });
 
   it('sends a strict content security policy and other security headers', async () => {

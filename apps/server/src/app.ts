@@ -32,6 +32,8 @@ import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
+import { refuseNulCharacters } from './plugins/refuse-nul.ts';
+import { limitConnections } from './plugins/connection-limits.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -54,7 +56,9 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    requestTimeout: 0,
+    requestTimeout: config.http.requestTimeoutMs,
+    // Node checks the header and request timeouts on this interval (30 s by default).
+    http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
     frameworkErrors: serveAppOnBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -82,7 +86,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     ),
     renderer,
     mailer: createMailer(config, database.db, app.log),
-    metrics: registerMetrics(app),
+    metrics: registerMetrics(app, config.metricsToken),
   };
 
   let isClosing = false;
@@ -99,6 +103,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   registerErrorHandling(app);
   await registerSecurity(app, config);
+  refuseNulCharacters(app);
+  limitConnections(app, config);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   registerHealth(
     app,

@@ -61,6 +61,10 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(24),
   WEBHOOK_WORKERS: z.coerce.number().int().min(1).max(200).default(20),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
 });
 
 export type Config = {
@@ -118,6 +122,10 @@ export type Config = {
   devOutbox: boolean;
   /** Webhook delivery: first retry after `retryBaseSeconds` (doubling), retries for `retryHours`. */
   webhooks: { retryBaseSeconds: number; retryHours: number; workers: number; blockPrivateTargets: boolean };
+  /** Bearer token for GET /metrics; unset, /metrics answers 404 (docs/decisions/107). */
+  metricsToken: string | undefined;
+  /** Slow clients: a whole request, its headers, and open sockets per address (0 = no bound). */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnectionsPerIp: number };
 };
 
 export class ConfigError extends Error {}
@@ -203,6 +211,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryHours: e.WEBHOOK_RETRY_HOURS,
       workers: e.WEBHOOK_WORKERS,
       blockPrivateTargets: e.NODE_ENV === 'production',
+    },
+    metricsToken: e.METRICS_TOKEN,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
   };
 }

@@ -17,3 +17,4 @@ export * from './schemas/admin.ts';
 export * from './schemas/reseller-api.ts';
 export * from './api-examples.ts';
 export * from './schemas/webhooks.ts';
+export * from './text/nul-character.ts';

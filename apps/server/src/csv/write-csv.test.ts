@@ -4,6 +4,13 @@ import { csvToString, formatCell, protectCell, writeCsv } from './write-csv.ts';
 import { parseCsv } from './parse-csv.ts';
 
 describe('protectCell', () => {
+  it('neutralises formulas behind leading blanks and in full-width signs', () => {
+    for (const value of [' =1+1', '\t=cmd', '  +SUM(A1)', '\u3000=1', '＝1+1', '＋1', '－A1', '＠SUM(A1)']) {
+      expect(protectCell(value)).toBe(`'${value}`);
+    }
+    expect(protectCell(' plain text')).toBe(' plain text');
+  });
+
   it.each([
     '=1+1',
     '=HYPERLINK("http://evil.example","x")',

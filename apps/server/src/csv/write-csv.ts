@@ -12,7 +12,10 @@ const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /** Neutralises a text cell that starts like a formula; numbers and ordinary text are unchanged. */
 export function protectCell(value: string): string {
-  if (value === '' || !FORMULA_TRIGGERS.has(value[0]!)) return value;
+  // Spreadsheets skip leading blanks and read full-width signs (＝ ＋ － ＠) as their ASCII forms.
+  const head = value.replace(/^\s+/, '').normalize('NFKC')[0];
+  const startsLikeFormula = FORMULA_TRIGGERS.has(value[0] ?? '') || FORMULA_TRIGGERS.has(head ?? '');
+  if (!startsLikeFormula) return value;
   if (PLAIN_NUMBER.test(value)) return value;
   return `'${value}`;
 }

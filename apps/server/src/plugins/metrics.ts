@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -7,8 +8,19 @@ export type Metrics = {
   labelsFinished: Counter<'outcome'>;
 };
 
-/** Prometheus metrics at /metrics: process figures, request durations by route, domain counters. */
-export function registerMetrics(app: FastifyInstance): Metrics {
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** True when the Authorization header carries the token (compared in constant time). */
+function hasToken(header: string | undefined, token: string): boolean {
+  const given = /^Bearer\s+(.+)$/i.exec(header ?? '')?.[1] ?? '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+/**
+ * Prometheus metrics at /metrics: process figures, request durations by route, domain counters.
+ * Only for a scraper holding METRICS_TOKEN; without one configured the path does not exist.
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -33,7 +45,14 @@ export function registerMetrics(app: FastifyInstance): Metrics {
       reply.elapsedTime / 1000,
     );
   });
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (!token) return reply.code(404).send({ message: 'Not found' });
+    if (!hasToken(request.headers.authorization, token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ message: 'Metrics need the bearer token' });
+    }
     void reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -11,15 +11,17 @@ const captchaToken = z
   .min(1, 'Please complete the captcha')
   .max(8192, 'Captcha token is too long');
 
+export const DISCORD_NAME_RULES =
+  'Discord Name must be 2 to 32 characters: letters a-z, digits, _ and . (not two dots in a row)';
+
 export const discordIdSchema = z
   .string({ error: 'Discord Name is required' })
   .trim()
   .min(2, 'Discord Name must be at least 2 characters')
   .max(DISCORD_ID_MAX_LENGTH, `Discord Name must be at most ${DISCORD_ID_MAX_LENGTH} characters`)
-  .regex(
-    /^[\p{L}\p{N}._-]+$/u,
-    'Discord Name may only contain letters, digits, dots, dashes and underscores',
-  );
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Discord Name may only contain letters, digits, dots, dashes and underscores')
+  // Discord's own rules (checked case-insensitively, as sign-in is): look-alike letters cannot pass.
+  .refine((v) => /^[a-z0-9_.]{2,32}$/.test(v.toLowerCase()) && !v.includes('..'), DISCORD_NAME_RULES);
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })

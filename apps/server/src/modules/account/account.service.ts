@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { API_KEY_PREFIX, type Authenticated } from '../auth/auth.service.ts';
-import { assertLoginAllowed, noteLoginFailure } from '../auth/login-throttle.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { findLiveOtpForUser } from '../otp/otp.repository.ts';
 import { issueOtp } from '../otp/otp.service.ts';
@@ -61,11 +61,11 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   const { user } = auth;
-  await assertLoginAllowed(ctx.db, user.discordId, meta.ip);
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await noteLoginFailure(ctx.db, user.discordId, meta.ip);
-    throw new AppError('BAD_REQUEST', 'Current password is incorrect');
+    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Current password is incorrect');
   }
+  await succeedLoginAttempt(ctx.db, attempt);
   if (isCommonPassword(input.newPassword)) {
     throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
   }

@@ -4,7 +4,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
 import { createSession } from '../auth/auth.service.ts';
-import { noteLoginSuccess } from '../auth/login-throttle.ts';
+import { clearAccountFailures } from '../auth/login-throttle.ts';
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { consumeOtp, issueOtp } from '../otp/otp.service.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -64,7 +64,7 @@ export async function resetPassword(
     await updateUser(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id);
   });
-  await noteLoginSuccess(ctx.db, user.discordId);
+  await clearAccountFailures(ctx.db, user.discordId);
   return createSession(ctx, user.id, meta);
 }
 

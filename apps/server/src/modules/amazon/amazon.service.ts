@@ -7,8 +7,8 @@ import {
 } from '@portal/shared';
 import { csvToString, type CsvCell } from '../../csv/index.ts';
 import { AppError } from '../../errors.ts';
-import { extractPdfText, type PdfTextLimits } from './pdf-text.ts';
-import { findShipToAddresses, type ShipToAddress } from './ship-to-parser.ts';
+import { readShipToAddresses, type PdfTextLimits } from './pdf-text.ts';
+import { SHIP_TO_CAPS, type ShipToAddress } from './ship-to-parser.ts';
 
 export type AmazonPdfLimits = PdfTextLimits & { maxBytes: number };
 
@@ -19,6 +19,8 @@ export const AMAZON_PDF_LIMITS: AmazonPdfLimits = {
   timeoutMs: 20_000,
   maxConcurrent: 2,
   maxQueued: 8,
+  maxInflatedBytes: 128 * 1024 * 1024,
+  ...SHIP_TO_CAPS,
 };
 
 /** Our bulk CSV header plus the Amazon order number, which the CSV upload ignores but resellers match on. */
@@ -70,8 +72,7 @@ export async function generateAmazonCsv(
   if (input.pdf.length > limits.maxBytes) {
     throw new AppError('PAYLOAD_TOO_LARGE', `The PDF is larger than ${limits.maxBytes / 1024 / 1024} MB.`);
   }
-  const pages = await extractPdfText(input.pdf, limits);
-  const addresses = findShipToAddresses(pages);
+  const addresses = await readShipToAddresses(input.pdf, limits);
   if (addresses.length === 0) throw new AppError('UNPROCESSABLE', NO_ADDRESS_MESSAGE);
   const csv = await csvToString(
     addresses.map((a) => csvRow(a, input.from)),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { packingSlipPdf, sampleOrders } from '../../../test/fixtures/packing-slips.ts';
 import { AMAZON_PDF_LIMITS, generateAmazonCsv } from './amazon.service.ts';
-import { extractPdfText } from './pdf-text.ts';
+import { readShipToAddresses } from './pdf-text.ts';
 
 const from = {
   fromName: 'Jordan Avery',
@@ -13,10 +13,10 @@ const from = {
   weight: 2,
 };
 
-describe('extractPdfText', () => {
+describe('readShipToAddresses', () => {
   it('stops a PDF that takes longer than the time limit', async () => {
     const pdf = await packingSlipPdf(sampleOrders);
-    await expect(extractPdfText(pdf, { ...AMAZON_PDF_LIMITS, timeoutMs: 5 })).rejects.toThrow(
+    await expect(readShipToAddresses(pdf, { ...AMAZON_PDF_LIMITS, timeoutMs: 5 })).rejects.toThrow(
       /took too long/,
     );
   });
@@ -31,7 +31,7 @@ describe('extractPdfText', () => {
   it('reads many PDFs at once without running more workers than allowed', async () => {
     const pdf = await packingSlipPdf(sampleOrders.slice(0, 1));
     const limits = { ...AMAZON_PDF_LIMITS, maxConcurrent: 1, maxQueued: 2 };
-    const results = await Promise.allSettled([1, 2, 3, 4].map(() => extractPdfText(pdf, limits)));
+    const results = await Promise.allSettled([1, 2, 3, 4].map(() => readShipToAddresses(pdf, limits)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const rejected = results.find((r) => r.status === 'rejected');
     expect(String(rejected?.reason)).toMatch(/reading many PDFs/);

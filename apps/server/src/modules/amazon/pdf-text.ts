@@ -1,17 +1,21 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
 import { createSlots } from '../../lib/slots.ts';
+import type { PdfReadResult } from './pdf-read-thread.ts';
+import type { ShipToAddress, ShipToCaps } from './ship-to-parser.ts';
 
 /** A run of text on a PDF page, in PDF points (origin bottom-left). */
 export type PdfTextItem = { s: string; x: number; y: number; w: number; h: number };
 export type PdfPageText = { items: PdfTextItem[] };
 
-export type PdfTextLimits = { maxPages: number; timeoutMs: number; maxConcurrent: number; maxQueued: number };
-
-type WorkerResult =
-  | { ok: true; pages: PdfPageText[] }
-  | { ok: false; kind: 'too-many-pages'; pages: number }
-  | { ok: false; kind: 'password' | 'invalid' | 'unreadable'; detail: string };
+export type PdfTextLimits = {
+  maxPages: number;
+  timeoutMs: number;
+  maxConcurrent: number;
+  maxQueued: number;
+  /** What all streams of one file may inflate to (a "compression bomb" is refused before parsing). */
+  maxInflatedBytes: number;
+} & ShipToCaps;
 
 const WORKER_URL = new URL('./pdf-text-worker.mjs', import.meta.url);
 
@@ -22,6 +26,8 @@ export const PDF_MESSAGES = {
   corrupt: 'This PDF is damaged or incomplete and cannot be read. Download it again and upload the new file.',
   timeout: 'Reading this PDF took too long. Upload a smaller PDF (fewer packing slips per file).',
   busy: 'The server is reading many PDFs right now. Please try again in a minute.',
+  tooMuchData: (maxBytes: number) =>
+    `This PDF unpacks to more than ${Math.round(maxBytes / 1024 / 1024)} MB, far more than packing slips need. Print the packing slips again, or split them into smaller files.`,
   tooManyPages: (pages: number, max: number) =>
     `This PDF has ${pages} pages; the limit is ${max}. Split the packing slips into smaller files.`,
 } as const;
@@ -35,10 +41,15 @@ async function withSlot<T>(limits: PdfTextLimits, work: () => Promise<T>): Promi
   return slots.run(limits.maxConcurrent, work);
 }
 
-function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<WorkerResult> {
+function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<PdfReadResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_URL, {
-      workerData: { data, maxPages: limits.maxPages },
+      workerData: {
+        data,
+        maxPages: limits.maxPages,
+        maxInflatedBytes: limits.maxInflatedBytes,
+        caps: { maxLines: limits.maxLines, maxLabels: limits.maxLabels },
+      },
       resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 64 },
       stdout: true,
       stderr: true,
@@ -57,7 +68,7 @@ function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<WorkerResul
       settle(() => reject(new AppError('UNPROCESSABLE', PDF_MESSAGES.timeout)));
       void worker.terminate();
     }, limits.timeoutMs);
-    worker.once('message', (result: WorkerResult) => {
+    worker.once('message', (result: PdfReadResult) => {
       settle(() => resolve(result));
       void worker.terminate();
     });
@@ -68,11 +79,20 @@ function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<WorkerResul
   });
 }
 
-/** Text with positions of every page, read by pdfjs in a worker thread that is killed at the time limit. */
-export async function extractPdfText(data: Uint8Array, limits: PdfTextLimits): Promise<PdfPageText[]> {
+/**
+ * The recipients of a packing-slip PDF. All of the work (size budget, pdfjs, address matching) runs in a
+ * worker thread that is killed at the time limit, so no file can hold the event loop.
+ */
+export async function readShipToAddresses(data: Uint8Array, limits: PdfTextLimits): Promise<ShipToAddress[]> {
   if (!isPdf(data)) throw new AppError('BAD_REQUEST', PDF_MESSAGES.notPdf);
   const result = await withSlot(limits, () => runWorker(data, limits));
-  if (result.ok) return result.pages;
+  if (result.ok) return result.addresses;
+  if (result.kind === 'too-large') {
+    const message = result.detail.startsWith('This PDF')
+      ? result.detail
+      : PDF_MESSAGES.tooMuchData(limits.maxInflatedBytes);
+    throw new AppError('UNPROCESSABLE', message);
+  }
   if (result.kind === 'too-many-pages') {
     throw new AppError('UNPROCESSABLE', PDF_MESSAGES.tooManyPages(result.pages, limits.maxPages));
   }

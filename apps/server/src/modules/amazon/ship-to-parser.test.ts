@@ -79,3 +79,24 @@ describe('findShipToAddresses', () => {
     expect(findShipToAddresses([{ items: words([['Invoice 7', 36, 700]]) }])).toEqual([]);
   });
 });
+
+describe('findShipToAddresses on hostile pages', () => {
+  /** One page of `count` "Ship To" lines 1 pt apart, the shape that made matching cost grow with the square. */
+  const shipToLines = (count: number): PdfTextItem[] =>
+    Array.from({ length: count }, (_, i) => ({ s: `Ship To: A${i}`, x: 36, y: 50_000 - i, w: 40, h: 1 }));
+
+  it('matches 40,000 "Ship To" lines in linear time', () => {
+    const started = performance.now();
+    findShipToAddresses([{ items: shipToLines(40_000) }], { maxLines: 100_000, maxLabels: 100_000 });
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('refuses a file with more lines or address labels than the caps', () => {
+    expect(() =>
+      findShipToAddresses([{ items: shipToLines(300) }], { maxLines: 200, maxLabels: 1000 }),
+    ).toThrow('This PDF holds more than 200 lines of text. Split the packing slips into smaller files.');
+    expect(() =>
+      findShipToAddresses([{ items: shipToLines(300) }], { maxLines: 1000, maxLabels: 100 }),
+    ).toThrow('This PDF holds more than 100 address labels. Split the packing slips into smaller files.');
+  });
+});

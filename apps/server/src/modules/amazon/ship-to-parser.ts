@@ -43,16 +43,46 @@ function matchCityLine(line: string): { city: string; state: string; zip: string
 const COUNTRY_LINE = /^[A-Za-z][A-Za-z .]{1,40}$/;
 const MAX_LINES = 8;
 
+/** A page's segments ordered once for every label on it: top to bottom (stable), with the largest font size. */
+type PageIndex = { byY: TextSegment[]; maxSize: number; orderIds: { y: number; id: string }[] };
+
+function indexPage(segments: readonly TextSegment[]): PageIndex {
+  const byY = [...segments].sort((a, b) => b.y - a.y);
+  const orderIds: { y: number; id: string }[] = [];
+  for (const s of byY) {
+    const id = ORDER_ID.exec(s.text)?.[1];
+    if (id) orderIds.push({ y: s.y, id });
+  }
+  return { byY, maxSize: byY.reduce((m, s) => Math.max(m, s.size), 0), orderIds };
+}
+
+/** First index in a top-to-bottom list whose y is below (`strict`) or at-or-below `y`. */
+function firstAtOrBelow<T extends { y: number }>(list: readonly T[], y: number, strict: boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (strict ? list[mid]!.y < y : list[mid]!.y <= y) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Segments looked at per label at most: a block is a few lines, so a page of many columns cannot cost n². */
+const MAX_SCAN = 400;
+
 /** The lines under (or beside) an address label, read down its column until the block ends. */
-function blockLines(label: TextSegment, rest: string, segments: readonly TextSegment[]): string[] {
+function blockLines(label: TextSegment, rest: string, page: PageIndex): string[] {
   const lines = rest ? [rest] : [];
-  const below = segments
-    .filter((s) => s.y < label.y - 0.5 && s.x >= label.x - 8 && s.x <= label.x + 160)
-    .sort((a, b) => b.y - a.y);
   let lastY = label.y;
   let lastSize = label.size;
   let sawCityLine = false;
-  for (const segment of below) {
+  const from = firstAtOrBelow(page.byY, label.y - 0.5, true);
+  for (let i = from; i < page.byY.length && i < from + MAX_SCAN; i += 1) {
+    const segment = page.byY[i]!;
+    // Everything further down is too far below the block for any font size on the page.
+    if (lastY - segment.y > 2.6 * Math.max(lastSize, page.maxSize)) break;
+    if (segment.x < label.x - 8 || segment.x > label.x + 160) continue;
     if (lastY - segment.y > 2.6 * Math.max(lastSize, segment.size)) break;
     if (STOP.test(segment.text) || lines.length >= MAX_LINES) break;
     if (sawCityLine) {
@@ -92,39 +122,60 @@ export function parseAddressLines(lines: readonly string[]): Omit<ShipToAddress,
   };
 }
 
-function orderIdNear(label: TextSegment, segments: readonly TextSegment[]): string {
-  const ids = segments
-    .map((s) => ({ s, id: ORDER_ID.exec(s.text)?.[1] }))
-    .filter((c): c is { s: TextSegment; id: string } => Boolean(c.id));
-  const belowFirst = [...ids].sort((a, b) => {
-    const da = a.s.y <= label.y ? label.y - a.s.y : 10_000 + a.s.y - label.y;
-    const db = b.s.y <= label.y ? label.y - b.s.y : 10_000 + b.s.y - label.y;
-    return da - db;
-  });
-  return belowFirst[0]?.id ?? '';
+/** The Order ID printed nearest below the label, else the nearest above it. */
+function orderIdNear(label: TextSegment, page: PageIndex): string {
+  const ids = page.orderIds;
+  const below = firstAtOrBelow(ids, label.y, false);
+  if (below < ids.length) return ids[below]!.id;
+  if (ids.length === 0) return '';
+  const lowestY = ids[ids.length - 1]!.y;
+  return ids[firstAtOrBelow(ids, lowestY, false)]!.id;
 }
+
+export type ShipToCaps = { maxLines: number; maxLabels: number };
+
+/** Caps per file: far above any real packing-slip PDF (500 pages), far below what costs the server. */
+export const SHIP_TO_CAPS: ShipToCaps = { maxLines: 100_000, maxLabels: 5_000 };
+
+export const TOO_MANY_LINES = (max: number) =>
+  `This PDF holds more than ${max} lines of text. Split the packing slips into smaller files.`;
+export const TOO_MANY_LABELS = (max: number) =>
+  `This PDF holds more than ${max} address labels. Split the packing slips into smaller files.`;
+
+/** A file over a cap: the caller answers 422 with this message. */
+export class ShipToCapError extends Error {}
 
 /**
  * Every order's recipient in Amazon packing slips: each "Ship To:" block (or, on slips without one,
  * the "Shipping Address:" block), with the Order ID printed nearest below it. One order printed twice
  * (a slip running over two pages) is kept once.
  */
-export function findShipToAddresses(pages: readonly PdfPageText[]): ShipToAddress[] {
+export function findShipToAddresses(
+  pages: readonly PdfPageText[],
+  caps: ShipToCaps = SHIP_TO_CAPS,
+): ShipToAddress[] {
   const found: ShipToAddress[] = [];
   const seenOrders = new Set<string>();
+  let lineCount = 0;
+  let labelCount = 0;
   pages.forEach((page, index) => {
     const segments = pageSegments(page.items);
+    lineCount += segments.length;
+    if (lineCount > caps.maxLines) throw new ShipToCapError(TOO_MANY_LINES(caps.maxLines));
     let labels = segments.filter((s) => SHIP_TO.test(s.text));
     let labelPattern = SHIP_TO;
     if (labels.length === 0) {
       labels = segments.filter((s) => SHIPPING_ADDRESS.test(s.text));
       labelPattern = SHIPPING_ADDRESS;
     }
+    labelCount += labels.length;
+    if (labelCount > caps.maxLabels) throw new ShipToCapError(TOO_MANY_LABELS(caps.maxLabels));
+    const indexed = indexPage(segments);
     for (const label of labels) {
       const rest = label.text.replace(labelPattern, '').trim();
-      const address = parseAddressLines(blockLines(label, rest, segments));
+      const address = parseAddressLines(blockLines(label, rest, indexed));
       if (!address || !address.name) continue;
-      const orderId = orderIdNear(label, segments);
+      const orderId = orderIdNear(label, indexed);
       if (orderId && seenOrders.has(orderId)) continue;
       if (orderId) seenOrders.add(orderId);
       found.push({ orderId, page: index + 1, ...address });

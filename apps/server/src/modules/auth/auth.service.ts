@@ -5,7 +5,7 @@ import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } fro
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-view.ts';
 import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
-import { assertLoginAllowed, noteLoginFailure, noteLoginSuccess } from './login-throttle.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from './login-throttle.ts';
 import { deleteSession, findLiveSessionUser, insertSession } from './sessions.repository.ts';
 
 export const API_KEY_PREFIX = 'lp_';
@@ -41,16 +41,15 @@ export async function loginUser(
   meta: RequestMeta,
 ): Promise<{ accessToken: string; user: UserRow }> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
-  await assertLoginAllowed(ctx.db, input.discordId, meta.ip);
+  const attempt = await beginLoginAttempt(ctx.db, input.discordId, meta.ip);
   const user = await findUserByDiscordId(ctx.db, input.discordId);
   const isValid = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await burnPasswordCheck(input.password).then(() => false);
   if (!user || !isValid) {
-    await noteLoginFailure(ctx.db, input.discordId, meta.ip);
-    throw new AppError('BAD_REQUEST', 'Invalid Discord Name or password');
+    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Invalid Discord Name or password');
   }
-  await noteLoginSuccess(ctx.db, input.discordId);
+  await succeedLoginAttempt(ctx.db, attempt);
   assertAccountEnabled(user);
   const accessToken = await createSession(ctx, user.id, meta);
   return { accessToken, user };

@@ -200,7 +200,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(res.statusCode).toBe(200);
     });
 
-    it('locks an account for 15 minutes after 5 failed attempts, even for the right password', async () => {
+    it('refuses an address for 15 minutes after its 5 failed attempts on an account, even the right password', async () => {
       const { discordId, password } = await signUp(app);
       for (let i = 0; i < 5; i += 1) {
         const res = await login({

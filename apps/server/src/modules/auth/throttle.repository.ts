@@ -1,8 +1,8 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authFailures } from '../../db/schema.ts';
 
-type Scope = 'account' | 'ip';
+export type Scope = 'account' | 'ip' | 'account-ip';
 
 export async function countRecentFailures(
   db: DbOrTx,
@@ -27,4 +27,19 @@ export async function clearFailures(db: DbOrTx, scope: Scope, key: string): Prom
 
 export async function pruneFailures(db: DbOrTx, before: Date): Promise<void> {
   await db.delete(authFailures).where(lt(authFailures.createdAt, before));
+}
+
+export async function recordFailures(db: DbOrTx, rows: { scope: Scope; key: string }[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db.insert(authFailures).values(rows).returning({ id: authFailures.id });
+  return inserted.map((r) => r.id);
+}
+
+export async function deleteFailures(db: DbOrTx, ids: string[]): Promise<void> {
+  if (ids.length > 0) await db.delete(authFailures).where(inArray(authFailures.id, ids));
+}
+
+/** Serialises sign-in bookkeeping for one account until the transaction ends (PostgreSQL and PGlite). */
+export async function lockAccountFailures(tx: DbOrTx, account: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'login:' + account}))`);
 }
