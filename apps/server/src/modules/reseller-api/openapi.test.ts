@@ -35,6 +35,12 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       '/order/read-bulk-order/{bulkorder_id}',
       '/order/read-order/{order_id}',
       '/order/read-orders',
+      '/webhooks',
+      '/webhooks/{id}',
+      '/webhooks/{id}/deliveries',
+      '/webhooks/{id}/deliveries/{deliveryId}/resend',
+      '/webhooks/{id}/secret',
+      '/webhooks/{id}/test',
     ]);
     expect(doc.components.securitySchemes.apiKey).toEqual({
       type: 'apiKey',

@@ -1,4 +1,5 @@
 import {
+  apiErrorResponse,
   idParams,
   messageResponse,
   webhookCreateBody,
@@ -25,7 +26,10 @@ import {
   updateEndpoint,
 } from './webhooks.service.ts';
 
-const tags = ['webhooks'];
+const tags = ['Webhooks'];
+const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse };
+/** What the OpenAPI document says of each route (the reseller API publishes these under /api/v2). */
+const doc = (operationId: string, summary: string) => ({ tags, operationId, summary });
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
@@ -38,13 +42,28 @@ export const webhookRoutes =
     app.addHook('preHandler', guard);
     const userId = (request: FastifyRequest) => currentUser(request).user.id;
 
-    app.get('/', { schema: { tags, response: { 200: webhookListResponse } } }, async (request) => ({
-      endpoints: await listEndpoints(ctx, userId(request)),
-    }));
+    app.get(
+      '',
+      {
+        schema: {
+          ...doc('listWebhooks', 'Your webhook endpoints'),
+          response: { 200: webhookListResponse, ...errors },
+        },
+      },
+      async (request) => ({
+        endpoints: await listEndpoints(ctx, userId(request)),
+      }),
+    );
 
     app.post(
-      '/',
-      { schema: { tags, body: webhookCreateBody, response: { 201: webhookSecretResponse } } },
+      '',
+      {
+        schema: {
+          ...doc('createWebhook', 'Add an endpoint (up to 5); the signing secret is shown once'),
+          body: webhookCreateBody,
+          response: { 201: webhookSecretResponse, ...errors, 409: apiErrorResponse },
+        },
+      },
       async (request, reply) => {
         const created = await createEndpoint(ctx, userId(request), request.body);
         return reply.status(201).send({ message: 'Webhook endpoint created', ...created });
@@ -55,10 +74,10 @@ export const webhookRoutes =
       '/:id',
       {
         schema: {
-          tags,
+          ...doc('updateWebhook', 'Change the URL, events or enabled state of an endpoint'),
           params: idParams,
           body: webhookUpdateBody,
-          response: { 200: webhookEndpointResponse },
+          response: { 200: webhookEndpointResponse, ...errors },
         },
       },
       async (request) => ({
@@ -69,7 +88,13 @@ export const webhookRoutes =
 
     app.delete(
       '/:id',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      {
+        schema: {
+          ...doc('deleteWebhook', 'Delete an endpoint'),
+          params: idParams,
+          response: { 200: messageResponse, ...errors },
+        },
+      },
       async (request) => {
         await deleteEndpoint(ctx, userId(request), request.params.id);
         return { message: 'Webhook endpoint deleted' };
@@ -78,7 +103,13 @@ export const webhookRoutes =
 
     app.post(
       '/:id/secret',
-      { schema: { tags, params: idParams, response: { 200: webhookSecretResponse } } },
+      {
+        schema: {
+          ...doc('regenerateWebhookSecret', 'Issue a new signing secret (shown once)'),
+          params: idParams,
+          response: { 200: webhookSecretResponse, ...errors },
+        },
+      },
       async (request) => ({
         message: 'Signing secret regenerated',
         ...(await regenerateSecret(ctx, userId(request), request.params.id)),
@@ -87,7 +118,13 @@ export const webhookRoutes =
 
     app.post(
       '/:id/test',
-      { schema: { tags, params: idParams, response: { 202: webhookSentResponse } } },
+      {
+        schema: {
+          ...doc('sendWebhookTest', 'Send a test event to an endpoint'),
+          params: idParams,
+          response: { 202: webhookSentResponse, ...errors },
+        },
+      },
       async (request, reply) => {
         const eventId = await sendTestEvent(ctx, userId(request), request.params.id);
         return reply.status(202).send({ message: 'Test event queued', eventId });
@@ -96,13 +133,25 @@ export const webhookRoutes =
 
     app.get(
       '/:id/deliveries',
-      { schema: { tags, params: idParams, response: { 200: webhookDeliveriesResponse } } },
+      {
+        schema: {
+          ...doc('listWebhookDeliveries', 'The last 100 deliveries to an endpoint'),
+          params: idParams,
+          response: { 200: webhookDeliveriesResponse, ...errors },
+        },
+      },
       async (request) => ({ deliveries: await listDeliveries(ctx, userId(request), request.params.id) }),
     );
 
     app.post(
       '/:id/deliveries/:deliveryId/resend',
-      { schema: { tags, params: webhookDeliveryParams, response: { 202: webhookSentResponse } } },
+      {
+        schema: {
+          ...doc('resendWebhookDelivery', 'Send a delivery again'),
+          params: webhookDeliveryParams,
+          response: { 202: webhookSentResponse, ...errors },
+        },
+      },
       async (request, reply) => {
         const { id, deliveryId } = request.params;
         const eventId = await resendDelivery(ctx, userId(request), id, deliveryId);
