@@ -1,4 +1,10 @@
-import type { Icon } from '@tabler/icons-react';
+import { IconChartBar, IconListDetails, IconMail, IconUsers, type Icon } from '@tabler/icons-react';
+import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
+import { MailPage } from '../../features/admin-mail/pages/mail-page';
+import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
+import { ResellerDetailPage } from '../../features/admin-resellers/pages/reseller-detail-page';
+import { ResellersPage } from '../../features/admin-resellers/pages/resellers-page';
+import { Route, Routes } from 'react-router';
 import type { ReactElement } from 'react';
 
 export type AdminPage = {
@@ -13,4 +19,19 @@ export type AdminPage = {
  * The console's pages, in sidebar order: Overview, Resellers, Audit Log, Mail, then Deposits, Orders,
  * Courier, Label Types, Settings as their features land. A page is listed only once it exists.
  */
-export const ADMIN_PAGES: readonly AdminPage[] = [];
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { label: 'Overview', path: '', icon: IconChartBar, element: <OverviewPage /> },
+  {
+    label: 'Resellers',
+    path: 'resellers',
+    icon: IconUsers,
+    element: (
+      <Routes>
+        <Route index element={<ResellersPage />} />
+        <Route path=":id" element={<ResellerDetailPage />} />
+      </Routes>
+    ),
+  },
+  { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
+  { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
+];

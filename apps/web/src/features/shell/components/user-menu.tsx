@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@portal/shared';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSignOut } from '../api/logout';
 
@@ -12,7 +12,7 @@ const initialsOf = (name: string): string =>
     .map((part) => part[0]?.toUpperCase() ?? '')
     .join('') || '?';
 
-type UserMenuProps = { user: Pick<SessionUser, 'username' | 'email' | 'discordId'> };
+type UserMenuProps = { user: Pick<SessionUser, 'username' | 'email' | 'discordId' | 'role'> };
 
 /** Username and e-mail in the header; the dropdown holds Account Setting and Sign out (spec section 2). */
 export function UserMenu({ user }: UserMenuProps) {
@@ -53,6 +53,11 @@ export function UserMenu({ user }: UserMenuProps) {
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Account Setting
         </Menu.Item>
+        {user.role === 'admin' && (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />}>
+            Admin
+          </Menu.Item>
+        )}
         <Menu.Divider />
         <Menu.Item
           color="red"

@@ -1,0 +1,59 @@
+import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { formatUsd } from '@portal/shared';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/notify';
+import { useOverview } from '../api/get-overview';
+import { DailyChart } from '../components/daily-chart';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} mt={4}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** `/admin`: today's labels and revenue, resellers, the queues waiting for staff, 30 days of activity. */
+export function OverviewPage() {
+  const { data, isPending, error } = useOverview();
+  return (
+    <>
+      <PageHeader title="Overview" description="How the business is doing today and over the last 30 days." />
+      {error && (
+        <Alert color="red" mb="lg">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {isPending ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} h={96} radius="lg" />
+            ))}
+          </SimpleGrid>
+          <Skeleton h={260} radius="lg" />
+        </Stack>
+      ) : data ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            <Figure label="Labels today" value={data.today.labels.toLocaleString('en-US')} />
+            <Figure label="Revenue today" value={formatUsd(data.today.revenue)} />
+            <Figure label="Resellers" value={data.resellers.toLocaleString('en-US')} />
+            {data.depositsPending !== null && (
+              <Figure label="Deposits pending" value={String(data.depositsPending)} />
+            )}
+            {data.courierAwaitingStaff !== null && (
+              <Figure label="Courier orders waiting" value={String(data.courierAwaitingStaff)} />
+            )}
+          </SimpleGrid>
+          <DailyChart days={data.days} />
+        </Stack>
+      ) : null}
+    </>
+  );
+}

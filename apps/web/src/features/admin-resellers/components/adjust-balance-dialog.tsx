@@ -1,0 +1,85 @@
+import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { adjustBalanceBody, formatUsd, type AdjustBalanceBody } from '@portal/shared';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useAdjustBalance } from '../api/resellers';
+
+type Props = { userId: string; discordId: string; balance: number; opened: boolean; onClose: () => void };
+type FormInput = z.input<typeof adjustBalanceBody>;
+
+/** Credit (positive) or debit (negative) with a reason; the server refuses a debit below zero. */
+export function AdjustBalanceDialog({ userId, discordId, balance, opened, onClose }: Props) {
+  const adjust = useAdjustBalance(userId);
+  const form = useForm<FormInput, unknown, AdjustBalanceBody>({
+    resolver: zodResolver(adjustBalanceBody),
+    defaultValues: { amount: '' as unknown as number, reason: '' },
+  });
+  const close = () => {
+    form.reset();
+    adjust.reset();
+    onClose();
+  };
+  const submit = form.handleSubmit(async (body) => {
+    if (adjust.isPending) return;
+    try {
+      const result = await adjust.mutateAsync(body);
+      notifySuccess(result.message);
+      close();
+    } catch (error) {
+      form.setError('root', { message: errorMessage(error) });
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={close} title={`Adjust the balance of ${discordId}`} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Current balance {formatUsd(balance)}. A positive amount credits it, a negative one debits it.
+          </Text>
+          <Controller
+            control={form.control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label="Amount (USD)"
+                placeholder="25.00 or -10.00"
+                decimalScale={2}
+                prefix="$"
+                allowNegative
+                value={field.value as number | string}
+                onChange={(value) => field.onChange(value === '' ? '' : value)}
+                error={fieldState.error?.message}
+                required
+                data-autofocus
+              />
+            )}
+          />
+          <Textarea
+            label="Reason"
+            placeholder="Why the balance changes (the reseller's ledger shows it)"
+            autosize
+            minRows={2}
+            required
+            {...form.register('reason')}
+            error={form.formState.errors.reason?.message}
+          />
+          {form.formState.errors.root && (
+            <Text c="red.8" size="sm" role="alert">
+              {form.formState.errors.root.message}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={adjust.isPending}>
+              Save adjustment
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, STAFF, signIn, uniqueDiscordName } from './helpers';
+
+const shot = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+};
+
+test('staff credit a reseller $25 with a reason; ledger, audit log and the reseller all see it', async ({
+  page,
+}) => {
+  const discordId = uniqueDiscordName('credit');
+  const password = 'correct-horse-battery';
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Credit Test Co');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+
+  // A reseller who opens /admin sees the signed-in not-found screen, and no Admin entry.
+  await signIn(page, discordId, password);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await signOut(page);
+
+  await signIn(page, STAFF.discordId, STAFF.password);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  const staffNav = page.getByRole('navigation', { name: 'Staff' });
+  await expect(staffNav.getByRole('link')).toHaveText([
+    'Overview',
+    'Resellers',
+    'Audit Log',
+    'Mail',
+    'Back to portal',
+  ]);
+  await expect(page.getByText('Labels today')).toBeVisible();
+  await shot(page, 'overview');
+
+  await staffNav.getByRole('link', { name: 'Resellers' }).click();
+  await page.getByLabel('Search').fill(discordId);
+  await expect(page.getByTestId('reseller-row')).toHaveCount(1);
+  await shot(page, 'resellers');
+  await page.getByRole('link', { name: discordId }).click();
+  await expect(page.getByRole('heading', { name: discordId })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Adjust balance' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  await dialog.getByLabel('Amount (USD)').fill('25');
+  await dialog.getByLabel('Reason').fill('Welcome credit');
+  await dialog.getByRole('button', { name: 'Save adjustment' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByTestId('ledger-row').first();
+  await expect(row).toContainText('+$25.00');
+  await expect(row).toContainText('Welcome credit');
+  await expect(row).toContainText(STAFF.discordId);
+  await expect(page.getByText('$25.00').first()).toBeVisible();
+  await shot(page, 'reseller-detail');
+
+  await staffNav.getByRole('link', { name: 'Audit Log' }).click();
+  await page.getByLabel('Action').fill('adjust_balance');
+  const audit = page.getByTestId('audit-row').first();
+  await expect(audit).toContainText('user.adjust_balance');
+  await expect(audit).toContainText('Welcome credit');
+  await shot(page, 'audit');
+
+  await staffNav.getByRole('link', { name: 'Mail' }).click();
+  await expect(page.getByRole('heading', { name: 'Mail' })).toBeVisible();
+  await shot(page, 'mail');
+
+  await page.goto('/');
+  await signOut(page);
+  await signIn(page, discordId, password);
+  await expect(page.getByTestId('header-balance')).toContainText('$25.00');
+});
