@@ -2,20 +2,6 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { DEMO, SCREENSHOT_DIR, signIn } from './helpers';
 
-test.describe('at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  test('the header keeps the account menu whole with a $1,000.00 balance', async ({ page }) => {
-    await signIn(page, DEMO.discordId, DEMO.password);
-    await expect(page.getByTestId('header-balance')).toHaveText(/\$\d,\d{3}\.\d{2}/);
-    const menu = await page.getByRole('button', { name: 'Account menu' }).boundingBox();
-    expect(menu).not.toBeNull();
-    expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(overflow).toBeLessThanOrEqual(390);
-  });
-});
-
 test('a malformed address shows the app, not the server JSON', async ({ page }) => {
   await page.goto('/%E0%A4%A');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

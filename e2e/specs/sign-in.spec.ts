@@ -48,3 +48,18 @@ test('unknown signed-out paths show Sign-In', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
 });
+
+// Runs with the untouched demo balance: the four-digit $1,000.00 is what once overflowed the phone header.
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header keeps the account menu whole with a $1,000.00 balance', async ({ page }) => {
+    await signIn(page, DEMO.discordId, DEMO.password);
+    await expect(page.getByTestId('header-balance')).toHaveText(/\$\d,\d{3}\.\d{2}/);
+    const menu = await page.getByRole('button', { name: 'Account menu' }).boundingBox();
+    expect(menu).not.toBeNull();
+    expect(menu!.x + menu!.width).toBeLessThanOrEqual(390);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(390);
+  });
+});

@@ -6,8 +6,11 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 
-/** Orange and yellow stay under 4.5:1 on their own tint even at shade 9: their light text is deeper still. */
-const DEEP_LIGHT_TEXT: Record<string, string> = { orange: '#a33a06', yellow: '#8a5a00' };
+/**
+ * Orange, yellow and teal stay under 4.5:1 on their own tint even at shade 9 (teal.9 on teal.1, as a
+ * Completed badge renders, is 4.3:1): their light text is deeper still.
+ */
+const DEEP_LIGHT_TEXT: Record<string, string> = { orange: '#a33a06', yellow: '#8a5a00', teal: '#06664a' };
 
 /** Light buttons and badges: text in shade 9, since orange or teal at shade 8 on its tint is under 4.5:1. */
 const variantColorResolver: VariantColorsResolver = (input) => {
