@@ -59,7 +59,7 @@ export const useAdjustBalance = (id: string) => {
   return useMutation({
     mutationFn: async (body: AdjustBalanceBody) =>
       adjustBalanceResponse.parse(
-        await api.post(`/admin/users/${encodeURIComponent(id)}/adjust-balance`, { body }),
+        await api.post(`/admin/users/${encodeURIComponent(id)}/adjust-balance`, body),
       ),
     onSuccess: refresh,
   });
