@@ -1,10 +1,11 @@
+import type { PriceTier } from './pricing.ts';
+
 /**
  * The label types the portal sells. The uid is the contract the spec names (`priority`, `ground_oz`,
  * `ups_*`, `fedex_*`); carrier and service drive the label template and tracking number format.
  */
 export type Carrier = 'usps' | 'ups' | 'fedex';
 export type WeightUnit = 'oz' | 'lb';
-export type PriceTier = { fromWeight: number; toWeight: number; price: number };
 
 export type LabelTypeDefinition = {
   uid: string;
@@ -212,9 +213,3 @@ export const LABEL_TYPE_SEED: readonly LabelTypeDefinition[] = [
     ]),
   },
 ];
-
-/** Unit price for a weight: the tier whose range holds it (from < weight <= to; the first tier includes 0). */
-export const unitPriceFor = (prices: readonly PriceTier[], weight: number): number | null => {
-  const tier = prices.find((t) => weight > t.fromWeight && weight <= t.toWeight);
-  return tier ? tier.price : null;
-};

@@ -17,3 +17,19 @@ export const labelTypeSeedData = (): LabelTypeData[] =>
 
 /** True when the engine can render labels for the uid (every seeded uid can). */
 export const isRenderableLabelType = (uid: string): boolean => uid in LABEL_SERVICES;
+
+/** The carrier services the engine renders, as the staff's label type form offers them. */
+export const renderableServices = (): Array<{
+  uid: string;
+  carrier: LabelTypeDefinition['carrier'];
+  service: string;
+  name: string;
+  weightUnit: WeightUnit;
+}> =>
+  LABEL_TYPE_SEED.filter((t) => isRenderableLabelType(t.uid)).map((t) => ({
+    uid: t.uid,
+    carrier: t.carrier,
+    service: t.service,
+    name: t.name,
+    weightUnit: weightUnitOf(t.uid),
+  }));

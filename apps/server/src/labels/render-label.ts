@@ -47,7 +47,7 @@ export const renderLabelWithLayout = async (
     service,
     labelType,
     weightUnit,
-    postage: unitPriceFor(labelType.prices, shipment.weight),
+    postage: shipment.postage ?? unitPriceFor(labelType.prices, shipment.weight),
     isTestLabel: options.isTestLabel,
   };
   const title = `${labelType.name} ${tracking.trackingNumber}${options.isTestLabel ? ' (TEST)' : ''}`;

@@ -1,4 +1,4 @@
-import { unitPriceFor, type PriceTier } from '../label-types.ts';
+import { priceForWeight, type PriceTier } from '../pricing.ts';
 import { dollarsToCents } from '../money.ts';
 import type { LabelTypeRuleInfo } from '../schemas/order.ts';
 import { mapHeaders, missingColumnsMessage, type HeaderMapping } from './header-map.ts';
@@ -66,14 +66,10 @@ export function validateCsvRows(
       if (!rowErrors.has(field)) rowErrors.set(field, issue.message);
     }
     const weight = order?.Weight ?? (typeof input.Weight === 'number' ? input.Weight : NaN);
-    const unitPrice = Number.isFinite(weight) ? unitPriceFor(labelType.prices, weight) : null;
+    const priced = priceForWeight(labelType, weight);
+    const unitPrice = priced.ok ? priced.price : null;
     const weightHeader = fieldHeader(mapping, ['Weight']);
-    if (unitPrice === null && !rowErrors.has(weightHeader)) {
-      const reason = Number.isFinite(weight)
-        ? `No ${labelType.name} price for weight ${weight}`
-        : 'Weight must be a number';
-      rowErrors.set(weightHeader, reason);
-    }
+    if (!priced.ok && !rowErrors.has(weightHeader)) rowErrors.set(weightHeader, priced.issue.message);
     if (!order || unitPrice === null) {
       badRows += 1;
       for (const [field, message] of rowErrors) errors.push({ row, field, message });

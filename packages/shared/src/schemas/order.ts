@@ -102,7 +102,13 @@ export const createOrderBody = orderShipmentSchema.extend({
     (v) => (v === 'true' ? true : v === 'false' || v === '' || v == null ? false : v),
     z.boolean({ error: 'signature must be true or false' }),
   ),
+  /** The total in dollars the reseller saw; when prices changed since, the order is refused (409). */
+  expectedTotal: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    numeric('expectedTotal').pipe(z.number().min(0, 'expectedTotal must be 0 or more')).optional(),
+  ),
 });
+export const PRICES_CHANGED_MESSAGE = 'Prices changed, please review';
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 export type CreateOrderInput = z.output<typeof createOrderBody>;
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
+import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 
@@ -14,4 +15,6 @@ export const adminRoutes =
     admin.addHook('preHandler', requireAdmin(ctx));
     await admin.register(adminReadRoutes(ctx));
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
+    await admin.register(adminResellerPriceRoutes(ctx), { prefix: '/users' });
+    await admin.register(adminLabelTypeRoutes(ctx), { prefix: '/label-types' });
   };

@@ -21,6 +21,7 @@ export async function createBulkOrderFromCsv(
   if (!form.file) throw fieldError('csv', 'Please select CSV file');
   const fields = parseFields(createOrderFromCsvFields, { ...form.fields, type: labelTypeId });
   const checked = await checkCsvUpload(ctx, {
+    userId,
     csv: form.file.data,
     labelTypeId: fields.type,
     design: fields.design,

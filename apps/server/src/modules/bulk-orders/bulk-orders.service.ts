@@ -74,7 +74,7 @@ export async function createBulkOrder(
       'PAYLOAD_TOO_LARGE',
       `A bulk order holds at most ${CSV_MAX_ROWS.toLocaleString('en-US')} orders. Split it into smaller ones.`,
     );
-  const type = await requireLabelType(ctx.db, input.labelTypeId);
+  const type = await requireLabelType(ctx.db, input.labelTypeId, userId);
   const bulkId = crypto.randomUUID();
   let totalCents = 0;
   const rows = lines.map(({ row, order }) => {

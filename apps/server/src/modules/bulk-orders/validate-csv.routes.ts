@@ -2,7 +2,7 @@ import { CSV_MAX_BYTES, csvErrorResponse, validateCsvResponse } from '@portal/sh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { validateCsvUpload } from './validate-csv.service.ts';
 
 /** POST /order/validatecsv (multipart: csv, labeltype, optional design): price a bulk CSV before paying. */
@@ -26,6 +26,7 @@ export const validateCsvRoutes =
           what: 'CSV file',
         });
         return validateCsvUpload(ctx, {
+          userId: currentUser(request).user.id,
           csv: form.file?.data ?? null,
           labelTypeId: form.fields.labeltype ?? form.fields.labelType,
           design: form.fields.design,

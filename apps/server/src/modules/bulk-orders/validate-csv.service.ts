@@ -10,7 +10,7 @@ import { parseCsv } from '../../csv/parse-csv.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, toLabelTypeView } from '../label-types/label-types.service.ts';
 
-export type CsvUploadInput = { csv: Uint8Array | null; labelTypeId: string | undefined; design?: string };
+export type CsvUploadInput = { userId: string; csv: Uint8Array | null; labelTypeId: string | undefined; design?: string };
 
 const fieldError = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
@@ -25,7 +25,7 @@ export async function checkCsvUpload(
 ): Promise<Extract<CsvValidation, { ok: true }>> {
   if (!input.labelTypeId?.trim()) throw fieldError('labeltype', 'Please select LabelType');
   if (!input.csv) throw fieldError('csv', 'Please select CSV file');
-  const type = await requireLabelType(ctx.db, input.labelTypeId.trim());
+  const type = await requireLabelType(ctx.db, input.labelTypeId.trim(), input.userId);
   const { records } = parseCsv(input.csv);
   const labelType = { ...ruleInfoOf(type), prices: toLabelTypeView(type).prices };
   const result = validateCsvRows(records, labelType, { design: input.design || undefined });

@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelTypePrices, labelTypes } from '../../db/schema.ts';
+import { labelTypePrices, labelTypes, resellerPrices, type StoredTier } from '../../db/schema.ts';
 
 export type LabelTypeRow = typeof labelTypes.$inferSelect;
-export type PriceRow = typeof labelTypePrices.$inferSelect;
-export type LabelTypeWithPrices = LabelTypeRow & { prices: PriceRow[] };
+export type TierCents = { fromWeight: number; toWeight: number; priceCents: number };
+export type LabelTypeWithPrices = LabelTypeRow & { prices: TierCents[] };
+export type ResellerPriceRow = typeof resellerPrices.$inferSelect;
 
 async function attachPrices(db: DbOrTx, types: LabelTypeRow[]): Promise<LabelTypeWithPrices[]> {
   if (types.length === 0) return [];
@@ -18,7 +19,12 @@ async function attachPrices(db: DbOrTx, types: LabelTypeRow[]): Promise<LabelTyp
       ),
     )
     .orderBy(asc(labelTypePrices.fromWeight));
-  return types.map((t) => ({ ...t, prices: prices.filter((p) => p.labelTypeId === t.id) }));
+  return types.map((t) => ({
+    ...t,
+    prices: prices
+      .filter((p) => p.labelTypeId === t.id)
+      .map(({ fromWeight, toWeight, priceCents }) => ({ fromWeight, toWeight, priceCents })),
+  }));
 }
 
 export async function listLabelTypes(db: DbOrTx): Promise<LabelTypeWithPrices[]> {
@@ -26,7 +32,87 @@ export async function listLabelTypes(db: DbOrTx): Promise<LabelTypeWithPrices[]>
   return attachPrices(db, types);
 }
 
-export async function findLabelType(db: DbOrTx, id: string): Promise<LabelTypeWithPrices | null> {
-  const types = await db.select().from(labelTypes).where(eq(labelTypes.id, id));
+export async function findLabelType(
+  db: DbOrTx,
+  id: string,
+  lock = false,
+): Promise<LabelTypeWithPrices | null> {
+  const query = db.select().from(labelTypes).where(eq(labelTypes.id, id));
+  const types = lock ? await query.for('update') : await query;
   return (await attachPrices(db, types))[0] ?? null;
+}
+
+export async function findLabelTypeByUid(db: DbOrTx, uid: string): Promise<LabelTypeRow | null> {
+  const [row] = await db.select().from(labelTypes).where(eq(labelTypes.uid, uid));
+  return row ?? null;
+}
+
+export type LabelTypeFields = {
+  name: string;
+  uid: string;
+  carrier: 'usps' | 'ups' | 'fedex';
+  service: string;
+  weightUnit: 'oz' | 'lb';
+  maxWeight: number;
+  isEnabled: boolean;
+};
+
+export async function insertLabelType(
+  tx: DbOrTx,
+  fields: LabelTypeFields,
+  sortOrder: number,
+): Promise<string> {
+  const [row] = await tx
+    .insert(labelTypes)
+    .values({ ...fields, sortOrder })
+    .returning({ id: labelTypes.id });
+  return row!.id;
+}
+
+export async function updateLabelType(tx: DbOrTx, id: string, fields: LabelTypeFields): Promise<void> {
+  await tx.update(labelTypes).set(fields).where(eq(labelTypes.id, id));
+}
+
+/** Replaces the default tiers of a label type; orders keep the price they were charged. */
+export async function replaceTiers(tx: DbOrTx, labelTypeId: string, tiers: TierCents[]): Promise<void> {
+  await tx.delete(labelTypePrices).where(eq(labelTypePrices.labelTypeId, labelTypeId));
+  if (tiers.length > 0) await tx.insert(labelTypePrices).values(tiers.map((t) => ({ ...t, labelTypeId })));
+}
+
+export async function nextSortOrder(tx: DbOrTx): Promise<number> {
+  const rows = await tx.select({ sortOrder: labelTypes.sortOrder }).from(labelTypes);
+  return rows.reduce((max, r) => Math.max(max, r.sortOrder + 1), 0);
+}
+
+export async function listResellerPrices(
+  db: DbOrTx,
+  userId: string,
+  labelTypeId?: string,
+): Promise<ResellerPriceRow[]> {
+  const byUser = eq(resellerPrices.userId, userId);
+  return db
+    .select()
+    .from(resellerPrices)
+    .where(labelTypeId ? and(byUser, eq(resellerPrices.labelTypeId, labelTypeId)) : byUser);
+}
+
+export async function upsertResellerPrice(
+  tx: DbOrTx,
+  row: { userId: string; labelTypeId: string; percent: number | null; tiers: StoredTier[] | null },
+): Promise<void> {
+  await tx
+    .insert(resellerPrices)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [resellerPrices.userId, resellerPrices.labelTypeId],
+      set: { percent: row.percent, tiers: row.tiers, updatedAt: new Date() },
+    });
+}
+
+export async function deleteResellerPrice(tx: DbOrTx, userId: string, labelTypeId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(resellerPrices)
+    .where(and(eq(resellerPrices.userId, userId), eq(resellerPrices.labelTypeId, labelTypeId)))
+    .returning({ userId: resellerPrices.userId });
+  return rows.length > 0;
 }

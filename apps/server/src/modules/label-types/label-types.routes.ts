@@ -1,7 +1,7 @@
 import { labelTypeListResponse } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { readLabelTypes } from './label-types.service.ts';
 
 /** GET /labeltype/read: the label types with their price tiers. */
@@ -14,6 +14,6 @@ export const labelTypeRoutes =
         schema: { tags: ['label-types'], response: { 200: labelTypeListResponse } },
         preHandler: requireUser(ctx),
       },
-      async () => ({ labelTypes: await readLabelTypes(ctx) }),
+      async (request) => ({ labelTypes: await readLabelTypes(ctx, currentUser(request).user.id) }),
     );
   };

@@ -1,9 +1,30 @@
-import { centsToDollars, type LabelTypeRuleInfo, type LabelTypeView } from '@portal/shared';
+import {
+  applyPriceOverride,
+  centsToDollars,
+  dollarsToCents,
+  priceForWeight,
+  type LabelTypeRuleInfo,
+  type LabelTypeView,
+  type PriceTier,
+} from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../orders/ids.ts';
-import { findLabelType, listLabelTypes, type LabelTypeWithPrices } from './label-types.repository.ts';
+import {
+  findLabelType,
+  listLabelTypes,
+  listResellerPrices,
+  type LabelTypeWithPrices,
+  type ResellerPriceRow,
+  type TierCents,
+} from './label-types.repository.ts';
+
+export const tiersInDollars = (tiers: readonly TierCents[]): PriceTier[] =>
+  tiers.map((p) => ({ fromWeight: p.fromWeight, toWeight: p.toWeight, price: centsToDollars(p.priceCents) }));
+
+export const tiersInCents = (tiers: readonly PriceTier[]): TierCents[] =>
+  tiers.map((p) => ({ fromWeight: p.fromWeight, toWeight: p.toWeight, priceCents: dollarsToCents(p.price) }));
 
 export const toLabelTypeView = (t: LabelTypeWithPrices): LabelTypeView => ({
   _id: t.id,
@@ -13,11 +34,7 @@ export const toLabelTypeView = (t: LabelTypeWithPrices): LabelTypeView => ({
   weightUnit: t.weightUnit,
   maxWeight: t.maxWeight,
   status: t.isEnabled,
-  prices: t.prices.map((p) => ({
-    price: centsToDollars(p.priceCents),
-    fromWeight: p.fromWeight,
-    toWeight: p.toWeight,
-  })),
+  prices: tiersInDollars(t.prices),
 });
 
 export const ruleInfoOf = (t: LabelTypeWithPrices): LabelTypeRuleInfo => ({
@@ -28,42 +45,55 @@ export const ruleInfoOf = (t: LabelTypeWithPrices): LabelTypeRuleInfo => ({
   weightUnit: t.weightUnit,
 });
 
-/** Every label type, disabled ones included (status false) so the form can say why one is missing. */
-export async function readLabelTypes(ctx: AppContext): Promise<LabelTypeView[]> {
-  return (await listLabelTypes(ctx.db)).map(toLabelTypeView);
+/** The type with the prices this reseller pays: their own tiers or percentage when staff set one. */
+export const withResellerPrices = (
+  type: LabelTypeWithPrices,
+  own: ResellerPriceRow | undefined,
+): LabelTypeWithPrices =>
+  own ? { ...type, prices: tiersInCents(applyPriceOverride(tiersInDollars(type.prices), own)) } : type;
+
+/**
+ * Every label type with the reseller's prices, disabled ones included (status false) so the form can say
+ * why one is missing.
+ */
+export async function readLabelTypes(ctx: AppContext, userId: string): Promise<LabelTypeView[]> {
+  const own = new Map((await listResellerPrices(ctx.db, userId)).map((r) => [r.labelTypeId, r]));
+  return (await listLabelTypes(ctx.db)).map((t) => toLabelTypeView(withResellerPrices(t, own.get(t.id))));
 }
 
-/** The label type an order names; a 400 (not 404) because it is a form field, not a path id. */
-export async function requireLabelType(db: DbOrTx, id: string): Promise<LabelTypeWithPrices> {
+/**
+ * The label type an order names, with the prices this reseller pays; a 400 (not 404) because it is a form
+ * field, not a path id.
+ */
+export async function requireLabelType(db: DbOrTx, id: string, userId: string): Promise<LabelTypeWithPrices> {
   const type = isUuid(id) ? await findLabelType(db, id) : null;
   if (!type)
     throw new AppError('BAD_REQUEST', 'Please select a valid label type', {
       errors: [{ field: 'labelType', message: 'Please select a valid label type' }],
     });
-  return type;
+  const [own] = await listResellerPrices(db, userId, type.id);
+  return withResellerPrices(type, own);
 }
 
 /**
- * Unit price in cents for a weight: the tier with from < weight <= to (the first tier includes 0).
- * Throws a clear 400 for a disabled type, a weight over the maximum, or a weight no tier covers.
+ * Unit price in cents for a weight by the shared pricing rule. Throws a clear 400 for a disabled type, a
+ * weight over the maximum, or a weight no tier covers.
  */
 export function unitPriceCents(type: LabelTypeWithPrices, weight: number): number {
   const fail = (field: string, message: string) =>
     new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
   if (!type.isEnabled) throw fail('labelType', `${type.name} is currently unavailable`);
-  if (!(weight > 0)) throw fail('Weight', 'Weight must be greater than 0');
-  if (weight > type.maxWeight)
-    throw fail('Weight', `Weight must be at most ${type.maxWeight} ${type.weightUnit} for ${type.name}`);
-  const tier = type.prices.find((p) => weight > p.fromWeight && weight <= p.toWeight);
-  if (!tier) throw fail('Weight', `No price is set for ${weight} ${type.weightUnit} with ${type.name}`);
-  return tier.priceCents;
+  const priced = priceForWeight({ ...toLabelTypeView(type) }, weight);
+  if (!priced.ok) throw fail(priced.issue.field, priced.issue.message);
+  return dollarsToCents(priced.price);
 }
 
-/** POST /order/price: the unit price in dollars. */
+/** POST /order/price: the unit price in dollars this reseller pays. */
 export async function quotePrice(
   ctx: AppContext,
+  userId: string,
   input: { labelType: string; weight: number },
 ): Promise<number> {
-  const type = await requireLabelType(ctx.db, input.labelType);
+  const type = await requireLabelType(ctx.db, input.labelType, userId);
   return centsToDollars(unitPriceCents(type, input.weight));
 }

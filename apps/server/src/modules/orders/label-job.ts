@@ -1,3 +1,4 @@
+import { centsToDollars } from '@portal/shared';
 import { labelIdempotencyKey, UpstreamRejectedError, type Shipment } from '../../labels/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -45,6 +46,7 @@ export const toShipment = (o: OrderWithType): Shipment => ({
     o.height && o.width && o.length
       ? { height: o.height, width: o.width, length: o.length, unit: 'in' }
       : undefined,
+  postage: centsToDollars(o.priceCents),
   date: o.createdAt,
 });
 

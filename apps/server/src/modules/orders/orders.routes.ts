@@ -29,7 +29,7 @@ export const orderRoutes =
       '/price',
       { schema: { tags, body: priceBody, response: { 200: priceResponse } } },
       async (request) => ({
-        price: await quotePrice(ctx, request.body),
+        price: await quotePrice(ctx, currentUser(request).user.id, request.body),
       }),
     );
 

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import {
   centsToDollars,
+  dollarsToCents,
+  PRICES_CHANGED_MESSAGE,
   checkShipmentForLabelType,
   type CreateOrderInput,
   type OrderListQuery,
@@ -25,7 +27,7 @@ export async function createOrders(
   ctx: AppContext,
   { userId, input, source = 'app' }: { userId: string; input: CreateOrderInput; source?: 'app' | 'api' },
 ): Promise<{ orders: OrderView[]; balance: number }> {
-  const type = await requireLabelType(ctx.db, input.labelType);
+  const type = await requireLabelType(ctx.db, input.labelType, userId);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
   const unitCents = unitPriceCents(type, input.Weight);
@@ -41,6 +43,9 @@ export async function createOrders(
     source,
   };
   const quantity = input.quantity;
+  // The price shown is the price charged: a total quoted before staff changed the prices is refused.
+  if (input.expectedTotal !== undefined && dollarsToCents(input.expectedTotal) !== unitCents * quantity)
+    throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
   const result = await chargeAndInsert(
     ctx,
     {

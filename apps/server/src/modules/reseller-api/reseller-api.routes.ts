@@ -2,6 +2,7 @@ import { apiErrorResponse, labelTypeListResponse } from '@portal/shared';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
 import { readLabelTypes } from '../label-types/label-types.service.ts';
 import { webhookRoutes } from '../webhooks/webhooks.routes.ts';
 import { apiKeyHashOf, requireApiKey } from './api-key-auth.ts';
@@ -75,7 +76,9 @@ const keyedRoutes =
           response: { 200: labelTypeListResponse, 401: apiErrorResponse, 429: apiErrorResponse },
         },
       },
-      async () => ({ labelTypes: (await readLabelTypes(ctx)).filter((t) => t.status) }),
+      async (request) => ({
+        labelTypes: (await readLabelTypes(ctx, currentUser(request).user.id)).filter((t) => t.status),
+      }),
     );
     await app.register(resellerOrderRoutes(ctx, purchases), { prefix: '/order' });
     await app.register(resellerBulkOrderRoutes(ctx, purchases), { prefix: '/order' });

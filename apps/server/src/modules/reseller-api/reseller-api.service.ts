@@ -71,7 +71,7 @@ export async function createApiBulkOrder(
   ctx: AppContext,
   { userId, body }: { userId: string; body: z.output<typeof apiCreateBulkOrderBody> },
 ): Promise<CreateBulkOrderResponse> {
-  const type = await requireLabelType(ctx.db, await labelTypeIdOf(ctx, body.labelType));
+  const type = await requireLabelType(ctx.db, await labelTypeIdOf(ctx, body.labelType), userId);
   const rules = ruleInfoOf(type);
   if (!rules.status) throw new AppError('BAD_REQUEST', `${type.name} is currently unavailable`);
   const errors: FieldError[] = [];

@@ -1,0 +1,119 @@
+import { count } from 'drizzle-orm';
+import type { AdminLabelTypeBody, AdminLabelTypesResponse, LabelTypeView } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { orders } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { renderableServices } from '../../labels/index.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { isUuid } from '../orders/ids.ts';
+import {
+  findLabelType,
+  findLabelTypeByUid,
+  insertLabelType,
+  listLabelTypes,
+  nextSortOrder,
+  replaceTiers,
+  updateLabelType,
+  type LabelTypeWithPrices,
+} from './label-types.repository.ts';
+import { tiersInCents, toLabelTypeView } from './label-types.service.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Label type not found');
+const uidTaken = (uid: string) =>
+  new AppError('CONFLICT', `A label type for ${uid} already exists; edit that one`, {
+    errors: [{ field: 'uid', message: `A label type for ${uid} already exists` }],
+  });
+
+/** GET /admin/label-types: every type with its default tiers and order count, and the services on offer. */
+export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTypesResponse> {
+  const counts = await ctx.db
+    .select({ labelTypeId: orders.labelTypeId, n: count() })
+    .from(orders)
+    .groupBy(orders.labelTypeId);
+  const byType = new Map(counts.map((c) => [c.labelTypeId, Number(c.n)]));
+  return {
+    labelTypes: (await listLabelTypes(ctx.db)).map((t) => ({
+      ...toLabelTypeView(t),
+      orderCount: byType.get(t.id) ?? 0,
+    })),
+    services: renderableServices().map(({ uid, carrier, name, weightUnit }) => ({
+      uid,
+      carrier,
+      name,
+      weightUnit,
+    })),
+  };
+}
+
+function fieldsOf(body: AdminLabelTypeBody) {
+  const service = renderableServices().find((s) => s.uid === body.uid);
+  if (!service)
+    throw new AppError('BAD_REQUEST', 'Choose a carrier service the label engine renders', {
+      errors: [{ field: 'uid', message: 'Choose a carrier service the label engine renders' }],
+    });
+  return {
+    name: body.name,
+    uid: service.uid,
+    carrier: service.carrier,
+    service: service.service,
+    weightUnit: service.weightUnit,
+    maxWeight: body.maxWeight,
+    isEnabled: body.status,
+  };
+}
+
+const snapshot = (t: LabelTypeWithPrices | LabelTypeView) => {
+  const v = 'id' in t ? toLabelTypeView(t) : t;
+  return { name: v.name, uid: v.uid, maxWeight: v.maxWeight, status: v.status, prices: v.prices };
+};
+
+/** POST /admin/label-types: a new type for a service no type uses yet (audited). */
+export async function createLabelType(
+  ctx: AppContext,
+  { actor, body }: { actor: StaffActor; body: AdminLabelTypeBody },
+): Promise<LabelTypeView> {
+  const fields = fieldsOf(body);
+  return ctx.db.transaction(async (tx) => {
+    if (await findLabelTypeByUid(tx, fields.uid)) throw uidTaken(fields.uid);
+    const id = await insertLabelType(tx, fields, await nextSortOrder(tx));
+    await replaceTiers(tx, id, tiersInCents(body.prices));
+    const view = toLabelTypeView((await findLabelType(tx, id))!);
+    await recordAudit(tx, {
+      actor,
+      action: 'label_type.create',
+      targetType: 'label_type',
+      targetId: id,
+      after: snapshot(view),
+    });
+    return view;
+  });
+}
+
+/**
+ * PUT /admin/label-types/{id}: name, service, max weight, status and tiers (audited). Orders keep the
+ * price they were charged; a disabled type is hidden from resellers and refuses new orders.
+ */
+export async function updateLabelTypeById(
+  ctx: AppContext,
+  { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
+): Promise<LabelTypeView> {
+  if (!isUuid(id)) throw notFound();
+  const fields = fieldsOf(body);
+  return ctx.db.transaction(async (tx) => {
+    const before = await findLabelType(tx, id, true);
+    if (!before) throw notFound();
+    if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
+    await updateLabelType(tx, id, fields);
+    await replaceTiers(tx, id, tiersInCents(body.prices));
+    const view = toLabelTypeView((await findLabelType(tx, id))!);
+    await recordAudit(tx, {
+      actor,
+      action: 'label_type.update',
+      targetType: 'label_type',
+      targetId: id,
+      before: snapshot(before),
+      after: snapshot(view),
+    });
+    return view;
+  });
+}

@@ -1,0 +1,98 @@
+import { checkPriceTiers, type ResellerPriceBody, type ResellerPriceView } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { isUuid } from '../orders/ids.ts';
+import { findUserById } from '../users/users.repository.ts';
+import {
+  deleteResellerPrice,
+  findLabelType,
+  listLabelTypes,
+  listResellerPrices,
+  upsertResellerPrice,
+  type LabelTypeWithPrices,
+  type ResellerPriceRow,
+} from './label-types.repository.ts';
+import { tiersInDollars, toLabelTypeView, withResellerPrices } from './label-types.service.ts';
+
+const userNotFound = () => new AppError('NOT_FOUND', 'User not found');
+const typeNotFound = () => new AppError('NOT_FOUND', 'Label type not found');
+
+const toView = (type: LabelTypeWithPrices, own: ResellerPriceRow | undefined): ResellerPriceView => {
+  const { _id, name, uid, weightUnit, maxWeight, status } = toLabelTypeView(type);
+  return {
+    labelType: { _id, name, uid, weightUnit, maxWeight, status },
+    defaultPrices: tiersInDollars(type.prices),
+    own: own ? { percent: own.percent, tiers: own.tiers } : null,
+    prices: tiersInDollars(withResellerPrices(type, own).prices),
+  };
+};
+
+async function requireReseller(ctx: AppContext, userId: string) {
+  const user = isUuid(userId) ? await findUserById(ctx.db, userId) : undefined;
+  if (!user) throw userNotFound();
+  return user;
+}
+
+/** GET /admin/users/{id}/prices: per label type, the default tiers, the reseller's own, and what they pay. */
+export async function readResellerPrices(ctx: AppContext, userId: string): Promise<ResellerPriceView[]> {
+  await requireReseller(ctx, userId);
+  const own = new Map((await listResellerPrices(ctx.db, userId)).map((r) => [r.labelTypeId, r]));
+  return (await listLabelTypes(ctx.db)).map((t) => toView(t, own.get(t.id)));
+}
+
+/** PUT /admin/users/{id}/prices/{labelTypeId}: the reseller's own tiers or percentage (audited). */
+export async function setResellerPrice(
+  ctx: AppContext,
+  q: { actor: StaffActor; userId: string; labelTypeId: string; body: ResellerPriceBody },
+): Promise<ResellerPriceView> {
+  await requireReseller(ctx, q.userId);
+  const tiers = q.body.tiers ?? null;
+  const percent = tiers ? null : (q.body.percent ?? null);
+  return ctx.db.transaction(async (tx) => {
+    const type = isUuid(q.labelTypeId) ? await findLabelType(tx, q.labelTypeId) : null;
+    if (!type) throw typeNotFound();
+    if (tiers) {
+      const issues = checkPriceTiers(tiers, type.maxWeight);
+      if (issues.length > 0)
+        throw new AppError('BAD_REQUEST', issues[0]!.message, {
+          errors: issues.map((i) => ({ field: i.row ? `tiers.${i.row - 1}` : 'tiers', message: i.message })),
+        });
+    }
+    const [before] = await listResellerPrices(tx, q.userId, type.id);
+    await upsertResellerPrice(tx, { userId: q.userId, labelTypeId: type.id, percent, tiers });
+    const [after] = await listResellerPrices(tx, q.userId, type.id);
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: 'user.set_prices',
+      targetType: 'user',
+      targetId: q.userId,
+      before: { labelType: type.uid, percent: before?.percent ?? null, tiers: before?.tiers ?? null },
+      after: { labelType: type.uid, percent, tiers },
+    });
+    return toView(type, after);
+  });
+}
+
+/** DELETE /admin/users/{id}/prices/{labelTypeId}: back to the default prices (audited). */
+export async function clearResellerPrice(
+  ctx: AppContext,
+  q: { actor: StaffActor; userId: string; labelTypeId: string },
+): Promise<ResellerPriceView> {
+  await requireReseller(ctx, q.userId);
+  return ctx.db.transaction(async (tx) => {
+    const type = isUuid(q.labelTypeId) ? await findLabelType(tx, q.labelTypeId) : null;
+    if (!type) throw typeNotFound();
+    const [before] = await listResellerPrices(tx, q.userId, type.id);
+    if (await deleteResellerPrice(tx, q.userId, type.id))
+      await recordAudit(tx, {
+        actor: q.actor,
+        action: 'user.clear_prices',
+        targetType: 'user',
+        targetId: q.userId,
+        before: { labelType: type.uid, percent: before?.percent ?? null, tiers: before?.tiers ?? null },
+        after: { labelType: type.uid, percent: null, tiers: null },
+      });
+    return toView(type, undefined);
+  });
+}

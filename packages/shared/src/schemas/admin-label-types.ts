@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { checkPriceTiers, priceTierSchema } from '../pricing.ts';
+import { labelTypeView } from './order-views.ts';
+
+const MAX_WEIGHT_LIMIT = 1000;
+
+const tiersField = z
+  .array(priceTierSchema, { error: 'Prices must be a list of tiers' })
+  .max(50, 'At most 50 price tiers');
+
+/** POST /admin/label-types and PUT /admin/label-types/{id}: the spec's label type fields. */
+export const adminLabelTypeBody = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(80, 'Name must be at most 80 characters'),
+    uid: z.string({ error: 'Service is required' }).trim().min(1, 'Service is required'),
+    maxWeight: z
+      .number({ error: 'Max weight must be a number' })
+      .gt(0, 'Max weight must be greater than 0')
+      .max(MAX_WEIGHT_LIMIT, `Max weight must be at most ${MAX_WEIGHT_LIMIT}`),
+    status: z.boolean({ error: 'Status must be true or false' }),
+    prices: tiersField,
+  })
+  .superRefine((body, ctx) => {
+    for (const issue of checkPriceTiers(body.prices, body.maxWeight))
+      ctx.addIssue({
+        code: 'custom',
+        path: issue.row ? ['prices', issue.row - 1] : ['prices'],
+        message: issue.message,
+      });
+  });
+export type AdminLabelTypeBody = z.output<typeof adminLabelTypeBody>;
+
+/** A carrier service the label engine renders; a label type's uid names one. */
+export const labelServiceView = z.object({
+  uid: z.string(),
+  carrier: z.enum(['usps', 'ups', 'fedex']),
+  name: z.string(),
+  weightUnit: z.enum(['oz', 'lb']),
+});
+export const adminLabelTypesResponse = z.object({
+  labelTypes: z.array(labelTypeView.extend({ orderCount: z.number().int() })),
+  services: z.array(labelServiceView),
+});
+export type AdminLabelTypesResponse = z.infer<typeof adminLabelTypesResponse>;
+export const adminLabelTypeResponse = z.object({ message: z.string(), labelType: labelTypeView });
+
+/** PUT /admin/users/{id}/prices/{labelTypeId}: the reseller's own tiers, or a percentage up or down. */
+export const resellerPriceBody = z
+  .object({
+    percent: z
+      .number({ error: 'Percent must be a number' })
+      .gt(-100, 'Percent must be more than -100')
+      .max(1000, 'Percent must be at most 1000')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'Percent must have at most 2 decimals')
+      .nullable()
+      .optional(),
+    tiers: tiersField.nullable().optional(),
+  })
+  .refine((b) => (b.percent == null) !== (b.tiers == null), {
+    message: 'Give either a percentage or your own tiers',
+  });
+export type ResellerPriceBody = z.output<typeof resellerPriceBody>;
+
+export const resellerPriceView = z.object({
+  labelType: labelTypeView.pick({
+    _id: true,
+    name: true,
+    uid: true,
+    weightUnit: true,
+    maxWeight: true,
+    status: true,
+  }),
+  defaultPrices: labelTypeView.shape.prices,
+  own: z.object({ percent: z.number().nullable(), tiers: labelTypeView.shape.prices.nullable() }).nullable(),
+  prices: labelTypeView.shape.prices,
+});
+export type ResellerPriceView = z.infer<typeof resellerPriceView>;
+export const resellerPricesResponse = z.object({ prices: z.array(resellerPriceView) });
+export const labelTypeParams = z.object({
+  id: z.string().trim().min(1),
+  labelTypeId: z.string().trim().min(1),
+});
