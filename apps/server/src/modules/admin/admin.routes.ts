@@ -12,7 +12,8 @@ import { adminUserRoutes } from './admin-users.routes.ts';
 export const adminRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (admin) => {
-    admin.addHook('preHandler', requireAdmin(ctx));
+    // onRequest, before the body is read or validated: a reseller learns nothing of the staff API's schema.
+    admin.addHook('onRequest', requireAdmin(ctx));
     await admin.register(adminReadRoutes(ctx));
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
     await admin.register(adminResellerPriceRoutes(ctx), { prefix: '/users' });
