@@ -1,5 +1,6 @@
-import { IconChartBar, IconListDetails, IconMail, IconUsers, type Icon } from '@tabler/icons-react';
+import { IconChartBar, IconListDetails, IconMail, IconTags, IconUsers, type Icon } from '@tabler/icons-react';
 import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
+import { LabelTypesPage } from '../../features/admin-label-types/pages/label-types-page';
 import { MailPage } from '../../features/admin-mail/pages/mail-page';
 import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
 import { ResellerDetailPage } from '../../features/admin-resellers/pages/reseller-detail-page';
@@ -34,4 +35,5 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
   { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
+  { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
 ];

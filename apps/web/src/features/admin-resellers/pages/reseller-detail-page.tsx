@@ -22,6 +22,7 @@ import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useReseller, useResellerAction, useResellerLedger, type ResellerAction } from '../api/resellers';
 import { AdjustBalanceDialog } from '../components/adjust-balance-dialog';
 import { LedgerTable } from '../components/ledger-table';
+import { ResellerPrices } from '../components/reseller-prices';
 
 const CONFIRM: Record<ResellerAction, { title: string; text: string; button: string; color: string }> = {
   disable: {
@@ -176,6 +177,7 @@ export function ResellerDetailPage() {
           />
         )}
       </Stack>
+      <ResellerPrices userId={user._id} discordId={user.discordId} />
       <AdjustBalanceDialog
         userId={user._id}
         discordId={user.discordId}

@@ -1,6 +1,6 @@
 import { type SessionUser, type CreateOrderBody, createOrderResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { sessionQueryKey } from '../../../lib/session';
 
@@ -29,6 +29,14 @@ export const useCreateOrder = () => {
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
         queryClient.invalidateQueries({ queryKey: ['orders'] }),
       ]);
+    },
+    onError: async (error) => {
+      // 409 "Prices changed, please review": show the new price before the reseller submits again.
+      if (error instanceof ApiError && error.status === 409)
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: ['order-price'] }),
+          queryClient.invalidateQueries({ queryKey: ['label-types'] }),
+        ]);
     },
   });
 };

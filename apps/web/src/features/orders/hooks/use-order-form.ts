@@ -48,6 +48,13 @@ export function useOrderForm(mode: OrderMode) {
   // Spec section 4: no type or no weight, or a failed lookup, means price 0.
   const unitPrice = hasPriceInput && !price.isError ? (price.data ?? 0) : 0;
   const total = unitPrice * (typeof quantity === 'number' && quantity > 0 ? quantity : 0);
+  // The total on screen is the one to charge: sent as expectedTotal once the price is for this exact weight.
+  const isQuoted =
+    hasPriceInput &&
+    debouncedWeight === weight &&
+    price.isSuccess &&
+    !price.isFetching &&
+    !price.isPlaceholderData;
 
   /** Fields that do not apply to the new type are cleared, so they neither show nor get sent. */
   const changeLabelType = (id: string) => {
@@ -72,7 +79,10 @@ export function useOrderForm(mode: OrderMode) {
   const submitValid = form.handleSubmit(async (values) => {
     const type = types.find((t) => t._id === values.labelType);
     if (!type) return;
-    const body = toCreateOrderBody(values, type);
+    const body = {
+      ...toCreateOrderBody(values, type),
+      ...(isQuoted ? { expectedTotal: Math.round(total * 100) / 100 } : {}),
+    };
     const result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
       createOrder.mutateAsync({ body, idempotencyKey }),
     );

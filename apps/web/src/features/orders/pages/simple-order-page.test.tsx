@@ -269,7 +269,35 @@ describe('Simple Order', { timeout: 20_000 }, () => {
       ToState: 'CO',
       ToZip: '80202',
       ToCountry: 'US',
+      expectedTotal: 6.5,
     });
     expect(creates[0]?.body).not.toHaveProperty('Height');
+  });
+
+  it('shows the new price and stays on the form when prices changed before the order (409)', async () => {
+    const user = userEvent.setup({ delay: null });
+    let price = 6.5;
+    const { server } = renderPage({
+      'POST /order/price': () => ({ body: { price } }),
+      'POST /order/create': () => ({ status: 409, body: { message: 'Prices changed, please review' } }),
+    });
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await choose(user, /^Template/, 'evs');
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    const to = card('To');
+    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
+    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
+    await user.type(within(to).getByLabelText(/^City/), 'Denver');
+    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
+    await choose(user, /^State/, 'CO — Colorado', to);
+    await screen.findByRole('button', { name: 'Create Order — $6.50' });
+    price = 7.25;
+    await user.click(screen.getByRole('button', { name: 'Create Order — $6.50' }));
+    expect(await screen.findByText('Prices changed, please review')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Create Order — $7.25' })).toBeInTheDocument();
+    expect(screen.queryByText('Dashboard home')).not.toBeInTheDocument();
+    const creates = server.calls.filter((c) => c.path === '/order/create');
+    expect(creates.map((c) => (c.body as { expectedTotal: number }).expectedTotal)).toEqual([6.5]);
   });
 });

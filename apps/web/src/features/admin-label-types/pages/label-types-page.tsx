@@ -1,0 +1,123 @@
+import { Alert, Badge, Button, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { errorMessage } from '../../../lib/notify';
+import { useAdminLabelTypes } from '../api/label-types';
+import { LabelTypeDialog } from '../components/label-type-dialog';
+
+type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
+
+const priceRange = (t: LabelTypeRow) => {
+  const prices = t.prices.map((p) => p.price);
+  if (prices.length === 0) return '—';
+  const [low, high] = [Math.min(...prices), Math.max(...prices)];
+  return low === high ? formatUsd(low) : `${formatUsd(low)} – ${formatUsd(high)}`;
+};
+
+/** `/admin/label-types`: the types resellers buy, their status and default price tiers. */
+export function LabelTypesPage() {
+  const { data, isPending, error } = useAdminLabelTypes();
+  const [editing, setEditing] = useState<LabelTypeRow | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = (row: LabelTypeRow | null) => {
+    setEditing(row);
+    setOpened(true);
+  };
+  const takenUids = (data?.labelTypes ?? []).map((t) => t.uid);
+  const allUsed = data ? data.services.every((s) => takenUids.includes(s.uid)) : true;
+  return (
+    <>
+      <PageHeader
+        title="Label Types"
+        description="What resellers can buy and the default price tiers. Give one reseller their own prices on their page."
+        actions={
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => open(null)}
+            disabled={allUsed}
+            title={allUsed ? 'Every carrier service already has a label type' : undefined}
+          >
+            New label type
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        {error && <Alert color="red">{errorMessage(error)}</Alert>}
+        <Paper withBorder radius="md">
+          <ScrollArea type="auto">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={760} aria-label="Label types">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Service</Table.Th>
+                  <Table.Th ta="right">Max weight</Table.Th>
+                  <Table.Th>Prices</Table.Th>
+                  <Table.Th ta="right">Orders</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(data?.labelTypes ?? []).map((t) => (
+                  <Table.Tr key={t._id} data-testid="label-type-row">
+                    <Table.Td fw={600}>{t.name}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" ff="monospace">
+                        {t.uid}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {t.maxWeight} {t.weightUnit}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {priceRange(t)}
+                      <Text span size="xs" c="dimmed">
+                        {' '}
+                        · {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{t.orderCount.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>
+                      <Badge color={t.status ? 'teal' : 'gray'} variant="light" tt="none">
+                        {t.status ? 'Enabled' : 'Disabled'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => open(t)}
+                        aria-label={`Edit ${t.name}`}
+                      >
+                        Edit
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea>
+          {isPending && (
+            <Text c="dimmed" size="sm" ta="center" py="xl" role="status">
+              Loading label types…
+            </Text>
+          )}
+          {!isPending && data?.labelTypes.length === 0 && (
+            <Text c="dimmed" size="sm" ta="center" py="xl">
+              No label types yet. Create the first one.
+            </Text>
+          )}
+        </Paper>
+      </Stack>
+      <LabelTypeDialog
+        editing={editing}
+        services={data?.services ?? []}
+        takenUids={takenUids}
+        opened={opened}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}

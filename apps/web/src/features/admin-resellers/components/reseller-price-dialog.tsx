@@ -1,0 +1,138 @@
+import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { applyPriceOverride, formatUsd, type ResellerPriceView } from '@portal/shared';
+import { useEffect, useState } from 'react';
+import {
+  completeTiers,
+  PriceTiersEditor,
+  tierProblems,
+  toDrafts,
+  type TierDraft,
+} from '../../../components/price-tiers-editor';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useSetResellerPrice } from '../api/prices';
+
+type Mode = 'default' | 'percent' | 'tiers';
+type Props = { userId: string; discordId: string; row: ResellerPriceView | null; onClose: () => void };
+
+const modeOf = (row: ResellerPriceView | null): Mode =>
+  row?.own?.tiers ? 'tiers' : row?.own?.percent != null ? 'percent' : 'default';
+
+/** One reseller's prices for one label type: the default, a percentage up or down, or their own tiers. */
+export function ResellerPriceDialog({ userId, discordId, row, onClose }: Props) {
+  const save = useSetResellerPrice(userId);
+  const [mode, setMode] = useState<Mode>('default');
+  const [percent, setPercent] = useState<number | ''>('');
+  const [tiers, setTiers] = useState<TierDraft[]>([]);
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!row) return;
+    setMode(modeOf(row));
+    setPercent(row.own?.percent ?? '');
+    setTiers(toDrafts(row.own?.tiers ?? row.defaultPrices));
+    setTried(false);
+    setFailure(null);
+  }, [row]);
+
+  if (!row) return null;
+  const { labelType } = row;
+  const percentError =
+    tried && mode === 'percent' && !(typeof percent === 'number' && percent > -100)
+      ? 'Percent must be more than -100'
+      : undefined;
+  const preview =
+    mode === 'percent' && typeof percent === 'number' && percent > -100
+      ? applyPriceOverride(row.defaultPrices, { percent, tiers: null })
+      : null;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setFailure(null);
+    if (save.isPending) return;
+    let body: Parameters<typeof save.mutateAsync>[0]['body'] = null;
+    if (mode === 'percent') {
+      if (percentError || percent === '') return;
+      body = { percent };
+    } else if (mode === 'tiers') {
+      const own = completeTiers(tiers);
+      if (!own || tierProblems(tiers, labelType.maxWeight).length > 0) return;
+      body = { tiers: own };
+    }
+    try {
+      await save.mutateAsync({ labelTypeId: labelType._id, body });
+      notifySuccess(`${labelType.name} prices saved for ${discordId}`);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={`${labelType.name} for ${discordId}`} size="lg" centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setMode(v as Mode)}
+            data={[
+              { value: 'default', label: 'Default prices' },
+              { value: 'percent', label: 'Percentage' },
+              { value: 'tiers', label: 'Own tiers' },
+            ]}
+            fullWidth
+          />
+          {mode === 'default' && (
+            <Text size="sm" c="dimmed">
+              {discordId} pays the default tiers, from{' '}
+              {formatUsd(Math.min(...row.defaultPrices.map((p) => p.price)))}.
+            </Text>
+          )}
+          {mode === 'percent' && (
+            <>
+              <NumberInput
+                label="Percentage up or down from the default"
+                description="-10 is 10% off every tier; 5 is 5% more"
+                value={percent}
+                onChange={(v) => setPercent(v === '' ? '' : Number(v))}
+                suffix="%"
+                decimalScale={2}
+                allowNegative
+                error={percentError}
+                data-autofocus
+              />
+              {preview && (
+                <Text size="sm" c="dimmed">
+                  New prices: {preview.map((t) => formatUsd(t.price)).join(', ')}
+                </Text>
+              )}
+            </>
+          )}
+          {mode === 'tiers' && (
+            <PriceTiersEditor
+              value={tiers}
+              onChange={setTiers}
+              unit={labelType.weightUnit}
+              maxWeight={labelType.maxWeight}
+              showProblems={tried}
+            />
+          )}
+          {failure && (
+            <Text c="red.8" size="sm" role="alert">
+              {failure}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save prices
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
