@@ -47,12 +47,14 @@ export function LabelTypesPage() {
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
           <ScrollArea type="auto">
-            <Table striped highlightOnHover verticalSpacing="sm" miw={760} aria-label="Label types">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Label types">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
                   <Table.Th>Service</Table.Th>
-                  <Table.Th ta="right">Max weight</Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Max weight
+                  </Table.Th>
                   <Table.Th>Prices</Table.Th>
                   <Table.Th ta="right">Orders</Table.Th>
                   <Table.Th>Status</Table.Th>
@@ -79,8 +81,13 @@ export function LabelTypesPage() {
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right">{t.orderCount.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={t.status ? 'teal' : 'gray'} variant="light" tt="none">
+                    <Table.Td w={110}>
+                      <Badge
+                        color={t.status ? 'teal' : 'gray'}
+                        variant="light"
+                        tt="none"
+                        style={{ flexShrink: 0 }}
+                      >
                         {t.status ? 'Enabled' : 'Disabled'}
                       </Badge>
                     </Table.Td>

@@ -77,7 +77,7 @@ export function ResellerPriceDialog({ userId, discordId, row, onClose }: Props) 
             value={mode}
             onChange={(v) => setMode(v as Mode)}
             data={[
-              { value: 'default', label: 'Default prices' },
+              { value: 'default', label: 'Default' },
               { value: 'percent', label: 'Percentage' },
               { value: 'tiers', label: 'Own tiers' },
             ]}

@@ -35,7 +35,7 @@ export function ResellerPrices({ userId, discordId }: { userId: string; discordI
       {data && (
         <Paper withBorder radius="md">
           <ScrollArea type="auto">
-            <Table verticalSpacing="xs" miw={560} aria-label="Prices">
+            <Table verticalSpacing="xs" miw={480} aria-label="Prices">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Label type</Table.Th>

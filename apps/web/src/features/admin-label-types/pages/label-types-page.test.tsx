@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { LabelTypesPage } from './label-types-page';
+
+const priority = {
+  _id: 't-pri',
+  name: 'USPS Priority Mail',
+  uid: 'priority',
+  carrier: 'usps' as const,
+  weightUnit: 'lb' as const,
+  maxWeight: 70,
+  status: true,
+  orderCount: 12,
+  prices: [
+    { fromWeight: 0, toWeight: 5, price: 6.5 },
+    { fromWeight: 5, toWeight: 70, price: 12 },
+  ],
+};
+const services = [
+  { uid: 'priority', carrier: 'usps', name: 'USPS Priority Mail', weightUnit: 'lb' },
+  { uid: 'fedex_2day', carrier: 'fedex', name: 'FedEx 2Day', weightUnit: 'lb' },
+];
+
+const renderPage = () => {
+  const server = stubApi({
+    'GET /admin/label-types': { body: { labelTypes: [priority], services } },
+    'PUT /admin/label-types/t-pri': ({ body }) => ({
+      body: { message: 'Label type saved', labelType: { ...priority, ...(body as object) } },
+    }),
+  });
+  renderWithRouter(<LabelTypesPage />, '/admin/label-types');
+  return server;
+};
+
+describe('Label Types console page', { timeout: 20_000 }, () => {
+  it('lists the types with their price range, order count and status', async () => {
+    renderPage();
+    const row = await screen.findByRole('row', { name: /USPS Priority Mail/ });
+    expect(within(row).getByText('$6.50 – $12.00')).toBeInTheDocument();
+    expect(within(row).getByText('12')).toBeInTheDocument();
+    expect(within(row).getByText('Enabled')).toBeInTheDocument();
+  });
+
+  it('names a gap in the tiers and saves nothing until it is fixed, then sends the spec fields', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit USPS Priority Mail' }));
+    const dialog = await screen.findByRole('dialog');
+    const from = within(dialog).getByLabelText('Tier 2 from weight');
+    await user.clear(from);
+    await user.type(from, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+    expect(await within(dialog).findByText('No price from 5 to 6')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(from);
+    await user.type(from, '5');
+    const price = within(dialog).getByLabelText('Tier 1 price');
+    await user.clear(price);
+    await user.type(price, '5.25');
+    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'USPS Priority Mail',
+      uid: 'priority',
+      maxWeight: 70,
+      status: true,
+      prices: [
+        { fromWeight: 0, toWeight: 5, price: 5.25 },
+        { fromWeight: 5, toWeight: 70, price: 12 },
+      ],
+    });
+    expect(await screen.findByText('Label type saved')).toBeInTheDocument();
+  });
+
+  it('offers a new type only the services no type uses yet', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage();
+    await screen.findByRole('row', { name: /USPS Priority Mail/ });
+    await user.click(screen.getByRole('button', { name: 'New label type' }));
+    await user.click(await screen.findByRole('combobox', { name: /Carrier service/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['FedEx 2Day (fedex_2day)']);
+  });
+});

@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, SCREENSHOT_DIR, STAFF, signIn, uniqueDiscordName } from './helpers';
+
+const shot = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.waitForTimeout(150);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `pricing-${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+};
+
+/** Staff set the 1–5 lb Priority tier's price on the Label Types page. */
+const setPriorityTier2 = async (page: Page, price: string) => {
+  await page.goto('/admin/label-types');
+  await page.getByRole('button', { name: 'Edit USPS Priority Mail' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Tier 2 price').fill(price);
+  return dialog;
+};
+
+/** The Simple Order summary's unit price for USPS Priority Mail at 3 lb. */
+const priorityPriceAt3lb = async (page: Page) => {
+  await page.goto('/createOrders');
+  await page.getByRole('combobox', { name: /^Type/ }).click();
+  await page.getByRole('option', { name: 'USPS Priority Mail' }).click();
+  await page.getByLabel(/^Weight/).fill('3');
+  return page.getByText(/^Unit price \$/);
+};
+
+test('staff edit the Priority tiers and one reseller’s prices; each reseller’s Simple Order shows theirs', async ({
+  page,
+}) => {
+  const discordId = uniqueDiscordName('prices');
+  const password = 'correct-horse-battery';
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Prices Test Co');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+
+  await signIn(page, STAFF.discordId, STAFF.password);
+  await page.goto('/admin/label-types');
+  await expect(page.getByTestId('label-type-row')).toHaveCount(13);
+  await shot(page, 'label-types');
+
+  // A gap is named and nothing is saved; then the 1–5 lb tier goes from $6.50 to $7.25.
+  let dialog = await setPriorityTier2(page, '7.25');
+  await dialog.getByLabel('Tier 3 from weight').fill('6');
+  await dialog.getByRole('button', { name: 'Save label type' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('No price from 5 to 6');
+  await dialog.getByLabel('Tier 3 from weight').fill('5');
+  await shot(page, 'edit-priority');
+  await dialog.getByRole('button', { name: 'Save label type' }).click();
+  await expect(page.getByText('Label type saved')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // This reseller pays 20% less for Priority.
+  await page.goto('/admin/resellers');
+  await page.getByLabel('Search').fill(discordId);
+  await page.getByRole('link', { name: discordId }).click();
+  await page.getByRole('button', { name: 'Edit USPS Priority Mail prices' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByText('Percentage').click();
+  await dialog.getByLabel('Percentage up or down from the default').fill('-20');
+  await expect(dialog).toContainText('New prices: $3.60, $5.80');
+  await shot(page, 'reseller-percent');
+  await dialog.getByRole('button', { name: 'Save prices' }).click();
+  await expect(page.getByRole('row', { name: /USPS Priority Mail/ })).toContainText('-20%');
+  await signOut(page);
+
+  await signIn(page, DEMO.discordId, DEMO.password);
+  await expect(await priorityPriceAt3lb(page)).toHaveText('Unit price $7.25 × 1');
+  await signOut(page);
+
+  await signIn(page, discordId, password);
+  await expect(await priorityPriceAt3lb(page)).toHaveText('Unit price $5.80 × 1');
+  await shot(page, 'reseller-simple-order');
+  await signOut(page);
+
+  // Back to the seed price for the specs that follow.
+  await signIn(page, STAFF.discordId, STAFF.password);
+  dialog = await setPriorityTier2(page, '6.50');
+  await dialog.getByRole('button', { name: 'Save label type' }).click();
+  await expect(page.getByText('Label type saved')).toBeVisible();
+});
