@@ -261,6 +261,20 @@ describe('staff label types and reseller prices', () => {
       payload: csv.payload,
     });
     expect(validated.json().totalPrice).toBe(9.9);
+    const payBody = await multipartPayload({
+      type: priority._id,
+      total_price: '9.9',
+      csv: { data: SAMPLE_CSV, filename: 'orders.csv', contentType: 'text/csv' },
+    });
+    const beforePay = await balanceCents(app.database.db, alice.id);
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/createOrderFromCSV',
+      headers: { ...alice.headers, ...payBody.headers },
+      payload: payBody.payload,
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(await balanceCents(app.database.db, alice.id)).toBe(beforePay - 990);
 
     const api = await apiReseller(app, 0);
     await admin('PUT', `/users/${api.id}/prices/${priority._id}`, staff.headers, {
