@@ -3,7 +3,12 @@
  * `providerFor(uid).purchase(shipment, { idempotencyKey, trackingSerial })` and stores the PDF.
  */
 export type { Address, Dimensions, Shipment } from './types.ts';
-export { labelTypeSeedData, isRenderableLabelType, renderableServices, type LabelTypeData } from './label-types.ts';
+export {
+  labelTypeSeedData,
+  isRenderableLabelType,
+  renderableServices,
+  type LabelTypeData,
+} from './label-types.ts';
 export { LABEL_SERVICES, serviceOf, type CarrierService } from './label-services.ts';
 export {
   generateTracking,

@@ -10,7 +10,12 @@ import { parseCsv } from '../../csv/parse-csv.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, toLabelTypeView } from '../label-types/label-types.service.ts';
 
-export type CsvUploadInput = { userId: string; csv: Uint8Array | null; labelTypeId: string | undefined; design?: string };
+export type CsvUploadInput = {
+  userId: string;
+  csv: Uint8Array | null;
+  labelTypeId: string | undefined;
+  design?: string;
+};
 
 const fieldError = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });

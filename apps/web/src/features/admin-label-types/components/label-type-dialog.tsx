@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import type { AdminLabelTypesResponse } from '@portal/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   completeTiers,
   PriceTiersEditor,
@@ -23,26 +23,33 @@ type Props = {
 };
 
 /** Create or edit a label type: name, carrier service, max weight, enabled, and its price tiers. */
-export function LabelTypeDialog({ editing, services, takenUids, opened, onClose }: Props) {
+export function LabelTypeDialog(props: Props) {
+  const { editing, opened, onClose } = props;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? `Edit ${editing.name}` : 'New label type'}
+      size="lg"
+      centered
+    >
+      {/* A fresh form each time the dialog opens, starting from the type being edited. */}
+      {opened && <LabelTypeForm key={editing?._id ?? 'new'} {...props} />}
+    </Modal>
+  );
+}
+
+function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
   const save = useSaveLabelType(editing?._id ?? null);
-  const [name, setName] = useState('');
-  const [uid, setUid] = useState<string | null>(null);
-  const [maxWeight, setMaxWeight] = useState<number | ''>('');
-  const [enabled, setEnabled] = useState(true);
-  const [tiers, setTiers] = useState<TierDraft[]>([]);
+  const [name, setName] = useState(editing?.name ?? '');
+  const [uid, setUid] = useState<string | null>(editing?.uid ?? null);
+  const [maxWeight, setMaxWeight] = useState<number | ''>(editing?.maxWeight ?? '');
+  const [enabled, setEnabled] = useState(editing?.status ?? true);
+  const [tiers, setTiers] = useState<TierDraft[]>(
+    editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
+  );
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!opened) return;
-    setName(editing?.name ?? '');
-    setUid(editing?.uid ?? null);
-    setMaxWeight(editing?.maxWeight ?? '');
-    setEnabled(editing?.status ?? true);
-    setTiers(editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }]);
-    setTried(false);
-    setFailure(null);
-  }, [opened, editing]);
 
   const service = services.find((s) => s.uid === uid);
   const options = services
@@ -72,82 +79,74 @@ export function LabelTypeDialog({ editing, services, takenUids, opened, onClose 
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={editing ? `Edit ${editing.name}` : 'New label type'}
-      size="lg"
-      centered
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={nameError}
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={nameError}
+          required
+          data-autofocus
+        />
+        <Select
+          label="Carrier service"
+          description="The label the engine renders for this type"
+          data={options}
+          value={uid}
+          onChange={setUid}
+          error={uidError}
+          nothingFoundMessage="Every service already has a label type"
+          required
+          allowDeselect={false}
+        />
+        <Group grow align="flex-start">
+          <NumberInput
+            label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
+            value={maxWeight}
+            onChange={(v) => setMaxWeight(v === '' ? '' : Number(v))}
+            min={0}
+            decimalScale={2}
+            error={weightError}
             required
-            data-autofocus
           />
-          <Select
-            label="Carrier service"
-            description="The label the engine renders for this type"
-            data={options}
-            value={uid}
-            onChange={setUid}
-            error={uidError}
-            nothingFoundMessage="Every service already has a label type"
-            required
-            allowDeselect={false}
+          <Switch
+            label="Enabled"
+            description={enabled ? 'Resellers can order it' : 'Hidden from resellers; new orders refused'}
+            checked={enabled}
+            onChange={(e) => setEnabled(e.currentTarget.checked)}
+            mt={28}
           />
-          <Group grow align="flex-start">
-            <NumberInput
-              label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
-              value={maxWeight}
-              onChange={(v) => setMaxWeight(v === '' ? '' : Number(v))}
-              min={0}
-              decimalScale={2}
-              error={weightError}
-              required
-            />
-            <Switch
-              label="Enabled"
-              description={enabled ? 'Resellers can order it' : 'Hidden from resellers; new orders refused'}
-              checked={enabled}
-              onChange={(e) => setEnabled(e.currentTarget.checked)}
-              mt={28}
-            />
-          </Group>
-          <div>
-            <Text size="sm" fw={500} mb={4}>
-              Price tiers
-            </Text>
-            <PriceTiersEditor
-              value={tiers}
-              onChange={setTiers}
-              unit={service?.weightUnit ?? 'lb'}
-              maxWeight={maxWeight}
-              showProblems={tried}
-            />
-          </div>
-          <Text size="xs" c="dimmed">
-            Orders already placed keep the price they were charged.
+        </Group>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            Price tiers
           </Text>
-          {failure && (
-            <Text c="red.8" size="sm" role="alert">
-              {failure}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {editing ? 'Save label type' : 'Create label type'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <PriceTiersEditor
+            value={tiers}
+            onChange={setTiers}
+            unit={service?.weightUnit ?? 'lb'}
+            maxWeight={maxWeight}
+            showProblems={tried}
+          />
+        </div>
+        <Text size="xs" c="dimmed">
+          Orders already placed keep the price they were charged.
+        </Text>
+        {failure && (
+          <Text c="red.8" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {editing ? 'Save label type' : 'Create label type'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }

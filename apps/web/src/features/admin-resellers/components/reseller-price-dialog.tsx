@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { applyPriceOverride, formatUsd, type ResellerPriceView } from '@portal/shared';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   completeTiers,
   PriceTiersEditor,
@@ -18,24 +18,24 @@ const modeOf = (row: ResellerPriceView | null): Mode =>
   row?.own?.tiers ? 'tiers' : row?.own?.percent != null ? 'percent' : 'default';
 
 /** One reseller's prices for one label type: the default, a percentage up or down, or their own tiers. */
-export function ResellerPriceDialog({ userId, discordId, row, onClose }: Props) {
+export function ResellerPriceDialog(props: Props) {
+  if (!props.row) return null;
+  const { row, discordId, onClose } = props;
+  return (
+    <Modal opened onClose={onClose} title={`${row.labelType.name} for ${discordId}`} size="lg" centered>
+      <PriceForm key={row.labelType._id} {...props} row={row} />
+    </Modal>
+  );
+}
+
+function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerPriceView }) {
   const save = useSetResellerPrice(userId);
-  const [mode, setMode] = useState<Mode>('default');
-  const [percent, setPercent] = useState<number | ''>('');
-  const [tiers, setTiers] = useState<TierDraft[]>([]);
+  const [mode, setMode] = useState<Mode>(modeOf(row));
+  const [percent, setPercent] = useState<number | ''>(row.own?.percent ?? '');
+  const [tiers, setTiers] = useState<TierDraft[]>(toDrafts(row.own?.tiers ?? row.defaultPrices));
   const [tried, setTried] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!row) return;
-    setMode(modeOf(row));
-    setPercent(row.own?.percent ?? '');
-    setTiers(toDrafts(row.own?.tiers ?? row.defaultPrices));
-    setTried(false);
-    setFailure(null);
-  }, [row]);
-
-  if (!row) return null;
   const { labelType } = row;
   const percentError =
     tried && mode === 'percent' && !(typeof percent === 'number' && percent > -100)
@@ -70,69 +70,67 @@ export function ResellerPriceDialog({ userId, discordId, row, onClose }: Props) 
   };
 
   return (
-    <Modal opened onClose={onClose} title={`${labelType.name} for ${discordId}`} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <SegmentedControl
-            value={mode}
-            onChange={(v) => setMode(v as Mode)}
-            data={[
-              { value: 'default', label: 'Default' },
-              { value: 'percent', label: 'Percentage' },
-              { value: 'tiers', label: 'Own tiers' },
-            ]}
-            fullWidth
-          />
-          {mode === 'default' && (
-            <Text size="sm" c="dimmed">
-              {discordId} pays the default tiers, from{' '}
-              {formatUsd(Math.min(...row.defaultPrices.map((p) => p.price)))}.
-            </Text>
-          )}
-          {mode === 'percent' && (
-            <>
-              <NumberInput
-                label="Percentage up or down from the default"
-                description="-10 is 10% off every tier; 5 is 5% more"
-                value={percent}
-                onChange={(v) => setPercent(v === '' ? '' : Number(v))}
-                suffix="%"
-                decimalScale={2}
-                allowNegative
-                error={percentError}
-                data-autofocus
-              />
-              {preview && (
-                <Text size="sm" c="dimmed">
-                  New prices: {preview.map((t) => formatUsd(t.price)).join(', ')}
-                </Text>
-              )}
-            </>
-          )}
-          {mode === 'tiers' && (
-            <PriceTiersEditor
-              value={tiers}
-              onChange={setTiers}
-              unit={labelType.weightUnit}
-              maxWeight={labelType.maxWeight}
-              showProblems={tried}
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SegmentedControl
+          value={mode}
+          onChange={(v) => setMode(v as Mode)}
+          data={[
+            { value: 'default', label: 'Default' },
+            { value: 'percent', label: 'Percentage' },
+            { value: 'tiers', label: 'Own tiers' },
+          ]}
+          fullWidth
+        />
+        {mode === 'default' && (
+          <Text size="sm" c="dimmed">
+            {discordId} pays the default tiers, from{' '}
+            {formatUsd(Math.min(...row.defaultPrices.map((p) => p.price)))}.
+          </Text>
+        )}
+        {mode === 'percent' && (
+          <>
+            <NumberInput
+              label="Percentage up or down from the default"
+              description="-10 is 10% off every tier; 5 is 5% more"
+              value={percent}
+              onChange={(v) => setPercent(v === '' ? '' : Number(v))}
+              suffix="%"
+              decimalScale={2}
+              allowNegative
+              error={percentError}
+              data-autofocus
             />
-          )}
-          {failure && (
-            <Text c="red.8" size="sm" role="alert">
-              {failure}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save prices
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            {preview && (
+              <Text size="sm" c="dimmed">
+                New prices: {preview.map((t) => formatUsd(t.price)).join(', ')}
+              </Text>
+            )}
+          </>
+        )}
+        {mode === 'tiers' && (
+          <PriceTiersEditor
+            value={tiers}
+            onChange={setTiers}
+            unit={labelType.weightUnit}
+            maxWeight={labelType.maxWeight}
+            showProblems={tried}
+          />
+        )}
+        {failure && (
+          <Text c="red.8" size="sm" role="alert">
+            {failure}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save prices
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
