@@ -1,3 +1,4 @@
+import { invoiceRoutes, websiteRoutes } from './modules/invoices/invoices.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -124,6 +125,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(bulkOrderRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
+      await api.register(invoiceRoutes(ctx), { prefix: '/invoices' });
+      await api.register(websiteRoutes(ctx), { prefix: '/website' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });

@@ -7,3 +7,4 @@ export * from './schema/admin.ts';
 export * from './schema/reseller-api.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/pricing.ts';
+export * from './schema/invoices.ts';

@@ -1,6 +1,7 @@
 import { centsToDollars, type AuditQuery, type Overview } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { maskCodes } from '../../mail/mail-types.ts';
+import { countPendingInvoices } from '../invoices/invoices.repository.ts';
 import { countResellers, labelsPerDay, listAuditRows, listMailRows } from './admin-reads.repository.ts';
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
@@ -72,7 +73,7 @@ export async function readOverview(ctx: AppContext, now = new Date()): Promise<O
     today: { labels: today.labels, revenue: today.revenue },
     days,
     resellers: await countResellers(ctx.db),
-    depositsPending: null,
+    depositsPending: await countPendingInvoices(ctx.db),
     courierAwaitingStaff: null,
   };
 }

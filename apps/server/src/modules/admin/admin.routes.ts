@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
+import { adminInvoiceRoutes, adminSettingsRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 
@@ -18,4 +19,6 @@ export const adminRoutes =
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
     await admin.register(adminResellerPriceRoutes(ctx), { prefix: '/users' });
     await admin.register(adminLabelTypeRoutes(ctx), { prefix: '/label-types' });
+    await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
+    await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
   };

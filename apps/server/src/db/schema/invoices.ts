@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './core.ts';
+
+export const INVOICE_METHODS = ['cashapp', 'paypal', 'stripe', 'manual'] as const;
+export const INVOICE_STATUSES = ['pending', 'cancelled', 'completed'] as const;
+
+/**
+ * A deposit the reseller asked to make. It stays pending until staff match the money (by its `note`, which
+ * the reseller writes on the payment) and approve it, which credits the balance once, or cancel it.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    paymentMethod: text({ enum: INVOICE_METHODS }).notNull(),
+    status: text({ enum: INVOICE_STATUSES }).notNull().default('pending'),
+    /** Short code such as `LP-7K3Q9` the reseller writes in the payment's note. */
+    note: text().notNull(),
+    /** The payment's transaction id as the reseller gave it (upper case); one invoice per receipt. */
+    receipt: text(),
+    /** The CashApp receipt link, when the reseller gave one. */
+    receiptUrl: text(),
+    receiptAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_note_idx').on(t.note),
+    uniqueIndex('invoices_receipt_idx').on(t.receipt),
+    index('invoices_user_idx').on(t.userId, t.createdAt),
+    index('invoices_status_idx').on(t.status, t.createdAt),
+    check('invoices_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);

@@ -1,0 +1,167 @@
+import { centsToDollars, formatUsd, type AdminInvoicesQuery, type AdminInvoiceView } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { isUuid } from '../orders/ids.ts';
+import { findUserById } from '../users/users.repository.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { methodName, toAdminInvoiceView } from './invoice-view.ts';
+import { decideInvoice, findInvoice, listAdminInvoices, type InvoiceRow } from './invoices.repository.ts';
+
+const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+
+/** GET /admin/invoices: the queue and history, filtered by status and method, searched by note or reseller. */
+export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) {
+  const { rows, total } = await listAdminInvoices(ctx.db, {
+    status: q.status,
+    method: q.method,
+    search: q.search,
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+  });
+  return {
+    invoices: rows.map(toAdminInvoiceView),
+    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+    total,
+  };
+}
+
+async function adminView(ctx: AppContext, id: string): Promise<AdminInvoiceView> {
+  const { rows } = await listAdminInvoices(ctx.db, {
+    id,
+    status: '',
+    method: '',
+    search: '',
+    offset: 0,
+    limit: 1,
+  });
+  return toAdminInvoiceView(rows[0]!);
+}
+
+/** Why a decided invoice cannot be decided again, in the staff's words. */
+function alreadyDecided(invoice: InvoiceRow | undefined, wanted: 'approve' | 'cancel'): AppError {
+  if (!invoice) return notFound();
+  if (invoice.status === 'completed')
+    return new AppError(
+      'CONFLICT',
+      wanted === 'approve' ? 'This invoice is already approved' : 'An approved invoice cannot be cancelled',
+    );
+  return new AppError(
+    'CONFLICT',
+    wanted === 'approve' ? 'A cancelled invoice cannot be approved' : 'This invoice is already cancelled',
+  );
+}
+
+/** Sends the reseller's deposit mail after the decision committed, when their address is verified. */
+async function tellReseller(
+  ctx: AppContext,
+  invoice: InvoiceRow,
+  mail: { outcome: 'approved' | 'cancelled'; balanceCents?: number },
+) {
+  const user = await findUserById(ctx.db, invoice.userId);
+  if (!user?.email || !user.emailVerified) return;
+  try {
+    await ctx.mailer.send(
+      renderDepositMail({
+        to: user.email,
+        outcome: mail.outcome,
+        amount: formatUsd(centsToDollars(invoice.amountCents)),
+        note: invoice.note,
+        balance: mail.balanceCents === undefined ? undefined : formatUsd(centsToDollars(mail.balanceCents)),
+        reason: invoice.cancelReason ?? undefined,
+      }),
+    );
+  } catch (err) {
+    // The money moved; a mail that fails is logged, and the reseller still sees it in the app.
+    ctx.log.error({ err, invoiceId: invoice.id }, 'the deposit mail could not be sent');
+  }
+}
+
+/**
+ * POST /admin/invoices/{id}/approve: completed, and one `deposit` ledger entry keyed by the invoice, with the
+ * audit row and the `deposit.completed` event, all in one transaction. A second approval is refused.
+ */
+export async function approveInvoice(
+  ctx: AppContext,
+  q: { actor: StaffActor; id: string },
+): Promise<AdminInvoiceView> {
+  if (!isUuid(q.id)) throw notFound();
+  const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
+    const current = await findInvoice(tx, q.id);
+    if (!current) throw notFound();
+    if (current.userId === q.actor.userId)
+      throw new AppError('FORBIDDEN', 'You cannot approve your own invoice');
+    const decided = await decideInvoice(tx, { id: q.id, status: 'completed', by: q.actor.userId });
+    if (!decided) throw alreadyDecided(await findInvoice(tx, q.id), 'approve');
+    const entry = await postLedgerEntry(tx, {
+      userId: decided.userId,
+      kind: 'deposit',
+      amountCents: decided.amountCents,
+      sourceKey: `deposit:invoice:${decided.id}`,
+      note: `Deposit ${decided.note} (${methodName(decided.paymentMethod)})`,
+      createdBy: q.actor.userId,
+    });
+    if (!entry.applied) throw new AppError('CONFLICT', 'This invoice is already approved');
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: 'invoice.approve',
+      targetType: 'invoice',
+      targetId: decided.id,
+      before: { status: 'pending' },
+      after: { status: 'completed', amount: centsToDollars(decided.amountCents), userId: decided.userId },
+    });
+    await emitWebhookEvent(ctx, tx, {
+      userId: decided.userId,
+      type: 'deposit.completed',
+      data: {
+        invoice: decided.id,
+        note: decided.note,
+        amount: centsToDollars(decided.amountCents),
+        balance: centsToDollars(entry.balanceCents!),
+      },
+    });
+    return { invoice: decided, balanceCents: entry.balanceCents! };
+  });
+  await tellReseller(ctx, invoice, { outcome: 'approved', balanceCents });
+  return adminView(ctx, invoice.id);
+}
+
+/** POST /admin/invoices/{id}/cancel: cancelled with the reason the reseller reads; audited, no money moves. */
+export async function cancelInvoice(
+  ctx: AppContext,
+  q: { actor: StaffActor; id: string; reason: string },
+): Promise<AdminInvoiceView> {
+  if (!isUuid(q.id)) throw notFound();
+  const invoice = await ctx.db.transaction(async (tx) => {
+    const decided = await decideInvoice(tx, {
+      id: q.id,
+      status: 'cancelled',
+      by: q.actor.userId,
+      reason: q.reason,
+    });
+    if (!decided) throw alreadyDecided(await findInvoice(tx, q.id), 'cancel');
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: 'invoice.cancel',
+      targetType: 'invoice',
+      targetId: decided.id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', reason: q.reason },
+    });
+    await emitWebhookEvent(ctx, tx, {
+      userId: decided.userId,
+      type: 'deposit.cancelled',
+      data: {
+        invoice: decided.id,
+        note: decided.note,
+        amount: centsToDollars(decided.amountCents),
+        reason: q.reason,
+      },
+    });
+    return decided;
+  });
+  await tellReseller(ctx, invoice, { outcome: 'cancelled' });
+  return adminView(ctx, invoice.id);
+}

@@ -1,0 +1,29 @@
+import { centsToDollars, type AdminInvoiceView, type InvoiceView } from '@portal/shared';
+import type { AdminInvoiceRow, InvoiceRow } from './invoices.repository.ts';
+
+export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
+  _id: row.id,
+  amount: centsToDollars(row.amountCents),
+  payment_method: row.paymentMethod,
+  status: row.status,
+  note: row.note,
+  receipt: row.receipt,
+  cancelReason: row.cancelReason,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+});
+
+export const toAdminInvoiceView = (row: AdminInvoiceRow): AdminInvoiceView => ({
+  ...toInvoiceView(row),
+  reseller: { _id: row.userId, discordId: row.resellerDiscordId },
+  receiptUrl: row.receiptUrl,
+  receiptAt: row.receiptAt?.toISOString() ?? null,
+  decidedBy: row.decidedByDiscordId,
+});
+
+export const METHOD_NAMES: Record<string, string> = {
+  cashapp: 'CashApp',
+  paypal: 'Paypal',
+  stripe: 'Stripe',
+};
+export const methodName = (method: string): string => METHOD_NAMES[method] ?? 'Manual';

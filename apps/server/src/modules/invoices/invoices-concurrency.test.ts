@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { resellerOf, type Reseller } from '../orders/test-support.ts';
+
+// PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
+describe('invoice approval under concurrency on postgres', () => {
+  let app: TestApp;
+  let staff: Reseller;
+  let other: Reseller;
+  beforeAll(async () => {
+    app = await createTestApp({ engine: 'postgres', poolSize: 30 });
+    staff = await resellerOf(app, (await signUp(app)).headers);
+    other = await resellerOf(app, (await signUp(app)).headers);
+    await app.ctx.db.update(users).set({ role: 'admin' }).where(inIds(staff.id, other.id));
+  });
+  afterAll(() => app.close());
+
+  const inIds = (a: string, b: string) => sql`${users.id} in (${a}, ${b})`;
+  const raise = async (reseller: Reseller, amount: number) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/invoices/create-invoice',
+        headers: reseller.headers,
+        payload: { amount, type: 'cashapp' },
+      })
+    ).json().data.invoice._id as string;
+  const decide = (who: Reseller, id: string, action: 'approve' | 'cancel') =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/invoices/${id}/${action}`,
+      headers: who.headers,
+      ...(action === 'cancel' ? { payload: { reason: 'race' } } : {}),
+    });
+  const ledgerSum = async (userId: string) => {
+    const [row] = await app.ctx.db
+      .select({
+        total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId));
+    const [user] = await app.ctx.db.select().from(users).where(eq(users.id, userId));
+    return { total: Number(row!.total), n: row!.n, balance: user!.balanceCents };
+  };
+
+  it('two staff approving the same invoice 20 times at once credit it once, with one audit row', async () => {
+    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const id = await raise(reseller, 25);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => decide(i % 2 ? staff : other, id, 'approve')),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    expect(await ledgerSum(reseller.id)).toEqual({ total: 2500, n: 1, balance: 2500 });
+    const audit = await app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('approve racing cancel ends in one state: credited exactly when completed', async () => {
+    for (let round = 0; round < 5; round++) {
+      const reseller = await resellerOf(app, (await signUp(app)).headers);
+      const id = await raise(reseller, 10);
+      const results = await Promise.all([
+        decide(staff, id, 'approve'),
+        decide(other, id, 'cancel'),
+        decide(other, id, 'approve'),
+        decide(staff, id, 'cancel'),
+      ]);
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      const status = (await app.inject({ url: '/api/v1/invoices/readAll', headers: reseller.headers })).json()
+        .invoices[0].status;
+      const sum = await ledgerSum(reseller.id);
+      expect(sum.total).toBe(sum.balance);
+      expect(sum.balance).toBe(status === 'completed' ? 1000 : 0);
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import { invoices, users } from '../../db/schema.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type AdminInvoiceRow = InvoiceRow & { resellerDiscordId: string; decidedByDiscordId: string | null };
+
+export async function insertInvoice(db: DbOrTx, row: typeof invoices.$inferInsert): Promise<InvoiceRow> {
+  const [created] = await db.insert(invoices).values(row).returning();
+  return created!;
+}
+
+export async function findInvoice(db: DbOrTx, id: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+export async function findInvoiceByReceipt(db: DbOrTx, receipt: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.receipt, receipt));
+  return row;
+}
+
+export async function listUserInvoices(db: DbOrTx, q: { userId: string; offset: number; limit: number }) {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.userId, q.userId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(q.limit)
+    .offset(q.offset);
+  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, q.userId));
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Pending invoices of a reseller, and all invoices they created since `since` (the throttle). */
+export async function countUserInvoices(db: DbOrTx, userId: string, since: Date) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${invoices.status} = 'pending')::int`,
+      recent: sql<number>`count(*) filter (where ${invoices.createdAt} >= ${since.toISOString()})::int`,
+    })
+    .from(invoices)
+    .where(eq(invoices.userId, userId));
+  return { pending: row?.pending ?? 0, recent: row?.recent ?? 0 };
+}
+
+export async function countPendingInvoices(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invoices).where(eq(invoices.status, 'pending'));
+  return row?.n ?? 0;
+}
+
+/** Stores the receipt on a pending invoice; false when the invoice is no longer pending. */
+export async function setReceipt(
+  db: DbOrTx,
+  q: { id: string; receipt: string; receiptUrl: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(invoices)
+    .set({ receipt: q.receipt, receiptUrl: q.receiptUrl, receiptAt: new Date() })
+    .where(and(eq(invoices.id, q.id), eq(invoices.status, 'pending')))
+    .returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves a pending invoice to completed or cancelled. The row lock of the UPDATE orders concurrent
+ * decisions: exactly one sees it pending, the others get nothing back.
+ */
+export async function decideInvoice(
+  db: DbOrTx,
+  q: { id: string; status: 'completed' | 'cancelled'; by: string; reason?: string },
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set({ status: q.status, decidedBy: q.by, decidedAt: new Date(), cancelReason: q.reason ?? null })
+    .where(and(eq(invoices.id, q.id), eq(invoices.status, 'pending')))
+    .returning();
+  return row;
+}
+
+const reseller = alias(users, 'reseller');
+const staff = alias(users, 'staff');
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listAdminInvoices(
+  db: DbOrTx,
+  q: { status: string; method: string; search: string; offset: number; limit: number; id?: string },
+): Promise<{ rows: AdminInvoiceRow[]; total: number }> {
+  const filters: SQL[] = [];
+  if (q.id) filters.push(eq(invoices.id, q.id));
+  if (q.status) filters.push(eq(invoices.status, q.status as InvoiceRow['status']));
+  if (q.method) filters.push(eq(invoices.paymentMethod, q.method as InvoiceRow['paymentMethod']));
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    filters.push(
+      or(
+        ilike(invoices.note, pattern),
+        ilike(reseller.discordId, pattern),
+        ilike(reseller.username, pattern),
+      )!,
+    );
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  // The pending queue reads oldest first (who has waited longest); other views newest first.
+  const order =
+    q.status === 'pending'
+      ? [invoices.createdAt, invoices.id]
+      : [desc(invoices.createdAt), desc(invoices.id)];
+  const rows = await db
+    .select({ invoice: invoices, resellerDiscordId: reseller.discordId, decidedByDiscordId: staff.discordId })
+    .from(invoices)
+    .innerJoin(reseller, eq(reseller.id, invoices.userId))
+    .leftJoin(staff, eq(staff.id, invoices.decidedBy))
+    .where(where)
+    .orderBy(...order)
+    .limit(q.limit)
+    .offset(q.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .innerJoin(reseller, eq(reseller.id, invoices.userId))
+    .where(where);
+  return {
+    rows: rows.map((r) => ({
+      ...r.invoice,
+      resellerDiscordId: r.resellerDiscordId,
+      decidedByDiscordId: r.decidedByDiscordId,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+export const sinceHours = (hours: number, now = new Date()) => new Date(now.getTime() - hours * 3600_000);

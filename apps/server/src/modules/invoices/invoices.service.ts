@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatUsd,
+  MAX_PENDING_INVOICES,
+  parseReceipt,
+  type CashappInfo,
+  type DepositOptions,
+  type InvoiceView,
+  type PaymentMethod,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { isUuid } from '../orders/ids.ts';
+import { cashappQrPath } from '../settings/admin-settings.service.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { toInvoiceView } from './invoice-view.ts';
+import {
+  countUserInvoices,
+  findInvoice,
+  findInvoiceByReceipt,
+  insertInvoice,
+  listUserInvoices,
+  setReceipt,
+  sinceHours,
+} from './invoices.repository.ts';
+
+/** At most this many invoices a reseller may raise per hour (besides the pending cap). */
+export const INVOICES_PER_HOUR = 20;
+const NOTE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+const fieldError = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
+
+/** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
+export const newInvoiceNote = (): string =>
+  `LP-${Array.from(crypto.randomBytes(5), (b) => NOTE_ALPHABET[b % NOTE_ALPHABET.length]).join('')}`;
+
+export async function depositOptions(ctx: AppContext): Promise<DepositOptions> {
+  const s = await getSettings(ctx.db);
+  return {
+    minDeposit: centsToDollars(s.minDepositCents),
+    maxDeposit: centsToDollars(s.maxDepositCents),
+    methods: s.enabledPaymentMethods,
+    paypalInstructions: s.paypalInstructions,
+  };
+}
+
+export async function cashappInfo(ctx: AppContext): Promise<CashappInfo> {
+  const s = await getSettings(ctx.db);
+  return { cashappId: s.cashappTag, qr: cashappQrPath(s.cashappQrFileId) };
+}
+
+const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e?.code ? e : e?.cause;
+  return pg?.code === '23505' && (pg.constraint === undefined || pg.constraint === constraint);
+};
+
+/**
+ * POST /invoices/create-invoice: a pending invoice with its own note, within the settings' limits, for an
+ * enabled method; at most MAX_PENDING_INVOICES pending and INVOICES_PER_HOUR created per hour.
+ */
+export async function createInvoice(
+  ctx: AppContext,
+  q: { userId: string; amount: number; type: PaymentMethod },
+): Promise<InvoiceView> {
+  const settings = await getSettings(ctx.db);
+  if (!settings.enabledPaymentMethods.includes(q.type))
+    throw fieldError(
+      'type',
+      `${q.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
+    );
+  const amountCents = dollarsToCents(q.amount);
+  if (amountCents < settings.minDepositCents)
+    throw fieldError(
+      'amount',
+      `Amount must be at least ${formatUsd(centsToDollars(settings.minDepositCents))}`,
+    );
+  if (amountCents > settings.maxDepositCents)
+    throw fieldError(
+      'amount',
+      `Amount must be at most ${formatUsd(centsToDollars(settings.maxDepositCents))}`,
+    );
+  const counts = await countUserInvoices(ctx.db, q.userId, sinceHours(1));
+  if (counts.pending >= MAX_PENDING_INVOICES)
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `You have ${MAX_PENDING_INVOICES} pending invoices. Pay one or wait for staff to review them first.`,
+    );
+  if (counts.recent >= INVOICES_PER_HOUR)
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many invoices in the last hour, please try again later');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const row = await insertInvoice(ctx.db, {
+        userId: q.userId,
+        amountCents,
+        paymentMethod: q.type,
+        note: newInvoiceNote(),
+      });
+      return toInvoiceView(row);
+    } catch (error) {
+      // 31^5 notes: a clash is rare, and another draw settles it.
+      if (attempt < 3 && isUniqueViolation(error, 'invoices_note_idx')) continue;
+      throw error;
+    }
+  }
+}
+
+/** GET /invoices/readAll: the reseller's own invoices, newest first. */
+export async function readInvoices(ctx: AppContext, q: { userId: string; page: number; limit: number }) {
+  const { rows, total } = await listUserInvoices(ctx.db, {
+    userId: q.userId,
+    offset: (q.page - 1) * q.limit,
+    limit: q.limit,
+  });
+  return { invoices: rows.map(toInvoiceView), totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+}
+
+/**
+ * POST /invoices/verify-cashapp: stores the payment's receipt on the reseller's pending invoice for staff to
+ * check; the invoice stays pending. A receipt already on another invoice is refused.
+ */
+export async function submitReceipt(
+  ctx: AppContext,
+  q: { userId: string; invoiceId: string; receipt: string },
+): Promise<{ message: string }> {
+  const invoice = isUuid(q.invoiceId) ? await findInvoice(ctx.db, q.invoiceId) : undefined;
+  if (!invoice || invoice.userId !== q.userId) throw notFound();
+  if (invoice.status !== 'pending')
+    throw new AppError(
+      'CONFLICT',
+      `This invoice is already ${invoice.status === 'cancelled' ? 'cancelled' : 'completed'}`,
+    );
+  const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
+  const parsed = parseReceipt(method, q.receipt);
+  if (!parsed.ok) throw fieldError('cashAppUrl', parsed.message);
+  const used = await findInvoiceByReceipt(ctx.db, parsed.id);
+  if (used && used.id !== invoice.id)
+    throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+  try {
+    if (!(await setReceipt(ctx.db, { id: invoice.id, receipt: parsed.id, receiptUrl: parsed.url })))
+      throw new AppError('CONFLICT', 'This invoice was reviewed in the meantime; reload to see it');
+  } catch (error) {
+    if (isUniqueViolation(error, 'invoices_receipt_idx'))
+      throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+    throw error;
+  }
+  return {
+    message: `Thanks! We received your receipt for ${invoice.note}. Your balance is credited once staff confirm the payment.`,
+  };
+}

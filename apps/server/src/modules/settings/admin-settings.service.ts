@@ -1,0 +1,113 @@
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatUsd,
+  type AdminSettingsBody,
+  type AdminSettingsView,
+  type AppSettings,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { getSettings, saveSettings } from './settings.service.ts';
+
+export const QR_MAX_BYTES = 2 * 1024 * 1024;
+/** Where resellers' browsers load the CashApp QR from: our own origin, never a staff-typed URL. */
+export const cashappQrPath = (fileId: string | null): string =>
+  fileId ? `/api/v1/website/cashapp-qr/${fileId}` : '';
+
+export const toSettingsView = (s: AppSettings): AdminSettingsView => ({
+  cashappTag: s.cashappTag,
+  cashappQr: cashappQrPath(s.cashappQrFileId),
+  paypalInstructions: s.paypalInstructions,
+  enabledPaymentMethods: s.enabledPaymentMethods,
+  minDeposit: centsToDollars(s.minDepositCents),
+  maxDeposit: centsToDollars(s.maxDepositCents),
+  refundWindowDays: s.refundWindowDays,
+});
+
+export async function readAdminSettings(ctx: AppContext): Promise<AdminSettingsView> {
+  return toSettingsView(await getSettings(ctx.db));
+}
+
+/** PUT /admin/settings: the fields given, checked together (minimum ≤ maximum), with one audit row. */
+export async function updateAdminSettings(
+  ctx: AppContext,
+  q: { actor: StaffActor; body: AdminSettingsBody },
+): Promise<AdminSettingsView> {
+  const { minDeposit, maxDeposit, ...rest } = q.body;
+  const patch: Partial<AppSettings> = { ...rest };
+  if (minDeposit !== undefined) patch.minDepositCents = dollarsToCents(minDeposit);
+  if (maxDeposit !== undefined) patch.maxDepositCents = dollarsToCents(maxDeposit);
+  const after = await ctx.db.transaction(async (tx) => {
+    const current = await getSettings(tx);
+    const min = patch.minDepositCents ?? current.minDepositCents;
+    const max = patch.maxDepositCents ?? current.maxDepositCents;
+    if (min > max)
+      throw new AppError(
+        'BAD_REQUEST',
+        `Maximum deposit must be at least the minimum (${formatUsd(centsToDollars(min))})`,
+        {
+          errors: [{ field: 'maxDeposit', message: 'Maximum deposit must be at least the minimum' }],
+        },
+      );
+    const saved = await saveSettings(tx, patch);
+    const keys = Object.keys(patch) as (keyof AppSettings)[];
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      targetId: null,
+      before: Object.fromEntries(keys.map((k) => [k, saved.before[k]])),
+      after: Object.fromEntries(keys.map((k) => [k, saved.after[k]])),
+    });
+    return saved.after;
+  });
+  return toSettingsView(after);
+}
+
+/** PNG or JPEG by their first bytes, whatever the upload claims to be. */
+export function imageTypeOf(data: Uint8Array): 'image/png' | 'image/jpeg' | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (data.length > 8 && png.every((b, i) => data[i] === b)) return 'image/png';
+  if (data.length > 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  return null;
+}
+
+/** POST /admin/settings/cashapp-qr (or null to remove it): the QR resellers scan, replacing the old one. */
+export async function setCashappQr(
+  ctx: AppContext,
+  q: { actor: StaffActor; file: { filename: string; data: Uint8Array } | null },
+): Promise<AdminSettingsView> {
+  const contentType = q.file ? imageTypeOf(q.file.data) : null;
+  if (q.file && !contentType)
+    throw new AppError('BAD_REQUEST', 'The QR code must be a PNG or JPEG image', {
+      errors: [{ field: 'file', message: 'The QR code must be a PNG or JPEG image' }],
+    });
+  const after = await ctx.db.transaction(async (tx) => {
+    const fileId =
+      q.file && contentType
+        ? await ctx.files.put(
+            {
+              userId: null,
+              name: contentType === 'image/png' ? 'cashapp-qr.png' : 'cashapp-qr.jpg',
+              contentType,
+              content: q.file.data,
+            },
+            tx,
+          )
+        : null;
+    const saved = await saveSettings(tx, { cashappQrFileId: fileId });
+    if (saved.before.cashappQrFileId) await ctx.files.remove(saved.before.cashappQrFileId, tx);
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: fileId ? 'settings.cashapp_qr_upload' : 'settings.cashapp_qr_remove',
+      targetType: 'settings',
+      targetId: null,
+      before: { cashappQrFileId: saved.before.cashappQrFileId },
+      after: { cashappQrFileId: fileId, bytes: q.file?.data.length ?? 0 },
+    });
+    return saved.after;
+  });
+  return toSettingsView(after);
+}
