@@ -1,8 +1,110 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { Alert, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { formatUsd, type InvoiceView, type PaymentMethod } from '@portal/shared';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/page-header';
+import { PageNav } from '../../../components/page-nav';
+import { errorMessage, notifyError } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useCreateInvoice, useDepositOptions, useInvoices } from '../api/invoices';
+import { AddBalanceForm } from '../components/add-balance-form';
+import { DepositNotice } from '../components/deposit-notice';
+import { InvoicesTable } from '../components/invoices-table';
+import { PaymentModal } from '../components/payment-modal';
 
-/** `/deposits`: replaced by the deposits feature when it ships. */
+type Paying = { method: PaymentMethod; invoice: InvoiceView | null; creationError: string | null };
+
+/** `/deposits` (spec section 2): the balance, Add balance by Paypal or CashApp invoice, and the invoices. */
 export function DepositsPage() {
+  const balance = useSession().data?.balance ?? 0;
+  const [page, setPage] = useState(1);
+  const invoices = useInvoices(page);
+  const options = useDepositOptions();
+  const create = useCreateInvoice();
+  const [paying, setPaying] = useState<Paying | null>(null);
+
+  const createInvoice = async (body: { amount: number; type: PaymentMethod }) => {
+    try {
+      const { data } = await create.mutateAsync(body);
+      if (body.type === 'paypal' || body.type === 'cashapp')
+        setPaying({ method: body.type, invoice: data.invoice, creationError: null });
+      else window.location.assign(data.hosted_url);
+    } catch (error) {
+      notifyError(error);
+      // Spec section 8: a failed CashApp invoice still opens the CashApp modal.
+      if (body.type === 'cashapp')
+        setPaying({ method: 'cashapp', invoice: null, creationError: errorMessage(error) });
+    }
+  };
+  const pay = (invoice: InvoiceView) =>
+    setPaying({
+      method: invoice.payment_method === 'paypal' ? 'paypal' : 'cashapp',
+      invoice,
+      creationError: null,
+    });
+
   return (
-    <PagePlaceholder title="Deposits" description="Add funds to your balance by Paypal or CashApp invoice." />
+    <>
+      <PageHeader title="Deposits" description="Add funds to your balance by Paypal or CashApp invoice." />
+      <Stack gap="lg">
+        <DepositNotice invoices={invoices.data?.invoices ?? []} />
+        <Grid gutter="lg">
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Paper withBorder radius="lg" p="lg" h="100%">
+              <Text size="sm" c="dimmed" fw={500}>
+                Current Balance
+              </Text>
+              <Text
+                fz={30}
+                fw={700}
+                lh={1.2}
+                c={balance === 0 ? 'red' : undefined}
+                style={{ fontVariantNumeric: 'tabular-nums' }}
+                data-testid="current-balance"
+              >
+                {formatUsd(balance)}
+              </Text>
+              <Text size="xs" c="dimmed" mt="sm">
+                Staff credit an invoice once its payment arrives, usually within a few hours.
+              </Text>
+            </Paper>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            {options.error && <Alert color="red">{errorMessage(options.error)}</Alert>}
+            {options.isPending && <Skeleton h={220} radius="lg" />}
+            {options.data && (
+              <AddBalanceForm options={options.data} isCreating={create.isPending} onCreate={createInvoice} />
+            )}
+          </Grid.Col>
+        </Grid>
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            Invoices
+          </Title>
+          {invoices.error && <Alert color="red">{errorMessage(invoices.error)}</Alert>}
+          <InvoicesTable
+            invoices={invoices.data?.invoices ?? []}
+            isPending={invoices.isPending}
+            onPay={pay}
+          />
+          {invoices.data && (
+            <PageNav
+              page={page}
+              totalPages={invoices.data.totalPages}
+              onPage={setPage}
+              label="Invoice pages"
+            />
+          )}
+        </Stack>
+      </Stack>
+      {paying && (
+        <PaymentModal
+          method={paying.method}
+          invoice={paying.invoice}
+          creationError={paying.creationError}
+          paypalInstructions={options.data?.paypalInstructions ?? ''}
+          onClose={() => setPaying(null)}
+        />
+      )}
+    </>
   );
 }

@@ -1,0 +1,60 @@
+import {
+  cashappResponse,
+  createInvoiceResponse,
+  depositOptionsResponse,
+  invoicesResponse,
+  messageResponse,
+  type PaymentMethod,
+} from '@portal/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const invoicesKey = ['invoices'] as const;
+/** While an invoice waits for staff, the list looks again now and then so an approval shows up by itself. */
+const PENDING_REFRESH_MS = 20_000;
+
+/** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
+export const useInvoices = (page: number) =>
+  useQuery({
+    queryKey: [...invoicesKey, page],
+    queryFn: async () =>
+      invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
+  });
+
+/** GET /website/deposit-options: the limits and methods staff set. */
+export const useDepositOptions = () =>
+  useQuery({
+    queryKey: ['deposit-options'],
+    queryFn: async () => depositOptionsResponse.parse(await api.get('/website/deposit-options')),
+  });
+
+/** GET /website/get-cashapp: the $cashtag and QR image path. */
+export const useCashapp = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['cashapp'],
+    queryFn: async () => cashappResponse.parse(await api.get('/website/get-cashapp')).cashapp,
+    enabled,
+  });
+
+/** POST /invoices/create-invoice with { amount, type }. */
+export const useCreateInvoice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { amount: number; type: PaymentMethod }) =>
+      createInvoiceResponse.parse(await api.post('/invoices/create-invoice', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+  });
+};
+
+/** POST /invoices/verify-cashapp with { invoice, cashAppUrl } (also takes a PayPal transaction id). */
+export const useSubmitReceipt = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { invoice: string; cashAppUrl: string }) =>
+      messageResponse.parse(await api.post('/invoices/verify-cashapp', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+  });
+};
