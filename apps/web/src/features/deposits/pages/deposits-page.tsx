@@ -47,7 +47,7 @@ export function DepositsPage() {
       <PageHeader title="Deposits" description="Add funds to your balance by Paypal or CashApp invoice." />
       <Stack gap="lg">
         <DepositNotice invoices={invoices.data?.invoices ?? []} />
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder radius="lg" p="lg" h="100%">
               <Text size="sm" c="dimmed" fw={500}>
