@@ -1,5 +1,16 @@
-import { IconChartBar, IconListDetails, IconMail, IconTags, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconListDetails,
+  IconMail,
+  IconReceipt,
+  IconSettings,
+  IconTags,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
 import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
+import { DepositsQueuePage } from '../../features/admin-deposits/pages/deposits-queue-page';
+import { SettingsPage } from '../../features/admin-settings/pages/settings-page';
 import { LabelTypesPage } from '../../features/admin-label-types/pages/label-types-page';
 import { MailPage } from '../../features/admin-mail/pages/mail-page';
 import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
@@ -33,7 +44,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
       </Routes>
     ),
   },
+  { label: 'Deposits', path: 'deposits', icon: IconReceipt, element: <DepositsQueuePage /> },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
   { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
   { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
+  { label: 'Settings', path: 'settings', icon: IconSettings, element: <SettingsPage /> },
 ];
