@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './helpers';
+import { DEMO, signIn, STAFF } from './helpers';
 
-// Add a route here and it is checked at both widths (Deposits, Overnight FedEx and the API page join later).
+// Add a route here and it is checked at both widths (Overnight FedEx and the API page join later).
 const SIGNED_OUT_ROUTES = [
   { path: '/login', title: 'Sign in' },
   { path: '/register', title: 'Register' },
@@ -15,9 +15,16 @@ const SIGNED_IN_ROUTES = [
   { path: '/quick-order', title: 'Fast Order' },
   { path: '/csv-orders', title: 'CSV' },
   { path: '/amazon-csv', title: 'Amazon CSV Generator' },
+  { path: '/deposits', title: 'Deposits' },
   { path: '/address', title: 'Addresses' },
   { path: '/settings', title: 'Account Setting' },
   { path: '/no-such-page', title: 'Page not found' },
+];
+
+const STAFF_ROUTES = [
+  { path: '/admin/deposits', title: 'Deposits' },
+  { path: '/admin/label-types', title: 'Label Types' },
+  { path: '/admin/settings', title: 'Settings' },
 ];
 
 async function expectNoViolations(page: Page, path: string) {
@@ -42,8 +49,20 @@ for (const width of [1280, 390]) {
     });
 
     test('signed-in pages have no axe violation and a page title', async ({ page }) => {
+      // Twelve pages, each loaded and scanned: more than the default minute on a busy machine.
+      test.setTimeout(150_000);
       await signIn(page, DEMO.discordId, DEMO.password);
       for (const { path, title } of SIGNED_IN_ROUTES) {
+        await page.goto(path);
+        await expect(page).toHaveTitle(`${title} · LabelPort`);
+        await page.waitForLoadState('networkidle');
+        await expectNoViolations(page, path);
+      }
+    });
+
+    test('staff console pages have no axe violation and a page title', async ({ page }) => {
+      await signIn(page, STAFF.discordId, STAFF.password);
+      for (const { path, title } of STAFF_ROUTES) {
         await page.goto(path);
         await expect(page).toHaveTitle(`${title} · LabelPort`);
         await page.waitForLoadState('networkidle');

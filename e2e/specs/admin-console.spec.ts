@@ -48,9 +48,11 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
   await expect(staffNav.getByRole('link')).toHaveText([
     'Overview',
     'Resellers',
+    'Deposits',
     'Audit Log',
     'Mail',
     'Label Types',
+    'Settings',
   ]);
   await expect(page.getByText('Labels today')).toBeVisible();
   await shot(page, 'overview');

@@ -55,7 +55,7 @@ export function PriceTiersEditor({ value, onChange, unit, maxWeight, showProblem
   const problems = showProblems ? tierProblems(value, maxWeight) : [];
   return (
     <Stack gap="xs">
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table verticalSpacing={6} miw={420} aria-label="Price tiers">
           <Table.Thead>
             <Table.Tr>

@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatUsd, type AdminInvoiceView } from '@portal/shared';
@@ -32,6 +33,7 @@ const STATUS_COLOR: Record<string, string> = { pending: 'yellow', completed: 'te
 /** "3 h ago": how long an invoice has waited. */
 const age = (iso: string, now = Date.now()) => {
   const minutes = Math.max(0, Math.round((now - new Date(iso).getTime()) / 60_000));
+  if (minutes < 1) return 'just now';
   if (minutes < 60) return `${minutes} min ago`;
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
   return `${Math.round(minutes / 1440)} days ago`;
@@ -117,7 +119,7 @@ export function DepositsQueuePage() {
         </Group>
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Invoices">
               <Table.Thead>
                 <Table.Tr>
@@ -128,7 +130,9 @@ export function DepositsQueuePage() {
                   <Table.Th>Note</Table.Th>
                   <Table.Th>Receipt</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -46,7 +46,7 @@ export function LabelTypesPage() {
       <Stack gap="md">
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Label types">
               <Table.Thead>
                 <Table.Tr>
@@ -58,7 +58,9 @@ export function LabelTypesPage() {
                   <Table.Th>Prices</Table.Th>
                   <Table.Th ta="right">Orders</Table.Th>
                   <Table.Th>Status</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Paper, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatUsd, type ResellerPriceView } from '@portal/shared';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
@@ -34,14 +46,16 @@ export function ResellerPrices({ userId, discordId }: { userId: string; discordI
       {isPending && <Skeleton h={160} radius="md" />}
       {data && (
         <Paper withBorder radius="md">
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table verticalSpacing="xs" miw={480} aria-label="Prices">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Label type</Table.Th>
                   <Table.Th>Pricing</Table.Th>
                   <Table.Th>They pay</Table.Th>
-                  <Table.Th />
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

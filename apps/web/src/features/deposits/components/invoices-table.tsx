@@ -1,4 +1,4 @@
-import { Badge, Button, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Button, Paper, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type InvoiceView } from '@portal/shared';
 import { invoiceStatus, paymentMethodLabel } from '../lib/invoice-labels';
 
@@ -8,7 +8,7 @@ type Props = { invoices: InvoiceView[]; isPending: boolean; onPay: (invoice: Inv
 export function InvoicesTable({ invoices, isPending, onPay }: Props) {
   return (
     <Paper withBorder radius="md">
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped verticalSpacing="sm" miw={560} aria-label="Invoices">
           <Table.Thead>
             <Table.Tr>
@@ -17,7 +17,9 @@ export function InvoicesTable({ invoices, isPending, onPay }: Props) {
               <Table.Th>Payment method</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Note</Table.Th>
-              <Table.Th />
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

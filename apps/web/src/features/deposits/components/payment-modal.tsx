@@ -143,7 +143,10 @@ export function PaymentModal({ method, invoice, creationError, paypalInstruction
                     label={isCashapp ? 'Receipt URL or transaction ID' : 'PayPal transaction ID'}
                     placeholder={isCashapp ? 'https://cash.app/payments/…/receipt' : '17 letters and digits'}
                     value={receipt}
-                    onChange={(e) => setReceipt(e.currentTarget.value)}
+                    onChange={(e) => {
+                      setReceipt(e.currentTarget.value);
+                      setFieldError(null);
+                    }}
                     error={fieldError}
                     required
                   />
