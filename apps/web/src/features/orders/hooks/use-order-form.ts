@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrder } from '../api/create-order';
 import { useLabelTypes } from '../../../lib/label-types';
 import { useOrderPrice } from '../api/get-order-price';
@@ -26,6 +27,7 @@ const convertWeight = (value: number, from: string, to: string): number => {
   return Math.round(result * 100) / 100;
 };
 const EMPTY_TYPES: OrderFormContext['labelTypes'] = [];
+const ORDER_FORM_FIELDS = Object.keys(DEFAULT_ORDER_VALUES) as (keyof OrderFormValues)[];
 
 /** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
 export function useOrderForm(mode: OrderMode) {
@@ -83,9 +85,16 @@ export function useOrderForm(mode: OrderMode) {
       ...toCreateOrderBody(values, type),
       ...(isQuoted ? { expectedTotal: Math.round(total * 100) / 100 } : {}),
     };
-    const result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
-      createOrder.mutateAsync({ body, idempotencyKey }),
-    );
+    let result;
+    try {
+      result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
+        createOrder.mutateAsync({ body, idempotencyKey }),
+      );
+    } catch (error) {
+      // Every field the server named shows its message, all at once (the toast still tells the outcome).
+      showServerFieldErrors(error, form.setError, ORDER_FORM_FIELDS);
+      throw error;
+    }
     if (!result) return;
     notifySuccess(result.message);
     navigate('/');

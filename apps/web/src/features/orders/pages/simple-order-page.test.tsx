@@ -300,4 +300,35 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     const creates = server.calls.filter((c) => c.path === '/order/create');
     expect(creates.map((c) => (c.body as { expectedTotal: number }).expectedTotal)).toEqual([6.5]);
   });
+
+  it('puts every field error of a 400 on its field at once', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage({
+      'POST /order/create': {
+        status: 400,
+        body: {
+          message: 'Weight must be at most 70 lb for USPS Priority Mail',
+          errors: [
+            { field: 'Weight', message: 'Weight must be at most 70 lb for USPS Priority Mail' },
+            { field: 'ToStreet', message: 'To Street is not a deliverable address' },
+          ],
+        },
+      },
+    });
+    await choose(user, /^Type/, 'USPS Priority Mail');
+    await choose(user, /^Template/, 'evs');
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    const to = card('To');
+    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
+    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
+    await user.type(within(to).getByLabelText(/^City/), 'Denver');
+    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
+    await choose(user, /^State/, 'CO — Colorado', to);
+    await user.click(await screen.findByRole('button', { name: 'Create Order — $6.50' }));
+    expect(await within(to).findByText('To Street is not a deliverable address')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Weight/)).toHaveAccessibleDescription(
+      'Weight must be at most 70 lb for USPS Priority Mail',
+    );
+  });
 });
