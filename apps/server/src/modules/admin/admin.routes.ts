@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
 /**
  * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
@@ -14,4 +15,6 @@ export const adminRoutes =
     admin.addHook('preHandler', requireAdmin(ctx));
     await admin.register(adminReadRoutes(ctx));
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
+    await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
+    await admin.register(adminRefundRequestRoutes(ctx), { prefix: '/refund-requests' });
   };
