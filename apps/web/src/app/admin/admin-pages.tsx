@@ -1,4 +1,14 @@
-import { IconChartBar, IconListDetails, IconMail, IconUsers, type Icon } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconListDetails,
+  IconMail,
+  IconPackage,
+  IconReceiptRefund,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { OrdersPage } from '../../features/admin-orders/pages/orders-page';
+import { RefundRequestsPage } from '../../features/admin-refund-requests/pages/refund-requests-page';
 import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
 import { MailPage } from '../../features/admin-mail/pages/mail-page';
 import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
@@ -34,4 +44,11 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
   { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
+  { label: 'Orders', path: 'orders', icon: IconPackage, element: <OrdersPage /> },
+  {
+    label: 'Refund Requests',
+    path: 'refund-requests',
+    icon: IconReceiptRefund,
+    element: <RefundRequestsPage />,
+  },
 ];
