@@ -45,7 +45,14 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
   await expect(page).toHaveURL(/\/admin$/);
   const staffNav = page.getByRole('navigation', { name: 'Staff' });
   // At desktop width Back to portal sits in the header, not in the sidebar.
-  await expect(staffNav.getByRole('link')).toHaveText(['Overview', 'Resellers', 'Audit Log', 'Mail']);
+  await expect(staffNav.getByRole('link')).toHaveText([
+    'Overview',
+    'Resellers',
+    'Audit Log',
+    'Mail',
+    'Orders',
+    'Refund Requests',
+  ]);
   await expect(page.getByText('Labels today')).toBeVisible();
   await shot(page, 'overview');
 
