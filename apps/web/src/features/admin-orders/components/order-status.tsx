@@ -14,7 +14,13 @@ const REQUEST_LABEL = { pending: 'Refund requested', approved: 'Refunded', rejec
 export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={COLORS[order.status] ?? 'gray'} variant="light" tt="capitalize" radius="sm">
+      <Badge
+        color={COLORS[order.status] ?? 'gray'}
+        variant="light"
+        tt="capitalize"
+        radius="sm"
+        style={{ minWidth: 'max-content' }}
+      >
         {order.status}
       </Badge>
       {order.refundRequest && (

@@ -25,7 +25,7 @@ export function OrdersTable({
   return (
     <Paper withBorder radius="md">
       <ScrollArea type="auto">
-        <Table striped highlightOnHover verticalSpacing="sm" miw={960} aria-label="Orders">
+        <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -40,12 +40,10 @@ export function OrdersTable({
               </Table.Th>
               <Table.Th>Order</Table.Th>
               <Table.Th>Reseller</Table.Th>
-              <Table.Th>From → To</Table.Th>
-              <Table.Th>Type</Table.Th>
+              <Table.Th>Shipment</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Tracking</Table.Th>
-              <Table.Th>Date</Table.Th>
               <Table.Th ta="right">Action</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -62,9 +60,21 @@ export function OrdersTable({
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Anchor component="button" fw={600} size="sm" onClick={() => onOpen(order._id)}>
+                  <Anchor
+                    component="button"
+                    fw={600}
+                    size="sm"
+                    style={{ whiteSpace: 'nowrap' }}
+                    onClick={() => onOpen(order._id)}
+                  >
                     {order.OrderId}
                   </Anchor>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {new Date(order.createdAt).toLocaleString('en-US', {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                    })}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{order.reseller.discordId}</Text>
@@ -73,9 +83,9 @@ export function OrdersTable({
                   <Text size="sm">
                     {order.fromName} → {order.toName}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.labelType.name}</Text>
+                  <Text size="xs" c="dimmed">
+                    {order.labelType.name}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatUsd(order.price)}
@@ -87,9 +97,6 @@ export function OrdersTable({
                   <Text size="xs" ff="monospace">
                     {order.tracking ?? '—'}
                   </Text>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="xs">{new Date(order.createdAt).toLocaleString('en-US')}</Text>
                 </Table.Td>
                 <Table.Td ta="right">
                   {isRefundable(order) && (

@@ -101,7 +101,13 @@ export function RefundRequestsPage() {
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={COLORS[request.status]} variant="light" radius="sm" tt="capitalize">
+                      <Badge
+                        color={COLORS[request.status]}
+                        variant="light"
+                        radius="sm"
+                        tt="capitalize"
+                        style={{ minWidth: 'max-content' }}
+                      >
                         {request.status}
                       </Badge>
                       {request.decidedBy && (
