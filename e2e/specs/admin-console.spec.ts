@@ -49,10 +49,12 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
     'Overview',
     'Resellers',
     'Deposits',
-    'Audit Log',
-    'Mail',
+    'Orders',
+    'Refund Requests',
     'Label Types',
     'Settings',
+    'Audit Log',
+    'Mail',
   ]);
   await expect(page.getByText('Labels today')).toBeVisible();
   await shot(page, 'overview');

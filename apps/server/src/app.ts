@@ -30,6 +30,7 @@ import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts'
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
+import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(orderRoutes(ctx), { prefix: '/order' });
       await api.register(validateCsvRoutes(ctx), { prefix: '/order' });
       await api.register(bulkOrderRoutes(ctx), { prefix: '/order' });
+      await api.register(refundRequestRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       await api.register(invoiceRoutes(ctx), { prefix: '/invoices' });

@@ -22,3 +22,4 @@ export * from './schemas/reseller-api.ts';
 export * from './api-examples.ts';
 export * from './schemas/webhooks.ts';
 export * from './text/nul-character.ts';
+export * from './schemas/refunds.ts';

@@ -8,3 +8,4 @@ export * from './schema/reseller-api.ts';
 export * from './schema/webhooks.ts';
 export * from './schema/pricing.ts';
 export * from './schema/invoices.ts';
+export * from './schema/refunds.ts';

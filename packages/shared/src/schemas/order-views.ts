@@ -31,6 +31,22 @@ const address = (side: 'From' | 'To') =>
     z.ZodString
   >;
 
+export const REFUND_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type RefundRequestStatus = (typeof REFUND_REQUEST_STATUSES)[number];
+
+/** A reseller's refund request as both sides read it. */
+export const refundRequestView = z.object({
+  _id: z.string(),
+  status: z.enum(REFUND_REQUEST_STATUSES),
+  /** What the reseller wrote, if anything. */
+  reason: z.string().nullable(),
+  /** Why staff said no (rejected requests only). */
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type RefundRequestView = z.infer<typeof refundRequestView>;
+
 /** An order as the API shows it (spec section 3 plus the payload fields of section 7); money in dollars. */
 export const orderView = z.object({
   _id: z.string(),
@@ -59,6 +75,10 @@ export const orderView = z.object({
   Length: z.number().nullable(),
   ...address('From'),
   ...address('To'),
+  /** The reseller's history only: the order's refund request, if any. */
+  refundRequest: refundRequestView.nullable().optional(),
+  /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */
+  refundableUntil: z.string().nullable().optional(),
 });
 export type OrderView = z.infer<typeof orderView>;
 

@@ -5,6 +5,7 @@ import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/a
 import { adminInvoiceRoutes, adminSettingsRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
 /**
  * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
@@ -21,4 +22,6 @@ export const adminRoutes =
     await admin.register(adminLabelTypeRoutes(ctx), { prefix: '/label-types' });
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
+    await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
+    await admin.register(adminRefundRequestRoutes(ctx), { prefix: '/refund-requests' });
   };

@@ -2,17 +2,10 @@ import { centsToDollars } from '@portal/shared';
 import { labelIdempotencyKey, UpstreamRejectedError, type Shipment } from '../../labels/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { OPEN_STATUSES, refundOrder } from '../refunds/refund-order.ts';
 import { emitOrderEvents } from '../webhooks/order-events.ts';
 import { formatOrderId } from './ids.ts';
-import {
-  findOrder,
-  markCancelled,
-  markCompleted,
-  markProcessing,
-  recordFailure,
-  type OrderWithType,
-} from './orders.repository.ts';
+import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
 
 /** The label engine's view of an order. */
 export const toShipment = (o: OrderWithType): Shipment => ({
@@ -125,35 +118,10 @@ export async function generateLabel(ctx: AppContext, orderId: string): Promise<v
   if (failure) throw failure;
 }
 
-/** Rolls back a refund whose order turned out not to be open any more. */
-class NothingToRefund extends Error {}
-
 /**
- * Cancels an order whose label could not be made and refunds its price, exactly once: the status
- * change and the refund share a transaction, and the refund's source key is unique per order.
- * The balance row is locked before the order counts (as order creation does), so they never deadlock.
+ * Cancels an order whose label could not be made and refunds its price, exactly once, through the
+ * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
  */
 export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
-  const order = await findOrder(ctx.db, orderId);
-  if (!order || order.status === 'completed' || order.status === 'cancelled') return false;
-  return ctx.db
-    .transaction(async (tx: Tx) => {
-      const refund = await postLedgerEntry(tx, {
-        userId: order.userId,
-        kind: 'refund',
-        amountCents: order.priceCents,
-        sourceKey: `refund:order:${order.id}`,
-        note: `Refund for ${formatOrderId(order.orderNumber)}: label failed`,
-      });
-      const cancelled = refund.applied ? await markCancelled(tx, order.id, reason) : null;
-      if (!cancelled) throw new NothingToRefund();
-      await emitOrderEvents(ctx, tx, {
-        cancelled: { order: { ...order, ...cancelled }, refundCents: order.priceCents, reason },
-      });
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NothingToRefund) return false;
-      throw error;
-    });
+  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
 }

@@ -11,7 +11,7 @@ const OPEN: OrderStatus[] = ['pending', 'processing'];
 
 /** Everything but the search vector (kept out of responses), plus the label type's name and uid. */
 const { searchVector: _searchVector, ...orderColumns } = getTableColumns(orders);
-const withType = { ...orderColumns, labelTypeName: labelTypes.name, labelTypeUid: labelTypes.uid };
+export const withType = { ...orderColumns, labelTypeName: labelTypes.name, labelTypeUid: labelTypes.uid };
 
 const selectWithType = (db: DbOrTx) =>
   db.select(withType).from(orders).innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId));
@@ -162,8 +162,16 @@ export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[
   return new Set(result.rows.map((r) => r.id));
 }
 
-/** Cancels an order that has no label yet; null when it is completed or already cancelled. */
-export async function markCancelled(tx: DbOrTx, id: string, reason: string): Promise<OrderRow | null> {
+/**
+ * Cancels an order whose status is among `from` (by default one without a label yet); null when it
+ * is not (any more). Staff refunds pass the completed status too.
+ */
+export async function markCancelled(
+  tx: DbOrTx,
+  id: string,
+  reason: string,
+  from: readonly OrderStatus[] = OPEN,
+): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({
@@ -171,7 +179,7 @@ export async function markCancelled(tx: DbOrTx, id: string, reason: string): Pro
       failureReason: sql`coalesce(${orders.failureReason}, ${reason})`,
       updatedAt: new Date(),
     })
-    .where(and(eq(orders.id, id), inArray(orders.status, OPEN)))
+    .where(and(eq(orders.id, id), inArray(orders.status, [...from])))
     .returning();
   return row ?? null;
 }

@@ -13,6 +13,10 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
+import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
+import { refundableUntil } from '../refunds/refund-requests.service.ts';
+import { toRefundRequestView } from '../refunds/refund-views.ts';
+import { getSettings } from '../settings/settings.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
@@ -112,7 +116,25 @@ export async function readOrders(
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { orders: rows.map(toOrderView), totalPages: Math.ceil(total / query.limit), total };
+  const [requests, { refundWindowDays }] = await Promise.all([
+    findRequestsOfOrders(
+      ctx.db,
+      rows.map((r) => r.id),
+    ),
+    getSettings(ctx.db),
+  ]);
+  const now = Date.now();
+  const orders = rows.map((row) => {
+    const request = requests.get(row.id);
+    const until = refundableUntil(row.createdAt, refundWindowDays);
+    const isRefundable = row.status === 'completed' && !request && until.getTime() > now;
+    return {
+      ...toOrderView(row),
+      refundRequest: request ? toRefundRequestView(request) : null,
+      refundableUntil: isRefundable ? until.toISOString() : null,
+    };
+  });
+  return { orders, totalPages: Math.ceil(total / query.limit), total };
 }
 
 /** GET /order/stats: how many orders the reseller has, in total and per status. */

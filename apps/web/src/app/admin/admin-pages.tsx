@@ -5,9 +5,13 @@ import {
   IconReceipt,
   IconSettings,
   IconTags,
+  IconPackage,
+  IconReceiptRefund,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { OrdersPage } from '../../features/admin-orders/pages/orders-page';
+import { RefundRequestsPage } from '../../features/admin-refund-requests/pages/refund-requests-page';
 import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
 import { DepositsQueuePage } from '../../features/admin-deposits/pages/deposits-queue-page';
 import { SettingsPage } from '../../features/admin-settings/pages/settings-page';
@@ -28,8 +32,8 @@ export type AdminPage = {
 };
 
 /**
- * The console's pages, in sidebar order: Overview, Resellers, Audit Log, Mail, then Deposits, Orders,
- * Courier, Label Types, Settings as their features land. A page is listed only once it exists.
+ * The console's pages, in sidebar order: the daily work first (Overview, Resellers, Deposits, Orders,
+ * Refund Requests), then what is set up now and then (Label Types, Settings), then the records (Audit Log, Mail).
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { label: 'Overview', path: '', icon: IconChartBar, element: <OverviewPage /> },
@@ -45,8 +49,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     ),
   },
   { label: 'Deposits', path: 'deposits', icon: IconReceipt, element: <DepositsQueuePage /> },
-  { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
-  { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
+  { label: 'Orders', path: 'orders', icon: IconPackage, element: <OrdersPage /> },
+  {
+    label: 'Refund Requests',
+    path: 'refund-requests',
+    icon: IconReceiptRefund,
+    element: <RefundRequestsPage />,
+  },
   { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
   { label: 'Settings', path: 'settings', icon: IconSettings, element: <SettingsPage /> },
+  { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
+  { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },
 ];

@@ -1,17 +1,25 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import type { OrderView } from '@portal/shared';
-import { IconCopy, IconDownload } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconReceiptRefund } from '@tabler/icons-react';
 import { canDownload } from '../lib/order-status';
+import { canRequestRefund } from './refund-note';
 
 type OrderActionsProps = {
   order: OrderView;
   isDownloading: boolean;
   onDownload: (order: OrderView) => void;
   onDuplicate: (order: OrderView) => void;
+  onRequestRefund: (order: OrderView) => void;
 };
 
-/** Download (completed orders only, spec section 4) and Duplicate. */
-export function OrderActions({ order, isDownloading, onDownload, onDuplicate }: OrderActionsProps) {
+/** Download (completed orders only, spec section 4), Duplicate and Request refund (inside the window). */
+export function OrderActions({
+  order,
+  isDownloading,
+  onDownload,
+  onDuplicate,
+  onRequestRefund,
+}: OrderActionsProps) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {canDownload(order.status) && order.tracking && (
@@ -36,6 +44,18 @@ export function OrderActions({ order, isDownloading, onDownload, onDuplicate }: 
           <IconCopy size={18} />
         </ActionIcon>
       </Tooltip>
+      {canRequestRefund(order) && (
+        <Tooltip label="Request refund" withArrow>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Request refund ${order.OrderId}`}
+            onClick={() => onRequestRefund(order)}
+          >
+            <IconReceiptRefund size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
     </Group>
   );
 }

@@ -5,11 +5,19 @@ import { formatOrderDate } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 import type { OrderRowsProps } from './order-table';
 import { TrackingLink } from './tracking-link';
 
 /** Order History on phones: one card per order with the same facts and actions as the table. */
-export function OrderCards({ orders, downloadingId, onDownload, onDuplicate, selection }: OrderRowsProps) {
+export function OrderCards({
+  orders,
+  downloadingId,
+  onDownload,
+  onDuplicate,
+  onRequestRefund,
+  selection,
+}: OrderRowsProps) {
   return (
     <Stack gap="sm">
       {orders.map((order) => (
@@ -41,6 +49,7 @@ export function OrderCards({ orders, downloadingId, onDownload, onDuplicate, sel
             <Text size="xs" c="dimmed">
               {order.labelType.name} · {formatOrderDate(order.createdAt)}
             </Text>
+            <RefundNote order={order} />
             <Group justify="space-between" wrap="nowrap" align="center">
               <Stack gap={2} miw={0}>
                 <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -53,6 +62,7 @@ export function OrderCards({ orders, downloadingId, onDownload, onDuplicate, sel
                 isDownloading={downloadingId === order._id}
                 onDownload={onDownload}
                 onDuplicate={onDuplicate}
+                onRequestRefund={onRequestRefund}
               />
             </Group>
           </Stack>

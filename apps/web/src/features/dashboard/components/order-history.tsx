@@ -10,11 +10,13 @@ import { useDownloadOrderLabel } from '../api/download-order';
 import { useDownloadSelected, type LabelLayout } from '../api/download-selected';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
+import { useRequestRefund } from '../api/request-refund';
 import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
 import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
+import { RefundRequestDialog } from './refund-request-dialog';
 import { SelectionBar } from './selection-bar';
 import { PageNav } from '../../../components/page-nav';
 
@@ -75,6 +77,18 @@ export function OrderHistory() {
     setDuplicating(null);
   };
 
+  const refundRequest = useRequestRefund();
+  const [refunding, setRefunding] = useState<OrderView | null>(null);
+  const confirmRefundRequest = (order: OrderView, reason: string) =>
+    refundRequest.mutate(
+      { id: order._id, reason },
+      {
+        onSuccess: (result) => notifySuccess(result.message),
+        // Refused (already requested, window closed): the toast says why; the dialog closes either way.
+        onSettled: () => setRefunding(null),
+      },
+    );
+
   const selection = useOrderSelection(orders.data?.orders ?? [], search);
   const downloadSelected = useDownloadSelected();
   const onDownloadSelected = (layout: LabelLayout) =>
@@ -89,6 +103,7 @@ export function OrderHistory() {
     onDownload: (order: OrderView) =>
       download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId }),
     onDuplicate: setDuplicating,
+    onRequestRefund: setRefunding,
   };
 
   let content;
@@ -160,6 +175,12 @@ export function OrderHistory() {
         isDuplicating={duplicate.isPending}
         onConfirm={confirmDuplicate}
         onClose={() => setDuplicating(null)}
+      />
+      <RefundRequestDialog
+        order={refunding}
+        isSending={refundRequest.isPending}
+        onConfirm={confirmRefundRequest}
+        onClose={() => setRefunding(null)}
       />
     </Stack>
   );

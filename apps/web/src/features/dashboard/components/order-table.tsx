@@ -5,6 +5,7 @@ import { formatOrderDay, formatOrderTime } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { OrderActions } from './order-actions';
 import { OrderStatusBadge } from './order-status-badge';
+import { RefundNote } from './refund-note';
 import { TrackingLink } from './tracking-link';
 
 export type OrderRowsProps = {
@@ -12,6 +13,7 @@ export type OrderRowsProps = {
   downloadingId: string | null;
   onDownload: (order: OrderView) => void;
   onDuplicate: (order: OrderView) => void;
+  onRequestRefund: (order: OrderView) => void;
   selection: OrderSelection;
 };
 
@@ -28,7 +30,14 @@ export const ORDER_COLUMNS = [
   'Action',
 ] as const;
 
-export function OrderTable({ orders, downloadingId, onDownload, onDuplicate, selection }: OrderRowsProps) {
+export function OrderTable({
+  orders,
+  downloadingId,
+  onDownload,
+  onDuplicate,
+  onRequestRefund,
+  selection,
+}: OrderRowsProps) {
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
@@ -87,8 +96,9 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate, sel
                     {formatUsd(order.price)}
                   </Text>
                 </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td>
                   <OrderStatusBadge status={order.status} />
+                  <RefundNote order={order} />
                 </Table.Td>
                 <Table.Td>
                   <TrackingLink order={order} size="xs" />
@@ -105,6 +115,7 @@ export function OrderTable({ orders, downloadingId, onDownload, onDuplicate, sel
                     isDownloading={downloadingId === order._id}
                     onDownload={onDownload}
                     onDuplicate={onDuplicate}
+                    onRequestRefund={onRequestRefund}
                   />
                 </Table.Td>
               </Table.Tr>

@@ -1,0 +1,154 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../orders/test-support.ts';
+import { resellerWithOrder, staffOf, staffRefund, statusOf } from './test-support.ts';
+
+describe('staff orders and refunds', () => {
+  let app: TestApp;
+  let staff: Reseller;
+  beforeAll(async () => {
+    app = await createTestApp();
+    staff = await staffOf(app);
+  });
+  afterAll(() => app.close());
+
+  it('refunds a completed order once: cancelled, one refund entry, audited, the reseller mailed', async () => {
+    const { reseller, orderId } = await resellerWithOrder(app);
+    await app.database.db
+      .update(users)
+      .set({ email: 'buyer@example.com', emailVerified: true })
+      .where(eq(users.id, reseller.id));
+    expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00 - 275);
+
+    const res = await staffRefund(app, staff.headers, orderId, 'Carrier lost the parcel');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/^LBL-\d+ cancelled and \$2\.75 refunded$/);
+    expect(res.json().order).toMatchObject({ status: 'cancelled', pdf: null });
+    expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
+
+    const again = await staffRefund(app, staff.headers, orderId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/is already cancelled and refunded$/);
+    const ledger = await ledgerOf(app.database.db, reseller.id);
+    expect(ledger.entries.filter((e) => e.kind === 'refund')).toHaveLength(1);
+    expect(ledger.sum).toBe(await balanceCents(app.database.db, reseller.id));
+
+    const audits = await app.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.refund'), eq(auditLog.targetId, orderId)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.after).toMatchObject({
+      status: 'cancelled',
+      refund: 2.75,
+      reason: 'Carrier lost the parcel',
+    });
+    const mails = await app.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'buyer@example.com'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('refunded $2.75 to your balance (reason: Carrier lost the parcel)');
+
+    const download = await app.inject({
+      url: `/api/v1/order/download/${orderId}`,
+      headers: reseller.headers,
+    });
+    expect(download.statusCode).toBe(409);
+  });
+
+  it('refunds a pending order, and the label job that runs afterwards leaves it cancelled', async () => {
+    const { reseller, orderId } = await resellerWithOrder(app, { open: true });
+    expect((await staffRefund(app, staff.headers, orderId)).statusCode).toBe(200);
+    const { generateLabel } = await import('../orders/label-job.ts');
+    await generateLabel(app.ctx, orderId);
+    expect(await statusOf(app, orderId)).toMatchObject({ status: 'cancelled', labelFileId: null });
+    expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
+  });
+
+  it('refuses bad input, unknown orders and resellers', async () => {
+    const { reseller, orderId } = await resellerWithOrder(app, { open: true });
+    const noReason = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${orderId}/refund`,
+      headers: staff.headers,
+      payload: { reason: '  ' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().message).toBe('Reason is required');
+    expect((await staffRefund(app, staff.headers, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(
+      404,
+    );
+    expect((await staffRefund(app, staff.headers, 'not-an-id')).statusCode).toBe(404);
+    expect((await staffRefund(app, reseller.headers, orderId)).statusCode).toBe(403);
+    expect((await statusOf(app, orderId)).status).toBe('pending');
+  });
+
+  it('lists every reseller’s orders with search by OrderId, name and reseller, and filters', async () => {
+    const a = await resellerWithOrder(app);
+    const b = await resellerWithOrder(app, { open: true });
+    const list = (query: Record<string, string>) =>
+      app.inject({ url: '/api/v1/admin/orders', query, headers: staff.headers }).then((r) => r.json());
+
+    const all = await list({ limit: '100' });
+    const ids = all.orders.map((o: { _id: string }) => o._id);
+    expect(ids).toEqual(expect.arrayContaining([a.orderId, b.orderId]));
+    const shownA = all.orders.find((o: { _id: string }) => o._id === a.orderId);
+    expect(shownA.reseller.discordId).toMatch(/^reseller_/);
+
+    const byOrderId = await list({ search: shownA.OrderId });
+    expect(byOrderId.orders.map((o: { _id: string }) => o._id)).toEqual([a.orderId]);
+    const byTracking = await list({ search: shownA.tracking });
+    expect(byTracking.orders.map((o: { _id: string }) => o._id)).toEqual([a.orderId]);
+    const byReseller = await list({ search: shownA.reseller.discordId });
+    expect(byReseller.orders.map((o: { _id: string }) => o._id)).toEqual([a.orderId]);
+    const byName = await list({ search: 'Rita', limit: '100' });
+    expect(byName.total).toBeGreaterThanOrEqual(2);
+
+    const pending = await list({ status: 'pending', limit: '100' });
+    expect(pending.orders.every((o: { status: string }) => o.status === 'pending')).toBe(true);
+    expect(pending.orders.map((o: { _id: string }) => o._id)).toContain(b.orderId);
+    const byType = await list({ labelType: shownA.labelType._id, limit: '100' });
+    expect(
+      byType.orders.every((o: { labelType: { _id: string } }) => o.labelType._id === shownA.labelType._id),
+    ).toBe(true);
+    expect((await list({ from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await list({ from: today, to: today, limit: '100' })).total).toBe(all.total);
+
+    const detail = await app.inject({ url: `/api/v1/admin/orders/${a.orderId}`, headers: staff.headers });
+    expect(detail.json().order).toMatchObject({ _id: a.orderId, status: 'completed', refundRequest: null });
+    const badDate = await app.inject({ url: '/api/v1/admin/orders?from=yesterday', headers: staff.headers });
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json().message).toBe('From must be a date (YYYY-MM-DD)');
+  });
+
+  it('refunds the selected orders and reports the ones it skipped', async () => {
+    const a = await resellerWithOrder(app);
+    const b = await resellerWithOrder(app, { open: true });
+    await staffRefund(app, staff.headers, b.orderId);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/orders/refund',
+      headers: staff.headers,
+      payload: { ids: [a.orderId, b.orderId, 'nope'], reason: 'Outage' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: '1 order refunded ($2.75); 2 skipped',
+      refunded: [a.orderId],
+      skipped: [
+        { _id: b.orderId, message: expect.stringMatching(/already cancelled/) },
+        { _id: 'nope', message: 'Order not found' },
+      ],
+    });
+    const refunds = await app.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.sourceKey, `refund:order:${b.orderId}`));
+    expect(refunds).toHaveLength(1);
+    expect(await balanceCents(app.database.db, a.reseller.id)).toBe(100_00);
+  });
+});

@@ -1,0 +1,89 @@
+import {
+  adminOrderResponse,
+  adminOrdersQuery,
+  adminOrdersResponse,
+  bulkRefundBody,
+  bulkRefundResponse,
+  idParams,
+  refundRequestDecisionResponse,
+  refundRequestsQuery,
+  refundRequestsResponse,
+  refundResponse,
+  staffReasonBody,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { staffActor } from '../../plugins/authenticate.ts';
+import {
+  getOrderForStaff,
+  listOrdersForStaff,
+  refundOrderForStaff,
+  refundOrdersForStaff,
+} from './admin-orders.service.ts';
+import { approveRefundRequest, listRefundRequests, rejectRefundRequest } from './refund-requests.service.ts';
+
+const tags = ['admin'];
+
+/** `/api/v1/admin/orders`: every reseller's orders and staff refunds (audited). */
+export const adminOrderRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      { schema: { tags, querystring: adminOrdersQuery, response: { 200: adminOrdersResponse } } },
+      async (request) => listOrdersForStaff(ctx, request.query),
+    );
+    app.post(
+      '/refund',
+      { schema: { tags, body: bulkRefundBody, response: { 200: bulkRefundResponse } } },
+      async (request) => refundOrdersForStaff(ctx, { actor: staffActor(request), input: request.body }),
+    );
+    app.get(
+      '/:id',
+      { schema: { tags, params: idParams, response: { 200: adminOrderResponse } } },
+      async (request) => ({ order: await getOrderForStaff(ctx, request.params.id) }),
+    );
+    app.post(
+      '/:id/refund',
+      { schema: { tags, params: idParams, body: staffReasonBody, response: { 200: refundResponse } } },
+      async (request) =>
+        refundOrderForStaff(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          reason: request.body.reason,
+        }),
+    );
+  };
+
+/** `/api/v1/admin/refund-requests`: the queue of resellers' refund requests (audited decisions). */
+export const adminRefundRequestRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      { schema: { tags, querystring: refundRequestsQuery, response: { 200: refundRequestsResponse } } },
+      async (request) => listRefundRequests(ctx, request.query),
+    );
+    app.post(
+      '/:id/approve',
+      { schema: { tags, params: idParams, response: { 200: refundRequestDecisionResponse } } },
+      async (request) => approveRefundRequest(ctx, { actor: staffActor(request), id: request.params.id }),
+    );
+    app.post(
+      '/:id/reject',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: staffReasonBody,
+          response: { 200: refundRequestDecisionResponse },
+        },
+      },
+      async (request) =>
+        rejectRefundRequest(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          reason: request.body.reason,
+        }),
+    );
+  };

@@ -1,0 +1,31 @@
+import { idParams, refundRequestBody, refundRequestResponse } from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { requestRefund } from './refund-requests.service.ts';
+
+/** `/api/v1/order/refund-request/{id}`: a reseller asks staff to refund a completed order. */
+export const refundRequestRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireUser(ctx));
+    app.post(
+      '/refund-request/:id',
+      {
+        schema: {
+          tags: ['orders'],
+          params: idParams,
+          body: refundRequestBody,
+          response: { 201: refundRequestResponse },
+        },
+      },
+      async (request, reply) => {
+        const refundRequest = await requestRefund(ctx, {
+          userId: currentUser(request).user.id,
+          orderId: request.params.id,
+          input: request.body,
+        });
+        return reply.status(201).send({ message: 'Refund requested', refundRequest });
+      },
+    );
+  };

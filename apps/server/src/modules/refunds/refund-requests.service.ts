@@ -1,0 +1,135 @@
+import type { RefundRequestBody, RefundRequestsQuery, RefundRequestView } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { formatOrderId, isUuid } from '../orders/ids.ts';
+import { findOrder } from '../orders/orders.repository.ts';
+import { getSettings } from '../settings/settings.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { mailRequestRejected } from './refund-mail.ts';
+import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
+import { toAdminRequestView, toRefundRequestView } from './refund-views.ts';
+import {
+  findRequest,
+  insertRequestOnce,
+  listRequests,
+  lockOrderForRequest,
+  rejectRequest,
+  type RefundRequestRow,
+} from './refunds.repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** Until when a completed order may be refunded on request (the window runs from the order's creation). */
+export const refundableUntil = (createdAt: Date, windowDays: number): Date =>
+  new Date(createdAt.getTime() + windowDays * DAY_MS);
+
+const requestEvent = (request: RefundRequestRow, orderNumber: number) => ({
+  userId: request.userId,
+  type: 'refund_request.updated' as const,
+  data: {
+    ...toRefundRequestView(request),
+    order: { _id: request.orderId, OrderId: formatOrderId(orderNumber) },
+  },
+});
+
+/**
+ * POST /order/refund-request/{id}: once per order, for the reseller's own completed order inside the
+ * refund window. The order row is share-locked meanwhile, so a staff refund cannot slip in between.
+ */
+export async function requestRefund(
+  ctx: AppContext,
+  q: { userId: string; orderId: string; input: RefundRequestBody; now?: Date },
+): Promise<RefundRequestView> {
+  const now = q.now ?? new Date();
+  const { refundWindowDays } = await getSettings(ctx.db);
+  return ctx.db.transaction(async (tx: Tx) => {
+    const order = isUuid(q.orderId) ? await lockOrderForRequest(tx, q.userId, q.orderId) : null;
+    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (order.status !== 'completed')
+      throw new AppError('CONFLICT', 'Only completed orders can be refunded on request');
+    if (now > refundableUntil(order.createdAt, refundWindowDays))
+      throw new AppError(
+        'CONFLICT',
+        `Refunds can be requested within ${refundWindowDays} days of the order; this order is older`,
+      );
+    const request = await insertRequestOnce(tx, {
+      orderId: order.id,
+      userId: q.userId,
+      reason: q.input.reason || null,
+    });
+    if (!request) throw new AppError('CONFLICT', 'A refund was already requested for this order');
+    const full = await findOrder(tx, order.id);
+    await emitWebhookEvent(ctx, tx, requestEvent(request, full!.orderNumber));
+    return toRefundRequestView(request);
+  });
+}
+
+/** GET /admin/refund-requests. */
+export async function listRefundRequests(ctx: AppContext, query: RefundRequestsQuery) {
+  const { rows, total } = await listRequests(ctx.db, {
+    status: query.status === 'All' ? null : query.status,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return { requests: rows.map(toAdminRequestView), totalPages: pages(total, query.limit), total };
+}
+
+async function readRequestView(ctx: AppContext, id: string) {
+  const { rows } = await listRequests(ctx.db, { status: null, id, offset: 0, limit: 1 });
+  return toAdminRequestView(rows[0]!);
+}
+
+async function requirePending(ctx: AppContext, id: string): Promise<RefundRequestRow> {
+  const request = isUuid(id) ? await findRequest(ctx.db, id) : null;
+  if (!request) throw new AppError('NOT_FOUND', 'Refund request not found');
+  if (request.status !== 'pending')
+    throw new AppError('CONFLICT', `This refund request was already ${request.status}`);
+  return request;
+}
+
+/** POST /admin/refund-requests/{id}/approve: the order is refunded through the one refund path. */
+export async function approveRefundRequest(ctx: AppContext, q: { actor: StaffActor; id: string }) {
+  const request = await requirePending(ctx, q.id);
+  const outcome = await refundOrder(ctx, {
+    orderId: request.orderId,
+    reason: request.reason ? `Refund request approved (${request.reason})` : 'Refund request approved',
+    from: STAFF_REFUNDABLE,
+    actor: q.actor,
+    requestId: request.id,
+  });
+  if (!outcome) throw new AppError('CONFLICT', 'This order is already cancelled and refunded');
+  const view = await readRequestView(ctx, request.id);
+  return { message: `Refund approved: ${view.order.OrderId} refunded`, request: view };
+}
+
+/** POST /admin/refund-requests/{id}/reject: the reseller reads the reason on their dashboard. */
+export async function rejectRefundRequest(
+  ctx: AppContext,
+  q: { actor: StaffActor; id: string; reason: string },
+) {
+  const pending = await requirePending(ctx, q.id);
+  const order = (await findOrder(ctx.db, pending.orderId))!;
+  await ctx.db.transaction(async (tx: Tx) => {
+    const rejected = await rejectRequest(tx, { id: pending.id, reason: q.reason, decidedBy: q.actor.userId });
+    if (!rejected) throw new AppError('CONFLICT', 'This refund request was already decided');
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: 'refund_request.reject',
+      targetType: 'refund_request',
+      targetId: pending.id,
+      before: { order: formatOrderId(order.orderNumber), status: 'pending' },
+      after: { order: formatOrderId(order.orderNumber), status: 'rejected', reason: q.reason },
+    });
+    await emitWebhookEvent(ctx, tx, requestEvent(rejected, order.orderNumber));
+  });
+  await mailRequestRejected(ctx, {
+    userId: pending.userId,
+    orderId: formatOrderId(order.orderNumber),
+    reason: q.reason,
+  });
+  const view = await readRequestView(ctx, pending.id);
+  return { message: `Refund request for ${view.order.OrderId} rejected`, request: view };
+}

@@ -1,0 +1,96 @@
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatUsd, type AdminOrderView } from '@portal/shared';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/notify';
+import { useAdminOrder } from '../api/admin-orders';
+import { AdminOrderStatus, isRefundable } from './order-status';
+
+type OrderDetailModalProps = {
+  id: string | null;
+  onRefund: (order: AdminOrderView) => void;
+  onClose: () => void;
+};
+
+const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Stack gap={0}>
+    <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      {label}
+    </Text>
+    <Text size="sm" component="div">
+      {children}
+    </Text>
+  </Stack>
+);
+
+const address = (o: AdminOrderView, side: 'From' | 'To') =>
+  [
+    o[`${side}Name`],
+    o[`${side}Street`],
+    o[`${side}Street2`],
+    `${o[`${side}City`]}, ${o[`${side}State`]} ${o[`${side}Zip`]}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+/** GET /admin/orders/{id}: one order with its reseller, addresses, label and refund request. */
+export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProps) {
+  const { data, isPending, error } = useAdminOrder(id);
+  const order = data?.order;
+  return (
+    <Modal
+      opened={id !== null}
+      onClose={onClose}
+      title={order ? `Order ${order.OrderId}` : 'Order'}
+      size="lg"
+      centered
+    >
+      {isPending && <Loader size="sm" aria-label="Loading the order" />}
+      {error && <Alert color="red">{errorMessage(error)}</Alert>}
+      {order && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+            <Fact label="Reseller">
+              {order.reseller.discordId} ({order.reseller.username})
+            </Fact>
+            <Fact label="Status">
+              <AdminOrderStatus order={order} />
+            </Fact>
+            <Fact label="Label type">{order.labelType.name}</Fact>
+            <Fact label="Amount">{formatUsd(order.price)}</Fact>
+            <Fact label="Weight">{order.Weight}</Fact>
+            <Fact label="Tracking">{order.tracking ?? '—'}</Fact>
+            <Fact label="From">
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {address(order, 'From')}
+              </Text>
+            </Fact>
+            <Fact label="To">
+              <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                {address(order, 'To')}
+              </Text>
+            </Fact>
+            <Fact label="Created">{new Date(order.createdAt).toLocaleString('en-US')}</Fact>
+            <Fact label="Source">{order.source === 'api' ? 'Reseller API' : 'App'}</Fact>
+          </SimpleGrid>
+          {order.failureReason && <Fact label="Note">{order.failureReason}</Fact>}
+          {order.refundRequest && (
+            <Fact label="Refund request">
+              {order.refundRequest.reason ?? 'No reason given'}
+              {order.refundRequest.rejectionReason && ` — declined: ${order.refundRequest.rejectionReason}`}
+            </Fact>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            {isRefundable(order) && (
+              <Button color="red" onClick={() => onRefund(order)}>
+                Refund
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

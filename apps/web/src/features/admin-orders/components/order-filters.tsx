@@ -1,0 +1,51 @@
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { ORDER_STATUSES } from '@portal/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useLabelTypes } from '../../../lib/label-types';
+import type { OrderFilters } from '../api/admin-orders';
+
+const STATUS_OPTIONS = [
+  { value: 'All', label: 'All statuses' },
+  ...ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
+
+type OrderFiltersBarProps = { value: OrderFilters; onChange: (next: OrderFilters) => void };
+
+/** Search by OrderId, tracking, name or reseller; filters by status, label type and date. */
+export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
+  const labelTypes = useLabelTypes();
+  const set = (key: keyof OrderFilters) => (next: string) => onChange({ ...value, [key]: next });
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+      <TextInput
+        label="Search"
+        placeholder="OrderId, tracking, name or reseller"
+        leftSection={<IconSearch size={16} />}
+        value={value.search}
+        onChange={(event) => set('search')(event.currentTarget.value)}
+      />
+      <Select
+        label="Status"
+        data={STATUS_OPTIONS}
+        value={value.status}
+        onChange={(next) => set('status')(next ?? 'All')}
+        allowDeselect={false}
+      />
+      <Select
+        label="Label type"
+        placeholder="All label types"
+        data={(labelTypes.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
+        value={value.labelType || null}
+        onChange={(next) => set('labelType')(next ?? '')}
+        clearable
+      />
+      <TextInput
+        label="From"
+        type="date"
+        value={value.from}
+        onChange={(e) => set('from')(e.currentTarget.value)}
+      />
+      <TextInput label="To" type="date" value={value.to} onChange={(e) => set('to')(e.currentTarget.value)} />
+    </SimpleGrid>
+  );
+}

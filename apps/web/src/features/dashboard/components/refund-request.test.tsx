@@ -1,0 +1,91 @@
+import type { OrderView, RefundRequestView } from '@portal/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { DashboardPage } from '../pages/dashboard-page';
+
+const side = (prefix: 'From' | 'To', name: string) => ({
+  [`${prefix}Name`]: name,
+  [`${prefix}Company`]: '',
+  [`${prefix}Street`]: '1 Main St',
+  [`${prefix}Street2`]: '',
+  [`${prefix}City`]: 'Austin',
+  [`${prefix}State`]: 'TX',
+  [`${prefix}Zip`]: '78701',
+  [`${prefix}Country`]: 'US',
+  [`${prefix}Phone`]: '',
+});
+
+const order = (n: number, extra: Partial<OrderView>): OrderView =>
+  ({
+    _id: `o${n}`,
+    OrderId: `LBL-1000${n}`,
+    uuid: `u${n}`,
+    user: 'me',
+    labelType: { _id: 't', name: 'USPS Ground Advantage (oz)', uid: 'ground_oz' },
+    fromName: 'Sam Sender',
+    toName: `Receiver ${n}`,
+    price: 2.75,
+    status: 'completed',
+    tracking: `92001912345678120590${n}`,
+    trackingUrl: null,
+    pdf: `/api/v1/order/download/o${n}`,
+    createdAt: new Date().toISOString(),
+    source: 'app',
+    signature: false,
+    design: null,
+    Weight: 3,
+    Height: null,
+    Width: null,
+    Length: null,
+    ...side('From', 'Sam Sender'),
+    ...side('To', `Receiver ${n}`),
+    refundRequest: null,
+    refundableUntil: null,
+    ...extra,
+  }) as OrderView;
+
+const request = (status: RefundRequestView['status'], rejectionReason: string | null = null) => ({
+  _id: 'r',
+  status,
+  reason: null,
+  rejectionReason,
+  createdAt: new Date().toISOString(),
+  decidedAt: null,
+});
+
+describe('Dashboard refunds', () => {
+  it('offers Request refund inside the window, sends the reason, and shows each request’s outcome', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const orders = [
+      order(1, { refundableUntil: future }),
+      order(2, { refundRequest: request('pending') }),
+      order(3, { status: 'cancelled', pdf: null, refundRequest: request('approved') }),
+      order(4, { refundRequest: request('rejected', 'Already scanned by the carrier') }),
+    ];
+    const server = stubApi({
+      'GET /order/read': { body: { orders, totalPages: 1, total: 4 } },
+      'POST /order/refund-request/o1': {
+        status: 201,
+        body: { message: 'Refund requested', refundRequest: request('pending') },
+      },
+    });
+    renderWithRouter(<DashboardPage />, '/');
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[1]!).getByText('Refund requested')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Refunded')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Refund declined: Already scanned by the carrier')).toBeInTheDocument();
+    for (const row of rows.slice(1))
+      expect(within(row).queryByRole('button', { name: /Request refund/ })).not.toBeInTheDocument();
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Request refund LBL-10001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request refund' });
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Printed twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
+    expect(await screen.findByText('Refund requested', { selector: '.Toastify *' })).toBeInTheDocument();
+    const sent = server.calls.find((c) => c.path === '/order/refund-request/o1');
+    expect(sent?.body).toEqual({ reason: 'Printed twice' });
+  });
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOT_DIR, STAFF, signIn, tokenCookie, uniqueDiscordName } from './helpers';
+
+const shot = async (page: Page, name: string) => {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.waitForTimeout(200);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `refunds-${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+};
+
+const signOut = async (page: Page) => {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+};
+
+/** Calls the API as whoever is signed in on the page. */
+const callApi = async (page: Page, method: 'GET' | 'POST', url: string, data?: object) => {
+  const token = (await tokenCookie(page))!.value;
+  const res = await page.request.fetch(`/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+};
+
+test('a reseller requests a refund of a completed order, staff approve it, the balance comes back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const discordId = uniqueDiscordName('refund');
+  const password = 'correct-horse-battery';
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Refund Test Co');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+
+  // Staff give the new reseller $20 to buy with.
+  await signIn(page, STAFF.discordId, STAFF.password);
+  const { users } = await callApi(page, 'GET', `/admin/users?search=${discordId}`);
+  await callApi(page, 'POST', `/admin/users/${users[0]._id}/adjust-balance`, {
+    amount: 20,
+    reason: 'Test funds',
+  });
+  await signOut(page);
+
+  // The reseller buys one label (through the API, the order form has its own specs) and waits for it.
+  await signIn(page, discordId, password);
+  const { labelTypes } = await callApi(page, 'GET', '/labeltype/read');
+  const ground = labelTypes.find((t: { uid: string }) => t.uid === 'ground_oz');
+  const { orders } = await callApi(page, 'POST', '/order/create', {
+    labelType: ground._id,
+    quantity: 1,
+    signature: false,
+    Weight: 3,
+    FromName: 'Sam Sender',
+    FromStreet: '100 Congress Ave',
+    FromCity: 'Austin',
+    FromState: 'TX',
+    FromZip: '78701',
+    FromCountry: 'US',
+    ToName: 'Rita Receiver',
+    ToStreet: '200 Boylston St',
+    ToCity: 'Boston',
+    ToState: 'MA',
+    ToZip: '02116',
+    ToCountry: 'US',
+  });
+  const orderId: string = orders[0].OrderId;
+  const price: number = orders[0].price;
+  const after = (20 - price).toFixed(2);
+  await page.goto('/');
+  const row = page.getByTestId('order-row').filter({ hasText: orderId });
+  await expect(row.getByText('Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('header-balance')).toContainText(`$${after}`);
+
+  await row.getByRole('button', { name: `Request refund ${orderId}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request refund' });
+  await dialog.getByLabel('Reason (optional)').fill('Printed twice by mistake');
+  await dialog.getByRole('button', { name: 'Request refund' }).click();
+  await expect(page.getByText('Refund requested').first()).toBeVisible();
+  await expect(row.getByText('Refund requested')).toBeVisible();
+  await expect(row.getByRole('button', { name: `Request refund ${orderId}` })).toHaveCount(0);
+  await shot(page, 'dashboard-requested');
+  await signOut(page);
+
+  // Staff approve it from the Refund Requests queue.
+  await signIn(page, STAFF.discordId, STAFF.password);
+  await page.goto('/admin/refund-requests');
+  const request = page.getByTestId('refund-request-row').filter({ hasText: orderId });
+  await expect(request).toContainText('Printed twice by mistake');
+  await expect(request).toContainText(discordId);
+  await shot(page, 'queue');
+  await request.getByRole('button', { name: `Approve ${orderId}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve and refund' }).click();
+  await expect(page.getByText(`Refund approved: ${orderId} refunded`)).toBeVisible();
+  await expect(request).toHaveCount(0);
+
+  // The Orders page shows it cancelled and refunded; its detail says so too.
+  await page.goto('/admin/orders');
+  await page.getByLabel('Search').fill(orderId);
+  const staffRow = page.getByTestId('admin-order-row');
+  await expect(staffRow).toHaveCount(1);
+  await expect(staffRow).toContainText('cancelled');
+  await expect(staffRow).toContainText('Refunded');
+  await expect(staffRow.getByRole('button', { name: `Refund ${orderId}` })).toHaveCount(0);
+  await shot(page, 'orders');
+  await staffRow.getByRole('button', { name: orderId }).click();
+  await expect(page.getByRole('dialog', { name: `Order ${orderId}` })).toContainText(discordId);
+  await shot(page, 'order-detail');
+  await page.keyboard.press('Escape');
+  await signOut(page);
+
+  // The reseller sees Refunded and the whole $20 back.
+  await signIn(page, discordId, password);
+  await expect(page.getByTestId('header-balance')).toContainText('$20.00');
+  await expect(
+    page.getByTestId('order-row').filter({ hasText: orderId }).getByText('Refunded'),
+  ).toBeVisible();
+  await shot(page, 'dashboard-refunded');
+});
