@@ -18,3 +18,4 @@ export * from './schemas/reseller-api.ts';
 export * from './api-examples.ts';
 export * from './schemas/webhooks.ts';
 export * from './text/nul-character.ts';
+export * from './schemas/courier.ts';

@@ -6,3 +6,4 @@ export * from './schema/bulk-orders.ts';
 export * from './schema/admin.ts';
 export * from './schema/reseller-api.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/courier.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
+import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 
@@ -14,4 +15,5 @@ export const adminRoutes =
     admin.addHook('preHandler', requireAdmin(ctx));
     await admin.register(adminReadRoutes(ctx));
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
+    await admin.register(adminCourierRoutes(ctx), { prefix: '/courier' });
   };
