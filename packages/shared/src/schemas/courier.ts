@@ -34,6 +34,17 @@ const courierAddress = z.object({
 });
 export type CourierAddress = z.output<typeof courierAddress>;
 
+/** The address as the API answers it (response schemas must not transform). */
+const courierAddressView = z.object({
+  name: z.string(),
+  street: z.string(),
+  street2: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+});
+
 const positive = (label: string, max: number) =>
   z.coerce
     .number({ error: `${label} must be a number` })
@@ -65,8 +76,8 @@ export const courierOrderView = z.object({
   note: z.string(),
   createdAt: z.string(),
   file: z.string().nullable(),
-  from: courierAddress,
-  to: courierAddress,
+  from: courierAddressView,
+  to: courierAddressView,
   weight: z.number(),
   length: z.number(),
   width: z.number(),
