@@ -25,6 +25,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { courierRoutes } from './modules/courier/courier.routes.ts';
 import { bulkOrderRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
 import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts';
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(invoiceRoutes(ctx), { prefix: '/invoices' });
       await api.register(websiteRoutes(ctx), { prefix: '/website' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
+      await api.register(courierRoutes(ctx), { prefix: '/fed' });
       await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },

@@ -23,3 +23,4 @@ export * from './api-examples.ts';
 export * from './schemas/webhooks.ts';
 export * from './text/nul-character.ts';
 export * from './schemas/refunds.ts';
+export * from './schemas/courier.ts';

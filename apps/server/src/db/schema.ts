@@ -9,3 +9,4 @@ export * from './schema/webhooks.ts';
 export * from './schema/pricing.ts';
 export * from './schema/invoices.ts';
 export * from './schema/refunds.ts';
+export * from './schema/courier.ts';

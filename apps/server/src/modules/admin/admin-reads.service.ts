@@ -1,3 +1,4 @@
+import { countAwaitingStaff } from '../courier/courier.repository.ts';
 import { centsToDollars, type AuditQuery, type Overview } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { maskCodes } from '../../mail/mail-types.ts';
@@ -74,6 +75,6 @@ export async function readOverview(ctx: AppContext, now = new Date()): Promise<O
     days,
     resellers: await countResellers(ctx.db),
     depositsPending: await countPendingInvoices(ctx.db),
-    courierAwaitingStaff: null,
+    courierAwaitingStaff: await countAwaitingStaff(ctx.db),
   };
 }

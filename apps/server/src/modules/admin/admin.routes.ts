@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
 import { adminInvoiceRoutes, adminSettingsRoutes } from '../invoices/admin-invoices.routes.ts';
+import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
@@ -24,4 +25,5 @@ export const adminRoutes =
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
     await admin.register(adminRefundRequestRoutes(ctx), { prefix: '/refund-requests' });
+    await admin.register(adminCourierRoutes(ctx), { prefix: '/courier' });
   };

@@ -1,0 +1,65 @@
+import {
+  courierListQuery,
+  courierListResponse,
+  createCourierOrderBody,
+  idParams,
+  messageResponse,
+  updateCourierStatusBody,
+} from '@portal/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import {
+  createCourierOrder,
+  downloadCourierFile,
+  readCourierOrders,
+  updateCourierStatus,
+} from './courier.service.ts';
+
+const tags = ['courier'];
+
+/** `/api/v1/fed`: the reseller's Overnight FedEx courier orders (spec section 7). */
+export const courierRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addHook('preHandler', requireUser(ctx));
+
+    app.post(
+      '/create-order',
+      { schema: { tags, body: createCourierOrderBody, response: { 201: messageResponse } } },
+      async (request, reply) => {
+        await createCourierOrder(ctx, currentUser(request).user.id, request.body);
+        return reply.status(201).send({ message: 'Courier order created successfully' });
+      },
+    );
+
+    app.get(
+      '/read',
+      { schema: { tags, querystring: courierListQuery, response: { 200: courierListResponse } } },
+      async (request) => readCourierOrders(ctx, currentUser(request).user.id, request.query),
+    );
+
+    app.patch(
+      '/update/:id',
+      {
+        schema: { tags, params: idParams, body: updateCourierStatusBody, response: { 200: messageResponse } },
+      },
+      async (request) => ({
+        message: await updateCourierStatus(
+          ctx,
+          currentUser(request).user.id,
+          request.params.id,
+          request.body.status,
+        ),
+      }),
+    );
+
+    app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+      const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    });
+  };
