@@ -23,6 +23,8 @@ const SIGNED_IN_ROUTES = [
 
 const STAFF_ROUTES = [
   { path: '/admin/deposits', title: 'Deposits' },
+  { path: '/admin/orders', title: 'Orders' },
+  { path: '/admin/refund-requests', title: 'Refund Requests' },
   { path: '/admin/label-types', title: 'Label Types' },
   { path: '/admin/settings', title: 'Settings' },
 ];

@@ -24,7 +24,7 @@ export function OrdersTable({
   const selectedOnPage = refundable.filter((o) => selected.has(o._id)).length;
   return (
     <Paper withBorder radius="md">
-      <ScrollArea type="auto">
+      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
         <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Orders">
           <Table.Thead>
             <Table.Tr>

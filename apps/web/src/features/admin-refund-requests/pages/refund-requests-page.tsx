@@ -63,7 +63,7 @@ export function RefundRequestsPage() {
         />
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
-          <ScrollArea type="auto">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
             <Table striped verticalSpacing="sm" miw={880} aria-label="Refund requests">
               <Table.Thead>
                 <Table.Tr>
