@@ -1,21 +1,5 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, STAFF, signIn, uniqueDiscordName } from './helpers';
-
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
-
-const signOut = async (page: Page) => {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-};
+import { expect, test } from '@playwright/test';
+import { shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
 
 test('staff credit a reseller $25 with a reason; ledger, audit log and the reseller all see it', async ({
   page,
@@ -57,12 +41,12 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
     'Mail',
   ]);
   await expect(page.getByText('Labels today')).toBeVisible();
-  await shot(page, 'overview');
+  await shotBothWidths(page, 'admin', 'overview');
 
   await staffNav.getByRole('link', { name: 'Resellers' }).click();
   await page.getByLabel('Search').fill(discordId);
   await expect(page.getByTestId('reseller-row')).toHaveCount(1);
-  await shot(page, 'resellers');
+  await shotBothWidths(page, 'admin', 'resellers');
   await page.getByRole('link', { name: discordId }).click();
   await expect(page.getByRole('heading', { name: discordId })).toBeVisible();
 
@@ -79,18 +63,18 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
   await expect(row).toContainText('Welcome credit');
   await expect(row).toContainText(STAFF.discordId);
   await expect(page.getByText('$25.00').first()).toBeVisible();
-  await shot(page, 'reseller-detail');
+  await shotBothWidths(page, 'admin', 'reseller-detail');
 
   await staffNav.getByRole('link', { name: 'Audit Log' }).click();
   await page.getByLabel('Action').fill('adjust_balance');
   const audit = page.getByTestId('audit-row').first();
   await expect(audit).toContainText('user.adjust_balance');
   await expect(audit).toContainText('Welcome credit');
-  await shot(page, 'audit');
+  await shotBothWidths(page, 'admin', 'audit');
 
   await staffNav.getByRole('link', { name: 'Mail' }).click();
   await expect(page.getByRole('heading', { name: 'Mail' })).toBeVisible();
-  await shot(page, 'mail');
+  await shotBothWidths(page, 'admin', 'mail');
 
   await page.goto('/');
   await signOut(page);

@@ -1,25 +1,6 @@
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, STAFF, signIn, uniqueDiscordName } from './helpers';
-
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.waitForTimeout(150);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `deposits-${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
-
-const signOut = async (page: Page) => {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-};
+import { expect, test } from '@playwright/test';
+import { shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
 
 /** A real 64x64 grayscale PNG with a checker pattern, standing in for the CashApp QR image. */
 function checkerPng(): Buffer {
@@ -74,7 +55,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await (await chooser).setFiles({ name: 'qr.png', mimeType: 'image/png', buffer: checkerPng() });
   await expect(page.getByText('QR code uploaded')).toBeVisible();
   await expect(page.getByRole('img', { name: 'CashApp QR code' })).toBeVisible();
-  await shot(page, 'admin-settings');
+  await shotBothWidths(page, 'deposits', 'admin-settings');
   await signOut(page);
 
   const discordId = uniqueDiscordName('deposit');
@@ -117,14 +98,14 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await modal
     .getByLabel('Receipt URL or transaction ID')
     .fill(`https://cash.app/payments/${Date.now().toString(36)}q1/receipt`);
-  await shot(page, 'cashapp-modal');
+  await shotBothWidths(page, 'deposits', 'cashapp-modal');
   await modal.getByRole('button', { name: 'Process Payment' }).click();
   await expect(modal.getByText('Receipt received')).toBeVisible();
   await modal.getByRole('button', { name: 'Close' }).click();
   const row = page.getByTestId('invoice-row').filter({ hasText: note });
   await expect(row).toContainText('Pending');
   await expect(row).toContainText('CashApp');
-  await shot(page, 'reseller-pending');
+  await shotBothWidths(page, 'deposits', 'reseller-pending');
   await signOut(page);
 
   // Staff find the invoice by its note and approve it.
@@ -134,7 +115,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   const queued = page.getByTestId('admin-invoice-row').filter({ hasText: note });
   await expect(queued).toHaveCount(1);
   await expect(queued.getByRole('link', { name: /cash\.app|^[A-Z0-9]+$/ })).toBeVisible();
-  await shot(page, 'admin-queue');
+  await shotBothWidths(page, 'deposits', 'admin-queue');
   await queued.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve $25.00' }).click();
   await expect(page.getByText(`${note} approved`)).toBeVisible();
@@ -147,7 +128,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await expect(page.getByTestId('current-balance')).toHaveText('$25.00');
   await expect(page.getByText('Deposit approved')).toBeVisible();
   await expect(page.getByTestId('invoice-row').filter({ hasText: note })).toContainText('Completed');
-  await shot(page, 'reseller-completed');
+  await shotBothWidths(page, 'deposits', 'reseller-completed');
 
   await page.goto('/createorders');
   await page.getByRole('combobox', { name: /^Type/ }).click();

@@ -29,3 +29,23 @@ export const SCREENSHOT_DIR = path.resolve(
   import.meta.dirname,
   process.env.UPDATE_SCREENSHOTS === '1' ? '../../docs/screenshots' : '../../test-results/screenshots',
 );
+
+/** Screenshots of the page at 1280 and 390 px (`<area>-<name>-<width>.png`), then back to 1280. */
+export async function shotBothWidths(page: Page, area: string, name: string): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await page.waitForTimeout(200);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${area}-${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Signs out through the account menu and waits for the Sign-In page. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+}

@@ -1,24 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, SCREENSHOT_DIR, STAFF, signIn, uniqueDiscordName } from './helpers';
-
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.waitForTimeout(150);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `pricing-${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
-
-const signOut = async (page: Page) => {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-};
+import { DEMO, shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
 
 /** Staff set the 1â€“5 lb Priority tier's price on the Label Types page. */
 const setPriorityTier2 = async (page: Page, price: string) => {
@@ -53,7 +34,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
   await signIn(page, STAFF.discordId, STAFF.password);
   await page.goto('/admin/label-types');
   await expect(page.getByTestId('label-type-row')).toHaveCount(13);
-  await shot(page, 'label-types');
+  await shotBothWidths(page, 'pricing', 'label-types');
 
   // A gap is named and nothing is saved; then the 1â€“5 lb tier goes from $6.50 to $7.25.
   let dialog = await setPriorityTier2(page, '7.25');
@@ -61,7 +42,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
   await dialog.getByRole('button', { name: 'Save label type' }).click();
   await expect(dialog.getByRole('alert')).toContainText('No price from 5 to 6');
   await dialog.getByLabel('Tier 3 from weight').fill('5');
-  await shot(page, 'edit-priority');
+  await shotBothWidths(page, 'pricing', 'edit-priority');
   await dialog.getByRole('button', { name: 'Save label type' }).click();
   await expect(page.getByText('Label type saved')).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -75,7 +56,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
   await dialog.getByText('Percentage').click();
   await dialog.getByLabel('Percentage up or down from the default').fill('-20');
   await expect(dialog).toContainText('New prices: $3.60, $5.80');
-  await shot(page, 'reseller-percent');
+  await shotBothWidths(page, 'pricing', 'reseller-percent');
   await dialog.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByRole('row', { name: /USPS Priority Mail/ })).toContainText('-20%');
   await signOut(page);
@@ -86,7 +67,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
 
   await signIn(page, discordId, password);
   await expect(await priorityPriceAt3lb(page)).toHaveText('Unit price $5.80 Ã— 1');
-  await shot(page, 'reseller-simple-order');
+  await shotBothWidths(page, 'pricing', 'reseller-simple-order');
   await signOut(page);
 
   // Back to the seed price for the specs that follow.

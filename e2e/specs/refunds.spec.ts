@@ -1,24 +1,5 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOT_DIR, STAFF, signIn, tokenCookie, uniqueDiscordName } from './helpers';
-
-const shot = async (page: Page, name: string) => {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
-    await page.waitForTimeout(200);
-    await page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `refunds-${name}-${width}.png`),
-      fullPage: true,
-    });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-};
-
-const signOut = async (page: Page) => {
-  await page.getByRole('button', { name: 'Account menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
-};
+import { shotBothWidths, signIn, signOut, STAFF, tokenCookie, uniqueDiscordName } from './helpers';
 
 /** Calls the API as whoever is signed in on the page. */
 const callApi = async (page: Page, method: 'GET' | 'POST', url: string, data?: object) => {
@@ -91,7 +72,7 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await expect(page.getByText('Refund requested').first()).toBeVisible();
   await expect(row.getByText('Refund requested')).toBeVisible();
   await expect(row.getByRole('button', { name: `Request refund ${orderId}` })).toHaveCount(0);
-  await shot(page, 'dashboard-requested');
+  await shotBothWidths(page, 'refunds', 'dashboard-requested');
   await signOut(page);
 
   // Staff approve it from the Refund Requests queue.
@@ -100,7 +81,7 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   const request = page.getByTestId('refund-request-row').filter({ hasText: orderId });
   await expect(request).toContainText('Printed twice by mistake');
   await expect(request).toContainText(discordId);
-  await shot(page, 'queue');
+  await shotBothWidths(page, 'refunds', 'queue');
   await request.getByRole('button', { name: `Approve ${orderId}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve and refund' }).click();
   await expect(page.getByText(`Refund approved: ${orderId} refunded`)).toBeVisible();
@@ -114,10 +95,10 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await expect(staffRow).toContainText('cancelled');
   await expect(staffRow).toContainText('Refunded');
   await expect(staffRow.getByRole('button', { name: `Refund ${orderId}` })).toHaveCount(0);
-  await shot(page, 'orders');
+  await shotBothWidths(page, 'refunds', 'orders');
   await staffRow.getByRole('button', { name: orderId }).click();
   await expect(page.getByRole('dialog', { name: `Order ${orderId}` })).toContainText(discordId);
-  await shot(page, 'order-detail');
+  await shotBothWidths(page, 'refunds', 'order-detail');
   await page.keyboard.press('Escape');
   await signOut(page);
 
@@ -127,5 +108,5 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await expect(
     page.getByTestId('order-row').filter({ hasText: orderId }).getByText('Refunded'),
   ).toBeVisible();
-  await shot(page, 'dashboard-refunded');
+  await shotBothWidths(page, 'refunds', 'dashboard-refunded');
 });

@@ -1,18 +1,21 @@
 import { z } from 'zod';
 
-const page = z.coerce
+/** `page` and `limit` of every paged staff and reseller list. */
+export const pageField = z.coerce
   .number({ error: 'Page must be a number' })
   .int('Page must be a whole number')
   .min(1, 'Page must be at least 1')
   .max(100_000)
   .default(1);
-const limit = (fallback: number) =>
+export const limitField = (fallback: number) =>
   z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')
     .min(1, 'Limit must be at least 1')
     .max(100, 'Limit must be at most 100')
     .default(fallback);
+const page = pageField;
+const limit = limitField;
 const search = z.string().trim().max(100, 'Search must be at most 100 characters').optional().default('');
 
 export const adminPageQuery = z.object({ page, limit: limit(20) });

@@ -1,19 +1,9 @@
 import { z } from 'zod';
+import { limitField, pageField } from './admin.ts';
 import { PAYMENT_METHODS } from './settings.ts';
 
-const page = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int('Page must be a whole number')
-  .min(1, 'Page must be at least 1')
-  .max(100_000)
-  .default(1);
-const limit = (fallback: number) =>
-  z.coerce
-    .number({ error: 'Limit must be a number' })
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(100, 'Limit must be at most 100')
-    .default(fallback);
+const page = pageField;
+const limit = limitField;
 
 export const INVOICE_PAGE_SIZE = 10;
 export const MAX_PENDING_INVOICES = 5;
