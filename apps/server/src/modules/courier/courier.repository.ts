@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { CourierStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { courierOrders, users } from '../../db/schema.ts';
@@ -40,7 +40,15 @@ const whereOf = (filter: CourierPageFilter): SQL | undefined =>
   and(
     filter.userId ? eq(courierOrders.userId, filter.userId) : undefined,
     filter.status ? eq(courierOrders.status, filter.status) : undefined,
-    filter.search ? ilike(courierOrders.searchText, `%${escapeLike(filter.search)}%`) : undefined,
+    filter.search ? searchOf(escapeLike(filter.search)) : undefined,
+  );
+
+/** Names, addresses, phones and notes; the status; or the reference the lists show (the id's start). */
+const searchOf = (term: string): SQL | undefined =>
+  or(
+    ilike(courierOrders.searchText, `%${term}%`),
+    ilike(courierOrders.status, `%${term}%`),
+    ilike(sql`${courierOrders.id}::text`, `${term}%`),
   );
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

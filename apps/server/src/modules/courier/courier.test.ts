@@ -58,6 +58,18 @@ describe('courier orders /api/v1/fed and /api/v1/admin/courier', () => {
     expect((await read(other.headers)).json()).toEqual({ docs: [], totalDocs: 0, totalPages: 0 });
   });
 
+  it('finds an order by the reference the list shows and by its status, and not by a wildcard', async () => {
+    const { docs } = (await read(reseller.headers)).json() as { docs: { _id: string }[] };
+    const id = docs[0]!._id;
+    const byRef = (await read(reseller.headers, `?search=${id.slice(0, 8).toUpperCase()}`)).json();
+    expect(byRef.docs.map((d: { _id: string }) => d._id)).toEqual([id]);
+    expect((await read(reseller.headers, `?search=${id.slice(2, 10)}`)).json().totalDocs).toBe(0);
+    expect((await read(reseller.headers, '?search=pending')).json().totalDocs).toBe(1);
+    expect((await read(reseller.headers, '?search=completed')).json().totalDocs).toBe(0);
+    expect((await read(reseller.headers, '?search=%25')).json().totalDocs).toBe(0);
+    expect((await read(other.headers, `?search=${id.slice(0, 8)}`)).json().totalDocs).toBe(0);
+  });
+
   it('refuses bad input with field messages', async () => {
     const bad = courierBody({
       weight: -1,

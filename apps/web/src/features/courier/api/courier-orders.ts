@@ -1,0 +1,67 @@
+import {
+  COURIER_PAGE_SIZE,
+  courierListResponse,
+  messageResponse,
+  type CreateCourierOrderBody,
+} from '@portal/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type DownloadedFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { sessionQueryKey } from '../../../lib/session';
+
+const courierKey = ['courier-orders'] as const;
+/** While staff still owe a move (a quote or the file), the list looks again now and then. */
+const WAITING_REFRESH_MS = 20_000;
+
+/** GET /fed/read?page&limit&search: the reseller's courier orders, 20 a page, newest first. */
+export const useCourierOrders = (page: number, search: string) =>
+  useQuery({
+    queryKey: [...courierKey, page, search],
+    queryFn: async () =>
+      courierListResponse.parse(
+        await api.get('/fed/read', { query: { page, limit: COURIER_PAGE_SIZE, search } }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.docs.some((o) => o.status === 'Pending' || o.status === 'In Process')
+        ? WAITING_REFRESH_MS
+        : false,
+  });
+
+/** POST /fed/create-order. */
+export const useCreateCourierOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateCourierOrderBody) =>
+      messageResponse.parse(await api.post('/fed/create-order', body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: courierKey }),
+  });
+};
+
+/**
+ * PATCH /fed/update/{id} with { status }: Accept (In Process) or Reject (Cancelled) a quote. Either way the
+ * list and the balance are read again, so a refused move still shows the order's real state.
+ */
+export const useUpdateCourierStatus = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (q: { id: string; status: 'In Process' | 'Cancelled' }) =>
+      messageResponse.parse(await api.patch(`/fed/update/${encodeURIComponent(q.id)}`, { status: q.status })),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: courierKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
+  });
+};
+
+/** GET /fed/download/{id}: the file staff attached, saved under the name the server gives it. */
+export const useDownloadCourierFile = () =>
+  useMutation({
+    mutationFn: async (id: string) => {
+      const file = await api.get<DownloadedFile>(`/fed/download/${encodeURIComponent(id)}`, {
+        responseType: 'file',
+      });
+      saveFile(file.blob, file.fileName ?? `courier-${id.slice(0, 8)}.pdf`);
+    },
+  });
