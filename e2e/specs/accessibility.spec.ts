@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn, STAFF } from './helpers';
 
-// Add a route here and it is checked at both widths (Overnight FedEx and the API page join later).
+// Add a route here and it is checked at both widths.
 const SIGNED_OUT_ROUTES = [
   { path: '/login', title: 'Sign in' },
   { path: '/register', title: 'Register' },
@@ -14,6 +14,7 @@ const SIGNED_IN_ROUTES = [
   { path: '/createOrders', title: 'Simple Order' },
   { path: '/quick-order', title: 'Fast Order' },
   { path: '/csv-orders', title: 'CSV' },
+  { path: '/fedex-order', title: 'Overnight FedEx' },
   { path: '/amazon-csv', title: 'Amazon CSV Generator' },
   { path: '/deposits', title: 'Deposits' },
   { path: '/address', title: 'Addresses' },
@@ -25,6 +26,7 @@ const STAFF_ROUTES = [
   { path: '/admin/deposits', title: 'Deposits' },
   { path: '/admin/orders', title: 'Orders' },
   { path: '/admin/refund-requests', title: 'Refund Requests' },
+  { path: '/admin/courier', title: 'Courier' },
   { path: '/admin/label-types', title: 'Label Types' },
   { path: '/admin/settings', title: 'Settings' },
 ];

@@ -35,6 +35,7 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
     'Deposits',
     'Orders',
     'Refund Requests',
+    'Courier',
     'Label Types',
     'Settings',
     'Audit Log',

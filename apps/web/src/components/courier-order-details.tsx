@@ -107,3 +107,17 @@ export function CourierOrderDetails({ order }: { order: CourierOrderView }) {
     </Stack>
   );
 }
+
+/** "Austin, TX → Boston, MA" over "Sam Sender → Rita Receiver": where it goes first, who second. */
+export function CourierRoute({ order }: { order: CourierOrderView }) {
+  return (
+    <>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {order.from.city}, {order.from.state} → {order.to.city}, {order.to.state}
+      </Text>
+      <Text size="xs" c="dimmed" lineClamp={1}>
+        {order.from.name} → {order.to.name}
+      </Text>
+    </>
+  );
+}

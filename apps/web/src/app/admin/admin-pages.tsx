@@ -7,9 +7,11 @@ import {
   IconTags,
   IconPackage,
   IconReceiptRefund,
+  IconTruckDelivery,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
+import { CourierPage } from '../../features/admin-courier/pages/courier-page';
 import { OrdersPage } from '../../features/admin-orders/pages/orders-page';
 import { RefundRequestsPage } from '../../features/admin-refund-requests/pages/refund-requests-page';
 import { AuditLogPage } from '../../features/admin-audit/pages/audit-log-page';
@@ -33,7 +35,7 @@ export type AdminPage = {
 
 /**
  * The console's pages, in sidebar order: the daily work first (Overview, Resellers, Deposits, Orders,
- * Refund Requests), then what is set up now and then (Label Types, Settings), then the records (Audit Log, Mail).
+ * Refund Requests, Courier), then what is set up now and then (Label Types, Settings), then the records (Audit Log, Mail).
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { label: 'Overview', path: '', icon: IconChartBar, element: <OverviewPage /> },
@@ -56,6 +58,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     icon: IconReceiptRefund,
     element: <RefundRequestsPage />,
   },
+  { label: 'Courier', path: 'courier', icon: IconTruckDelivery, element: <CourierPage /> },
   { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
   { label: 'Settings', path: 'settings', icon: IconSettings, element: <SettingsPage /> },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },

@@ -34,6 +34,8 @@ export const useCreateCourierOrder = () => {
   return useMutation({
     mutationFn: async (body: CreateCourierOrderBody) =>
       messageResponse.parse(await api.post('/fed/create-order', body)),
+    // The form puts field messages on their fields and toasts the rest itself.
+    meta: { inlineErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: courierKey }),
   });
 };
@@ -47,6 +49,8 @@ export const useUpdateCourierStatus = () => {
   return useMutation({
     mutationFn: async (q: { id: string; status: 'In Process' | 'Cancelled' }) =>
       messageResponse.parse(await api.patch(`/fed/update/${encodeURIComponent(q.id)}`, { status: q.status })),
+    // Spec section 8: a failed courier status update is only logged, never toasted.
+    meta: { inlineErrors: true },
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: courierKey }),

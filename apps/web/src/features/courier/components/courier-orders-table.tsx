@@ -5,6 +5,7 @@ import {
   CourierStatusBadge,
   courierPackageSummary,
   courierReference,
+  CourierRoute,
 } from '../../../components/courier-order-details';
 
 type CourierOrdersTableProps = {
@@ -77,12 +78,7 @@ function CourierOrderRow({
         </Text>
       </Table.Td>
       <Table.Td>
-        <Text size="sm">
-          {order.from.name} · {order.from.city}, {order.from.state}
-        </Text>
-        <Text size="sm" c="dimmed">
-          → {order.to.name} · {order.to.city}, {order.to.state}
-        </Text>
+        <CourierRoute order={order} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <Text size="sm">{courierPackageSummary(order)}</Text>
@@ -101,7 +97,7 @@ function CourierOrderRow({
       <Table.Td>
         <CourierStatusBadge status={order.status} />
       </Table.Td>
-      <Table.Td maw={260}>
+      <Table.Td miw={160} maw={260}>
         <Text size="sm" lineClamp={2}>
           {order.note || '—'}
         </Text>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { CourierOrderDetails, courierReference } from '../../../components/courier-order-details';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
-import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { useCourierOrders, useDownloadCourierFile, useUpdateCourierStatus } from '../api/courier-orders';
 import { CourierOrdersTable } from '../components/courier-orders-table';
@@ -79,7 +79,7 @@ export function FedexOrderPage() {
               downloadingId={download.isPending ? (download.variables ?? null) : null}
               onView={setViewing}
               onDecide={(order, d) => setDecision({ order, decision: d })}
-              onDownload={(order) => download.mutate(order._id, { onError: notifyError })}
+              onDownload={(order) => download.mutate(order._id)}
             />
             {orders.data && orders.data.totalPages > 1 && (
               <PageNav

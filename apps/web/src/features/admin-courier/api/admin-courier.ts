@@ -1,0 +1,54 @@
+import { adminCourierListResponse, COURIER_PAGE_SIZE, messageResponse } from '@portal/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+const courierKey = ['admin', 'courier'] as const;
+/** The queue looks again now and then, so a reseller's Accept shows up without a reload. */
+const QUEUE_REFRESH_MS = 30_000;
+
+export type CourierQueueFilter = { status: string; search: string; page: number };
+
+/** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
+export const useCourierQueue = ({ status, search, page }: CourierQueueFilter) =>
+  useQuery({
+    queryKey: [...courierKey, status, search, page],
+    queryFn: async () =>
+      adminCourierListResponse.parse(
+        await api.get('/admin/courier', {
+          query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+
+export type CourierMove =
+  | { kind: 'quote'; id: string; price: number; note: string }
+  | { kind: 'complete'; id: string; file: File; note: string }
+  | { kind: 'cancel'; id: string; note: string };
+
+const post = (move: CourierMove) => {
+  const path = `/admin/courier/${encodeURIComponent(move.id)}/${move.kind}`;
+  if (move.kind === 'quote') return api.post(path, { price: move.price, note: move.note });
+  if (move.kind === 'cancel') return api.post(path, { note: move.note });
+  const form = new FormData();
+  form.append('note', move.note);
+  form.append('file', move.file);
+  return api.post(path, form);
+};
+
+/** POST /admin/courier/{id}/quote, /complete (multipart file) or /cancel; the queue and counts reread after. */
+export const useMoveCourierOrder = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (move: CourierMove) => messageResponse.parse(await post(move)),
+    // The dialog shows the failure beside the field it concerns.
+    meta: { inlineErrors: true },
+    onSettled: () =>
+      Promise.all(
+        [courierKey, ['admin', 'overview'], ['admin', 'resellers'], ['admin', 'audit']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+};

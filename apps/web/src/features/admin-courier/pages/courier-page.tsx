@@ -1,0 +1,104 @@
+import { Alert, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { COURIER_STATUSES, type AdminCourierOrderView } from '@portal/shared';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CourierOrderDetails, courierReference } from '../../../components/courier-order-details';
+import { PageHeader } from '../../../components/page-header';
+import { PageNav } from '../../../components/page-nav';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useCourierQueue, useMoveCourierOrder, type CourierMove } from '../api/admin-courier';
+import { CourierMoveDialog, type PendingMove } from '../components/courier-move-dialog';
+import { CourierQueueTable } from '../components/courier-queue-table';
+
+const STATUS_OPTIONS = [...COURIER_STATUSES, 'All'].map((s) => ({ value: s, label: s }));
+const EMPTY: Record<string, string> = {
+  Pending: 'No orders waiting for a quote. All caught up.',
+  'In Process': 'No accepted orders waiting for their label.',
+};
+
+/** `/admin/courier`: Overnight FedEx orders by status; quote, upload the label (completes it) or cancel. */
+export function CourierPage() {
+  const [status, setStatus] = useState('Pending');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const queue = useCourierQueue({ status, search: debouncedSearch, page });
+  const move = useMoveCourierOrder();
+  const [pending, setPending] = useState<PendingMove>(null);
+  const [viewing, setViewing] = useState<AdminCourierOrderView | null>(null);
+
+  const submit = async (next: CourierMove) => notifySuccess((await move.mutateAsync(next)).message);
+
+  return (
+    <>
+      <PageHeader
+        title="Courier"
+        description="Overnight FedEx orders: quote a price, upload the label once the reseller accepts, or cancel with a note."
+      />
+      <Stack gap="md">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(next) => {
+              setStatus(next ?? 'Pending');
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <TextInput
+            label="Search"
+            placeholder="Reference, name, city, ZIP"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            maxLength={100}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 280 }}
+          />
+          {queue.data && (
+            <Text size="sm" c="dimmed" pb={8}>
+              {queue.data.totalDocs} {queue.data.totalDocs === 1 ? 'order' : 'orders'}
+            </Text>
+          )}
+        </Group>
+        {queue.error && <Alert color="red">{errorMessage(queue.error)}</Alert>}
+        <CourierQueueTable
+          orders={queue.data?.docs ?? []}
+          isPending={queue.isPending}
+          emptyText={EMPTY[status] ?? 'No courier orders here.'}
+          onView={setViewing}
+          onMove={(order, kind) => setPending({ order, kind })}
+        />
+        {queue.data && queue.data.totalPages > 1 && (
+          <PageNav
+            page={page}
+            totalPages={queue.data.totalPages}
+            onPage={setPage}
+            label="Courier order pages"
+          />
+        )}
+      </Stack>
+      <CourierMoveDialog
+        value={pending}
+        isSending={move.isPending}
+        onSubmit={submit}
+        onClose={() => setPending(null)}
+      />
+      <Modal
+        opened={viewing !== null}
+        onClose={() => setViewing(null)}
+        centered
+        size="lg"
+        title={viewing ? `Courier order ${courierReference(viewing)} · ${viewing.username}` : ''}
+      >
+        {viewing && <CourierOrderDetails order={viewing} />}
+      </Modal>
+    </>
+  );
+}
