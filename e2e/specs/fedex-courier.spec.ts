@@ -92,7 +92,8 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   // Back on Orders, the new order is Pending with the units as entered.
   await expect(page.getByRole('tab', { name: 'Orders' })).toHaveAttribute('aria-selected', 'true');
   const first = rowOf(page, 'Rita Receiver');
-  await expect(first).toContainText('5 kg · 30 × 20 × 10 cm');
+  await expect(first.getByText('5 kg', { exact: true })).toBeVisible();
+  await expect(first.getByText('30 × 20 × 10 cm', { exact: true })).toBeVisible();
   await expect(first).toContainText('Pending');
   const firstRef = (await first.locator('td').first().locator('p').first().textContent())!.trim();
 
@@ -195,6 +196,7 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   const view = page.getByRole('dialog', { name: new RegExp(`Courier order ${firstRef}`) });
   await expect(view).toContainText('Fragile: lab samples');
   await expect(view).toContainText('$42.00');
+  await expect(view).toContainText('5 kg · 30 × 20 × 10 cm');
   await page.keyboard.press('Escape');
   await shotBothWidths(page, 'courier', 'orders');
 });

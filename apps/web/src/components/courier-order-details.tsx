@@ -31,6 +31,28 @@ export const courierPackageSummary = (order: CourierOrderView): string =>
     order.dimensionUnit === 'inch' ? 'in' : 'cm'
   }`;
 
+/** "Nov 23, 11:13 AM": when an order was made, short enough for a table cell. */
+export const courierDate = (iso: string): string =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** The package on two lines (weight, then dimensions), so a table column stays narrow. */
+export function CourierPackage({ order }: { order: CourierOrderView }) {
+  const [weight, dimensions] = courierPackageSummary(order).split(' · ');
+  return (
+    <>
+      <Text size="sm">{weight}</Text>
+      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {dimensions}
+      </Text>
+    </>
+  );
+}
+
 /** The short reference resellers and staff both quote (the id's first 8 characters). */
 export const courierReference = (order: { _id: string }): string => order._id.slice(0, 8).toUpperCase();
 

@@ -3,7 +3,8 @@ import { formatUsd, type AdminCourierOrderView } from '@portal/shared';
 import { IconEye } from '@tabler/icons-react';
 import {
   CourierStatusBadge,
-  courierPackageSummary,
+  CourierPackage,
+  courierDate,
   courierReference,
   CourierRoute,
 } from '../../../components/courier-order-details';
@@ -32,7 +33,7 @@ export function CourierQueueTable({ orders, isPending, emptyText, onView, onMove
   return (
     <Paper withBorder radius="md">
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped verticalSpacing="sm" miw={960} aria-label="Courier orders">
+        <Table striped verticalSpacing="sm" miw={900} aria-label="Courier orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Order</Table.Th>
@@ -55,14 +56,16 @@ export function CourierQueueTable({ orders, isPending, emptyText, onView, onMove
                       {ref}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {new Date(order.createdAt).toLocaleString('en-US')}
+                      {courierDate(order.createdAt)}
                     </Text>
                   </Table.Td>
                   <Table.Td>{order.username}</Table.Td>
                   <Table.Td>
                     <CourierRoute order={order} />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{courierPackageSummary(order)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <CourierPackage order={order} />
+                  </Table.Td>
                   <Table.Td ta="right">{order.price === null ? '—' : formatUsd(order.price)}</Table.Td>
                   <Table.Td>
                     <CourierStatusBadge status={order.status} />

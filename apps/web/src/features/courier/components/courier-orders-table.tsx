@@ -3,7 +3,8 @@ import { formatUsd, type CourierOrderView } from '@portal/shared';
 import { IconDownload, IconEye } from '@tabler/icons-react';
 import {
   CourierStatusBadge,
-  courierPackageSummary,
+  CourierPackage,
+  courierDate,
   courierReference,
   CourierRoute,
 } from '../../../components/courier-order-details';
@@ -24,7 +25,7 @@ export function CourierOrdersTable(props: CourierOrdersTableProps) {
   return (
     <Paper withBorder radius="md">
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped verticalSpacing="sm" miw={960} aria-label="Courier orders">
+        <Table striped verticalSpacing="sm" miw={900} aria-label="Courier orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Order</Table.Th>
@@ -74,14 +75,14 @@ function CourierOrderRow({
           {ref}
         </Text>
         <Text size="xs" c="dimmed">
-          {new Date(order.createdAt).toLocaleString('en-US')}
+          {courierDate(order.createdAt)}
         </Text>
       </Table.Td>
       <Table.Td>
         <CourierRoute order={order} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{courierPackageSummary(order)}</Text>
+        <CourierPackage order={order} />
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
         {order.price === null ? (

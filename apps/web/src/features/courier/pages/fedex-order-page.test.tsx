@@ -91,7 +91,8 @@ describe('Overnight FedEx page', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Download FFFF0000' })).toBeInTheDocument();
     expect(within(rows[1]!).queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
     expect(within(rows[2]!).queryAllByRole('button', { name: /^(Accept|Reject|Download)/ })).toHaveLength(0);
-    expect(within(rows[2]!).getByText('5 kg · 30 × 20 × 10 cm')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('5 kg')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('30 × 20 × 10 cm')).toBeInTheDocument();
     expect(server.fetchStub.mock.calls.map(([u]) => String(u)).find((u) => u.includes('/fed/read'))).toMatch(
       /limit=20/,
     );
