@@ -12,7 +12,8 @@ import { checkWebhookUrl } from './webhook-url.ts';
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DELIVERY_LOG_SIZE = 100;
+/** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
+export const DELIVERY_LOG_SIZE = 100;
 
 const toView = (e: Endpoint): WebhookEndpointView => ({
   id: e.id,
