@@ -112,7 +112,7 @@ describe('webhook delivery to a real receiver', () => {
     expect(mail.text).toContain(
       `Every delivery to your webhook endpoint ${receiver.url} has failed for 3 days`,
     );
-    expect(mail.text).toContain('enable it again in Account Settings > Webhooks');
+    expect(mail.text).toContain('enable it again in Account Setting > Webhooks');
     for (const { headers } of [verified, unverified]) {
       const list = (await app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json();
       expect(list.endpoints[0]).toMatchObject({ enabled: false, disabledReason: 'Failing for 3 days' });
