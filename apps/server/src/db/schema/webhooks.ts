@@ -65,6 +65,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt),
+    // Housekeeping finds events no delivery points at, and deleting an event cascades by this key.
+    index('webhook_deliveries_event_idx').on(t.eventId),
     index('webhook_deliveries_pending_idx')
       .on(t.endpointId)
       .where(sql`${t.status} = 'pending'`),

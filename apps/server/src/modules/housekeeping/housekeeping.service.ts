@@ -1,6 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
   deleteAuthFailuresBefore,
+  deleteDeliveriesBeyondLog,
+  deleteFinishedDeliveriesBefore,
+  deleteUndeliverableEvents,
   deleteCaptchaSolutionsExpiredBefore,
   deleteOtpCodesExpiredBefore,
   deleteOtpRequestsBefore,
@@ -9,13 +13,24 @@ import {
 
 /** Throttle records are only read within their window (at most an hour); a day keeps a margin. */
 const THROTTLE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
+/** Webhook deliveries are a log for resellers to debug with; a month back is plenty (decision 151). */
+export const WEBHOOK_DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60_000;
 
 export type HousekeepingResult = Record<
-  'sessions' | 'authFailures' | 'captchaSolutions' | 'otpCodes' | 'otpRequests',
+  | 'sessions'
+  | 'authFailures'
+  | 'captchaSolutions'
+  | 'otpCodes'
+  | 'otpRequests'
+  | 'webhookDeliveries'
+  | 'webhookEvents',
   number
 >;
 
-/** Deletes what nothing reads any more: expired sign-ins, spent captchas and codes, old throttle rows. */
+/**
+ * Deletes what nothing reads any more: expired sign-ins, spent captchas and codes, old throttle rows, and
+ * webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then their events.
+ */
 export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<HousekeepingResult> {
   const throttleHorizon = new Date(now.getTime() - THROTTLE_RECORDS_KEPT_MS);
   return {
@@ -24,5 +39,9 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     captchaSolutions: (await deleteCaptchaSolutionsExpiredBefore(db, now)).length,
     otpCodes: (await deleteOtpCodesExpiredBefore(db, now)).length,
     otpRequests: (await deleteOtpRequestsBefore(db, throttleHorizon)).length,
+    webhookDeliveries:
+      (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_MS)))
+        .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),
+    webhookEvents: (await deleteUndeliverableEvents(db)).length,
   };
 }

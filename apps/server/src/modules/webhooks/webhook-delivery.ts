@@ -137,7 +137,7 @@ async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): 
   if (!user?.email) return;
   const text =
     `Hello ${user.username},\n\nEvery delivery to your webhook endpoint ${url} has failed for 3 days, ` +
-    'so we have disabled it. Fix the endpoint, then enable it again in Account Settings > Webhooks; ' +
+    'so we have disabled it. Fix the endpoint, then enable it again in Account Setting > Webhooks; ' +
     'the delivery log there shows what went wrong.\n\nLabelPort';
   await ctx.mailer
     .send({

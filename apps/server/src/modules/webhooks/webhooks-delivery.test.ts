@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { signUp, type TestApp } from '../../../test/helper.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createEndpoint, createPostgresUrl, startReceiver, startWebhookApp } from './test-support.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -84,20 +85,41 @@ describe('webhook delivery to a real receiver', () => {
     expect(logged).toMatchObject({ status: 'failed', statusCode: 400, attempts: 1, error: 'HTTP 400' });
   });
 
-  it('disables an endpoint failing for 3 days straight', async () => {
-    const app = track(await startWebhookApp());
+  it('disables an endpoint failing for 3 days straight and e-mails its owner, if verified', async () => {
+    const smtp = await startSmtpSink();
+    cleanups.push(() => smtp.close());
+    const app = track(await startWebhookApp(undefined, { SMTP_URL: smtp.url }));
     const receiver = track(await startReceiver(() => 400));
-    const { headers } = await signUp(app);
-    const { endpoint } = await createEndpoint(app, headers, { url: receiver.url });
-    await app.database.db
-      .update(webhookEndpoints)
-      .set({ failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) })
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    await sendTest(app, headers, endpoint.id);
-    await receiver.waitFor(1);
-    await sleep(500);
-    const list = (await app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json();
-    expect(list.endpoints[0]).toMatchObject({ enabled: false, disabledReason: 'Failing for 3 days' });
+    const failingFor3Days = async (email: string, verified: boolean) => {
+      const { headers } = await signUp(app);
+      const { _id } = (await app.inject({ url: '/api/v1/auth/access', headers })).json();
+      await app.database.db.update(users).set({ email, emailVerified: verified }).where(eq(users.id, _id));
+      const { endpoint } = await createEndpoint(app, headers, { url: receiver.url });
+      await app.database.db
+        .update(webhookEndpoints)
+        .set({ failingSince: new Date(Date.now() - 3 * 24 * 3600_000 - 60_000) })
+        .where(eq(webhookEndpoints.id, endpoint.id));
+      return { headers, endpoint };
+    };
+    const verified = await failingFor3Days('hooks@example.com', true);
+    const unverified = await failingFor3Days('unconfirmed@example.com', false);
+    await sendTest(app, verified.headers, verified.endpoint.id);
+    await sendTest(app, unverified.headers, unverified.endpoint.id);
+    await receiver.waitFor(2);
+
+    const mail = await smtp.waitForMail('hooks@example.com');
+    expect(mail.subject).toBe('Your LabelPort webhook endpoint was disabled');
+    expect(mail.text).toContain(
+      `Every delivery to your webhook endpoint ${receiver.url} has failed for 3 days`,
+    );
+    expect(mail.text).toContain('enable it again in Account Setting > Webhooks');
+    for (const { headers } of [verified, unverified]) {
+      const list = (await app.inject({ method: 'GET', url: '/api/v1/webhooks', headers })).json();
+      expect(list.endpoints[0]).toMatchObject({ enabled: false, disabledReason: 'Failing for 3 days' });
+    }
+    // An unverified address is never written to.
+    await sleep(1000);
+    expect(smtp.mails.flatMap((m) => m.to)).toEqual(['hooks@example.com']);
   });
 });
 

@@ -8,11 +8,12 @@ import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/sch
 import { AppError } from '../../errors.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
 import { emitTestEvent } from './webhook-events.ts';
+import { checkWebhookUrl } from './webhook-url.ts';
 
 type Endpoint = typeof webhookEndpoints.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const DELIVERY_LOG_SIZE = 100;
+/** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
+export const DELIVERY_LOG_SIZE = 100;
 
 const toView = (e: Endpoint): WebhookEndpointView => ({
   id: e.id,
@@ -26,23 +27,6 @@ const toView = (e: Endpoint): WebhookEndpointView => ({
 
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */
 const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
-
-/** https only; plain http to localhost outside production, for trying things out. */
-function checkUrl(ctx: AppContext, value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badUrl('Enter a full URL, like https://example.com/webhooks');
-  }
-  const localHttp =
-    url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && ctx.config.env !== 'production';
-  if (url.protocol !== 'https:' && !localHttp) throw badUrl('The URL must start with https://');
-  if (url.username || url.password) throw badUrl('The URL must not contain a user name or password');
-  return url.toString();
-}
-const badUrl = (message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field: 'url', message }] });
 
 async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise<Endpoint> {
   const [endpoint] = UUID.test(id)
@@ -69,7 +53,7 @@ export async function createEndpoint(
   userId: string,
   body: z.output<typeof webhookCreateBody>,
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
-  const url = checkUrl(ctx, body.url);
+  const url = await checkWebhookUrl(ctx, body.url);
   const secret = newSecret();
   return ctx.db.transaction(async (tx) => {
     // The count and the insert serialise on the reseller's row, so two quick creates cannot make a sixth.
@@ -102,10 +86,11 @@ export async function updateEndpoint(
   body: z.output<typeof webhookUpdateBody>,
 ): Promise<WebhookEndpointView> {
   await ownEndpoint(ctx, userId, id);
+  const url = body.url !== undefined ? await checkWebhookUrl(ctx, body.url) : undefined;
   const [endpoint] = await ctx.db
     .update(webhookEndpoints)
     .set({
-      ...(body.url !== undefined ? { url: checkUrl(ctx, body.url) } : {}),
+      ...(url !== undefined ? { url } : {}),
       ...(body.events ? { events: body.events } : {}),
       // Enabling again starts the 3-day failure count afresh.
       ...(body.enabled !== undefined
