@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
@@ -119,6 +120,12 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   const pdf = await download(page, row.getByRole('button', { name: 'Download PDF' }));
   expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);
   expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const pdfInfo = async (file: Download) => execFileSync('pdfinfo', [await file.path()]).toString();
+  expect(await pdfInfo(pdf.file)).toMatch(/Pages:\s+3\n[\s\S]*Page size:\s+288 x 432 pts/);
+  // The same paper choice as the dashboard's Download selected: Letter puts two labels on a page.
+  await page.getByRole('radiogroup', { name: 'PDF paper' }).getByText('Letter (2 a page)').click();
+  const letter = await download(page, row.getByRole('button', { name: 'Download PDF' }));
+  expect(await pdfInfo(letter.file)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts/);
 
   // A phone: the form stacks and the list turns into cards.
   await page.setViewportSize({ width: 390, height: 844 });
