@@ -22,4 +22,10 @@ describe('labelTypeOptions', () => {
       { group: 'FedEx', items: [{ value: 'f1', label: 'FedEx Ground', disabled: false }] },
     ]);
   });
+
+  it('lets staff choose a switched-off type when filtering past orders', () => {
+    const off = type({ _id: 'u1', carrier: 'usps', name: 'USPS Priority', status: false });
+    const [usps] = labelTypeOptions([off], { offSelectable: true });
+    expect(usps?.items).toEqual([{ value: 'u1', label: 'USPS Priority (unavailable)', disabled: false }]);
+  });
 });

@@ -2,8 +2,11 @@ import type { LabelTypeView } from '@portal/shared';
 
 const CARRIER_GROUPS = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
 
-/** The label-type select's options, grouped by carrier; switched-off types show but cannot be chosen. */
-export const labelTypeOptions = (types: readonly LabelTypeView[]) =>
+/**
+ * The label-type select's options, grouped by carrier; switched-off types show as unavailable and cannot be
+ * chosen, except where staff filter past orders by type (`offSelectable`).
+ */
+export const labelTypeOptions = (types: readonly LabelTypeView[], { offSelectable = false } = {}) =>
   (Object.keys(CARRIER_GROUPS) as Array<keyof typeof CARRIER_GROUPS>)
     .map((carrier) => ({
       group: CARRIER_GROUPS[carrier],
@@ -12,7 +15,7 @@ export const labelTypeOptions = (types: readonly LabelTypeView[]) =>
         .map((t) => ({
           value: t._id,
           label: t.status ? t.name : `${t.name} (unavailable)`,
-          disabled: !t.status,
+          disabled: !t.status && !offSelectable,
         })),
     }))
     .filter((group) => group.items.length > 0);
