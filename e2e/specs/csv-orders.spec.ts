@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CSV } from '@portal/shared';
 import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
@@ -42,6 +44,12 @@ async function download(page: Page, trigger: Locator): Promise<{ file: Download;
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
   const filePath = await file.path();
   return { file, bytes: await fs.readFile(filePath) };
+}
+
+/** axe on the page as it is now: the list with its files and the PDF paper choice (empty on a fresh account). */
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -106,6 +114,7 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   const statusLabel = row.locator('[data-status="Completed"] .mantine-Badge-label');
   expect(await statusLabel.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await shot(page, 'orders-1280');
+  await expectNoAxeViolations(page);
 
   // The three files: a zip of label PDFs, the rows with tracking, one merged PDF.
   const zip = await download(page, row.getByRole('button', { name: 'Download ZIP' }));
@@ -119,11 +128,18 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   const pdf = await download(page, row.getByRole('button', { name: 'Download PDF' }));
   expect(pdf.file.suggestedFilename()).toMatch(/\.pdf$/);
   expect(pdf.bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const pdfInfo = async (file: Download) => execFileSync('pdfinfo', [await file.path()]).toString();
+  expect(await pdfInfo(pdf.file)).toMatch(/Pages:\s+3\n[\s\S]*Page size:\s+288 x 432 pts/);
+  // The same paper choice as the dashboard's Download selected: Letter puts two labels on a page.
+  await page.getByRole('radiogroup', { name: 'PDF paper' }).getByText('Letter (2 a page)').click();
+  const letter = await download(page, row.getByRole('button', { name: 'Download PDF' }));
+  expect(await pdfInfo(letter.file)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts/);
 
   // A phone: the form stacks and the list turns into cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('list', { name: 'CSV Orders' })).toBeVisible();
   await shot(page, 'orders-390');
+  await expectNoAxeViolations(page);
   await chooseLabelType(page, 'USPS Priority Mail');
   await uploadCsv(page, 'bad-orders.csv', BAD_CSV);
   await page.getByRole('button', { name: 'Validate CSV' }).click();

@@ -24,3 +24,4 @@ export * from './schemas/webhooks.ts';
 export * from './text/nul-character.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/courier.ts';
+export * from './schemas/label-layout.ts';

@@ -53,4 +53,5 @@ export {
   type ProviderRegistry,
 } from './providers/provider-registry.ts';
 export { mergePdfs, writeMergedPdf, type MergeResult } from './files/merge-pdfs.ts';
+export { writeLabelsInLayout } from './files/merge-in-layout.ts';
 export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';

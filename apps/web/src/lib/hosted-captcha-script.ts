@@ -38,16 +38,19 @@ export function loadHostedCaptcha(provider: HostedProvider): Promise<HostedApi> 
     const script = document.createElement('script');
     script.src = src;
     script.async = true;
-    script.onerror = () => {
+    // A failed load is forgotten, so the next attempt adds the script again instead of failing at once.
+    const fail = () => {
       loaded.delete(provider);
+      script.remove();
       reject(new Error(LOAD_FAILED));
     };
+    script.onerror = fail;
     script.onload = () => {
       const startedAt = Date.now();
       const poll = () => {
         const hosted = (window as unknown as Record<string, HostedApi | undefined>)[global];
         if (hosted?.render) return hosted.ready ? hosted.ready(() => resolve(hosted)) : resolve(hosted);
-        if (Date.now() - startedAt > LOAD_TIMEOUT_MS) return reject(new Error(LOAD_FAILED));
+        if (Date.now() - startedAt > LOAD_TIMEOUT_MS) return fail();
         window.setTimeout(poll, 50);
       };
       poll();

@@ -1,11 +1,16 @@
 import { PassThrough, Readable } from 'node:stream';
-import { BULK_MESSAGES, CSV_COLUMNS, type CsvColumn } from '@portal/shared';
+import {
+  BULK_MESSAGES,
+  CSV_COLUMNS,
+  DEFAULT_LABEL_LAYOUT,
+  type CsvColumn,
+  type LabelLayout,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
-import { toLetterSheets } from '../../labels/files/letter-sheets.ts';
-import { writeMergedPdf, writePdfZip, type NamedPdf } from '../../labels/index.ts';
+import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { isUuid } from '../orders/ids.ts';
 import { bulkFileName } from './bulk-order-view.ts';
 import {
@@ -76,18 +81,17 @@ export async function downloadBulkZip(
   return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
 }
 
-/** GET /order/bulk-download-pdf/{id}: the ready labels merged into one PDF, in file order. */
+/** GET /order/bulk-download-pdf/{id}: the ready labels merged into one PDF, in file order, on the chosen paper. */
 export async function downloadBulkPdf(
   ctx: AppContext,
-  { userId, id, layout = '4x6' }: { userId: string; id: string; layout?: '4x6' | 'letter' },
+  { userId, id, layout = DEFAULT_LABEL_LAYOUT }: { userId: string; id: string; layout?: LabelLayout },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
   const stream = streamFrom(ctx, async (out) => {
     async function* pdfs() {
       for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
     }
-    // Letter: two labels a page for desk printers (decision 110).
-    await writeMergedPdf(layout === 'letter' ? toLetterSheets(pdfs()) : pdfs(), out);
+    await writeLabelsInLayout(pdfs(), layout, out);
   });
   return { fileName: bulkFileName(bulk.id, 'pdf'), contentType: 'application/pdf', stream };
 }

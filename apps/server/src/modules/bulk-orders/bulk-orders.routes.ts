@@ -8,7 +8,9 @@ import {
   createBulkOrderResponse,
   csvErrorResponse,
   CSV_MAX_BYTES,
+  DEFAULT_LABEL_LAYOUT,
   idParams,
+  labelLayout,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,7 +30,7 @@ import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 const tags = ['bulk-orders'];
 
 /** `?layout=letter` puts two labels on each Letter page; 4x6 (one a page) is the default. */
-const layoutQuery = z.object({ layout: z.enum(['4x6', 'letter']).default('4x6') });
+const layoutQuery = z.object({ layout: labelLayout.default(DEFAULT_LABEL_LAYOUT) });
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
   reply

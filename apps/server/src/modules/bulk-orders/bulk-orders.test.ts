@@ -141,7 +141,14 @@ describe('bulk (CSV) orders', () => {
     const pdf = await get(`/api/v1/order/bulk-download-pdf/${bulkOrder._id}`);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf.rawPayload);
-    expect((await run('pdfinfo', [path.join(dir, 'labels.pdf')])).stdout).toMatch(/Pages:\s+28\n/);
+    const thermalInfo = (await run('pdfinfo', [path.join(dir, 'labels.pdf')])).stdout;
+    expect(thermalInfo).toMatch(/Pages:\s+28\n/);
+    expect(thermalInfo).toMatch(/Page size:\s+288 x 432 pts/);
+    const asked4x6 = await get(`/api/v1/order/bulk-download-pdf/${bulkOrder._id}?layout=4x6`);
+    fs.writeFileSync(path.join(dir, 'asked-4x6.pdf'), asked4x6.rawPayload);
+    expect((await run('pdfinfo', [path.join(dir, 'asked-4x6.pdf')])).stdout).toMatch(/Pages:\s+28\n/);
+    const a4 = await get(`/api/v1/order/bulk-download-pdf/${bulkOrder._id}?layout=a4`);
+    expect(a4.statusCode).toBe(400);
     const letter = await get(`/api/v1/order/bulk-download-pdf/${bulkOrder._id}?layout=letter`);
     fs.writeFileSync(path.join(dir, 'letter.pdf'), letter.rawPayload);
     const letterInfo = (await run('pdfinfo', [path.join(dir, 'letter.pdf')])).stdout;

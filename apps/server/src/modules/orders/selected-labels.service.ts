@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
+import { DEFAULT_LABEL_LAYOUT, labelLayout } from '@portal/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { writeMergedPdf } from '../../labels/index.ts';
-import { toLetterSheets } from '../../labels/files/letter-sheets.ts';
+import { writeLabelsInLayout } from '../../labels/index.ts';
 import { isUuid } from './ids.ts';
 import { listOrders } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
@@ -20,7 +20,7 @@ export const downloadSelectedBody = z
     ids: z.array(z.string()).min(1, 'Select at least one order').max(MAX_SELECTED).optional(),
     search: z.string().max(200).optional(),
     sort: z.enum(['asc', 'des']).default('des'),
-    layout: z.enum(['4x6', 'letter']).default('4x6'),
+    layout: labelLayout.default(DEFAULT_LABEL_LAYOUT),
   })
   .refine((b) => b.ids !== undefined || b.search !== undefined, {
     message: 'Select orders or send the search they match',
@@ -82,8 +82,7 @@ export async function downloadSelectedLabels(
       for (const file of files) if (file) yield file.content;
     }
   }
-  const sources = body.layout === 'letter' ? toLetterSheets(pdfs()) : pdfs();
-  writeMergedPdf(sources, out).catch((err: unknown) => {
+  writeLabelsInLayout(pdfs(), body.layout, out).catch((err: unknown) => {
     if (!out.destroyed) ctx.log.error({ err }, 'selected labels download failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

@@ -14,7 +14,8 @@ import {
 } from '../api/forgot-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
-import { FormMessageAlert, useFormMessage } from '../components/form-message';
+import { TimedMessageAlert } from '../../../components/timed-message-alert';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RecoveryLayout } from '../components/recovery-layout';
 
 /** `/forgot`: asks for the e-mail, sends a reset OTP, then moves on to /reset after 3 seconds (spec 2, 4). */
@@ -22,7 +23,7 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const captcha = useCaptchaToken();
   const forgot = useForgotPassword();
-  const { message, show } = useFormMessage();
+  const { message, show } = useTimedMessage();
   const [isSent, setIsSent] = useState(false);
   const form = useForm<ForgotPasswordFormValues, unknown, z.output<typeof forgotPasswordFormSchema>>({
     resolver: zodResolver(forgotPasswordFormSchema),
@@ -56,7 +57,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormMessageAlert message={message} />
+          <TimedMessageAlert message={message} />
           <TextInput
             type="email"
             label="Email"

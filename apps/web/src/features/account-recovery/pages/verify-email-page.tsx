@@ -10,7 +10,8 @@ import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
 import { useVerifyEmail, verifyEmailFormSchema } from '../api/verify-email';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
-import { FormMessageAlert, useFormMessage } from '../components/form-message';
+import { TimedMessageAlert } from '../../../components/timed-message-alert';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
@@ -22,7 +23,7 @@ const formSchema = verifyEmailFormSchema.extend({ email: emailSchema });
 export function VerifyEmailPage() {
   const captcha = useCaptchaToken();
   const verify = useVerifyEmail();
-  const { message, show } = useFormMessage();
+  const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
     resolver: zodResolver(formSchema),
@@ -48,7 +49,7 @@ export function VerifyEmailPage() {
     <RecoveryLayout title="Verify Email" text="Enter the otp sent to your email to verify your account.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormMessageAlert message={message} />
+          <TimedMessageAlert message={message} />
           <OtpEmailField
             registration={form.register('email')}
             error={form.formState.errors.email?.message}

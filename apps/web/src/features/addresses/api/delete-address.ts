@@ -1,7 +1,7 @@
 import { messageResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { addressesQueryKey } from './get-addresses';
+import { addressesQueryKey } from '../../../lib/saved-addresses';
 
 /** DELETE /address/delete/{id}: reads message. */
 export const deleteAddress = async (id: string) =>

@@ -1,7 +1,7 @@
 import { addressMessageResponse, type AddressBody } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { addressesQueryKey } from './get-addresses';
+import { addressesQueryKey } from '../../../lib/saved-addresses';
 
 type UpdateAddressInput = { id: string; body: AddressBody };
 

@@ -3,7 +3,7 @@ import type { AddressView } from '@portal/shared';
 import { IconAlertCircle, IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import { useAddresses } from '../api/get-addresses';
+import { useAddresses } from '../../../lib/saved-addresses';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import { AddressList, AddressListSkeleton } from '../components/address-list';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';

@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ORDER_STATUSES } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
+import { labelTypeOptions } from '../../../lib/label-type-options';
 import { useLabelTypes } from '../../../lib/label-types';
 import type { OrderFilters } from '../api/admin-orders';
 
@@ -34,7 +35,7 @@ export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
       <Select
         label="Label type"
         placeholder="All label types"
-        data={(labelTypes.data ?? []).map((t) => ({ value: t._id, label: t.name }))}
+        data={labelTypeOptions(labelTypes.data ?? [], { offSelectable: true })}
         value={value.labelType || null}
         onChange={(next) => set('labelType')(next ?? '')}
         clearable

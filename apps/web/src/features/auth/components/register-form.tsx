@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { registerFormSchema, useRegister, type RegisterFormValues } from '../api/register';
 import { useCaptcha } from '../captcha/use-captcha';
-import { useTimedMessage } from '../hooks/use-timed-message';
-import { AuthMessage } from './auth-message';
+import { TimedMessageAlert } from '../../../components/timed-message-alert';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CaptchaSlot } from './captcha-slot';
 
 export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully, please login.';
@@ -47,7 +47,7 @@ export function RegisterForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <AuthMessage message={message} />
+        <TimedMessageAlert message={message} />
         <TextInput
           label="Name"
           placeholder="Your name or business"

@@ -7,8 +7,8 @@ import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { loginFormSchema, useLogin, type LoginFormValues } from '../api/login';
 import { useCaptcha } from '../captcha/use-captcha';
-import { useTimedMessage } from '../hooks/use-timed-message';
-import { AuthMessage } from './auth-message';
+import { TimedMessageAlert } from '../../../components/timed-message-alert';
+import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CaptchaSlot } from './captcha-slot';
 
 export function SignInForm() {
@@ -38,7 +38,7 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <AuthMessage message={message} />
+        <TimedMessageAlert message={message} />
         <TextInput
           label="Discord Name"
           placeholder="your Discord name"

@@ -1,3 +1,4 @@
+import type { LabelLayout } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -11,11 +12,13 @@ const PATHS: Record<BulkFileKind, string> = {
   pdf: '/order/bulk-download-pdf',
 };
 
-export type DownloadBulkFileInput = { id: string; kind: BulkFileKind };
+/** `layout` is the paper of the merged PDF, as on the dashboard's Download selected (the zip and CSV have none). */
+export type DownloadBulkFileInput = { id: string; kind: BulkFileKind; layout: LabelLayout };
 
 /** GET /order/bulk-download{,-csv,-pdf}/{id}: fetched with the bearer header, saved under the server's name. */
-export async function downloadBulkFile({ id, kind }: DownloadBulkFileInput): Promise<void> {
-  const file = await api.get<DownloadedFile>(`${PATHS[kind]}/${encodeURIComponent(id)}`, {
+export async function downloadBulkFile({ id, kind, layout }: DownloadBulkFileInput): Promise<void> {
+  const query = kind === 'pdf' ? `?layout=${layout}` : '';
+  const file = await api.get<DownloadedFile>(`${PATHS[kind]}/${encodeURIComponent(id)}${query}`, {
     responseType: 'file',
   });
   saveFile(file.blob, file.fileName ?? `bulk-order-${id}.${kind}`);

@@ -1,17 +1,19 @@
 import { Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { BulkOrderView } from '@portal/shared';
+import { DEFAULT_LABEL_LAYOUT, type BulkOrderView, type LabelLayout } from '@portal/shared';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { LabelLayoutControl } from '../../../components/label-layout-control';
+import { PageNav } from '../../../components/page-nav';
 import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
 import { useBulkOrders } from '../api/get-bulk-orders';
 import { BulkOrderCards } from './bulk-order-cards';
 import { BulkOrdersTable } from './bulk-orders-table';
-import { PageNav } from '../../../components/page-nav';
 
 /** CSV Orders (spec section 2): every upload with its progress, refreshed every 5 s while labels are made. */
 export function BulkOrdersSection() {
   const [page, setPage] = useState(1);
+  const [layout, setLayout] = useState<LabelLayout>(DEFAULT_LABEL_LAYOUT);
   const bulkOrders = useBulkOrders(page);
   const download = useDownloadBulkFile();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
@@ -22,7 +24,8 @@ export function BulkOrdersSection() {
   const rowProps = {
     orders: data?.orders ?? [],
     downloading: download.isPending ? (download.variables ?? null) : null,
-    onDownload: (order: BulkOrderView, kind: BulkFileKind) => download.mutate({ id: order._id, kind }),
+    onDownload: (order: BulkOrderView, kind: BulkFileKind) =>
+      download.mutate({ id: order._id, kind, layout }),
   };
 
   let content;
@@ -74,12 +77,22 @@ export function BulkOrdersSection() {
         <Title order={2} fz="h4" id="csv-orders-title">
           CSV Orders
         </Title>
-        {isWorking && (
-          <Group gap={6} c="dimmed">
-            <Loader size={12} />
-            <Text size="xs">Making labels, refreshing every 5 s</Text>
-          </Group>
-        )}
+        <Group gap="sm">
+          {isWorking && (
+            <Group gap={6} c="dimmed">
+              <Loader size={12} />
+              <Text size="xs">Making labels, refreshing every 5 s</Text>
+            </Group>
+          )}
+          {rowProps.orders.length > 0 && (
+            <Group gap={6} wrap="nowrap">
+              <Text size="xs" c="dimmed" aria-hidden>
+                PDF paper
+              </Text>
+              <LabelLayoutControl label="PDF paper" value={layout} onChange={setLayout} />
+            </Group>
+          )}
+        </Group>
       </Group>
       {content}
       {lastPage > 1 && (

@@ -7,9 +7,18 @@ export function BulkProgress({ order }: { order: BulkOrderView }) {
   const share = (n: number) => (totalOrders > 0 ? (n / totalOrders) * 100 : 0);
   return (
     <Stack gap={4} miw={140}>
-      <Progress.Root size="md" radius="xl" aria-label={`${progress.done} of ${totalOrders} labels done`}>
-        <Progress.Section value={share(progress.completed)} color="teal" />
-        <Progress.Section value={share(progress.cancelled)} color="red" />
+      {/* Each section is a progressbar of its own, so each carries the name (the root div has no role to name). */}
+      <Progress.Root size="md" radius="xl">
+        <Progress.Section
+          value={share(progress.completed)}
+          color="teal"
+          aria-label={`${progress.completed} of ${totalOrders} labels made`}
+        />
+        <Progress.Section
+          value={share(progress.cancelled)}
+          color="red"
+          aria-label={`${progress.cancelled} of ${totalOrders} labels cancelled`}
+        />
       </Progress.Root>
       <Group gap={6} wrap="nowrap">
         <Text size="xs" fw={600} data-testid="bulk-progress" style={{ fontVariantNumeric: 'tabular-nums' }}>

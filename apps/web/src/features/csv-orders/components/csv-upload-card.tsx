@@ -14,9 +14,10 @@ import { CSV_COLUMNS, CSV_MAX_BYTES, CSV_MAX_ROWS, formatUsd, isPriority } from 
 import { IconCreditCard, IconFileSpreadsheet, IconFileUpload, IconListCheck } from '@tabler/icons-react';
 import { Controller } from 'react-hook-form';
 import { AddFundsButton, shortfall } from '../../../components/add-funds-button';
+import { labelTypeOptions } from '../../../lib/label-type-options';
 import { useSession } from '../../../lib/session';
 import { useCsvUpload } from '../hooks/use-csv-upload';
-import { CSV_TEMPLATES, labelTypeOptions } from '../lib/csv-form';
+import { CSV_TEMPLATES } from '../lib/csv-form';
 import { SampleCsvLink } from './sample-csv-link';
 import { ValidationResult } from './validation-result';
 

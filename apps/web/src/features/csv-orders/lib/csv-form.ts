@@ -32,20 +32,3 @@ export const EMPTY_CSV_FORM: CsvFormValues = { labelType: '', design: '', csv: n
 /** The template only matters for priority labels; other types send none. */
 export const designFor = (type: LabelTypeView | undefined, design: string): string | undefined =>
   type && isPriority(type.uid) ? design || DEFAULT_TEMPLATE : undefined;
-
-const CARRIER_GROUPS = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
-
-/** The label type select's options, grouped by carrier; switched-off types show but cannot be chosen. */
-export const labelTypeOptions = (types: LabelTypeView[]) =>
-  (Object.keys(CARRIER_GROUPS) as Array<keyof typeof CARRIER_GROUPS>)
-    .map((carrier) => ({
-      group: CARRIER_GROUPS[carrier],
-      items: types
-        .filter((t) => t.carrier === carrier)
-        .map((t) => ({
-          value: t._id,
-          label: t.status ? t.name : `${t.name} (unavailable)`,
-          disabled: !t.status,
-        })),
-    }))
-    .filter((group) => group.items.length > 0);

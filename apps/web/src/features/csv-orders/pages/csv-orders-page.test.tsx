@@ -222,6 +222,33 @@ describe('CSV Orders table', { timeout: 20_000 }, () => {
     expect(list()).toHaveLength(3);
   });
 
+  it('downloads the merged PDF on the paper chosen, the same choice as the dashboard selection', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+    );
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const layouts: Array<string | null> = [];
+    renderPage({
+      'GET /order/read-bulk-orders': { body: { orders: [bulkOrder()], totalPages: 1, total: 1 } },
+      'GET /order/bulk-download-pdf/b1': ({ url }) => {
+        layouts.push(url.searchParams.get('layout'));
+        return { body: {} };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const paper = screen.getByRole('radiogroup', { name: 'PDF paper' });
+    await user.click(within(paper).getByText('Letter (2 a page)'));
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(clicks).toHaveLength(2));
+    expect(layouts).toEqual(['4x6', 'letter']);
+  });
+
   it("shows the server's message when a download fails", async () => {
     const user = userEvent.setup({ delay: null });
     renderPage({

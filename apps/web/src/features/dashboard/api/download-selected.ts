@@ -1,8 +1,8 @@
+import type { LabelLayout } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 
-export type LabelLayout = '4x6' | 'letter';
 type DownloadSelectedInput = { layout: LabelLayout } & (
   { ids: string[] } | { search: string; sort: 'asc' | 'des' }
 );

@@ -1,13 +1,13 @@
 import { CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { PAGE_SIZE, type OrderView } from '@portal/shared';
+import { PAGE_SIZE, type LabelLayout, type OrderView } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useDownloadOrderLabel } from '../api/download-order';
-import { useDownloadSelected, type LabelLayout } from '../api/download-selected';
+import { useDownloadSelected } from '../api/download-selected';
 import { useDuplicateOrder } from '../api/duplicate-order';
 import { useOrders } from '../api/get-orders';
 import { useRequestRefund } from '../api/request-refund';

@@ -1,7 +1,8 @@
-import { Anchor, Button, Group, Paper, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { DEFAULT_LABEL_LAYOUT, type LabelLayout } from '@portal/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { LabelLayout } from '../api/download-selected';
+import { LabelLayoutControl } from '../../../components/label-layout-control';
 import type { OrderSelection } from '../hooks/use-order-selection';
 
 type SelectionBarProps = {
@@ -14,7 +15,7 @@ type SelectionBarProps = {
 
 /** What is selected, "select every match", the paper (4x6 thermal or Letter desk) and Download selected. */
 export function SelectionBar({ selection, total, search, isDownloading, onDownload }: SelectionBarProps) {
-  const [layout, setLayout] = useState<LabelLayout>('4x6');
+  const [layout, setLayout] = useState<LabelLayout>(DEFAULT_LABEL_LAYOUT);
   if (selection.count === 0 && !selection.isAllMatching) return null;
   const count = selection.isAllMatching ? total : selection.count;
   return (
@@ -34,16 +35,7 @@ export function SelectionBar({ selection, total, search, isDownloading, onDownlo
           </Anchor>
         </Group>
         <Group gap="xs">
-          <SegmentedControl
-            size="xs"
-            value={layout}
-            onChange={(value) => setLayout(value as LabelLayout)}
-            aria-label="Paper"
-            data={[
-              { value: '4x6', label: '4x6 (thermal)' },
-              { value: 'letter', label: 'Letter (2 a page)' },
-            ]}
-          />
+          <LabelLayoutControl value={layout} onChange={setLayout} />
           <Button
             size="xs"
             leftSection={<IconDownload size={14} />}

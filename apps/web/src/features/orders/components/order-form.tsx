@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { useSavedAddresses } from '../api/get-saved-addresses';
+import { useAddresses } from '../../../lib/saved-addresses';
 import { useOrderForm } from '../hooks/use-order-form';
 import type { OrderMode } from '../lib/order-form-values';
 import { AddressFieldsCard } from './address-fields-card';
@@ -12,7 +12,7 @@ import { PackageFields } from './package-fields';
 export function OrderForm({ mode }: { mode: OrderMode }) {
   const { form, labelTypes, selectedType, changeLabelType, price, onSubmit, isSubmitting } =
     useOrderForm(mode);
-  const savedAddresses = useSavedAddresses();
+  const savedAddresses = useAddresses();
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const AddressCard = mode === 'simple' ? AddressFieldsCard : AddressTextCard;
   const cardProps = {

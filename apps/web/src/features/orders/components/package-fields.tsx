@@ -22,6 +22,7 @@ import {
 } from '@portal/shared';
 import { IconPackage } from '@tabler/icons-react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { labelTypeOptions } from '../../../lib/label-type-options';
 import type { OrderFormValues, OrderMode } from '../lib/order-form-values';
 
 /** Template options (spec section 2): pitney and evs; Fast Order also offers indica, labelled Endicia. */
@@ -29,22 +30,6 @@ const TEMPLATES: Record<OrderMode, Array<keyof typeof TEMPLATE_LABELS>> = {
   simple: ['pitney', 'evs'],
   quick: ['pitney', 'evs', 'indica'],
 };
-const CARRIER_GROUPS = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
-
-const typeOptions = (types: LabelTypeView[]) =>
-  (Object.keys(CARRIER_GROUPS) as Array<keyof typeof CARRIER_GROUPS>)
-    .map((carrier) => ({
-      group: CARRIER_GROUPS[carrier],
-      items: types
-        .filter((t) => t.carrier === carrier)
-        .map((t) => ({
-          value: t._id,
-          label: t.status ? t.name : `${t.name} (unavailable)`,
-          disabled: !t.status,
-        })),
-    }))
-    .filter((group) => group.items.length > 0);
-
 type PackageFieldsProps = {
   mode: OrderMode;
   labelTypes: LabelTypeView[];
@@ -114,7 +99,7 @@ export const PackageFields = memo(function PackageFields({
                 label="Type"
                 withAsterisk
                 placeholder={isLoadingTypes ? 'Loading label types…' : 'Select label type'}
-                data={typeOptions(labelTypes)}
+                data={labelTypeOptions(labelTypes)}
                 value={field.value || null}
                 onChange={(value) => onLabelTypeChange(value ?? '')}
                 onBlur={field.onBlur}

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type TimedMessage = { text: string; tone: 'error' | 'success' };
 
-/** Auth feedback: a message that vanishes after 3 seconds (spec section 4). */
+/** Form feedback that vanishes after 3 seconds (spec sections 4 and 8); a new message restarts the clock. */
 export function useTimedMessage(durationMs = MESSAGE_DURATION_MS) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<number | undefined>(undefined);
