@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper.ts';
+import { createTestApp, signUp, type TestApp } from '../test/helper.ts';
+import { courierBody } from './modules/courier/test-support.ts';
 
 describe('the HTTP app', () => {
   let app: TestApp;
@@ -47,6 +48,23 @@ describe('the HTTP app', () => {
     expect(res.body).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/,
     );
+  });
+
+  it('reports the work waiting for staff: pending deposits and courier orders', async () => {
+    const scrape = async () =>
+      (await app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape-token-0123456789' } }))
+        .body;
+    expect(await scrape()).toMatch(/^deposits_pending 0$/m);
+    expect(await scrape()).toMatch(/^courier_orders_awaiting_staff 0$/m);
+    const { headers } = await signUp(app);
+    const post = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url: `/api/v1${url}`, headers, payload });
+    expect((await post('/invoices/create-invoice', { amount: 25, type: 'paypal' })).statusCode).toBe(201);
+    expect((await post('/fed/create-order', courierBody())).statusCode).toBe(201);
+    expect((await post('/fed/create-order', courierBody())).statusCode).toBe(201);
+    const body = await scrape();
+    expect(body).toMatch(/^deposits_pending 1$/m);
+    expect(body).toMatch(/^courier_orders_awaiting_staff 2$/m);
   });
 
   it('refuses /metrics without the token, and hides it when no token is configured', async () => {

@@ -39,6 +39,8 @@ import { refuseNulCharacters } from './plugins/refuse-nul.ts';
 import { limitConnections } from './plugins/connection-limits.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
+import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 
@@ -89,7 +91,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     ),
     renderer,
     mailer: createMailer(config, database.db, app.log),
-    metrics: registerMetrics(app, config.metricsToken),
+    metrics: registerMetrics(app, config.metricsToken, {
+      depositsPending: () => countPendingInvoices(database.db),
+      courierAwaitingStaff: () => countAwaitingStaff(database.db),
+    }),
   };
 
   let isClosing = false;

@@ -1,11 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export type Metrics = {
   registry: Registry;
   /** Labels finished by the job workers, by outcome (completed or cancelled). */
   labelsFinished: Counter<'outcome'>;
+};
+
+/** Work waiting for staff, counted from the database at each scrape (so every instance reports the same). */
+export type StaffQueues = {
+  depositsPending: () => Promise<number>;
+  courierAwaitingStaff: () => Promise<number>;
 };
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -20,9 +26,29 @@ function hasToken(header: string | undefined, token: string): boolean {
  * Prometheus metrics at /metrics: process figures, request durations by route, domain counters.
  * Only for a scraper holding METRICS_TOKEN; without one configured the path does not exist.
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  queues: StaffQueues,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'deposits_pending',
+    help: 'Deposit invoices waiting for a staff decision',
+    registers: [registry],
+    async collect() {
+      this.set(await queues.depositsPending());
+    },
+  });
+  new Gauge({
+    name: 'courier_orders_awaiting_staff',
+    help: 'Courier orders waiting for staff: Pending (a quote) or In Process (the document)',
+    registers: [registry],
+    async collect() {
+      this.set(await queues.courierAwaitingStaff());
+    },
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by method, route and status',
