@@ -2,19 +2,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import { apiCreateOrderBody, createOrderBody } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, ENGINES, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { balanceCents, orderBody } from '../orders/test-support.ts';
 import { apiReseller, v2, type ApiReseller } from '../reseller-api/test-support.ts';
 import { requestHashOf, runIdempotent } from './idempotency.service.ts';
 
-describe('Idempotency-Key when the process dies mid-purchase', () => {
+describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s', (engine) => {
   let app: TestApp;
   let alice: ApiReseller;
   let groundOz: string;
   beforeAll(async () => {
     // No label workers: the orders stay pending, which is all these tests look at.
-    app = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
+    app = await createTestApp({
+      engine,
+      env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' },
+    });
     alice = await apiReseller(app, 100_00);
     const types = (await v2(app, alice.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
