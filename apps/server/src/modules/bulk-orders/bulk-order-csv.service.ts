@@ -2,7 +2,8 @@ import { createOrderFromCsvFields, dollarsToCents, type CreateBulkOrderResponse 
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseFields, type MultipartForm } from '../../lib/multipart-form.ts';
-import { createBulkOrder } from './bulk-orders.service.ts';
+import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
+import { createBulkOrder, type CreatedBulkOrder } from './bulk-orders.service.ts';
 import { checkCsvUpload } from './validate-csv.service.ts';
 
 const fieldError = (field: string, message: string) =>
@@ -14,7 +15,15 @@ const fieldError = (field: string, message: string) =>
  */
 export async function createBulkOrderFromCsv(
   ctx: AppContext,
-  { userId, form }: { userId: string; form: MultipartForm },
+  {
+    userId,
+    form,
+    inTransaction,
+  }: {
+    userId: string;
+    form: MultipartForm;
+    inTransaction?: InTransaction<CreateBulkOrderResponse> | undefined;
+  },
 ): Promise<CreateBulkOrderResponse> {
   const labelTypeId = form.fields.type ?? form.fields.labeltype ?? form.fields.labelType;
   if (!labelTypeId?.trim()) throw fieldError('type', 'Please select LabelType');
@@ -34,10 +43,15 @@ export async function createBulkOrderFromCsv(
     design: fields.design ?? null,
     expectedTotalCents: dollarsToCents(fields.total_price),
     upload: { fileName: form.file.filename || 'orders.csv', content: form.file.data },
+    inTransaction: mapInTransaction(inTransaction, csvOrderCreated),
   });
+  return csvOrderCreated(result);
+}
+
+const csvOrderCreated = (result: CreatedBulkOrder): CreateBulkOrderResponse => {
   const n = result.bulkOrder.totalOrders;
   return {
     message: `CSV order created successfully: ${n.toLocaleString('en-US')} ${n === 1 ? 'label is' : 'labels are'} being generated`,
     ...result,
   };
-}
+};

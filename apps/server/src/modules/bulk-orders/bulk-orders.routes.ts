@@ -65,10 +65,9 @@ export const bulkOrderRoutes =
           fields: form.fields,
           file: form.file && crypto.createHash('sha256').update(form.file.data).digest('hex'),
         };
-        return sendIdempotent(ctx, request, reply, { userId, input }, async () => ({
-          status: 201,
-          body: await createBulkOrderFromCsv(ctx, { userId, form }),
-        }));
+        return sendIdempotent(ctx, request, reply, { userId, input, status: 201 }, (inTransaction) =>
+          createBulkOrderFromCsv(ctx, { userId, form, inTransaction }),
+        );
       },
     );
 

@@ -8,12 +8,13 @@ import {
   type CsvOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
+import type { InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
 import { toBulkOrderView } from './bulk-order-view.ts';
@@ -40,7 +41,11 @@ export type CreateBulkOrderInput = {
   expectedTotalCents?: number | undefined;
   /** The uploaded file, kept for the results CSV. */
   upload?: { fileName: string; content: Uint8Array } | undefined;
+  /** Runs with the result inside the charge's transaction (the Idempotency-Key's reply, decision 152). */
+  inTransaction?: InTransaction<CreatedBulkOrder> | undefined;
 };
+
+export type CreatedBulkOrder = { bulkOrder: BulkOrderView; balance: number };
 
 const JOB_CHUNK = 2000;
 
@@ -61,12 +66,13 @@ const toOrderRow = (
  * Buys a bulk order: prices every line from the label type (the server's total is the one charged),
  * then in one transaction refuses a double submit, charges the whole total once (`charge:bulk:<id>`),
  * inserts one order per line and queues their label jobs, which commit with the orders or not at all.
- * Labels that fail later are cancelled and refunded one by one by the label job.
+ * Labels that fail later are cancelled and refunded one by one by the label job. The result is read
+ * inside the transaction, so the reply stored by `inTransaction` is exactly the one returned.
  */
 export async function createBulkOrder(
   ctx: AppContext,
   input: CreateBulkOrderInput,
-): Promise<{ bulkOrder: BulkOrderView; balance: number }> {
+): Promise<CreatedBulkOrder> {
   const { userId, lines } = input;
   if (lines.length === 0) throw new AppError('BAD_REQUEST', 'The bulk order has no orders.');
   if (lines.length > CSV_MAX_ROWS)
@@ -99,9 +105,9 @@ export async function createBulkOrder(
     .update(JSON.stringify([type.id, input.design ?? null, lines]))
     .digest('hex');
 
-  let balanceCents: number;
+  let created: CreatedBulkOrder;
   try {
-    balanceCents = await ctx.db.transaction(async (tx: Tx) => {
+    created = await ctx.db.transaction(async (tx: Tx) => {
       await lockBulkSubmissions(tx, userId);
       // A CSV re-submitted within the window is the spec's double submit; API clients send an
       // Idempotency-Key instead and may buy the same rows again on purpose.
@@ -154,7 +160,12 @@ export async function createBulkOrder(
         const jobs: LabelJobData[] = rows.slice(i, i + JOB_CHUNK).map((r) => ({ orderId: r.order.id }));
         await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
       }
-      return charged.balanceCents ?? 0;
+      const result = {
+        bulkOrder: await bulkOrderViewOf(tx, userId, bulkId),
+        balance: centsToDollars(charged.balanceCents ?? 0),
+      };
+      await input.inTransaction?.(tx, result);
+      return result;
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
@@ -163,21 +174,17 @@ export async function createBulkOrder(
     throw error;
   }
   ctx.jobs.wake(LABEL_QUEUE);
-  return {
-    bulkOrder: await requireBulkOrderView(ctx, userId, bulkId),
-    balance: centsToDollars(balanceCents),
-  };
+  return created;
 }
 
 export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');
 
-export async function requireBulkOrderView(
-  ctx: AppContext,
-  userId: string,
-  id: string,
-): Promise<BulkOrderView> {
-  const bulk = isUuid(id) ? await findBulkOrderForUser(ctx.db, userId, id) : null;
+async function bulkOrderViewOf(db: DbOrTx, userId: string, id: string): Promise<BulkOrderView> {
+  const bulk = isUuid(id) ? await findBulkOrderForUser(db, userId, id) : null;
   if (!bulk) throw bulkOrderNotFound();
-  const counts = await countStatuses(ctx.db, [bulk.id]);
+  const counts = await countStatuses(db, [bulk.id]);
   return toBulkOrderView(bulk, counts.get(bulk.id)!);
 }
+
+export const requireBulkOrderView = (ctx: AppContext, userId: string, id: string): Promise<BulkOrderView> =>
+  bulkOrderViewOf(ctx.db, userId, id);

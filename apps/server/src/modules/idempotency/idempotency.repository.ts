@@ -6,12 +6,13 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 type KeyOf = { userId: string; key: string };
 
 /**
- * Claims a key for one request: inserts it, or takes over an expired one. Returns false when a live
- * claim exists (the caller then reads it). One statement, so concurrent claims of a key serialize on it.
+ * Claims a key for one request: inserts it, or takes over an expired one or an `in_progress` one older
+ * than `staleSeconds` (its purchase never committed: the reply commits with the charge). Returns false
+ * when a live claim exists (the caller then reads it). One statement, so concurrent claims serialize.
  */
 export async function claimKey(
   db: DbOrTx,
-  q: KeyOf & { requestHash: string; ttlSeconds: number },
+  q: KeyOf & { requestHash: string; ttlSeconds: number; staleSeconds: number },
 ): Promise<boolean> {
   const expiresAt = sql`now() + make_interval(secs => ${q.ttlSeconds})`;
   const rows = await db
@@ -27,7 +28,8 @@ export async function claimKey(
         createdAt: sql`now()`,
         expiresAt,
       },
-      setWhere: sql`${idempotencyKeys.expiresAt} <= now()`,
+      setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} = 'in_progress'
+        and ${idempotencyKeys.createdAt} <= now() - make_interval(secs => ${q.staleSeconds}))`,
     })
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;

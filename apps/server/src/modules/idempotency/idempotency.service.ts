@@ -2,10 +2,16 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import type { InTransaction } from '../orders/order-charge.ts';
 import { claimKey, findKey, releaseKey, storeReply } from './idempotency.repository.ts';
 
 /** How long a key and its first reply are kept per reseller. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * An `in_progress` claim older than this is taken over: the reply commits with the charge, so such a
+ * claim's purchase died before committing. Far above any purchase's duration (seconds).
+ */
+export const IDEMPOTENCY_STALE_CLAIM_SECONDS = 2 * 60;
 export const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 1 to 255 visible characters without spaces';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -75,49 +81,58 @@ async function replayOf(
 }
 
 /**
- * The one `Idempotency-Key` implementation of every purchase (decision 100). Without a key the purchase
- * simply runs. With one, the key is claimed in its own statement first: a claim that already holds a
- * reply answers with it again (nothing is bought), one for a different request is a 422, and one still
- * running after a short wait is a 409. A purchase that fails frees its claim (nothing was charged),
- * so a retry runs it again.
+ * The one `Idempotency-Key` implementation of every purchase (decisions 100 and 152). Without a key the
+ * purchase simply runs. With one, the key is claimed in its own statement first: a claim that already
+ * holds a reply answers with it again (nothing is bought), one for a different request is a 422, and
+ * one still running after a short wait is a 409. The purchase gets an `inTransaction` hook that stores
+ * its reply in the charge's own transaction, so a crash after the charge still leaves the reply for the
+ * retry. A purchase that fails frees its claim (nothing was charged), so a retry runs it again; one
+ * whose process died is taken over once its claim is stale.
  */
-export async function runIdempotent(
+export async function runIdempotent<T>(
   ctx: AppContext,
-  q: { userId: string; key: string | null; requestHash: string },
-  purchase: () => Promise<Reply>,
+  q: { userId: string; key: string | null; requestHash: string; status: number },
+  purchase: (inTransaction: InTransaction<T> | undefined) => Promise<T>,
 ): Promise<Reply & { replayed: boolean }> {
-  if (!q.key) return { ...(await purchase()), replayed: false };
+  if (!q.key) return { status: q.status, body: await purchase(undefined), replayed: false };
   const key = { userId: q.userId, key: q.key };
   for (;;) {
     const claimed = await claimKey(ctx.db, {
       ...key,
       requestHash: q.requestHash,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
+      staleSeconds: IDEMPOTENCY_STALE_CLAIM_SECONDS,
     });
     if (claimed) break;
     const held = await replayOf(ctx, key, q.requestHash);
     if (held !== 'released') return held;
   }
-  let reply: Reply;
+  let stored = false;
+  let body: T;
   try {
-    reply = await purchase();
+    body = await purchase(async (tx, result) => {
+      await storeReply(tx, { ...key, status: q.status, body: result });
+      stored = true;
+    });
   } catch (error) {
+    // Only an `in_progress` claim is freed: one whose reply committed with the charge stays for the retry.
     await releaseKey(ctx.db, key).catch((e: unknown) =>
       ctx.log.error(e, 'releasing an idempotency key failed'),
     );
     throw error;
   }
-  await storeReply(ctx.db, { ...key, ...reply });
-  return { ...reply, replayed: false };
+  // Every purchase stores its reply in its transaction; this only covers one that bought nothing.
+  if (!stored) await storeReply(ctx.db, { ...key, status: q.status, body });
+  return { status: q.status, body, replayed: false };
 }
 
-/** Runs a purchase route's work under its Idempotency-Key and sends the (first) reply. */
-export async function sendIdempotent(
+/** Runs a purchase route's work under its Idempotency-Key and sends the (first) reply with `status`. */
+export async function sendIdempotent<T>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  q: { userId: string; input: unknown },
-  purchase: () => Promise<Reply>,
+  q: { userId: string; input: unknown; status: number },
+  purchase: (inTransaction: InTransaction<T> | undefined) => Promise<T>,
 ): Promise<FastifyReply> {
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const result = await runIdempotent(
@@ -126,6 +141,7 @@ export async function sendIdempotent(
       userId: q.userId,
       key: idempotencyKeyOf(request),
       requestHash: requestHashOf(route, { params: request.params, input: q.input }),
+      status: q.status,
     },
     purchase,
   );

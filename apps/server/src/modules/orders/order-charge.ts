@@ -17,15 +17,29 @@ class AlreadyCharged extends Error {}
 export type ChargeResult = { orders: OrderWithType[]; balanceCents: number; isReplay: boolean };
 
 /**
+ * Work that must commit together with a purchase's charge, given the purchase's result: the
+ * Idempotency-Key implementation stores its reply here, so "charged" never commits without it.
+ */
+export type InTransaction<T> = (tx: Tx, result: T) => Promise<void>;
+
+/** The same hook for a caller that turns this layer's result into its own (a pure mapping). */
+export const mapInTransaction = <A, B>(
+  hook: InTransaction<B> | undefined,
+  toResult: (a: A) => B,
+): InTransaction<A> | undefined => hook && ((tx, a) => hook(tx, toResult(a)));
+
+/**
  * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
  * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
  * The charge's source key is the batch id, so the same batch is never charged twice; a retried
- * request is answered by the one Idempotency-Key implementation before it gets here.
+ * request is answered by the one Idempotency-Key implementation before it gets here, which stores
+ * its reply through `inTransaction` in this same transaction (decision 152).
  */
 export async function chargeAndInsert(
   ctx: AppContext,
   charge: { userId: string; batchId: string; amountCents: number; note: string },
   rows: NewOrderRow[],
+  inTransaction?: InTransaction<ChargeResult>,
 ): Promise<ChargeResult> {
   try {
     const result = await ctx.db.transaction(async (tx: Tx) => {
@@ -40,7 +54,9 @@ export async function chargeAndInsert(
       const inserted = await insertOrders(tx, rows);
       const jobs: LabelJobData[] = inserted.map((o) => ({ orderId: o.id }));
       await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
-      return { orders: inserted, balanceCents: posted.balanceCents ?? 0, isReplay: false };
+      const charged = { orders: inserted, balanceCents: posted.balanceCents ?? 0, isReplay: false };
+      await inTransaction?.(tx, charged);
+      return charged;
     });
     ctx.jobs.wake(LABEL_QUEUE);
     return result;

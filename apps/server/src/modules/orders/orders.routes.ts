@@ -38,10 +38,13 @@ export const orderRoutes =
       { schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => {
-          const { orders, balance } = await createOrders(ctx, { userId, input: request.body });
-          return { status: 201, body: { message: 'Order created successfully', orders, balance } };
-        });
+        return sendIdempotent(
+          ctx,
+          request,
+          reply,
+          { userId, input: request.body, status: 201 },
+          (inTransaction) => createOrders(ctx, { userId, input: request.body, inTransaction }),
+        );
       },
     );
 
@@ -86,10 +89,9 @@ export const orderRoutes =
       { schema: { tags, params: idParams, response: { 201: duplicateOrderResponse } } },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        return sendIdempotent(ctx, request, reply, { userId, input: null }, async () => {
-          const result = await duplicateOrder(ctx, { userId, id: request.params.id });
-          return { status: 201, body: { message: 'Order duplicated successfully', ...result } };
-        });
+        return sendIdempotent(ctx, request, reply, { userId, input: null, status: 201 }, (inTransaction) =>
+          duplicateOrder(ctx, { userId, id: request.params.id, inTransaction }),
+        );
       },
     );
   };

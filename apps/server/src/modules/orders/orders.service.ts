@@ -18,7 +18,7 @@ import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
-import { chargeAndInsert } from './order-charge.ts';
+import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderCounts, findOrderForUser, listOrders, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
@@ -26,11 +26,39 @@ import { shipmentColumns } from './shipment-columns.ts';
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 
-/** POST /order/create: validates against the label type, prices it and makes `quantity` orders. */
+export type CreatedOrders = { message: string; orders: OrderView[]; balance: number };
+export type DuplicatedOrder = { message: string; order: OrderView; balance: number };
+
+const createdOrders = (r: ChargeResult): CreatedOrders => ({
+  message: 'Order created successfully',
+  orders: r.orders.map(toOrderView),
+  balance: centsToDollars(r.balanceCents),
+});
+
+const duplicatedOrder = (r: ChargeResult): DuplicatedOrder => ({
+  message: 'Order duplicated successfully',
+  order: toOrderView(r.orders[0]!),
+  balance: centsToDollars(r.balanceCents),
+});
+
+/**
+ * POST /order/create: validates against the label type, prices it and makes `quantity` orders.
+ * `inTransaction` runs with the reply inside the charge's transaction.
+ */
 export async function createOrders(
   ctx: AppContext,
-  { userId, input, source = 'app' }: { userId: string; input: CreateOrderInput; source?: 'app' | 'api' },
-): Promise<{ orders: OrderView[]; balance: number }> {
+  {
+    userId,
+    input,
+    source = 'app',
+    inTransaction,
+  }: {
+    userId: string;
+    input: CreateOrderInput;
+    source?: 'app' | 'api';
+    inTransaction?: InTransaction<CreatedOrders> | undefined;
+  },
+): Promise<CreatedOrders> {
   const type = await requireLabelType(ctx.db, input.labelType, userId);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
@@ -59,18 +87,20 @@ export async function createOrders(
       note: `${quantity} x ${type.name}`,
     },
     Array.from({ length: quantity }, () => row),
+    mapInTransaction(inTransaction, createdOrders),
   );
-  return {
-    orders: result.orders.map(toOrderView),
-    balance: centsToDollars(result.balanceCents),
-  };
+  return createdOrders(result);
 }
 
 /** POST /order/duplicate/{id}: the same shipment again, charged the original price again. */
 export async function duplicateOrder(
   ctx: AppContext,
-  { userId, id }: { userId: string; id: string },
-): Promise<{ order: OrderView; balance: number }> {
+  {
+    userId,
+    id,
+    inTransaction,
+  }: { userId: string; id: string; inTransaction?: InTransaction<DuplicatedOrder> | undefined },
+): Promise<DuplicatedOrder> {
   const original = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
   if (!original) throw orderNotFound();
   const type = await findLabelType(ctx.db, original.labelTypeId);
@@ -99,8 +129,9 @@ export async function duplicateOrder(
       note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
     },
     [{ ...shipment, batchId, status: 'pending', source: 'app' }],
+    mapInTransaction(inTransaction, duplicatedOrder),
   );
-  return { order: toOrderView(result.orders[0]!), balance: centsToDollars(result.balanceCents) };
+  return duplicatedOrder(result);
 }
 
 /** GET /order/read: one page of the reseller's history, newest first unless `sort=asc`. */

@@ -12,13 +12,18 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import { readBulkOrder } from '../bulk-orders/bulk-orders-read.service.ts';
-import { createBulkOrder, type BulkOrderLine } from '../bulk-orders/bulk-orders.service.ts';
+import {
+  createBulkOrder,
+  type BulkOrderLine,
+  type CreatedBulkOrder,
+} from '../bulk-orders/bulk-orders.service.ts';
 import { listLabelTypes } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser } from '../orders/orders.repository.ts';
-import { createOrders } from '../orders/orders.service.ts';
+import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
+import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
 
 const PACKAGE_FIELDS = new Set(['Weight', 'Height', 'Width', 'Length']);
@@ -31,19 +36,35 @@ async function labelTypeIdOf(ctx: AppContext, labelType: string): Promise<string
   return type?.id ?? labelType;
 }
 
+type ApiOrderCreated = { message: string; orders: OrderView[]; balance: number };
+
+const apiOrderCreated = (created: CreatedOrders): ApiOrderCreated => ({
+  ...created,
+  orders: created.orders.map(toApiOrderView),
+});
+
 /** POST /order/create-order: the app's order creation, recorded as an API order. */
 export async function createApiOrder(
   ctx: AppContext,
-  { userId, body }: { userId: string; body: CreateOrderInput & { Date?: string | undefined } },
-): Promise<{ message: string; orders: OrderView[]; balance: number }> {
+  {
+    userId,
+    body,
+    inTransaction,
+  }: {
+    userId: string;
+    body: CreateOrderInput & { Date?: string | undefined };
+    inTransaction?: InTransaction<ApiOrderCreated> | undefined;
+  },
+): Promise<ApiOrderCreated> {
   const { Date: _shipDate, ...input } = body;
   const labelType = await labelTypeIdOf(ctx, input.labelType);
-  const { orders, balance } = await createOrders(ctx, {
+  const created = await createOrders(ctx, {
     userId,
     input: { ...input, labelType },
     source: 'api',
+    inTransaction: mapInTransaction(inTransaction, apiOrderCreated),
   });
-  return { message: 'Order created successfully', orders: orders.map(toApiOrderView), balance };
+  return apiOrderCreated(created);
 }
 
 /** GET /order/read-order/{order_id}: one order of this reseller. */
@@ -69,7 +90,15 @@ const toRowInput = (data: Record<string, unknown>): CsvOrderInput =>
  */
 export async function createApiBulkOrder(
   ctx: AppContext,
-  { userId, body }: { userId: string; body: z.output<typeof apiCreateBulkOrderBody> },
+  {
+    userId,
+    body,
+    inTransaction,
+  }: {
+    userId: string;
+    body: z.output<typeof apiCreateBulkOrderBody>;
+    inTransaction?: InTransaction<CreateBulkOrderResponse> | undefined;
+  },
 ): Promise<CreateBulkOrderResponse> {
   const type = await requireLabelType(ctx.db, await labelTypeIdOf(ctx, body.labelType), userId);
   const rules = ruleInfoOf(type);
@@ -95,14 +124,25 @@ export async function createApiBulkOrder(
         : errors[0]!.message;
     throw new AppError('BAD_REQUEST', message, { errors });
   }
-  const result = await createBulkOrder(ctx, { userId, labelTypeId: type.id, lines, source: 'api', design });
+  const result = await createBulkOrder(ctx, {
+    userId,
+    labelTypeId: type.id,
+    lines,
+    source: 'api',
+    design,
+    inTransaction: mapInTransaction(inTransaction, apiBulkOrderCreated),
+  });
+  return apiBulkOrderCreated(result);
+}
+
+const apiBulkOrderCreated = (result: CreatedBulkOrder): CreateBulkOrderResponse => {
   const n = result.bulkOrder.totalOrders;
   return {
     message: `Bulk order created successfully: ${n.toLocaleString('en-US')} ${n === 1 ? 'label is' : 'labels are'} being generated`,
     bulkOrder: toApiBulkOrderView(result.bulkOrder),
     balance: result.balance,
   };
-}
+};
 
 /** GET /order/read-bulk-order/{bulkorder_id}: status, counts and each row's order. */
 export async function readApiBulkOrder(

@@ -51,10 +51,13 @@ export const resellerBulkOrderRoutes =
       },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => ({
-          status: 201,
-          body: await createApiBulkOrder(ctx, { userId, body: request.body }),
-        }));
+        return sendIdempotent(
+          ctx,
+          request,
+          reply,
+          { userId, input: request.body, status: 201 },
+          (inTransaction) => createApiBulkOrder(ctx, { userId, body: request.body, inTransaction }),
+        );
       },
     );
 

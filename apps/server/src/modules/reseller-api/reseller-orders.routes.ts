@@ -47,10 +47,13 @@ export const resellerOrderRoutes =
       },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        return sendIdempotent(ctx, request, reply, { userId, input: request.body }, async () => ({
-          status: 201,
-          body: await createApiOrder(ctx, { userId, body: request.body }),
-        }));
+        return sendIdempotent(
+          ctx,
+          request,
+          reply,
+          { userId, input: request.body, status: 201 },
+          (inTransaction) => createApiOrder(ctx, { userId, body: request.body, inTransaction }),
+        );
       },
     );
 
