@@ -8,13 +8,11 @@ import {
   type CsvOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
-import type { InTransaction } from '../orders/order-charge.ts';
+import { chargePurchase, type InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
 import { toBulkOrderView } from './bulk-order-view.ts';
@@ -46,8 +44,6 @@ export type CreateBulkOrderInput = {
 };
 
 export type CreatedBulkOrder = { bulkOrder: BulkOrderView; balance: number };
-
-const JOB_CHUNK = 2000;
 
 const toOrderRow = (
   o: CsvOrder,
@@ -105,76 +101,71 @@ export async function createBulkOrder(
     .update(JSON.stringify([type.id, input.design ?? null, lines]))
     .digest('hex');
 
-  let created: CreatedBulkOrder;
-  try {
-    created = await ctx.db.transaction(async (tx: Tx) => {
-      await lockBulkSubmissions(tx, userId);
-      // A CSV re-submitted within the window is the spec's double submit; API clients send an
-      // Idempotency-Key instead and may buy the same rows again on purpose.
-      const duplicate =
-        input.source === 'csv' &&
-        (await findDuplicate(tx, {
+  return chargePurchase<CreatedBulkOrder>(
+    ctx,
+    {
+      userId,
+      sourceKey: `charge:bulk:${bulkId}`,
+      amountCents: totalCents,
+      note: `Bulk order: ${lines.length} x ${type.name}`,
+      what: 'bulk order',
+    },
+    {
+      before: async (tx) => {
+        await lockBulkSubmissions(tx, userId);
+        // A CSV re-submitted within the window is the spec's double submit; API clients send an
+        // Idempotency-Key instead and may buy the same rows again on purpose.
+        const duplicate =
+          input.source === 'csv' &&
+          (await findDuplicate(tx, {
+            userId,
+            contentHash,
+            idempotencyKey: null,
+            windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
+          }));
+        if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
+        if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
+          throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
+            errors: [{ field: 'total_price', message: BULK_MESSAGES.totalChanged }],
+          });
+      },
+      insert: async (tx, balanceCents) => {
+        const inputFileId = input.upload
+          ? await ctx.files.put(
+              {
+                userId,
+                name: input.upload.fileName,
+                contentType: 'text/csv',
+                content: input.upload.content,
+              },
+              tx,
+            )
+          : null;
+        await insertBulkOrder(tx, {
+          id: bulkId,
           userId,
+          labelTypeId: type.id,
+          source: input.source,
+          design: input.design ?? null,
+          totalOrders: lines.length,
+          totalCents,
+          inputFileId,
+          fileName: input.upload?.fileName ?? null,
           contentHash,
           idempotencyKey: null,
-          windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
-        }));
-      if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
-      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
-        throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
-          errors: [{ field: 'total_price', message: BULK_MESSAGES.totalChanged }],
         });
-      const charged = await postLedgerEntry(tx, {
-        userId,
-        kind: 'order_charge',
-        amountCents: -totalCents,
-        sourceKey: `charge:bulk:${bulkId}`,
-        note: `Bulk order: ${lines.length} x ${type.name}`,
-      });
-      const inputFileId = input.upload
-        ? await ctx.files.put(
-            {
-              userId,
-              name: input.upload.fileName,
-              contentType: 'text/csv',
-              content: input.upload.content,
-            },
-            tx,
-          )
-        : null;
-      await insertBulkOrder(tx, {
-        id: bulkId,
-        userId,
-        labelTypeId: type.id,
-        source: input.source,
-        design: input.design ?? null,
-        totalOrders: lines.length,
-        totalCents,
-        inputFileId,
-        fileName: input.upload?.fileName ?? null,
-        contentHash,
-        idempotencyKey: null,
-      });
-      await insertBulkOrderLines(tx, bulkId, rows);
-      for (let i = 0; i < rows.length; i += JOB_CHUNK) {
-        const jobs: LabelJobData[] = rows.slice(i, i + JOB_CHUNK).map((r) => ({ orderId: r.order.id }));
-        await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
-      }
-      const result = {
-        bulkOrder: await bulkOrderViewOf(tx, userId, bulkId),
-        balance: centsToDollars(charged.balanceCents ?? 0),
-      };
-      await input.inTransaction?.(tx, result);
-      return result;
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      throw await insufficientBalanceError(ctx.db, { userId, amountCents: totalCents, what: 'bulk order' });
-    }
-    throw error;
-  }
-  ctx.jobs.wake(LABEL_QUEUE);
-  return created;
+        await insertBulkOrderLines(tx, bulkId, rows);
+        return {
+          result: {
+            bulkOrder: await bulkOrderViewOf(tx, userId, bulkId),
+            balance: centsToDollars(balanceCents),
+          },
+          orderIds: rows.map((r) => r.order.id),
+        };
+      },
+      inTransaction: input.inTransaction,
+    },
+  );
 }
 
 export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');

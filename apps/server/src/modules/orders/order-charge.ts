@@ -28,12 +28,68 @@ export const mapInTransaction = <A, B>(
   toResult: (a: A) => B,
 ): InTransaction<A> | undefined => hook && ((tx, a) => hook(tx, toResult(a)));
 
+/** A purchase's charge: one `order_charge` ledger entry, keyed so the purchase is charged once. */
+export type PurchaseCharge = {
+  userId: string;
+  sourceKey: string;
+  amountCents: number;
+  note: string;
+  /** How the 402 names what could not be paid for ("order", "bulk order"). */
+  what: string;
+};
+
+/** The queue takes this many label jobs in one statement. */
+const JOB_CHUNK = 2000;
+
 /**
- * Charges the balance and inserts the orders and their label jobs in one transaction: either all of
- * it happens or none. A charge the balance cannot cover throws INSUFFICIENT_BALANCE and rolls back.
- * The charge's source key is the batch id, so the same batch is never charged twice; a retried
- * request is answered by the one Idempotency-Key implementation before it gets here, which stores
- * its reply through `inTransaction` in this same transaction (decision 152).
+ * The one charge path of every label purchase: single orders, duplicates, API orders, CSV and API bulk
+ * orders. In one transaction: the purchase's own checks (`before`), one ledger entry for the whole
+ * purchase (refused below zero), its inserts, a label job per new order, and `inTransaction` (the
+ * Idempotency-Key reply, decision 152). All of it commits or none; a charge the balance cannot cover
+ * becomes the 402 that says how much is missing. The label workers are woken after the commit.
+ */
+export async function chargePurchase<T>(
+  ctx: AppContext,
+  charge: PurchaseCharge,
+  steps: {
+    before?: (tx: Tx) => Promise<void>;
+    insert: (tx: Tx, balanceCents: number) => Promise<{ result: T; orderIds: string[] }>;
+    inTransaction?: InTransaction<T> | undefined;
+  },
+): Promise<T> {
+  try {
+    const result = await ctx.db.transaction(async (tx: Tx) => {
+      await steps.before?.(tx);
+      const posted = await postLedgerEntry(tx, {
+        userId: charge.userId,
+        kind: 'order_charge',
+        amountCents: -charge.amountCents,
+        sourceKey: charge.sourceKey,
+        note: charge.note,
+      });
+      if (!posted.applied) throw new AlreadyCharged();
+      const { result, orderIds } = await steps.insert(tx, posted.balanceCents ?? 0);
+      for (let i = 0; i < orderIds.length; i += JOB_CHUNK) {
+        const jobs: LabelJobData[] = orderIds.slice(i, i + JOB_CHUNK).map((orderId) => ({ orderId }));
+        await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
+      }
+      await steps.inTransaction?.(tx, result);
+      return result;
+    });
+    ctx.jobs.wake(LABEL_QUEUE);
+    return result;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
+      throw await insufficientBalanceError(ctx.db, { ...charge });
+    }
+    throw error;
+  }
+}
+
+/**
+ * Charges the balance and inserts the orders of one batch through `chargePurchase`. The charge's source
+ * key is the batch id, so the same batch is never charged twice; a retried request is answered by the
+ * one Idempotency-Key implementation before it gets here.
  */
 export async function chargeAndInsert(
   ctx: AppContext,
@@ -42,33 +98,24 @@ export async function chargeAndInsert(
   inTransaction?: InTransaction<ChargeResult>,
 ): Promise<ChargeResult> {
   try {
-    const result = await ctx.db.transaction(async (tx: Tx) => {
-      const posted = await postLedgerEntry(tx, {
-        userId: charge.userId,
-        kind: 'order_charge',
-        amountCents: -charge.amountCents,
-        sourceKey: `order:charge:${charge.batchId}`,
-        note: charge.note,
-      });
-      if (!posted.applied) throw new AlreadyCharged();
-      const inserted = await insertOrders(tx, rows);
-      const jobs: LabelJobData[] = inserted.map((o) => ({ orderId: o.id }));
-      await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
-      const charged = { orders: inserted, balanceCents: posted.balanceCents ?? 0, isReplay: false };
-      await inTransaction?.(tx, charged);
-      return charged;
-    });
-    ctx.jobs.wake(LABEL_QUEUE);
-    return result;
+    return await chargePurchase(
+      ctx,
+      { ...charge, sourceKey: `order:charge:${charge.batchId}`, what: 'order' },
+      {
+        insert: async (tx, balanceCents) => {
+          const inserted = await insertOrders(tx, rows);
+          return {
+            result: { orders: inserted, balanceCents, isReplay: false },
+            orderIds: inserted.map((o) => o.id),
+          };
+        },
+        inTransaction,
+      },
+    );
   } catch (error) {
-    if (error instanceof AlreadyCharged) {
-      const user = await findUserById(ctx.db, charge.userId);
-      const orders = await findOrdersOfBatch(ctx.db, charge.userId, charge.batchId);
-      return { orders, balanceCents: user?.balanceCents ?? 0, isReplay: true };
-    }
-    if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
-      throw await insufficientBalanceError(ctx.db, { ...charge, what: 'order' });
-    }
-    throw error;
+    if (!(error instanceof AlreadyCharged)) throw error;
+    const user = await findUserById(ctx.db, charge.userId);
+    const orders = await findOrdersOfBatch(ctx.db, charge.userId, charge.batchId);
+    return { orders, balanceCents: user?.balanceCents ?? 0, isReplay: true };
   }
 }
