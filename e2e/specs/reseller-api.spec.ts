@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
+import { DEMO, signIn, SCREENSHOT_DIR, tokenCookie } from './helpers';
 
 const run = promisify(execFile);
 const shot = (page: Page, name: string) =>
@@ -48,5 +48,40 @@ test('the API docs page shows the key and working snippets; the reference render
   await expect(page.getByText('LabelPort Reseller API').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('/order/create-order').first()).toBeVisible();
   await shot(page, 'reference-1280');
+  expect(violations).toEqual([]);
+});
+
+test("the interactive reference's Test Request calls this server: 401 without the key, 200 with it", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
+      violations.push(m.text());
+  });
+  await signIn(page, DEMO.discordId, DEMO.password);
+  const token = (await tokenCookie(page))!.value;
+  const session = await page.request.get('/api/v1/auth/access', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const apiKey: string = (await session.json()).api_key;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/api/v2/docs#tag/label-types/GET/labeltype/read-types');
+  // Nothing leads off to the hosted client: the reference talks to this server only.
+  await expect(page.getByText('LabelPort Reseller API').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('a[href*="client.scalar.com"]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Test Request (get /labeltype/read-types)' }).click();
+  const client = page.getByRole('dialog', { name: 'API Client' });
+  const send = client.getByRole('button', { name: /^Send get request to .*\/labeltype\/read-types$/ });
+  await send.click();
+  await expect(client.getByRole('link', { name: '401 Unauthorized' })).toBeVisible();
+
+  await client.getByRole('textbox', { name: 'Value' }).first().click();
+  await page.keyboard.type(apiKey);
+  await send.click();
+  await expect(client.getByRole('link', { name: '200 OK' })).toBeVisible();
+  await expect(client).toContainText('"labelTypes"');
+  await expect(client).toContainText('"USPS Priority Mail"');
   expect(violations).toEqual([]);
 });

@@ -78,7 +78,8 @@ const DOCS_HTML = `<!doctype html>
 const START_JS = `Scalar.createApiReference('#app', ${JSON.stringify({
   url: `${BASE}/openapi.json`,
   withDefaultFonts: false,
-  hideClientButton: false,
+  // The hosted client (client.scalar.com) is not ours; "Test Request" opens the built-in one instead.
+  hideClientButton: true,
   persistAuth: false,
   // No hosted extras (AI chat, MCP, deploy links): the reference talks to this server only.
   showDeveloperTools: 'never',
