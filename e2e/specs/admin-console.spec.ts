@@ -1,17 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
+import { registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
 
 test('staff credit a reseller $25 with a reason; ledger, audit log and the reseller all see it', async ({
   page,
 }) => {
-  const discordId = uniqueDiscordName('credit');
-  const password = 'correct-horse-battery';
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Credit Test Co');
-  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  const { discordId, password } = await registerReseller(page, 'credit', 'Credit Test Co');
 
   // A reseller who opens /admin sees the signed-in not-found screen, and no Admin entry.
   await signIn(page, discordId, password);

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
+import { registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
 
 /** A real 64x64 grayscale PNG with a checker pattern, standing in for the CashApp QR image. */
 function checkerPng(): Buffer {
@@ -58,14 +58,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await shotBothWidths(page, 'deposits', 'admin-settings');
   await signOut(page);
 
-  const discordId = uniqueDiscordName('deposit');
-  const password = 'correct-horse-battery';
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Deposit Test Co');
-  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  const { discordId, password } = await registerReseller(page, 'deposit', 'Deposit Test Co');
   await signIn(page, discordId, password);
 
   // The dashboard's Add balance leads to Deposits, where a $0.00 balance is red.

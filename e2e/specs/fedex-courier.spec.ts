@@ -1,18 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { shotBothWidths, signIn, signOut, STAFF, tokenCookie, uniqueDiscordName } from './helpers';
-
-/** Calls the API as whoever is signed in on the page. */
-const callApi = async (page: Page, method: 'GET' | 'POST', url: string, data?: object) => {
-  const token = (await tokenCookie(page))!.value;
-  const res = await page.request.fetch(`/api/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-};
+import { callApi, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
 
 const address = (name: string, city: string, state: string, zip: string) => ({
   name,
@@ -42,14 +30,7 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   page,
 }) => {
   test.setTimeout(180_000);
-  const discordId = uniqueDiscordName('courier');
-  const password = 'correct-horse-battery';
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Courier Test Co');
-  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  const { discordId, password } = await registerReseller(page, 'courier', 'Courier Test Co');
 
   // Staff give the new reseller $100.
   await signIn(page, STAFF.discordId, STAFF.password);

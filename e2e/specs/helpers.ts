@@ -49,3 +49,32 @@ export async function signOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 }
+
+/** Registers a new reseller through the real form and returns its credentials (signed out, on Sign-In). */
+export async function registerReseller(
+  page: Page,
+  prefix: string,
+  name: string,
+): Promise<{ discordId: string; password: string }> {
+  const discordId = uniqueDiscordName(prefix);
+  const password = 'correct-horse-battery';
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  return { discordId, password };
+}
+
+/** Calls the API as whoever is signed in on the page, and expects success. */
+export async function callApi(page: Page, method: 'GET' | 'POST', url: string, data?: object) {
+  const token = (await tokenCookie(page))!.value;
+  const res = await page.request.fetch(`/api/v1${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+  return res.json();
+}

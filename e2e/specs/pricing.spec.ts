@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, shotBothWidths, signIn, signOut, STAFF, uniqueDiscordName } from './helpers';
+import { DEMO, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
 
 /** Staff set the 1–5 lb Priority tier's price on the Label Types page. */
 const setPriorityTier2 = async (page: Page, price: string) => {
@@ -22,14 +22,7 @@ const priorityPriceAt3lb = async (page: Page) => {
 test('staff edit the Priority tiers and one reseller’s prices; each reseller’s Simple Order shows theirs', async ({
   page,
 }) => {
-  const discordId = uniqueDiscordName('prices');
-  const password = 'correct-horse-battery';
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Prices Test Co');
-  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  const { discordId, password } = await registerReseller(page, 'prices', 'Prices Test Co');
 
   await signIn(page, STAFF.discordId, STAFF.password);
   await page.goto('/admin/label-types');

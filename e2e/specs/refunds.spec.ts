@@ -1,30 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
-import { shotBothWidths, signIn, signOut, STAFF, tokenCookie, uniqueDiscordName } from './helpers';
-
-/** Calls the API as whoever is signed in on the page. */
-const callApi = async (page: Page, method: 'GET' | 'POST', url: string, data?: object) => {
-  const token = (await tokenCookie(page))!.value;
-  const res = await page.request.fetch(`/api/v1${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return res.json();
-};
+import { expect, test } from '@playwright/test';
+import { callApi, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
 
 test('a reseller requests a refund of a completed order, staff approve it, the balance comes back', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  const discordId = uniqueDiscordName('refund');
-  const password = 'correct-horse-battery';
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Refund Test Co');
-  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  const { discordId, password } = await registerReseller(page, 'refund', 'Refund Test Co');
 
   // Staff give the new reseller $20 to buy with.
   await signIn(page, STAFF.discordId, STAFF.password);
