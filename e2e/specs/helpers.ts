@@ -43,11 +43,20 @@ export async function shotBothWidths(page: Page, area: string, name: string): Pr
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Signs out through the account menu and waits for the Sign-In page. */
+/**
+ * Signs out through the account menu and waits for the Sign-In page. The revoke is awaited on its own, so a
+ * failure says which step stalled: the click, the server, or the page load after it.
+ */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();
+  const revoked = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && new URL(res.url()).pathname === '/api/v1/auth/logout',
+  );
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  expect((await revoked).status()).toBe(200);
+  // A full page load follows, as after signing in: the same budget as signIn's.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible({ timeout: 20_000 });
+  expect(await tokenCookie(page)).toBeUndefined();
 }
 
 /** Registers a new reseller through the real form and returns its credentials (signed out, on Sign-In). */
