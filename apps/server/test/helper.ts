@@ -11,25 +11,30 @@ import { seedLabelTypes } from '../src/db/seed.ts';
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
 
-/** A fresh database of the given engine: in-memory PGlite, or a new database in the run's PostgreSQL cluster. */
-export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {
-  if (engine === 'pglite') return createDatabase({ dataDir: 'memory://' });
+/** The URL of a new, empty database in the run's PostgreSQL cluster. */
+export async function createPostgresDatabaseUrl(prefix = 'test'): Promise<string> {
   const adminUrl = inject('postgresUrl');
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  return createDatabase({ url: adminUrl.replace(/\/postgres$/, `/${name}`), dataDir: '', poolSize });
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
+/** A fresh database of the given engine: in-memory PGlite, or a new database in the run's PostgreSQL cluster. */
+export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {
+  if (engine === 'pglite') return createDatabase({ dataDir: 'memory://' });
+  return createDatabase({ url: await createPostgresDatabaseUrl(), dataDir: '', poolSize });
 }
 
 export type TestApp = App & { database: Database };
 
 /** Builds the real app on a migrated, seeded test database; close() also closes the database. */
 export async function createTestApp(
-  options: { engine?: Engine; env?: Record<string, string>; poolSize?: number } = {},
+  options: { engine?: Engine; env?: Record<string, string>; poolSize?: number; database?: Database } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(options.engine, options.poolSize);
+  const database = options.database ?? (await createTestDatabase(options.engine, options.poolSize));
   await database.migrate();
   await seedLabelTypes(database.db);
   const config = loadConfig({

@@ -1,25 +1,15 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { findPostgresBinary } from '../src/db/postgres-binaries.ts';
 
-/** Finds the PostgreSQL server binaries (Debian keeps them out of PATH). */
+/** The folder of the PostgreSQL server programs (initdb, pg_ctl). */
 function findBinDir(): string {
-  const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
-  const candidates = [
-    process.env.PG_BIN_DIR,
-    fromConfig.status === 0 ? fromConfig.stdout.trim() : undefined,
-    ...(fs.existsSync('/usr/lib/postgresql')
-      ? fs
-          .readdirSync('/usr/lib/postgresql')
-          .sort((a, b) => Number(b) - Number(a))
-          .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      : []),
-  ];
-  const found = candidates.find((dir) => dir && fs.existsSync(path.join(dir, 'initdb')));
-  if (!found) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found; install postgresql');
-  return found;
+  const initdb = findPostgresBinary('initdb');
+  if (!initdb) throw new Error('PostgreSQL server binaries (initdb, pg_ctl) not found; install postgresql');
+  return path.dirname(initdb);
 }
 
 const freePort = (): Promise<number> =>

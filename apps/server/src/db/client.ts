@@ -28,6 +28,8 @@ export type Database = {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_ID = 740_001;
+/** How the app's PostgreSQL connections name themselves (`pg_stat_activity.application_name`). */
+export const APPLICATION_NAME = 'labelport';
 
 export type DatabaseOptions = {
   /** postgres:// URL; without it an embedded PGlite database is used. */
@@ -77,7 +79,8 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The name lets a restore see that app instances are still connected (and refuse).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME });
   // Bigints and numerics come back as strings from pg; drizzle's column modes convert what it selects.
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {

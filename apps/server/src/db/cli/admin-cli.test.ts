@@ -1,11 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabaseUrl } from '../../../test/helper.ts';
 import { createDatabase } from '../client.ts';
 
 const run = promisify(execFile);
@@ -90,13 +89,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
   });
 
   it('works on PostgreSQL', async () => {
-    const adminUrl = inject('postgresUrl');
-    const name = `cli_${crypto.randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${name}`);
-    await client.end();
-    const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+    const url = await createPostgresDatabaseUrl('cli');
     const res = await admin(
       { DATABASE_URL: url },
       'create',
