@@ -20,7 +20,8 @@ export type PasswordOwner = {
   email?: string | null;
 };
 
-export type PasswordVerdict = { ok: true } | { ok: false; message: string };
+/** `score` is zxcvbn's 0 (guessed at once) to 4 (very hard), for a strength meter. */
+export type PasswordVerdict = { ok: true; score: number } | { ok: false; score: number; message: string };
 
 const OWNER_LABELS: Record<keyof PasswordOwner, string> = {
   discordName: 'your Discord Name',
@@ -69,10 +70,11 @@ export function judgePassword(password: string, owner: PasswordOwner = {}): Pass
     password,
     entries.flatMap((entry) => entry.words),
   );
-  if (result.score >= PASSWORD_MIN_SCORE) return { ok: true };
+  const { score } = result;
+  if (score >= PASSWORD_MIN_SCORE) return { ok: true, score };
   const reason = ownerReason(result, entries) ?? result.feedback.warning;
   const advice = result.feedback.suggestions.length
     ? result.feedback.suggestions
     : [translations.suggestions.anotherWord];
-  return { ok: false, message: [WEAK_PASSWORD_MESSAGE, reason, ...advice].filter(Boolean).join(' ') };
+  return { ok: false, score, message: [WEAK_PASSWORD_MESSAGE, reason, ...advice].filter(Boolean).join(' ') };
 }
