@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, tokenCookie, uniqueDiscordName } from './helpers';
+import { shotBothWidths, signIn, tokenCookie, uniqueDiscordName } from './helpers';
 
 const SIDEBAR = [
   ['Dashboard', '/'],
@@ -51,4 +51,53 @@ test('a new reseller registers, signs in, walks the sidebar and signs out', asyn
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await tokenCookie(page)).toBeUndefined();
+});
+
+test('Register and Account Settings say why a weak password is refused, before any request', async ({
+  page,
+}) => {
+  const discordId = uniqueDiscordName('weak');
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/v1\/(auth\/register|user\/password)$/.test(request.url())) sent.push(request.url());
+  });
+
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Weak Password Co');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill(discordId);
+  await password.blur();
+  const refusal =
+    'Password is too easy to guess. It contains your Discord Name. Add more words that are less common.';
+  await expect(password).toHaveAccessibleDescription(refusal);
+  await expect(
+    page.getByRole('progressbar', { name: /^Password strength: (Very weak|Weak)$/ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(password).toHaveAccessibleDescription(refusal);
+  await expect(page).toHaveURL(/\/register$/);
+  await shotBothWidths(page, 'auth', 'register-weak-password');
+  expect(sent).toEqual([]);
+
+  await password.fill('aaaaaaaa');
+  await expect(password).toHaveAccessibleDescription(/^Password is too easy to guess\. Repeated characters/);
+  await password.fill('correct-horse-battery');
+  await expect(page.getByText(/^Password is too easy to guess/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
+  expect(sent).toHaveLength(1);
+
+  await signIn(page, discordId, 'correct-horse-battery');
+  await page.goto('/settings');
+  await page.getByLabel('Current password', { exact: true }).fill('correct-horse-battery');
+  const newPassword = page.getByLabel('New password', { exact: true });
+  await newPassword.fill('password123');
+  await newPassword.blur();
+  await expect(newPassword).toHaveAccessibleDescription(
+    'Password is too easy to guess. This is a commonly used password. Add more words that are less common.',
+  );
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await shotBothWidths(page, 'account', 'settings-weak-password');
+  expect(sent).toHaveLength(1);
 });

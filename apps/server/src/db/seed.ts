@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../lib/tokens.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { assertStrongPassword, hashPassword } from '../lib/passwords.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
@@ -47,6 +47,14 @@ export async function seedLabelTypes(db: Db): Promise<number> {
   return added;
 }
 
+/** A chosen demo password meets the rule every account's password meets (the generated ones do). */
+async function assertConfiguredPassword(name: string, password: string | undefined, discordName: string) {
+  if (password === undefined) return;
+  await assertStrongPassword(password, { discordName }).catch((error: Error) => {
+    throw new Error(`${name}: ${error.message}`);
+  });
+}
+
 /** The demo reseller with a $1,000.00 test balance; its password is printed once, when it is created. */
 export async function seedDemoUser(
   db: Db,
@@ -55,6 +63,7 @@ export async function seedDemoUser(
   configuredPassword: string | undefined,
 ): Promise<void> {
   if (await findUserByDiscordId(db, DEMO_DISCORD_ID)) return;
+  await assertConfiguredPassword('DEMO_PASSWORD', configuredPassword, DEMO_DISCORD_ID);
   const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
   const apiKey = randomToken('lp_');
   await db.transaction(async (tx) => {
@@ -90,6 +99,7 @@ export async function seedDemoAdmin(
   configuredPassword: string | undefined,
 ): Promise<void> {
   if (await findUserByDiscordId(db, DEMO_ADMIN_DISCORD_ID)) return;
+  await assertConfiguredPassword('DEMO_ADMIN_PASSWORD', configuredPassword, DEMO_ADMIN_DISCORD_ID);
   const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
   const apiKey = randomToken('lp_');
   const [user] = await db

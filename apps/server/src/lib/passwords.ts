@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import type * as PasswordStrength from '@portal/shared/password-strength';
+import { AppError } from '../errors.ts';
 
 // argon2id, m = 19456 KiB, t = 2, p = 1 (OWASP minimum; the library's defaults, stated for the record).
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -16,9 +17,18 @@ export const burnPasswordCheck = async (password: string): Promise<void> => {
   await verifyPassword(await dummyHash, password);
 };
 
-// The ranked list of leaked passwords that zxcvbn uses (about 18,000 of them are 8+ characters long).
-let commonPasswords: Set<string> | undefined;
-export const isCommonPassword = (password: string): boolean => {
-  commonPasswords ??= new Set((dictionary['passwords-common'] as string[]).map((p) => p.toLowerCase()));
-  return commonPasswords.has(password.toLowerCase());
-};
+// Loaded on first use, once: its dictionaries take about half a second to read (decision 165).
+let strength: Promise<typeof PasswordStrength> | undefined;
+
+/** Refuses an easily guessed password (400 naming the field) with the rule the web forms show. */
+export async function assertStrongPassword(
+  password: string,
+  owner: PasswordStrength.PasswordOwner,
+  field = 'password',
+): Promise<void> {
+  strength ??= import('@portal/shared/password-strength');
+  const verdict = (await strength).judgePassword(password, owner);
+  if (!verdict.ok) {
+    throw new AppError('BAD_REQUEST', verdict.message, { errors: [{ field, message: verdict.message }] });
+  }
+}

@@ -52,6 +52,20 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     expect(await rolesOf({ dataDir })).toEqual({ 'night.shift': 'admin' });
   });
 
+  it('refuses an easily guessed password with the reason, and creates nothing', async () => {
+    const res = await admin(
+      { DATA_DIR: dataDir },
+      'create',
+      '--discord',
+      'weak.staff',
+      '--password',
+      'weak.staff2024',
+    );
+    expect(res.code).toBe(2);
+    expect(res.out).toContain('--password: Password is too easy to guess. It contains your Discord Name.');
+    expect(await rolesOf({ dataDir })).toEqual({ 'night.shift': 'admin' });
+  });
+
   it('promotes and demotes, but never the last admin', async () => {
     const refused = await admin({ DATA_DIR: dataDir }, 'demote', 'night.shift');
     expect(refused.code).toBe(2);

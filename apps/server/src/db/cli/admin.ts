@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { discordIdSchema, passwordSchema } from '@portal/shared';
 import { loadConfig } from '../../config.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import { createSealer, hashToken, randomToken } from '../../lib/tokens.ts';
 import { CLI_ACTOR, recordAudit } from '../../modules/audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../../modules/auth/auth.service.ts';
@@ -33,6 +33,11 @@ async function createStaff(database: Database, args: string[]): Promise<void> {
   const password = values.password ?? crypto.randomBytes(12).toString('base64url');
   const checked = passwordSchema.safeParse(password);
   if (!checked.success) throw new UsageError(`--password: ${checked.error.issues[0]?.message}`);
+  await assertStrongPassword(password, { discordName: discordId.data, name: values.name }).catch(
+    (error: Error) => {
+      throw new UsageError(`--password: ${error.message}`);
+    },
+  );
   const config = loadConfig();
   const sealer = createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret));
   const apiKey = randomToken(API_KEY_PREFIX);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
+import { WEAK } from '../../../test/weak-passwords.ts';
 
 describe('account settings', () => {
   let app: TestApp;
@@ -62,8 +63,8 @@ describe('account settings', () => {
       expect((await login(discordId, 'another strong passphrase')).statusCode).toBe(200);
     });
 
-    it('refuses a wrong current password, a short and a common new one', async () => {
-      const { password, headers } = await signUp(app);
+    it('refuses a wrong current password, a short and an easily guessed new one', async () => {
+      const { discordId, password, headers } = await signUp(app);
       const wrong = await call('POST', '/api/v1/user/password', headers, {
         currentPassword: 'not my password',
         newPassword: 'another strong passphrase',
@@ -75,11 +76,19 @@ describe('account settings', () => {
         newPassword: 'short',
       });
       expect(short.json().message).toBe('Password must be at least 8 characters');
-      const common = await call('POST', '/api/v1/user/password', headers, {
-        currentPassword: password,
-        newPassword: 'password123',
-      });
-      expect(common.json().message).toBe('This password is too common, please choose another one');
+      for (const [newPassword, message] of [
+        ['password123', WEAK.common],
+        ['aaaaaaaa', WEAK.repeated],
+        [discordId, WEAK.discordName],
+      ] as const) {
+        const weak = await call('POST', '/api/v1/user/password', headers, {
+          currentPassword: password,
+          newPassword,
+        });
+        expect(weak.statusCode).toBe(400);
+        expect(weak.json()).toEqual({ message, errors: [{ field: 'newPassword', message }] });
+      }
+      expect((await login(discordId, password)).statusCode).toBe(200);
     });
 
     it('locks after 5 wrong current passwords, like sign-in', async () => {

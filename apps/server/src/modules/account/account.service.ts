@@ -1,7 +1,7 @@
 import type { ChangeEmailBody, ChangePasswordBody, EmailStatus, UpdateProfileBody } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { API_KEY_PREFIX, type Authenticated } from '../auth/auth.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
@@ -66,9 +66,8 @@ export async function changePassword(
     throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Current password is incorrect');
   }
   await succeedLoginAttempt(ctx.db, attempt);
-  if (isCommonPassword(input.newPassword)) {
-    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
-  }
+  const owner = { discordName: user.discordId, name: user.username, email: user.email };
+  await assertStrongPassword(input.newPassword, owner, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });

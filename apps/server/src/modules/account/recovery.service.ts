@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { hashPassword, isCommonPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import { createSession } from '../auth/auth.service.ts';
 import { clearAccountFailures } from '../auth/login-throttle.ts';
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { consumeOtp, issueOtp } from '../otp/otp.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
 import { deleteUserSessions, findUserByVerifiedEmail, updateUser } from './account.repository.ts';
 
 type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
@@ -45,17 +45,23 @@ export async function resetPassword(
   meta: RequestMeta,
 ): Promise<string> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
-  // Checked before the code is used, so a refused password does not cost the user their code.
-  if (isCommonPassword(input.newPassword)) {
-    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
-  }
-  const { userId, email } = await consumeOtp(ctx, {
+  // Checked before the code is used, so a refused password does not cost the user their code: first with
+  // what the caller sent, then, once the code is known to be right, with the account's own names.
+  await assertStrongPassword(input.newPassword, { email: input.email }, 'newPassword');
+  const found: { user?: UserRow } = {};
+  const { email } = await consumeOtp(ctx, {
     purpose: 'reset_password',
     email: input.email,
     code: input.OTP,
     now: new Date(),
+    beforeUse: async ({ userId }) => {
+      const account = (found.user = await findUserById(ctx.db, userId));
+      if (!account) return;
+      const owner = { discordName: account.discordId, name: account.username, email: account.email };
+      await assertStrongPassword(input.newPassword, owner, 'newPassword');
+    },
   });
-  const user = await findUserById(ctx.db, userId);
+  const { user } = found;
   // The account's e-mail changed since the code was sent: the code was for the old address.
   if (!user || !user.emailVerified || !sameEmail(user.email, email))
     throw new AppError('BAD_REQUEST', 'Invalid or expired OTP');

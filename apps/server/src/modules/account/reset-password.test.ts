@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { WEAK } from '../../../test/weak-passwords.ts';
 
 const MINUTE = 60_000;
 
@@ -181,14 +182,22 @@ describe.each(ENGINES)('password reset over SMTP on %s', (engine) => {
       expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
     });
 
-    it('refuses a short or common new password without using up the code', async () => {
-      const { email } = await kit.signUpWithEmail();
+    it('refuses a short or easily guessed new password without using up the code', async () => {
+      const { email, discordId } = await kit.signUpWithEmail();
       const code = await kit.requestResetCode(email);
       const short = await kit.resetPassword(email, code, 'short');
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 8 characters');
-      const common = await kit.resetPassword(email, code, 'password123');
-      expect(common.json().message).toBe('This password is too common, please choose another one');
+      for (const [password, message] of [
+        ['password123', WEAK.common],
+        [' '.repeat(8), WEAK.repeated],
+        [discordId, WEAK.discordName],
+      ] as const) {
+        const weak = await kit.resetPassword(email, code, password);
+        expect(weak.statusCode).toBe(400);
+        expect(weak.json()).toEqual({ message, errors: [{ field: 'newPassword', message }] });
+        expect((await kit.login(discordId, password)).statusCode).toBe(400);
+      }
       expect((await kit.resetPassword(email, code)).statusCode).toBe(200);
     });
 

@@ -14,7 +14,11 @@ import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { describeUser, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
-const errorBody = z.object({ message: z.string() });
+// `errors` names the field (a weak password) so a client can show the reason next to it.
+const errorBody = z.object({
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>

@@ -1,7 +1,12 @@
 import type { LoginBody, RegisterBody, SessionUser } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords.ts';
+import {
+  assertStrongPassword,
+  burnPasswordCheck,
+  hashPassword,
+  verifyPassword,
+} from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-view.ts';
 import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
@@ -16,9 +21,7 @@ export async function registerUser(
   meta: RequestMeta,
 ): Promise<UserRow> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
-  if (isCommonPassword(input.password)) {
-    throw new AppError('BAD_REQUEST', 'This password is too common, please choose another one');
-  }
+  await assertStrongPassword(input.password, { discordName: input.discordId, name: input.username });
   if (await findUserByDiscordId(ctx.db, input.discordId)) throw discordTaken();
   const apiKey = randomToken(API_KEY_PREFIX);
   const user = await insertUser(ctx.db, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/passwords.ts';
 import {
   ENGINES,
   createTestApp,
@@ -7,6 +8,7 @@ import {
   uniqueDiscordId,
   type TestApp,
 } from '../../../test/helper.ts';
+import { WEAK, weakPassword } from '../../../test/weak-passwords.ts';
 
 describe.each(ENGINES)('auth on %s', (engine) => {
   let app: TestApp;
@@ -122,15 +124,24 @@ describe.each(ENGINES)('auth on %s', (engine) => {
       expect(res.json().message).toContain(message);
     });
 
-    it('rejects a common password', async () => {
+    it.each([
+      ['aaaaaaaa', WEAK.repeated],
+      ['eight spaces', WEAK.repeated],
+      ['the Discord Name itself', WEAK.discordName],
+      ['password123', WEAK.common],
+    ])('refuses %s as the password, says why and creates no account', async (shape, message) => {
+      const discordId = uniqueDiscordId();
+      const password = weakPassword(shape, discordId);
       const res = await register({
         username: 'N',
-        discordId: uniqueDiscordId(),
-        password: 'password123',
+        discordId,
+        password,
         captchaToken: await solveCaptcha(app),
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('This password is too common, please choose another one');
+      expect(res.json()).toEqual({ message, errors: [{ field: 'password', message }] });
+      const signIn = await login({ discordId, password, captchaToken: await solveCaptcha(app) });
+      expect(signIn.json().message).toBe('Invalid Discord Name or password');
     });
   });
 
@@ -197,6 +208,16 @@ describe.each(ENGINES)('auth on %s', (engine) => {
         password,
         captchaToken: await solveCaptcha(app),
       });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('still signs in an account whose password was set before the strength rule', async () => {
+      const { discordId } = await signUp(app);
+      await app.database.executeSql('UPDATE users SET password_hash = $1 WHERE discord_id = $2', [
+        await hashPassword('aaaaaaaa'),
+        discordId,
+      ]);
+      const res = await login({ discordId, password: 'aaaaaaaa', captchaToken: await solveCaptcha(app) });
       expect(res.statusCode).toBe(200);
     });
 

@@ -48,14 +48,23 @@ export async function issueOtp(
   });
 }
 
+type OtpOwner = { userId: string; email: string };
+
 /**
  * Accepts a live code sent to the e-mail for the purpose, once; returns whose code it was. Every wrong try
- * counts against each live code for that address, and the fifth wrong try deletes it.
+ * counts against each live code for that address, and the fifth wrong try deletes it. `beforeUse` runs once
+ * the code is known to be right; when it throws, the code stays usable.
  */
 export async function consumeOtp(
   ctx: AppContext,
-  input: { purpose: OtpPurpose; email: string; code: string; now: Date },
-): Promise<{ userId: string; email: string }> {
+  input: {
+    purpose: OtpPurpose;
+    email: string;
+    code: string;
+    now: Date;
+    beforeUse?: (owner: OtpOwner) => Promise<void>;
+  },
+): Promise<OtpOwner> {
   const key = await otpKey(ctx.db);
   const candidates = await findLiveOtpsByEmail(ctx.db, input.purpose, input.email, input.now);
   for (const row of candidates) {
@@ -66,6 +75,7 @@ export async function consumeOtp(
       code: input.code,
     });
     if (hashesMatch(expected, row.codeHash)) {
+      await input.beforeUse?.({ userId: row.userId, email: row.email });
       if (await takeOtp(ctx.db, row.id, row.codeHash)) return { userId: row.userId, email: row.email };
       throw invalidOtp();
     }

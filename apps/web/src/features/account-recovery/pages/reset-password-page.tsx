@@ -2,10 +2,13 @@ import { emailSchema } from '@portal/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/notify';
+import { withPasswordStrength } from '../../../lib/password-strength';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
 import { PASSWORDS_DO_NOT_MATCH, resetPasswordFormSchema, useResetPassword } from '../api/reset-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
@@ -18,6 +21,8 @@ import { RecoveryLayout } from '../components/recovery-layout';
 
 /** The code form plus the address the code went to (stored by the step before, or typed here). */
 const formSchema = resetPasswordFormSchema.extend({ email: emailSchema });
+type FormValues = z.input<typeof formSchema>;
+const ownerOf = (values: FormValues) => ({ email: values.email });
 
 /** `/reset`: the mailed OTP and a new password (twice); success signs in and goes to / (spec 2, 4, 5). */
 export function ResetPasswordPage() {
@@ -25,11 +30,14 @@ export function ResetPasswordPage() {
   const reset = useResetPassword();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+    // Checked when a field is left, then as it changes: the new password's strength before any call.
+    mode: 'onTouched',
+    resolver: withPasswordStrength(zodResolver(formSchema), 'newPassword', ownerOf),
     defaultValues: { OTP: '', newPassword: '', confirmPassword: '', email: getStoredEmail() ?? '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const [email, newPassword] = useWatch({ control: form.control, name: ['email', 'newPassword'] });
 
   const onSubmit = form.handleSubmit(async ({ email, OTP, newPassword, confirmPassword }) => {
     if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
@@ -42,7 +50,7 @@ export function ResetPasswordPage() {
       show(result.message, 'success');
       reloadAt('/');
     } catch (error) {
-      show(errorMessage(error));
+      if (!showServerFieldErrors(error, form.setError, ['newPassword'])) show(errorMessage(error));
       captcha.renew();
     }
   });
@@ -65,6 +73,12 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             size="md"
             error={errors.newPassword?.message}
+            inputContainer={(input) => (
+              <>
+                {input}
+                <PasswordStrengthMeter password={newPassword} owner={{ email }} />
+              </>
+            )}
             {...form.register('newPassword')}
           />
           <PasswordInput

@@ -18,4 +18,6 @@ export type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 export const changePassword = async (body: ChangePasswordBody) =>
   messageResponse.parse(await api.post('/user/password', body));
 
-export const useChangePassword = () => useMutation({ mutationFn: changePassword });
+/** The section shows a refused new password next to the field, other failures as a toast. */
+export const useChangePassword = () =>
+  useMutation({ mutationFn: changePassword, meta: { inlineErrors: true } });

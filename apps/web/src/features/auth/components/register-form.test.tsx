@@ -1,5 +1,5 @@
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestChallenge } from '../../../testing/altcha-challenge';
@@ -19,12 +19,15 @@ const captchaRoutes = {
   'GET /auth/captcha': async () => ({ body: await createTestChallenge() }),
 };
 
-async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, password = 'a-long-password') {
   await user.type(screen.getByLabelText('Name'), 'Ada Shipping');
   await user.type(screen.getByLabelText('Discord Name'), 'ada.ships');
-  await user.type(screen.getByLabelText('Password'), 'a-long-password');
+  await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign Up' }));
 }
+
+// The estimator's word lists load on first use; the first verdict can take a few seconds in jsdom.
+const SLOW = { timeout: 10_000 };
 
 describe('Register', () => {
   it('has the spec fields and a Login link back to /', () => {
@@ -73,4 +76,67 @@ describe('Register', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This Discord name is already registered');
     expect(router.state.location.pathname).toBe('/register');
   });
+
+  it('says why a weak password is refused when the field is left, and never calls the server', async () => {
+    const { calls } = stubApi({ ...captchaRoutes, 'POST /auth/register': { status: 201, body: {} } });
+    renderRoutes(authRoutes, '/register');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'aaaaaaaa');
+    await user.tab();
+    const password = screen.getByLabelText('Password');
+    await waitFor(
+      () =>
+        expect(password).toHaveAccessibleDescription(
+          'Password is too easy to guess. Repeated characters like "aaa" are easy to guess. ' +
+            'Add more words that are less common. Avoid repeated words and characters.',
+        ),
+      SLOW,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Password strength: Very weak' })).toBeInTheDocument();
+
+    await user.clear(password);
+    await fillAndSubmit(user, 'ada.ships');
+    expect(
+      await screen.findByText(
+        'Password is too easy to guess. It contains your Discord Name. Add more words that are less common.',
+      ),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/auth/register')).toBe(false);
+  }, 20_000);
+
+  it('clears the verdict once the password is strong, then signs up with it', async () => {
+    const { calls } = stubApi({
+      ...captchaRoutes,
+      'POST /auth/register': {
+        status: 201,
+        body: { message: 'Account created successfully, please login.' },
+      },
+    });
+    renderRoutes(authRoutes, '/register');
+    const user = userEvent.setup();
+    await fillAndSubmit(user, 'shipping');
+    expect(await screen.findByText(/^Password is too easy to guess\./, undefined, SLOW)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), '-otter-lantern');
+    await waitFor(() => expect(screen.queryByText(/^Password is too easy to guess/)).not.toBeInTheDocument());
+    expect(
+      screen.getByRole('progressbar', { name: /^Password strength: (Strong|Very strong)$/ }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Account created successfully, please login.')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/auth/register')?.body).toMatchObject({
+      password: 'shipping-otter-lantern',
+    });
+  }, 20_000);
+
+  it('shows the server refusing the password next to the field', async () => {
+    const message = 'Password is too easy to guess. It contains your email address.';
+    stubApi({
+      ...captchaRoutes,
+      'POST /auth/register': { status: 400, body: { message, errors: [{ field: 'password', message }] } },
+    });
+    renderRoutes(authRoutes, '/register');
+    await fillAndSubmit(userEvent.setup());
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message), SLOW);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  }, 20_000);
 });

@@ -2,10 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { withPasswordStrength } from '../../../lib/password-strength';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { registerFormSchema, useRegister, type RegisterFormValues } from '../api/register';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
@@ -14,6 +17,8 @@ import { CaptchaSlot } from './captcha-slot';
 
 export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully, please login.';
 
+const ownerOf = (values: RegisterFormValues) => ({ discordName: values.discordId, name: values.username });
+
 export function RegisterForm() {
   const navigate = useNavigate();
   const { getToken, containerRef } = useCaptcha();
@@ -21,10 +26,16 @@ export function RegisterForm() {
   const { message, show } = useTimedMessage();
   const [isRegistered, setIsRegistered] = useState(false);
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
+    // Checked when a field is left, then as it changes: the password's strength before any call.
+    mode: 'onTouched',
+    resolver: withPasswordStrength(zodResolver(registerFormSchema), 'password', ownerOf),
     defaultValues: { username: '', discordId: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const [username, discordId, password] = useWatch({
+    control: form.control,
+    name: ['username', 'discordId', 'password'],
+  });
 
   // After the success toast, Sign-In follows 2.5 seconds later (spec section 2).
   useEffect(() => {
@@ -40,7 +51,7 @@ export function RegisterForm() {
       notifySuccess(REGISTER_SUCCESS_MESSAGE);
       setIsRegistered(true);
     } catch (error) {
-      show(errorMessage(error));
+      if (!showServerFieldErrors(error, form.setError, ['password'])) show(errorMessage(error));
     }
   });
 
@@ -72,6 +83,12 @@ export function RegisterForm() {
           autoComplete="new-password"
           size="md"
           error={errors.password?.message}
+          inputContainer={(input) => (
+            <>
+              {input}
+              <PasswordStrengthMeter password={password} owner={ownerOf({ username, discordId, password })} />
+            </>
+          )}
           {...form.register('password')}
         />
         <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isRegistered} mt="xs">

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, solveCaptcha, type TestApp } from '../../test/helper.ts';
+import { findUserByDiscordId } from '../modules/users/users.repository.ts';
+import { seedDemoAdmin, seedDemoUser } from './seed.ts';
+
+describe('demo seed', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => app.close());
+
+  const login = async (discordId: string, password: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { discordId, password, captchaToken: await solveCaptcha(app) },
+    });
+
+  it('refuses an easily guessed chosen password at start, names the variable, and creates no account', async () => {
+    const { db, sealer } = app.ctx;
+    await expect(seedDemoUser(db, sealer, app.log, 'demo1234')).rejects.toThrow(
+      /^DEMO_PASSWORD: Password is too easy to guess\. It contains your Discord Name\./,
+    );
+    await expect(seedDemoAdmin(db, sealer, app.log, 'aaaaaaaa')).rejects.toThrow(
+      /^DEMO_ADMIN_PASSWORD: Password is too easy to guess\./,
+    );
+    expect(await findUserByDiscordId(db, 'demo')).toBeUndefined();
+    expect(await findUserByDiscordId(db, 'admin')).toBeUndefined();
+
+    await seedDemoUser(db, sealer, app.log, 'demo-password-123');
+    expect((await login('demo', 'demo-password-123')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,73 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { getAccessToken } from '../../../lib/auth-token';
+import { storeEmail } from '../../../lib/stored-email';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { ResetPasswordPage } from './reset-password-page';
+
+const EMAIL = 'ada.lovelace@example.com';
+// The estimator's word lists load on first use; the first verdict can take a few seconds in jsdom.
+const SLOW = { timeout: 10_000 };
+
+function renderPage() {
+  storeEmail(EMAIL);
+  const server = stubApi({
+    'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
+    'POST /auth/resetPassword': { body: { message: 'Password reset', accessToken: 'new-token' } },
+  });
+  renderWithRouter(<ResetPasswordPage />, '/reset');
+  return { ...server, user: userEvent.setup() };
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, newPassword: string) {
+  await user.type(screen.getByLabelText('OTP'), '123456');
+  await user.type(screen.getByLabelText('New Password'), newPassword);
+  await user.type(screen.getByLabelText('Confirm New Password'), newPassword);
+}
+
+/** What the ALTCHA checkbox reports once solved (the widget itself is not run in jsdom). */
+async function solveCaptcha() {
+  await waitFor(() => {
+    expect(customElements.get('altcha-widget')).toBeDefined();
+    expect(document.querySelector('altcha-widget')).not.toBeNull();
+  }, SLOW);
+  await act(async () => {}); // the page listens from an effect after the widget mounts
+  const widget = document.querySelector('altcha-widget')!;
+  widget.dispatchEvent(
+    new CustomEvent('statechange', { detail: { state: 'verified', payload: 'captcha-ok' } }),
+  );
+}
+
+const resetCalls = <T extends { path: string }>(calls: T[]) =>
+  calls.filter((c) => c.path === '/auth/resetPassword');
+
+describe('Reset Password', () => {
+  it('refuses a new password built on the e-mail before any call, and says why', async () => {
+    const { calls, user } = renderPage();
+    await solveCaptcha();
+    await fill(user, 'lovelace2024');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(
+      () =>
+        expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+          expect.stringMatching(/^Password is too easy to guess\. It contains your email address\./),
+        ),
+      SLOW,
+    );
+    expect(resetCalls(calls)).toHaveLength(0);
+  }, 20_000);
+
+  it('resets with a strong password and signs in', async () => {
+    const { calls, user } = renderPage();
+    await solveCaptcha();
+    await fill(user, 'sesame-otter-42');
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(resetCalls(calls)).toHaveLength(1), SLOW);
+    expect(resetCalls(calls)[0]).toMatchObject({
+      body: { email: EMAIL, OTP: '123456', newPassword: 'sesame-otter-42', captchaToken: 'captcha-ok' },
+    });
+    await waitFor(() => expect(getAccessToken()).toBe('new-token'));
+  }, 20_000);
+});
