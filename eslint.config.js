@@ -36,12 +36,21 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    // The zones below only bite when imports resolve to files, so resolve .ts/.tsx like the bundler does.
+    files: ['apps/server/**/*.ts', 'apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // import-x rules only bite when imports resolve to files and those files are read, so resolve and parse
+    // .ts/.tsx like the bundler does.
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
+    // A cycle hands some module a half-initialised import; type-only imports are erased and do not count.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       // Features never import each other; routes in src/app compose them (bulletproof-react).

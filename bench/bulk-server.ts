@@ -10,8 +10,8 @@ import {
   signUpOver,
   startServer,
   type ServerProcess,
-} from '../apps/server/src/modules/bulk-orders/server-process.ts';
-import { fund } from '../apps/server/src/modules/orders/test-support.ts';
+} from '../apps/server/test/server-process.ts';
+import { fund } from '../apps/server/test/order-kit.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 
 export type BenchServer = {

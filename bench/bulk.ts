@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { postCsvForm } from '../apps/server/src/modules/bulk-orders/server-process.ts';
+import { postCsvForm } from '../apps/server/test/server-process.ts';
 import { excelCsv, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';
 import {
   describeLabelSettings,

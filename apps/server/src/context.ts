@@ -3,10 +3,10 @@ import type { CaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/index.ts';
-import type { JobQueue } from './jobs/index.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import type { LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { Mailer } from './mail/mail-types.ts';
 import type { Metrics } from './plugins/metrics.ts';
 
 /** What services need from the running app: built once in buildApp, passed explicitly. */

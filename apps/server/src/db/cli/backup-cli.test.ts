@@ -12,7 +12,7 @@ import {
   signUp,
   type TestApp,
 } from '../../../test/helper.ts';
-import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../modules/orders/test-support.ts';
+import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../../test/order-kit.ts';
 import { createDatabase } from '../client.ts';
 import { ledgerEntries, orders, users } from '../schema.ts';
 

@@ -1,4 +1,4 @@
-import type { PdfTextItem } from './pdf-text.ts';
+import type { PdfTextItem } from './page-text.ts';
 
 /** Text on one baseline within one column: pieces closer than a wide gap joined with spaces. */
 export type TextSegment = { text: string; x: number; xEnd: number; y: number; size: number };

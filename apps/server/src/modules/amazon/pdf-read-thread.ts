@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { inflatedSizeWithin } from './inflate-budget.ts';
-import type { PdfPageText, PdfTextItem } from './pdf-text.ts';
+import type { PdfPageText, PdfTextItem } from './page-text.ts';
 import {
   findShipToAddresses,
   ShipToCapError,

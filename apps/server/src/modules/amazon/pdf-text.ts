@@ -4,10 +4,6 @@ import { createSlots } from '../../lib/slots.ts';
 import type { PdfReadResult } from './pdf-read-thread.ts';
 import type { ShipToAddress, ShipToCaps } from './ship-to-parser.ts';
 
-/** A run of text on a PDF page, in PDF points (origin bottom-left). */
-export type PdfTextItem = { s: string; x: number; y: number; w: number; h: number };
-export type PdfPageText = { items: PdfTextItem[] };
-
 export type PdfTextLimits = {
   maxPages: number;
   timeoutMs: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PdfTextItem } from './pdf-text.ts';
+import type { PdfTextItem } from './page-text.ts';
 import { findShipToAddresses, parseAddressLines } from './ship-to-parser.ts';
 
 /** Text items as pdfjs reports them: one per word, 12 pt, lines 15 pt apart. */
@@ -85,10 +85,26 @@ describe('findShipToAddresses on hostile pages', () => {
   const shipToLines = (count: number): PdfTextItem[] =>
     Array.from({ length: count }, (_, i) => ({ s: `Ship To: A${i}`, x: 36, y: 50_000 - i, w: 40, h: 1 }));
 
-  it('matches 40,000 "Ship To" lines in linear time', () => {
-    const started = performance.now();
-    findShipToAddresses([{ items: shipToLines(40_000) }], { maxLines: 100_000, maxLabels: 100_000 });
-    expect(performance.now() - started).toBeLessThan(3_000);
+  it('matches "Ship To" lines in linear time: eight times the lines, about eight times the work', () => {
+    // A ratio, not a wall-clock bound, so a busy machine does not fail it. Linear work gives 6 to 10 here (the
+    // sort adds a little); a matcher that scans every line for every label gives about 30, and the old one
+    // took 14 s for 20,000 lines and 58 s for 40,000. Medians of runs taken in turns, after a warm-up.
+    const run = (items: PdfTextItem[]) => {
+      const started = performance.now();
+      findShipToAddresses([{ items }], { maxLines: 100_000, maxLabels: 100_000 });
+      return performance.now() - started;
+    };
+    const median = (times: number[]) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+    const [small, large] = [shipToLines(5_000), shipToLines(40_000)];
+    run(small);
+    run(large);
+    const smallTimes: number[] = [];
+    const largeTimes: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      smallTimes.push(run(small));
+      largeTimes.push(run(large));
+    }
+    expect(median(largeTimes) / median(smallTimes)).toBeLessThan(20);
   });
 
   it('refuses a file with more lines or address labels than the caps', () => {

@@ -1,6 +1,6 @@
 import { isCaProvince, isUsState, normalizeCountryCell, normalizeStateCell } from '@portal/shared';
 import { pageSegments, type TextSegment } from './page-lines.ts';
-import type { PdfPageText } from './pdf-text.ts';
+import type { PdfPageText } from './page-text.ts';
 
 /** One recipient read from a packing slip. `isComplete` is false when no "City, ST ZIP" line was found. */
 export type ShipToAddress = {

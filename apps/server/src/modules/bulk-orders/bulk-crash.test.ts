@@ -3,14 +3,14 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { bulkOrderRows, ledgerEntries, orders, users } from '../../db/schema.ts';
 import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
-import { fund, waitFor } from '../orders/test-support.ts';
+import { fund, waitFor } from '../../../test/order-kit.ts';
 import {
   createDatabaseIn,
   postCsvForm,
   signUpOver,
   startServer,
   type ServerProcess,
-} from './server-process.ts';
+} from '../../../test/server-process.ts';
 
 const ROWS = 2000;
 /** Every 40th recipient is rejected by the (test-mode) carrier: 50 rows must end cancelled and refunded. */

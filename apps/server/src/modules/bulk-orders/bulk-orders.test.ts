@@ -16,7 +16,7 @@ import {
   resellerOf,
   waitFor,
   type Reseller,
-} from '../orders/test-support.ts';
+} from '../../../test/order-kit.ts';
 
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-files-'));

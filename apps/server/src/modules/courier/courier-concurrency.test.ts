@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf, resellerOf } from '../orders/test-support.ts';
+import { balanceCents, fund, ledgerOf, resellerOf } from '../../../test/order-kit.ts';
 import { cancel, createCourier, quote, setStatus, staffOf } from './test-support.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.

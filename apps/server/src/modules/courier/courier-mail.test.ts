@@ -4,7 +4,7 @@ import { users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { uniqueEmail } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { fund, resellerOf, type Reseller } from '../orders/test-support.ts';
+import { fund, resellerOf, type Reseller } from '../../../test/order-kit.ts';
 import { complete, createCourier, quote, setStatus, staffOf } from './test-support.ts';
 
 describe('courier order mail over SMTP', () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf, resellerOf, type Reseller } from '../orders/test-support.ts';
+import { balanceCents, fund, ledgerOf, resellerOf, type Reseller } from '../../../test/order-kit.ts';
 import {
   cancel,
   complete,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, type Reseller } from '../orders/test-support.ts';
+import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
 
 export const address = (name: string) => ({
   name,

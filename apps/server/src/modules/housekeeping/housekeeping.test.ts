@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaSolutions, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { waitFor } from '../orders/test-support.ts';
+import { waitFor } from '../../../test/order-kit.ts';
 import { HOUSEKEEPING_CRON, startHousekeeping } from './housekeeping.jobs.ts';
 
 describe('housekeeping', () => {

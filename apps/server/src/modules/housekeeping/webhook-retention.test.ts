@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, waitFor, type Reseller } from '../orders/test-support.ts';
+import { resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { emitWebhookEvent, newEventId } from '../webhooks/webhook-events.ts';
 import { startHousekeeping } from './housekeeping.jobs.ts';
 

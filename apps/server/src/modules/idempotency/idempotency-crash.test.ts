@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders } from '../../db/schema.ts';
 import { createTestApp, ENGINES, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
-import { balanceCents, orderBody } from '../orders/test-support.ts';
+import { balanceCents, orderBody } from '../../../test/order-kit.ts';
 import { apiReseller, v2, type ApiReseller } from '../reseller-api/test-support.ts';
 import { requestHashOf, runIdempotent } from './idempotency.service.ts';
 

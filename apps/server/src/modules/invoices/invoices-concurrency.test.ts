@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, type Reseller } from '../orders/test-support.ts';
+import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {

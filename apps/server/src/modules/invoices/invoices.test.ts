@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { balanceCents, resellerOf, type Reseller } from '../orders/test-support.ts';
+import { balanceCents, resellerOf, type Reseller } from '../../../test/order-kit.ts';
 
 type Headers = Record<string, string>;
 const PNG = Buffer.from(

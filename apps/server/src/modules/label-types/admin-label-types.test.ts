@@ -17,7 +17,7 @@ import {
   resellerOf,
   waitFor,
   type Reseller,
-} from '../orders/test-support.ts';
+} from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2 } from '../reseller-api/test-support.ts';
 
 type Headers = Record<string, string>;

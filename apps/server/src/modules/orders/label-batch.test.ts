@@ -12,7 +12,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 /**
  * The label job batch on its own (no workers run here, so nothing races the calls): one round trip

@@ -20,7 +20,7 @@ import {
   orderBody,
   resellerOf,
   waitFor,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 /** The test-mode provider, slowed down so that a restart lands in the middle of the queue. */
 const slowProvider = (ms: number): LabelProvider => {

@@ -20,7 +20,7 @@ import {
   resellerOf,
   waitFor,
   type Reseller,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 /** The test-mode provider, except for recipients whose name asks for a failure (the carrier is the fake). */
 const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {

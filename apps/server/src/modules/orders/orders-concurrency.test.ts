@@ -12,7 +12,7 @@ import {
   ledgerOf,
   orderBody,
   resellerOf,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('POST /api/v1/order/create under concurrency on postgres', () => {

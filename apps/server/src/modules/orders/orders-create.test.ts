@@ -11,7 +11,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 describe.each(ENGINES)('POST /api/v1/order/create on %s', (engine) => {
   let app: TestApp;

@@ -11,7 +11,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from './test-support.ts';
+} from '../../../test/order-kit.ts';
 
 type Listed = { _id: string; OrderId: string; toName: string; status: string; tracking: string | null };
 

@@ -7,7 +7,14 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, fund, labelTypeIds, orderBody, resellerOf, type Reseller } from './test-support.ts';
+import {
+  createOrder,
+  fund,
+  labelTypeIds,
+  orderBody,
+  resellerOf,
+  type Reseller,
+} from '../../../test/order-kit.ts';
 
 /** A 4x6 label PDF whose text is its tracking number, as a finished label job leaves it. */
 async function labelPdf(tracking: string): Promise<Uint8Array> {

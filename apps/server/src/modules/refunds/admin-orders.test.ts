@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../orders/test-support.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
 import { resellerWithOrder, staffOf, staffRefund, statusOf } from './test-support.ts';
 
 describe('staff orders and refunds', () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../orders/test-support.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
 import { saveSettings } from '../settings/settings.service.ts';
 import { requestRefund, resellerWithOrder, staffOf, staffRefund } from './test-support.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { generateLabel } from '../orders/label-job.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../orders/test-support.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
 import { requestRefund, resellerWithOrder, staffOf, staffRefund, statusOf } from './test-support.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.

@@ -10,7 +10,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from '../orders/test-support.ts';
+} from '../../../test/order-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
 
 /** A staff member (role set directly, as the admin command line does). */

@@ -7,7 +7,7 @@ import { API_ENDPOINTS, curlSnippet, fetchSnippet, pythonSnippet, type SnippetCo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { waitFor } from '../orders/test-support.ts';
+import { waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody } from '../orders/test-support.ts';
+import { balanceCents, ledgerOf, orderBody } from '../../../test/order-kit.ts';
 import { apiReseller, v2 } from './test-support.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.

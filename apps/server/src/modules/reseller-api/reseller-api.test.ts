@@ -5,7 +5,7 @@ import { idempotencyKeys, users } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { requestHashOf } from '../idempotency/idempotency.service.ts';
-import { balanceCents, fund, orderBody, waitFor } from '../orders/test-support.ts';
+import { balanceCents, fund, orderBody, waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
 
 describe('reseller API /api/v2: authentication and single orders', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody, waitFor } from '../orders/test-support.ts';
+import { balanceCents, ledgerOf, orderBody, waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
 
 const row = (i: number, change: Record<string, unknown> = {}) => {

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { orders } from '../../db/schema.ts';
 import { signUp } from '../../../test/helper.ts';
-import { fund, resellerOf, waitFor } from '../orders/test-support.ts';
+import { fund, resellerOf, waitFor } from '../../../test/order-kit.ts';
 
 /** A signed-up reseller with its API key (read from the app like the docs page does) and a balance. */
 export type ApiReseller = { id: string; apiKey: string; headers: Record<string, string> };

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, type TestApp } from '../../../test/helper.ts';
 import { cancel, complete, createCourier, quote, setStatus } from '../courier/test-support.ts';
-import { fund, resellerOf, type Reseller } from '../orders/test-support.ts';
+import { fund, resellerOf, type Reseller } from '../../../test/order-kit.ts';
 import { requestRefund, resellerWithOrder, staffOf } from '../refunds/test-support.ts';
 import { createEndpoint, settle, startReceiver, startWebhookApp } from './test-support.ts';
 

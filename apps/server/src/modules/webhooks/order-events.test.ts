@@ -11,7 +11,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from '../orders/test-support.ts';
+} from '../../../test/order-kit.ts';
 import { createEndpoint, startReceiver, startWebhookApp } from './test-support.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };

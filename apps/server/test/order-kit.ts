@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/client.ts';
-import { ledgerEntries, users } from '../../db/schema.ts';
-import { sumEntries } from '../ledger/ledger.repository.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import type { App } from '../src/app.ts';
+import type { Db } from '../src/db/client.ts';
+import { ledgerEntries, users } from '../src/db/schema.ts';
+import { sumEntries } from '../src/modules/ledger/ledger.repository.ts';
+import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
 
 /** Test helpers for order flows: a funded reseller, a valid order body, balances in cents. */
 export type Reseller = { id: string; headers: Record<string, string> };

@@ -11,7 +11,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
