@@ -72,7 +72,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 }
 
 /** Waits for the render threads' warm-up (/readyz `labels`), so a bench measures labels, not start-up. */
-async function labelsWarm(baseUrl: string): Promise<void> {
+export async function labelsWarm(baseUrl: string): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { labels?: string };
