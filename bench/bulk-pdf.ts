@@ -10,8 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareBulkOrderDataDir } from '../apps/server/src/modules/bulk-orders/large-bulk-order.ts';
-import { startServer } from '../apps/server/src/modules/bulk-orders/server-process.ts';
-import { labelsWarm } from './bulk-server.ts';
+import { labelsWarm, startServer } from '../apps/server/src/modules/bulk-orders/server-process.ts';
 
 const run = promisify(execFile);
 const ROWS = Number(process.env.BULK_PDF_BENCH_ROWS ?? 5000);

@@ -105,6 +105,17 @@ export async function startServer(
   };
 }
 
+/** Waits for the render threads' warm-up (/readyz `labels`), so a bench or test measures its own work, not start-up. */
+export async function labelsWarm(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { labels?: string };
+    if (ready.labels === 'warm') return;
+    if (Date.now() > deadline) throw new Error(`label renderer not warm after 60 s (${ready.labels})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Registers and signs in a reseller through the API (solving the captcha); returns id and headers. */
 export async function signUpOver(baseUrl: string): Promise<{ id: string; headers: Record<string, string> }> {
   const captchaToken = async () => {
