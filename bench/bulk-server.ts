@@ -8,6 +8,7 @@ import { orders } from '../apps/server/src/db/schema.ts';
 import {
   createDatabaseIn,
   signUpOver,
+  labelsWarm,
   startServer,
   type ServerProcess,
 } from '../apps/server/test/server-process.ts';
@@ -69,17 +70,6 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
       cluster.stop();
     },
   };
-}
-
-/** Waits for the render threads' warm-up (/readyz `labels`), so a bench measures labels, not start-up. */
-async function labelsWarm(baseUrl: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { labels?: string };
-    if (ready.labels === 'warm') return;
-    if (Date.now() > deadline) throw new Error(`label renderer not warm after 60 s (${ready.labels})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Polls until `count()` reaches `target`; the time it took in seconds. */

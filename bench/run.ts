@@ -12,6 +12,7 @@ const BENCHES: Bench[] = [
   { name: 'orders-read', file: 'orders-read.ts', exportName: 'runOrdersReadBench' },
   { name: 'csv', file: 'csv.ts', exportName: 'runCsvBench' },
   { name: 'bulk', file: 'bulk.ts', exportName: 'runBulkBench' },
+  { name: 'bulk-pdf', file: 'bulk-pdf.ts', exportName: 'runBulkPdfBench' },
   { name: 'api-v2', file: 'api-v2.ts', exportName: 'runApiV2Bench' },
   { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
 ];

@@ -10,6 +10,7 @@ import { resolveSecret } from './db/secrets.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
 import {
+  createDownloadSlots,
   createProviderRegistry,
   createRenderPool,
   createTestModeProvider,
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       depositsPending: () => countPendingInvoices(database.db),
       courierAwaitingStaff: () => countAwaitingStaff(database.db),
     }),
+    labelDownloads: createDownloadSlots(config.labelDownloads),
   };
 
   let isClosing = false;

@@ -65,6 +65,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
+  LABEL_DOWNLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
+  LABEL_DOWNLOADS_WAITING: z.coerce.number().int().min(0).max(1000).default(10),
 });
 
 export type Config = {
@@ -126,6 +128,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Slow clients: a whole request, its headers, and open sockets per address (0 = no bound). */
   http: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnectionsPerIp: number };
+  /** Merged and zipped label downloads prepared at once, and how many more may wait (decision 160). */
+  labelDownloads: { atOnce: number; waiting: number };
 };
 
 export class ConfigError extends Error {}
@@ -218,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
+    labelDownloads: { atOnce: e.LABEL_DOWNLOADS_AT_ONCE, waiting: e.LABEL_DOWNLOADS_WAITING },
   };
 }

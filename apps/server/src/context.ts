@@ -4,7 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
-import type { LabelRenderer, ProviderRegistry } from './labels/index.ts';
+import type { DownloadSlots, LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mail-types.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -27,6 +27,8 @@ export type AppContext = {
   renderer: LabelRenderer;
   mailer: Mailer;
   metrics: Metrics;
+  /** Merged and zipped label downloads: a few at a time, a bounded queue, 503 beyond (decision 160). */
+  labelDownloads: DownloadSlots;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

@@ -43,9 +43,12 @@ export type ServerProcess = {
   kill: (signal: NodeJS.Signals) => Promise<void>;
 };
 
-/** Starts the server on `databaseUrl` and resolves once /readyz answers (migrated, workers running). */
+/**
+ * Starts the server on `databaseUrl` (or on the embedded database in `{ dataDir }`) and resolves once
+ * /readyz answers (migrated, workers running).
+ */
 export async function startServer(
-  databaseUrl: string,
+  database: string | { dataDir: string },
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -54,7 +57,7 @@ export async function startServer(
     env: {
       PATH: process.env.PATH,
       NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
+      ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATA_DIR: database.dataDir }),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -100,6 +103,17 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** Waits for the render threads' warm-up (/readyz `labels`), so a bench or test measures its own work, not start-up. */
+export async function labelsWarm(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ready = (await (await fetch(`${baseUrl}/readyz`)).json()) as { labels?: string };
+    if (ready.labels === 'warm') return;
+    if (Date.now() > deadline) throw new Error(`label renderer not warm after 60 s (${ready.labels})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Registers and signs in a reseller through the API (solving the captcha); returns id and headers. */

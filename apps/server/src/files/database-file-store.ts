@@ -35,6 +35,14 @@ export function createDatabaseFileStore(db: Db): FileStore {
         .where(eq(files.id, id));
       return row ?? null;
     },
+    async getMany(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: files.id, name: files.name, contentType: files.contentType, content: files.content })
+        .from(files)
+        .where(inArray(files.id, [...ids]));
+      return new Map(rows.map((row) => [row.id, row]));
+    },
     async remove(id, tx: DbOrTx = db) {
       await tx.delete(files).where(eq(files.id, id));
     },

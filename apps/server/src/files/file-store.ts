@@ -13,6 +13,8 @@ export interface FileStore {
   /** Stores several files in one round trip; their ids in the same order. */
   putMany(files: readonly NewFile[], tx?: DbOrTx): Promise<string[]>;
   get(id: string): Promise<StoredFile | null>;
+  /** Several files in one round trip, by id (ids not found are missing from the map). */
+  getMany(ids: readonly string[]): Promise<Map<string, StoredFile>>;
   remove(id: string, tx?: DbOrTx): Promise<void>;
   removeMany(ids: readonly string[], tx?: DbOrTx): Promise<void>;
 }

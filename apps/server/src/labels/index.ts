@@ -55,3 +55,4 @@ export {
 export { mergePdfs, writeMergedPdf, type MergeResult } from './files/merge-pdfs.ts';
 export { writeLabelsInLayout } from './files/merge-in-layout.ts';
 export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';
+export { createDownloadSlots, DOWNLOADS_BUSY, type DownloadSlots } from './files/download-slots.ts';

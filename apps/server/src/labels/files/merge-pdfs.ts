@@ -10,11 +10,13 @@ import {
   PDFStream,
   type PDFObject,
 } from 'pdf-lib';
+import { inSlices } from '../../lib/event-loop-slices.ts';
 
 /**
  * Merges label PDFs into one PDF as a stream: each input is parsed, its objects are renumbered and
  * written out at once, then dropped. Only the byte offsets and page references are kept until the end
  * (page tree, cross-reference table), so memory stays flat however many labels a bulk order has.
+ * Reading and parsing run in slices with turns of the event loop between them (decision 160).
  */
 type Chunk = Uint8Array;
 
@@ -56,7 +58,7 @@ export async function* mergePdfs(
   };
   yield emit([latin1('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')]);
 
-  for await (const bytes of sources) {
+  for await (const bytes of inSlices(sources)) {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
     const { context } = doc;
     const skip = new Set<number>();

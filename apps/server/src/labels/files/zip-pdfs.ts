@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import type { Archiver, ArchiverOptions } from 'archiver';
+import { inSlices } from '../../lib/event-loop-slices.ts';
 
 // archiver 7 exports a factory function; the installed @types/archiver (v8) describes classes only.
 const archiver = createRequire(import.meta.url)('archiver') as (
@@ -12,6 +13,7 @@ const archiver = createRequire(import.meta.url)('archiver') as (
 /**
  * Zips label PDFs as a stream: one entry is appended only after the previous one has been written,
  * so a 10,000-label order never queues all its PDFs in memory. PDFs are already compressed: stored.
+ * Reading runs in slices with turns of the event loop between them (decision 160).
  */
 export type NamedPdf = { name: string; bytes: Uint8Array };
 
@@ -24,7 +26,7 @@ export const writePdfZip = async (
   const failed = new Promise<never>((_, reject) => archive.on('error', reject));
   archive.pipe(output);
   let entries = 0;
-  for await (const file of files) {
+  for await (const file of inSlices(files)) {
     const written = once(archive, 'entry');
     archive.append(Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.length), {
       name: file.name,

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { Readable, type PassThrough } from 'node:stream';
 import {
   BULK_MESSAGES,
   CSV_COLUMNS,
@@ -12,10 +12,12 @@ import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { isUuid } from '../orders/ids.ts';
+import { FILES_PER_READ, startLabelDownload } from '../orders/label-download-stream.ts';
 import { bulkFileName } from './bulk-order-view.ts';
 import {
   countStatuses,
   findBulkOrderForUser,
+  labelFilesAfter,
   linesAfter,
   type BulkLine,
   type BulkOrderWithType,
@@ -24,7 +26,7 @@ import { bulkOrderNotFound } from './bulk-orders.service.ts';
 
 export type BulkDownload = { fileName: string; contentType: string; stream: Readable };
 
-/** Labels read per page: a page of PDFs (about 50 x 30 KB) is all a download holds at once. */
+/** Rows read per page; their label files are read `FILES_PER_READ` at a time. */
 const LABEL_PAGE = 50;
 const ROW_PAGE = 1000;
 
@@ -45,30 +47,18 @@ async function requireReadyLabels(ctx: AppContext, userId: string, id: string): 
 async function* readyLabels(ctx: AppContext, bulkId: string, reader: PassThrough): AsyncGenerator<NamedPdf> {
   let afterRow = 0;
   while (!reader.destroyed) {
-    const lines = await linesAfter(ctx.db, {
-      bulkOrderId: bulkId,
-      afterRow,
-      limit: LABEL_PAGE,
-      status: 'completed',
-    });
+    const lines = await labelFilesAfter(ctx.db, { bulkOrderId: bulkId, afterRow, limit: LABEL_PAGE });
     if (lines.length === 0) return;
-    const files = await Promise.all(lines.map((l) => (l.labelFileId ? ctx.files.get(l.labelFileId) : null)));
-    for (const [i, line] of lines.entries()) {
-      const file = files[i];
-      if (file && line.tracking) yield { name: `${line.tracking}.pdf`, bytes: file.content };
+    for (let i = 0; i < lines.length && !reader.destroyed; i += FILES_PER_READ) {
+      const group = lines.slice(i, i + FILES_PER_READ);
+      const files = await ctx.files.getMany(group.flatMap((l) => (l.labelFileId ? [l.labelFileId] : [])));
+      for (const line of group) {
+        const file = line.labelFileId ? files.get(line.labelFileId) : undefined;
+        if (file && line.tracking) yield { name: `${line.tracking}.pdf`, bytes: file.content };
+      }
     }
     afterRow = lines.at(-1)!.rowNumber;
   }
-}
-
-/** Runs a writer into a stream handed to the reply; a failure ends the download instead of hanging it. */
-function streamFrom(ctx: AppContext, write: (out: PassThrough) => Promise<unknown>): PassThrough {
-  const out = new PassThrough();
-  write(out).catch((err: unknown) => {
-    if (!out.destroyed) ctx.log.error({ err }, 'bulk download failed');
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
-  });
-  return out;
 }
 
 /** GET /order/bulk-download/{id}: a zip of the ready labels, each named {tracking}.pdf. */
@@ -77,7 +67,9 @@ export async function downloadBulkZip(
   { userId, id }: { userId: string; id: string },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
-  const stream = streamFrom(ctx, (out) => writePdfZip(readyLabels(ctx, bulk.id, out), out));
+  const stream = await startLabelDownload(ctx, 'bulk zip download', (out) =>
+    writePdfZip(readyLabels(ctx, bulk.id, out), out),
+  );
   return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
 }
 
@@ -87,7 +79,7 @@ export async function downloadBulkPdf(
   { userId, id, layout = DEFAULT_LABEL_LAYOUT }: { userId: string; id: string; layout?: LabelLayout },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
-  const stream = streamFrom(ctx, async (out) => {
+  const stream = await startLabelDownload(ctx, 'bulk PDF download', async (out) => {
     async function* pdfs() {
       for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
     }

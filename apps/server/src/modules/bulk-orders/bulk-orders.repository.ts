@@ -163,6 +163,30 @@ export async function linesAfter(
     .limit(q.limit);
 }
 
+/** The label files of completed rows in file order after `afterRow`: only what a label download needs. */
+export async function labelFilesAfter(
+  db: DbOrTx,
+  q: { bulkOrderId: string; afterRow: number; limit: number },
+): Promise<{ rowNumber: number; tracking: string | null; labelFileId: string | null }[]> {
+  return db
+    .select({
+      rowNumber: bulkOrderRows.rowNumber,
+      tracking: orders.tracking,
+      labelFileId: orders.labelFileId,
+    })
+    .from(bulkOrderRows)
+    .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
+    .where(
+      and(
+        eq(bulkOrderRows.bulkOrderId, q.bulkOrderId),
+        gt(bulkOrderRows.rowNumber, q.afterRow),
+        eq(orders.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(bulkOrderRows.rowNumber))
+    .limit(q.limit);
+}
+
 /** A page of rows by position, for the results table (at most 1,000 a page). */
 export async function linesPage(
   db: DbOrTx,

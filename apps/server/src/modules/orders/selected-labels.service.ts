@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_LABEL_LAYOUT, labelLayout } from '@portal/shared';
 import { z } from 'zod';
@@ -7,11 +8,12 @@ import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { isUuid } from './ids.ts';
+import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
 import { listOrders } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 
 export const MAX_SELECTED = 1000;
-/** Labels read at a time: a page of PDFs is all the download holds at once. */
+/** Orders listed per page when the selection is a search. */
 const PAGE = 50;
 
 /** POST /order/download-selected: chosen ids (in the order shown), or every order matching a search. */
@@ -61,6 +63,8 @@ async function labelsOfSearch(ctx: AppContext, userId: string, body: DownloadSel
     });
     for (const r of rows) if (r.labelFileId) labels.push({ fileId: r.labelFileId });
     if (rows.length < PAGE) break;
+    // On the embedded database each page is read on the event loop: let requests in between.
+    await nextTurn();
   }
   return labels.slice(0, MAX_SELECTED);
 }
@@ -75,16 +79,18 @@ export async function downloadSelectedLabels(
     : await labelsOfSearch(ctx, userId, body);
   if (labels.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
 
-  const out = new PassThrough();
-  async function* pdfs() {
-    for (let i = 0; i < labels.length && !out.destroyed; i += PAGE) {
-      const files = await Promise.all(labels.slice(i, i + PAGE).map((l) => ctx.files.get(l.fileId)));
-      for (const file of files) if (file) yield file.content;
+  const stream = await startLabelDownload(ctx, 'selected labels download', (out) => {
+    async function* pdfs() {
+      for (let i = 0; i < labels.length && !out.destroyed; i += FILES_PER_READ) {
+        const group = labels.slice(i, i + FILES_PER_READ);
+        const files = await ctx.files.getMany(group.map((l) => l.fileId));
+        for (const l of group) {
+          const file = files.get(l.fileId);
+          if (file) yield file.content;
+        }
+      }
     }
-  }
-  writeLabelsInLayout(pdfs(), body.layout, out).catch((err: unknown) => {
-    if (!out.destroyed) ctx.log.error({ err }, 'selected labels download failed');
-    out.destroy(err instanceof Error ? err : new Error(String(err)));
+    return writeLabelsInLayout(pdfs(), body.layout, out);
   });
-  return { fileName: `labels-${body.layout}.pdf`, stream: out };
+  return { fileName: `labels-${body.layout}.pdf`, stream };
 }

@@ -97,7 +97,8 @@ export const resellerBulkOrderRoutes =
           params: apiBulkOrderParams,
           querystring: apiBulkDownloadQuery,
           produces: ['application/zip', 'application/pdf'],
-          response: { 409: apiErrorResponse, ...errors },
+          // 503 with Retry-After when too many label downloads are being prepared (decision 160).
+          response: { 409: apiErrorResponse, 503: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
