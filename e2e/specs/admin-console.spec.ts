@@ -75,3 +75,27 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
   await signIn(page, discordId, password);
   await expect(page.getByTestId('header-balance')).toContainText('$25.00');
 });
+
+test('a toast top-right never takes the click meant for the open account menu', async ({ page }) => {
+  await signIn(page, STAFF.discordId, STAFF.password);
+  await page.goto('/admin/settings');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'Settings saved' });
+  await expect(toast).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  const menuItem = page.getByRole('menuitem', { name: 'Account Setting' });
+  await expect(menuItem).toBeVisible();
+  const [item, over] = [(await menuItem.boundingBox())!, (await toast.boundingBox())!];
+  // The toast lies over the menu item (else this proves nothing), yet the item is what a click there hits.
+  expect(item.x < over.x + over.width && over.x < item.x + item.width).toBe(true);
+  expect(item.y < over.y + over.height && over.y < item.y + item.height).toBe(true);
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="menuitem"]')?.textContent ?? null,
+    { x: item.x + item.width / 2, y: item.y + item.height / 2 },
+  );
+  expect(hit).toBe('Account Setting');
+  // Without waiting for the toast to go (it stays while hovered): the click reaches the menu at once.
+  await menuItem.click({ timeout: 2_000 });
+  await expect(page).toHaveURL(/\/settings$/);
+});

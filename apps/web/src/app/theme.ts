@@ -1,7 +1,10 @@
 import {
   Anchor,
+  Combobox,
   createTheme,
   defaultVariantColorsResolver,
+  Menu,
+  Popover,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -22,6 +25,13 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   return colors;
 };
 
+/**
+ * Toasts sit top-right (spec) at react-toastify's z-index 9999, right over the account menu's dropdown. A
+ * dropdown the user has just opened goes above them, so a passing toast never takes the click meant for
+ * Sign out or a select's option.
+ */
+export const DROPDOWN_Z_INDEX = 10_000;
+
 export const theme = createTheme({
   primaryColor: 'blue',
   // Shade 8 (#1971c2) is the lightest blue with 4.5:1 on white (shade 7 is 4.2:1, under WCAG AA).
@@ -33,7 +43,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   variantColorResolver,
   // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
-  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
+  components: {
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    Menu: Menu.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
+    Popover: Popover.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
+    Combobox: Combobox.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
+  },
 });
 
 /** Dimmed text: Mantine's gray.6 (#868e96) is 3.3:1 on white; #5c636a keeps the look at 6:1. Placeholders likewise. */
