@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   authFailures,
   captchaSolutions,
+  idempotencyKeys,
   otpCodes,
   otpRequests,
   sessions,
@@ -24,6 +25,10 @@ export const deleteCaptchaSolutionsExpiredBefore = (db: DbOrTx, at: Date) =>
 
 export const deleteOtpCodesExpiredBefore = (db: DbOrTx, at: Date) =>
   db.delete(otpCodes).where(lt(otpCodes.expiresAt, at)).returning({ id: otpCodes.id });
+
+/** Idempotency keys past their 24 hours: a repeat after that is a new request (decision 111). */
+export const deleteIdempotencyKeysExpiredBefore = (db: DbOrTx, at: Date) =>
+  db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, at)).returning({ key: idempotencyKeys.key });
 
 export const deleteOtpRequestsBefore = (db: DbOrTx, at: Date) =>
   db.delete(otpRequests).where(lt(otpRequests.createdAt, at)).returning({ id: otpRequests.id });

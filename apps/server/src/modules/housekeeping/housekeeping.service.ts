@@ -6,6 +6,7 @@ import {
   deleteFinishedDeliveriesBefore,
   deleteUndeliverableEvents,
   deleteCaptchaSolutionsExpiredBefore,
+  deleteIdempotencyKeysExpiredBefore,
   deleteOtpCodesExpiredBefore,
   deleteOtpRequestsBefore,
   deleteSessionsExpiredBefore,
@@ -20,6 +21,7 @@ export type HousekeepingResult = Record<
   | 'sessions'
   | 'authFailures'
   | 'captchaSolutions'
+  | 'idempotencyKeys'
   | 'otpCodes'
   | 'otpRequests'
   | 'webhookDeliveries'
@@ -28,8 +30,9 @@ export type HousekeepingResult = Record<
 >;
 
 /**
- * Deletes what nothing reads any more: expired sign-ins, spent captchas and codes, old throttle rows, and
- * webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then their events.
+ * Deletes what nothing reads any more: expired sign-ins, spent captchas, codes and idempotency keys, old
+ * throttle rows, and webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then
+ * their events.
  */
 export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<HousekeepingResult> {
   const throttleHorizon = new Date(now.getTime() - THROTTLE_RECORDS_KEPT_MS);
@@ -37,6 +40,7 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     sessions: (await deleteSessionsExpiredBefore(db, now)).length,
     authFailures: (await deleteAuthFailuresBefore(db, throttleHorizon)).length,
     captchaSolutions: (await deleteCaptchaSolutionsExpiredBefore(db, now)).length,
+    idempotencyKeys: (await deleteIdempotencyKeysExpiredBefore(db, now)).length,
     otpCodes: (await deleteOtpCodesExpiredBefore(db, now)).length,
     otpRequests: (await deleteOtpRequestsBefore(db, throttleHorizon)).length,
     webhookDeliveries:

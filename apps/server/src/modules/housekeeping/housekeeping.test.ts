@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaSolutions, sessions } from '../../db/schema.ts';
+import { captchaSolutions, idempotencyKeys, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { waitFor } from '../../../test/order-kit.ts';
@@ -19,7 +19,7 @@ describe('housekeeping', () => {
   const sessionsOf = (userId: string) =>
     app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
 
-  it('refuses an expired session with 401, and the scheduled job deletes it', async () => {
+  it('refuses an expired session with 401, and the scheduled job deletes it and spent keys', async () => {
     const expired = await signUp(app);
     const live = await signUp(app);
     const expiredId = await idOf(expired.headers);
@@ -32,6 +32,14 @@ describe('housekeeping', () => {
       { signature: `spent-${Date.now()}`, expiresAt: new Date(Date.now() - 1000) },
       { signature: `fresh-${Date.now()}`, expiresAt: new Date(Date.now() + 60_000) },
     ]);
+    const key = (name: string, expiresInMs: number) => ({
+      userId: liveId,
+      key: name,
+      requestHash: 'h',
+      status: 'done' as const,
+      expiresAt: new Date(Date.now() + expiresInMs),
+    });
+    await app.ctx.db.insert(idempotencyKeys).values([key('spent-key', -1000), key('live-key', 60_000)]);
 
     const refused = await app.inject({ url: '/api/v1/auth/access', headers: expired.headers });
     expect(refused.statusCode).toBe(401);
@@ -49,6 +57,8 @@ describe('housekeeping', () => {
     const signatures = kept.map((c) => c.signature);
     expect(signatures.filter((s) => s.startsWith('spent-'))).toEqual([]);
     expect(signatures.filter((s) => s.startsWith('fresh-'))).toHaveLength(1);
+    const keys = await app.ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(keys.map((k) => k.key)).toEqual(['live-key']);
     const stillIn = await app.inject({ url: '/api/v1/auth/access', headers: live.headers });
     expect(stillIn.statusCode).toBe(200);
   });
