@@ -1,10 +1,7 @@
 import {
   Anchor,
-  Combobox,
   createTheme,
   defaultVariantColorsResolver,
-  Menu,
-  Popover,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -45,9 +42,10 @@ export const theme = createTheme({
   // A link inside a sentence must not be told apart by colour alone (WCAG 1.4.1).
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    Menu: Menu.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
-    Popover: Popover.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
-    Combobox: Combobox.extend({ defaultProps: { zIndex: DROPDOWN_Z_INDEX } }),
+    // By name, not Menu.extend(): importing those components here would put them in the sign-in bundle.
+    Menu: { defaultProps: { zIndex: DROPDOWN_Z_INDEX } },
+    Popover: { defaultProps: { zIndex: DROPDOWN_Z_INDEX } },
+    Combobox: { defaultProps: { zIndex: DROPDOWN_Z_INDEX } },
   },
 });
 
