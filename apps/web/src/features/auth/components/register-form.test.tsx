@@ -104,6 +104,22 @@ describe('Register', () => {
     expect(calls.some((c) => c.path === '/auth/register')).toBe(false);
   }, 20_000);
 
+  it('judges the password again when the Discord Name it contained changes', async () => {
+    stubApi(captchaRoutes);
+    renderRoutes(authRoutes, '/register');
+    const user = userEvent.setup();
+    const discordName = screen.getByLabelText('Discord Name');
+    await user.type(discordName, 'kestrel.quarry.lumen');
+    await user.type(screen.getByLabelText('Password'), 'kestrel.quarry.lumen');
+    await user.tab();
+    const ownName = /It contains your Discord Name\./;
+    expect(await screen.findByText(ownName, undefined, SLOW)).toBeInTheDocument();
+
+    await user.clear(discordName);
+    await user.type(discordName, 'ada.ships');
+    await waitFor(() => expect(screen.queryByText(ownName)).not.toBeInTheDocument());
+  }, 20_000);
+
   it('clears the verdict once the password is strong, then signs up with it', async () => {
     const { calls } = stubApi({
       ...captchaRoutes,

@@ -37,6 +37,12 @@ export function RegisterForm() {
     name: ['username', 'discordId', 'password'],
   });
 
+  // The password's verdict counts the name and Discord Name: judge it again when they change, once shown.
+  const { trigger, getFieldState } = form;
+  useEffect(() => {
+    if (getFieldState('password').isTouched) void trigger('password');
+  }, [username, discordId, trigger, getFieldState]);
+
   // After the success toast, Sign-In follows 2.5 seconds later (spec section 2).
   useEffect(() => {
     if (!isRegistered) return;
