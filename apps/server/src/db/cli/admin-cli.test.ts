@@ -1,33 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabaseUrl } from '../../../test/helper.ts';
+import { runCli } from '../../../test/run-cli.ts';
 import { createDatabase } from '../client.ts';
 
-const run = promisify(execFile);
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
-
 /** Runs `npm run admin -- ...` as an operator would (the same script, through tsx). */
-async function admin(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/db/cli/admin.ts', ...args],
-      {
-        cwd: SERVER_DIR,
-        env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const admin = (env: Record<string, string>, ...args: string[]) => runCli('admin.ts', args, env);
 
 async function rolesOf(options: { url?: string; dataDir: string }) {
   const database = await createDatabase(options);

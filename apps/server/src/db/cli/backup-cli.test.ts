@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,33 +10,17 @@ import {
   signUp,
   type TestApp,
 } from '../../../test/helper.ts';
+import { runCli } from '../../../test/run-cli.ts';
 import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../../test/order-kit.ts';
 import { createDatabase } from '../client.ts';
 import { ledgerEntries, orders, users } from '../schema.ts';
 
-const run = promisify(execFile);
-const SERVER_DIR = path.resolve(import.meta.dirname, '../../..');
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-backup-'));
 afterAll(() => fs.rmSync(workDir, { recursive: true, force: true }));
 
 /** Runs `npm run backup -- FILE` / `npm run restore -- FILE` as an operator would (the same script). */
-async function cli(env: Record<string, string>, command: 'backup' | 'restore', file: string) {
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'src/db/cli/backup.ts', command, file],
-      {
-        cwd: SERVER_DIR,
-        env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
-        timeout: 60_000,
-      },
-    );
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+const cli = (env: Record<string, string>, command: 'backup' | 'restore', file: string) =>
+  runCli('backup.ts', [command, file], env);
 
 /** Everything money and orders: every ledger entry, every balance, every order, in a stable order. */
 async function moneyOf(app: TestApp) {
