@@ -1,26 +1,18 @@
-import crypto from 'node:crypto';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { seedLabelTypes } from '../src/db/seed.ts';
+import { createDatabaseIn } from './server-process.ts';
 
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
 
 /** The URL of a new, empty database in the run's PostgreSQL cluster. */
-export async function createPostgresDatabaseUrl(prefix = 'test'): Promise<string> {
-  const adminUrl = inject('postgresUrl');
-  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
+export const createPostgresDatabaseUrl = (prefix = 'test'): Promise<string> =>
+  createDatabaseIn(inject('postgresUrl'), prefix);
 
 /** A fresh database of the given engine: in-memory PGlite, or a new database in the run's PostgreSQL cluster. */
 export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {

@@ -12,7 +12,8 @@ function findBinDir(): string {
   return path.dirname(initdb);
 }
 
-const freePort = (): Promise<number> =>
+/** A TCP port nothing listens on right now. */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -5,23 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
+import { freePort } from './postgres-cluster.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /** A new empty database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres). */
 export async function createDatabaseIn(adminUrl: string, prefix = 'bulk'): Promise<string> {
