@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { prepareBulkOrderDataDir } from '../apps/server/test/large-bulk-order.ts';
-import { labelsWarm, startServer } from '../apps/server/test/server-process.ts';
+import { labelsWarm, startServer, whileProbingHealth } from '../apps/server/test/server-process.ts';
 
 const run = promisify(execFile);
 const ROWS = Number(process.env.BULK_PDF_BENCH_ROWS ?? 5000);
@@ -32,27 +32,6 @@ async function download(url: string, headers: Record<string, string>, file?: str
   return { status: res.status, seconds: (performance.now() - started) / 1000, mb: bytes / 1024 / 1024, file };
 }
 
-/** Runs `work` while asking /healthz every 50 ms; the slowest answer in ms. */
-async function whileProbing<T>(
-  baseUrl: string,
-  work: () => Promise<T>,
-): Promise<{ result: T; slowestMs: number }> {
-  let done = false;
-  let slowestMs = 0;
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now();
-      await (await fetch(`${baseUrl}/healthz`)).arrayBuffer();
-      slowestMs = Math.max(slowestMs, performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  const result = await work();
-  done = true;
-  await probing;
-  return { result, slowestMs };
-}
-
 export async function runBulkPdfBench(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-pdf-bench-'));
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -70,12 +49,14 @@ export async function runBulkPdfBench(): Promise<void> {
     try {
       await labelsWarm(server.baseUrl);
       const url = `${server.baseUrl}/api/v1/order/bulk-download-pdf/${bulkOrderId}`;
-      const one = await whileProbing(server.baseUrl, () => download(url, headers, path.join(dir, 'one.pdf')));
+      const one = await whileProbingHealth(server.baseUrl, () =>
+        download(url, headers, path.join(dir, 'one.pdf')),
+      );
       const pages = /Pages:\s+(\d+)/.exec((await run('pdfinfo', [one.result.file!])).stdout)?.[1];
       print(
         `  one download:   ${one.result.seconds.toFixed(2)} s, ${one.result.mb.toFixed(1)} MB, ${pages} pages (pdfinfo); slowest /healthz meanwhile ${one.slowestMs.toFixed(0)} ms`,
       );
-      const six = await whileProbing(server.baseUrl, () =>
+      const six = await whileProbingHealth(server.baseUrl, () =>
         Promise.all(Array.from({ length: 6 }, () => download(url, headers))),
       );
       const seconds = six.result.map((d) => d.seconds);

@@ -148,3 +148,24 @@ export async function postCsvForm(
   form.append('csv', new Blob([csv], { type: 'text/csv' }), 'orders.csv');
   return fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: form });
 }
+
+/** Runs `work` while asking the server's /healthz every 50 ms; the slowest answer in ms. */
+export async function whileProbingHealth<T>(
+  baseUrl: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; slowestMs: number }> {
+  let isDone = false;
+  let slowestMs = 0;
+  const probing = (async () => {
+    while (!isDone) {
+      const started = performance.now();
+      await (await fetch(`${baseUrl}/healthz`)).arrayBuffer();
+      slowestMs = Math.max(slowestMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const result = await work();
+  isDone = true;
+  await probing;
+  return { result, slowestMs };
+}

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareBulkOrderDataDir } from '../../../test/large-bulk-order.ts';
-import { labelsWarm, startServer, type ServerProcess } from '../../../test/server-process.ts';
+import {
+  labelsWarm,
+  startServer,
+  whileProbingHealth,
+  type ServerProcess,
+} from '../../../test/server-process.ts';
 
 const run = promisify(execFile);
 /** Enough labels that the old download held the event loop for about a second (over 1 ms a label on PGlite). */
@@ -43,23 +48,7 @@ describe('merged PDF download of a large bulk order (PGlite, real server process
     return { res, body: Buffer.from(await res.arrayBuffer()) };
   };
 
-  /** Runs `work` while timing /healthz every 50 ms; the slowest answer in ms. */
-  const whileProbing = async <T>(work: () => Promise<T>) => {
-    let isDone = false;
-    let slowestMs = 0;
-    const probing = (async () => {
-      while (!isDone) {
-        const started = performance.now();
-        await (await fetch(`${server.baseUrl}/healthz`)).arrayBuffer();
-        slowestMs = Math.max(slowestMs, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    const result = await work();
-    isDone = true;
-    await probing;
-    return { result, slowestMs };
-  };
+  const whileProbing = <T>(work: () => Promise<T>) => whileProbingHealth(server.baseUrl, work);
 
   /** Every label on its own page, in the bulk order's row order. */
   const expectEveryLabelInOrder = async (pdf: Buffer) => {
