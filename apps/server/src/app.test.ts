@@ -36,6 +36,19 @@ describe('the HTTP app', () => {
     });
   });
 
+  it('is not ready while its database does not answer', async () => {
+    const cut = await createTestApp();
+    try {
+      await cut.database.close();
+      const res = await cut.inject('/readyz');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'database unavailable' });
+      expect((await cut.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await cut.close().catch(() => {});
+    }
+  });
+
   it('exposes Prometheus metrics with request durations by route', async () => {
     await app.inject('/healthz');
     const res = await app.inject({

@@ -40,6 +40,7 @@ import { refuseNulCharacters } from './plugins/refuse-nul.ts';
 import { limitConnections } from './plugins/connection-limits.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { requestId } from './plugins/request-id.ts';
 import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
 import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
+    genReqId: requestId,
     requestTimeout: config.http.requestTimeoutMs,
     // Node checks the header and request timeouts on this interval (30 s by default).
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
@@ -70,11 +72,16 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const metrics = registerMetrics(app, config.metricsToken, {
+    depositsPending: () => countPendingInvoices(database.db),
+    courierAwaitingStaff: () => countAwaitingStaff(database.db),
+  });
   // Test-mode labels are drawn in worker threads (decision 074); 0 threads draws them here.
-  const renderer =
+  const renderer = metrics.timeRenderer(
     config.labelJobs.renderThreads > 0
       ? createRenderPool({ threads: config.labelJobs.renderThreads })
-      : inlineRenderer;
+      : inlineRenderer,
+  );
   const testModeProvider = createTestModeProvider(undefined, renderer);
   const ctx: AppContext = {
     config,
@@ -84,7 +91,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     sealer: createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret)),
     log: app.log,
     files: createDatabaseFileStore(database.db),
-    jobs: await startPgBossQueue(database, queueDefinitions(config), app.log),
+    jobs: await startPgBossQueue(database, queueDefinitions(config), app.log, metrics.observeJob),
     labels: createProviderRegistry(
       config.labelTestRejectMarker
         ? [withTestRejections(testModeProvider, config.labelTestRejectMarker)]
@@ -92,10 +99,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     ),
     renderer,
     mailer: createMailer(config, database.db, app.log),
-    metrics: registerMetrics(app, config.metricsToken, {
-      depositsPending: () => countPendingInvoices(database.db),
-      courierAwaitingStaff: () => countAwaitingStaff(database.db),
-    }),
+    metrics,
     labelDownloads: createDownloadSlots(config.labelDownloads),
   };
 
@@ -110,6 +114,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await renderer.close();
   });
   app.decorateRequest('auth', null);
+  // The id every log line of the request carries, so a caller can quote it when reporting a problem.
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
 
   registerErrorHandling(app);
   await registerSecurity(app, config);

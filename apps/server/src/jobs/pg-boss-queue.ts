@@ -31,11 +31,15 @@ async function releaseOrphanedJobs(database: Database, log: FastifyBaseLogger): 
   if (rows.length > 0) log.warn(`Resuming ${rows.length} job(s) left running by a crash`);
 }
 
+/** Told each job's outcome and how long its worker held it (for /metrics). */
+export type JobObserver = (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
+
 /** Starts pg-boss on the app's database (PGlite through its `db` option) and creates the queues. */
 export async function startPgBossQueue(
   database: Database,
   queues: readonly QueueDefinition[],
   log: FastifyBaseLogger,
+  observe: JobObserver = () => {},
 ): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.executeSql(text, values) },
@@ -84,7 +88,16 @@ export async function startPgBossQueue(
         // pg-boss waits out the polling interval after every fetch; while there is work, fetch again
         // at once (a 5,000-label bulk order would otherwise run at one batch per second per worker).
         boss.notifyWorker(id);
-        const failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data, queue })));
+        const started = performance.now();
+        const seconds = () => (performance.now() - started) / 1000;
+        let failed: Map<string, Error>;
+        try {
+          failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data, queue })));
+        } catch (error) {
+          for (let i = 0; i < jobs.length; i += 1) observe(queue, 'failed', seconds());
+          throw error;
+        }
+        for (const job of jobs) observe(queue, failed.has(job.id) ? 'failed' : 'completed', seconds());
         // Failed jobs leave the active state here, so the completion pg-boss sends for the whole
         // batch when this returns skips them; they retry (or go to the dead-letter queue) as usual.
         for (const [jobId, error] of failed)

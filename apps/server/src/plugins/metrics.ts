@@ -1,11 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { LabelRenderer } from '../labels/index.ts';
+
+export type JobOutcome = 'completed' | 'failed';
 
 export type Metrics = {
   registry: Registry;
-  /** Labels finished by the job workers, by outcome (completed or cancelled). */
-  labelsFinished: Counter<'outcome'>;
+  /** Records a job's outcome and how long the worker held it (its batch, for batched queues). */
+  observeJob: (queue: string, outcome: JobOutcome, seconds: number) => void;
+  /** The renderer, timing every label it draws. */
+  timeRenderer: (renderer: LabelRenderer) => LabelRenderer;
 };
 
 /** Work waiting for staff, counted from the database at each scrape (so every instance reports the same). */
@@ -56,10 +61,18 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const labelsFinished = new Counter({
-    name: 'labels_finished_total',
-    help: 'Labels finished by the job workers',
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds',
+    help: 'Jobs run by this instance by queue and outcome, and how long a worker held each (its batch, for batched queues)',
+    labelNames: ['queue', 'outcome'],
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+    registers: [registry],
+  });
+  const renderDuration = new Histogram({
+    name: 'label_render_duration_seconds',
+    help: 'Time to draw one label, from the request to the finished PDF (a wait for a render thread included)',
     labelNames: ['outcome'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
 
@@ -82,5 +95,24 @@ export function registerMetrics(
     void reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
-  return { registry, labelsFinished };
+  return {
+    registry,
+    observeJob: (queue, outcome, seconds) => jobDuration.observe({ queue, outcome }, seconds),
+    timeRenderer: (renderer) => ({
+      warmUp: (rounds) => renderer.warmUp(rounds),
+      warmth: () => renderer.warmth(),
+      close: () => renderer.close(),
+      async render(request) {
+        const stop = renderDuration.startTimer();
+        try {
+          const label = await renderer.render(request);
+          stop({ outcome: 'completed' });
+          return label;
+        } catch (error) {
+          stop({ outcome: 'failed' });
+          throw error;
+        }
+      },
+    }),
+  };
 }
