@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, envSchema, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('starts with zero configuration on the embedded database with the demo account', () => {
@@ -54,5 +56,11 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(7400);
+  });
+
+  it('has every setting listed in .env.example, and nothing there that it does not read', () => {
+    const example = fs.readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    const listed = [...example.matchAll(/^# ([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]);
+    expect(new Set(listed)).toEqual(new Set(Object.keys(envSchema.shape)));
   });
 });
