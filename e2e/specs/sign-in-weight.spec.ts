@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
 
 /** Keeps the first screen light: the gzipped JavaScript the Sign-In page loads, with a budget. */
 test('the sign-in page loads under 220 kB of gzipped JavaScript', async ({ page }) => {
@@ -18,4 +19,27 @@ test('the sign-in page loads under 220 kB of gzipped JavaScript', async ({ page 
   const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
   console.log(`Sign-in JS (gzip): ${(total / 1024).toFixed(1)} kB`, scripts);
   expect(total).toBeLessThan(220 * 1024);
+});
+
+/** The CSP allows no eval: nothing on the way in may try it (zod probes `new Function` unless told not to). */
+test('signing in, with a mistake first, asks for no eval the CSP refuses', async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to|unsafe-eval/i.test(m.text()))
+      refused.push(m.text());
+  });
+  // Chromium reports a refused eval as a violation event even when the page catches the error.
+  await page.exposeFunction('reportCspViolation', (what: string) => refused.push(what));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { reportCspViolation: (what: string) => void }).reportCspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, DEMO.discordId, DEMO.password);
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
 });
