@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packingSlipPdf, sampleOrders } from '../test/fixtures/packing-slips.ts';
 import { orderBody, waitFor } from '../test/order-kit.ts';
 import { labelsWarm, signInOver, startServer, type ServerProcess } from '../test/server-process.ts';
 
@@ -75,6 +76,23 @@ describe('compiled server (plain node on the build output)', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
+  });
+
+  it('reads Amazon packing slips in its compiled PDF reader thread', async () => {
+    const headers = await signInOver(server.baseUrl, 'demo', DEMO_PASSWORD);
+    const form = new FormData();
+    const from = { fromName: 'Jordan Avery', fromStreet1: '1200 Barton Springs Rd', fromCity: 'Austin' };
+    for (const [name, value] of Object.entries({ ...from, fromState: 'TX', fromZip: '78704', weight: '1.5' }))
+      form.append(name, value);
+    const pdf = await packingSlipPdf(sampleOrders);
+    form.append('pdf', new Blob([pdf], { type: 'application/pdf' }), 'slips.pdf');
+    const res = await fetch(`${server.baseUrl}/api/v1/amazon/generate-csv`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('x-orders-count')).toBe(String(sampleOrders.length));
   });
 
   it('reports errors at TypeScript source lines (source maps)', async () => {
