@@ -55,8 +55,10 @@ export default defineConfig({
     { name: 'untouched-demo', testMatch: /(sign-in|screenshots)\.spec\.ts$/ },
     { name: 'flows', testIgnore: /(sign-in|screenshots)\.spec\.ts$/, dependencies: ['untouched-demo'] },
   ],
+  // The compiled server, as `npm start` runs it (docs/decisions/190); built here too, so a spec run after
+  // `npm run build -w @portal/web` alone never meets a stale server build.
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    command: 'npm run build --silent -w @portal/server && node --enable-source-maps apps/server/dist/main.js',
     cwd: ROOT,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,

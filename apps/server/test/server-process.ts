@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`node --import tsx src/main.ts`), for the crash test and the
- * bulk benchmark: start it on a database, kill it, read its memory, and talk to it over HTTP.
+ * The real server as a child process (`node --import tsx src/main.ts`, or plain node on a compiled build),
+ * for the crash test, the compiled-server test and the bulk benchmark: start it on a database, kill it,
+ * read its memory, and talk to it over HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -35,14 +36,17 @@ export type ServerProcess = {
 
 /**
  * Starts the server on `databaseUrl` (or on the embedded database in `{ dataDir }`) and resolves once
- * /readyz answers (migrated, workers running).
+ * /readyz answers (migrated, workers running). With `compiledMain` (a built main.js), it runs that with
+ * plain node, as `npm start` does.
  */
 export async function startServer(
   database: string | { dataDir: string },
   env: Record<string, string> = {},
+  { compiledMain }: { compiledMain?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = compiledMain ? ['--enable-source-maps', compiledMain] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,
@@ -106,19 +110,40 @@ export async function labelsWarm(baseUrl: string): Promise<void> {
   }
 }
 
+/** A solved captcha of the server at `baseUrl`, as the sign-in and register forms send it. */
+async function captchaTokenOver(baseUrl: string): Promise<string> {
+  const challenge = (await (await fetch(`${baseUrl}/api/v1/auth/captcha`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+const postJson = (baseUrl: string, url: string, body: object) =>
+  fetch(`${baseUrl}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** Signs in through the API (solving the captcha); returns the bearer headers. */
+export async function signInOver(
+  baseUrl: string,
+  discordId: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const login = await postJson(baseUrl, '/api/v1/auth/login', {
+    discordId,
+    password,
+    captchaToken: await captchaTokenOver(baseUrl),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}` };
+}
+
 /** Registers and signs in a reseller through the API (solving the captcha); returns id and headers. */
 export async function signUpOver(baseUrl: string): Promise<{ id: string; headers: Record<string, string> }> {
-  const captchaToken = async () => {
-    const challenge = (await (await fetch(`${baseUrl}/api/v1/auth/captcha`)).json()) as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  };
-  const post = async (url: string, body: object) =>
-    fetch(`${baseUrl}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const captchaToken = () => captchaTokenOver(baseUrl);
+  const post = (url: string, body: object) => postJson(baseUrl, url, body);
   const discordId = `bulk_${crypto.randomBytes(4).toString('hex')}`;
   const password = 'correct horse battery';
   const reg = await post('/api/v1/auth/register', {
@@ -128,9 +153,7 @@ export async function signUpOver(baseUrl: string): Promise<{ id: string; headers
     captchaToken: await captchaToken(),
   });
   if (reg.status !== 201) throw new Error(`register failed: ${await reg.text()}`);
-  const login = await post('/api/v1/auth/login', { discordId, password, captchaToken: await captchaToken() });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
+  const headers = await signInOver(baseUrl, discordId, password);
   const me = (await (await fetch(`${baseUrl}/api/v1/auth/access`, { headers })).json()) as { _id: string };
   return { id: me._id, headers };
 }

@@ -1,0 +1,51 @@
+/**
+ * Compiles the server for `npm start` (docs/decisions/190-compiled-server.md): dist/main.js and the two
+ * worker-thread entries under the names the source spawns (`./render-thread.mjs`, `./pdf-text-worker.mjs`
+ * next to main.js), plus the migrations that db/client.ts reads from beside itself. Run: npm run build
+ * (into dist/; a folder given as the argument instead, for a test's own build).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const OUT_DIR = path.resolve(process.argv[2] ?? path.join(SERVER_DIR, 'dist'));
+
+/** npm packages stay in node_modules; our own workspace packages are TypeScript source, so they are bundled. */
+const externalPackages: Plugin = {
+  name: 'external-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@portal/') || path.isAbsolute(args.path)
+        ? undefined
+        : { path: args.path, external: true },
+    );
+  },
+};
+
+const common: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: true,
+  outdir: OUT_DIR,
+  outbase: SERVER_DIR,
+  plugins: [externalPackages],
+  logLevel: 'warning',
+};
+
+fs.rmSync(OUT_DIR, { recursive: true, force: true });
+await Promise.all([
+  build({ ...common, entryPoints: [{ in: 'src/main.ts', out: 'main' }], absWorkingDir: SERVER_DIR }),
+  build({
+    ...common,
+    absWorkingDir: SERVER_DIR,
+    outExtension: { '.js': '.mjs' },
+    entryPoints: [
+      { in: 'src/labels/render-pool/render-thread-entry.ts', out: 'render-thread' },
+      { in: 'src/modules/amazon/pdf-text-worker-entry.ts', out: 'pdf-text-worker' },
+    ],
+  }),
+]);
+fs.cpSync(path.join(SERVER_DIR, 'src/db/migrations'), path.join(OUT_DIR, 'migrations'), { recursive: true });

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packingSlipPdf, sampleOrders } from '../test/fixtures/packing-slips.ts';
+import { orderBody, waitFor } from '../test/order-kit.ts';
+import { labelsWarm, signInOver, startServer, type ServerProcess } from '../test/server-process.ts';
+
+const run = promisify(execFile);
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const DEMO_PASSWORD = 'demo-password-123';
+
+/**
+ * What `npm start` runs (docs/decisions/190-compiled-server.md): the build of scripts/build.ts on plain
+ * node, with no TypeScript loader, on a fresh embedded database, drawing labels in its compiled threads.
+ */
+describe('compiled server (plain node on the build output)', () => {
+  // Inside dist/ (ignored everywhere) so the bundle finds node_modules as the real one does.
+  const outDir = path.join(SERVER_DIR, 'dist', `test-${crypto.randomBytes(4).toString('hex')}`);
+  const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-server-'));
+  const main = path.join(outDir, 'main.js');
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', outDir], { cwd: SERVER_DIR });
+    server = await startServer(
+      { dataDir: path.join(dataRoot, 'data') },
+      { SEED_DEMO: '1', DEMO_PASSWORD },
+      { compiledMain: main },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    await server?.kill('SIGTERM');
+    fs.rmSync(outDir, { recursive: true, force: true });
+    fs.rmSync(dataRoot, { recursive: true, force: true });
+  });
+
+  it('runs without a TypeScript loader: plain node, and no build file imports tsx', () => {
+    expect(server.child.spawnargs).toEqual([process.execPath, '--enable-source-maps', main]);
+    for (const file of ['main.js', 'render-thread.mjs', 'pdf-text-worker.mjs']) {
+      const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+      expect(code, file).not.toMatch(/["']tsx(\/[^"']*)?["']/);
+      expect(code, file).not.toMatch(/(\bfrom|\bimport\s*\()\s*["'][^"']*\.ts["']/);
+    }
+  });
+
+  it('migrates an empty database and draws a label in its compiled render threads', async () => {
+    await labelsWarm(server.baseUrl);
+    const headers = await signInOver(server.baseUrl, 'demo', DEMO_PASSWORD);
+    const api = (url: string, init: RequestInit = {}) =>
+      fetch(`${server.baseUrl}/api/v1${url}`, {
+        ...init,
+        headers: { ...headers, 'content-type': 'application/json' },
+      });
+    const { labelTypes } = (await (await api('/labeltype/read')).json()) as {
+      labelTypes: { uid: string; _id: string }[];
+    };
+    const groundOz = labelTypes.find((t) => t.uid === 'ground_oz')!;
+    const created = await api('/order/create', {
+      method: 'POST',
+      body: JSON.stringify(orderBody(groundOz._id)),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const [order] = ((await created.json()) as { orders: { _id: string }[] }).orders;
+
+    const download = await waitFor(
+      () => api(`/order/download/${order!._id}`),
+      (res) => res.status === 200,
+    );
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await download.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+  });
+
+  it('reads Amazon packing slips in its compiled PDF reader thread', async () => {
+    const headers = await signInOver(server.baseUrl, 'demo', DEMO_PASSWORD);
+    const form = new FormData();
+    const from = { fromName: 'Jordan Avery', fromStreet1: '1200 Barton Springs Rd', fromCity: 'Austin' };
+    for (const [name, value] of Object.entries({ ...from, fromState: 'TX', fromZip: '78704', weight: '1.5' }))
+      form.append(name, value);
+    const pdf = await packingSlipPdf(sampleOrders);
+    form.append('pdf', new Blob([pdf], { type: 'application/pdf' }), 'slips.pdf');
+    const res = await fetch(`${server.baseUrl}/api/v1/amazon/generate-csv`, {
+      method: 'POST',
+      headers,
+      body: form,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(res.headers.get('x-orders-count')).toBe(String(sampleOrders.length));
+  });
+
+  it('reports errors at TypeScript source lines (source maps)', async () => {
+    const notADir = path.join(dataRoot, 'file');
+    fs.writeFileSync(notADir, '');
+    const failed = await run(process.execPath, ['--enable-source-maps', main], {
+      env: { PATH: process.env.PATH, DATA_DIR: path.join(notADir, 'data'), LOG_LEVEL: 'silent' },
+    }).then(
+      () => null,
+      (error: { stderr: string }) => error,
+    );
+    expect(failed?.stderr).toMatch(/ENOTDIR[\s\S]*\(.*src[/\\]db[/\\]client\.ts:\d+:\d+\)/);
+  });
+});
