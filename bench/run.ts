@@ -15,6 +15,7 @@ const BENCHES: Bench[] = [
   { name: 'bulk-pdf', file: 'bulk-pdf.ts', exportName: 'runBulkPdfBench' },
   { name: 'api-v2', file: 'api-v2.ts', exportName: 'runApiV2Bench' },
   { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
+  { name: 'runtime', file: 'runtime.ts', exportName: 'runRuntimeBench' },
 ];
 
 async function main(): Promise<void> {
