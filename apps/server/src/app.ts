@@ -42,6 +42,7 @@ import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
 import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
+import { hitCounterFor } from './plugins/rate-limit-store.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       courierAwaitingStaff: () => countAwaitingStaff(database.db),
     }),
     labelDownloads: createDownloadSlots(config.labelDownloads),
+    rateLimits: hitCounterFor(database),
   };
 
   let isClosing = false;
@@ -112,7 +114,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorateRequest('auth', null);
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, ctx.rateLimits);
   refuseNulCharacters(app);
   limitConnections(app, config);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
