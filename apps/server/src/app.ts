@@ -43,6 +43,7 @@ import { registerMetrics } from './plugins/metrics.ts';
 import { requestId } from './plugins/request-id.ts';
 import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
 import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
+import { hitCounterFor } from './plugins/rate-limit-store.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     mailer: createMailer(config, database.db, app.log),
     metrics,
     labelDownloads: createDownloadSlots(config.labelDownloads),
+    rateLimits: hitCounterFor(database),
   };
 
   let isClosing = false;
@@ -120,7 +122,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, ctx.rateLimits);
   refuseNulCharacters(app);
   limitConnections(app, config);
   await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });

@@ -8,6 +8,7 @@ import type { DownloadSlots, LabelRenderer, ProviderRegistry } from './labels/in
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mail-types.ts';
 import type { Metrics } from './plugins/metrics.ts';
+import type { HitCounter } from './plugins/rate-limit-store.ts';
 
 /** What services need from the running app: built once in buildApp, passed explicitly. */
 export type AppContext = {
@@ -29,6 +30,8 @@ export type AppContext = {
   metrics: Metrics;
   /** Merged and zipped label downloads: a few at a time, a bounded queue, 503 beyond (decision 160). */
   labelDownloads: DownloadSlots;
+  /** Rate-limit counts: shared by every instance on PostgreSQL, in memory on the embedded database. */
+  rateLimits: HitCounter;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

@@ -10,3 +10,4 @@ export * from './schema/pricing.ts';
 export * from './schema/invoices.ts';
 export * from './schema/refunds.ts';
 export * from './schema/courier.ts';
+export * from './schema/rate-limits.ts';

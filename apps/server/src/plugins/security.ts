@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { rateLimitStore, type HitCounter } from './rate-limit-store.ts';
 
 const CAPTCHA_HOSTS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
   altcha: { script: [], frame: [], connect: [] },
@@ -23,7 +24,11 @@ const CAPTCHA_HOSTS: Record<string, { script: string[]; frame: string[]; connect
 };
 
 /** Security headers with a strict CSP (no inline scripts), CORS for the dev server only, rate limits. */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  counter: HitCounter,
+): Promise<void> {
   const hosts = CAPTCHA_HOSTS[config.captcha.provider] ?? CAPTCHA_HOSTS.altcha!;
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -67,6 +72,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     global: config.rateLimitPerMinute > 0,
     max: config.rateLimitPerMinute || 1_000_000,
     timeWindow: '1 minute',
+    // Counted where every instance sees the same number (decision 195).
+    store: rateLimitStore(counter),
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

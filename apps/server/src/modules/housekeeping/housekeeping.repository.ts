@@ -6,6 +6,7 @@ import {
   idempotencyKeys,
   otpCodes,
   otpRequests,
+  rateLimitHits,
   sessions,
   webhookDeliveries,
   webhookEvents,
@@ -29,6 +30,10 @@ export const deleteOtpCodesExpiredBefore = (db: DbOrTx, at: Date) =>
 /** Idempotency keys past their 24 hours: a repeat after that is a new request (decision 111). */
 export const deleteIdempotencyKeysExpiredBefore = (db: DbOrTx, at: Date) =>
   db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, at)).returning({ key: idempotencyKeys.key });
+
+/** Rate-limit windows that have ended: nothing counts against them any more (decision 195). */
+export const deleteRateLimitHitsExpiredBefore = (db: DbOrTx, at: Date) =>
+  db.delete(rateLimitHits).where(lt(rateLimitHits.expiresAt, at)).returning({ key: rateLimitHits.key });
 
 export const deleteOtpRequestsBefore = (db: DbOrTx, at: Date) =>
   db.delete(otpRequests).where(lt(otpRequests.createdAt, at)).returning({ id: otpRequests.id });

@@ -9,6 +9,7 @@ import {
   deleteIdempotencyKeysExpiredBefore,
   deleteOtpCodesExpiredBefore,
   deleteOtpRequestsBefore,
+  deleteRateLimitHitsExpiredBefore,
   deleteSessionsExpiredBefore,
 } from './housekeeping.repository.ts';
 
@@ -24,6 +25,7 @@ export type HousekeepingResult = Record<
   | 'idempotencyKeys'
   | 'otpCodes'
   | 'otpRequests'
+  | 'rateLimitHits'
   | 'webhookDeliveries'
   | 'webhookEvents',
   number
@@ -31,7 +33,7 @@ export type HousekeepingResult = Record<
 
 /**
  * Deletes what nothing reads any more: expired sign-ins, spent captchas, codes and idempotency keys, old
- * throttle rows, and webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then
+ * throttle rows, ended rate-limit windows, and webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then
  * their events.
  */
 export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<HousekeepingResult> {
@@ -43,6 +45,7 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     idempotencyKeys: (await deleteIdempotencyKeysExpiredBefore(db, now)).length,
     otpCodes: (await deleteOtpCodesExpiredBefore(db, now)).length,
     otpRequests: (await deleteOtpRequestsBefore(db, throttleHorizon)).length,
+    rateLimitHits: (await deleteRateLimitHitsExpiredBefore(db, now)).length,
     webhookDeliveries:
       (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_MS)))
         .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaSolutions, idempotencyKeys, sessions } from '../../db/schema.ts';
+import { captchaSolutions, idempotencyKeys, rateLimitHits, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { waitFor } from '../../../test/order-kit.ts';
@@ -19,7 +19,7 @@ describe('housekeeping', () => {
   const sessionsOf = (userId: string) =>
     app.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
 
-  it('refuses an expired session with 401, and the scheduled job deletes it and spent keys', async () => {
+  it('refuses an expired session with 401, and the scheduled job deletes it, spent keys and ended rate-limit windows', async () => {
     const expired = await signUp(app);
     const live = await signUp(app);
     const expiredId = await idOf(expired.headers);
@@ -40,6 +40,13 @@ describe('housekeeping', () => {
       expiresAt: new Date(Date.now() + expiresInMs),
     });
     await app.ctx.db.insert(idempotencyKeys).values([key('spent-key', -1000), key('live-key', 60_000)]);
+    const hits = (name: string, endsInMs: number) => ({
+      key: name,
+      windowStart: new Date(Date.now() + endsInMs - 60_000),
+      expiresAt: new Date(Date.now() + endsInMs),
+      hits: 3,
+    });
+    await app.ctx.db.insert(rateLimitHits).values([hits('ended-window', -1000), hits('open-window', 30_000)]);
 
     const refused = await app.inject({ url: '/api/v1/auth/access', headers: expired.headers });
     expect(refused.statusCode).toBe(401);
@@ -59,6 +66,8 @@ describe('housekeeping', () => {
     expect(signatures.filter((s) => s.startsWith('fresh-'))).toHaveLength(1);
     const keys = await app.ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
     expect(keys.map((k) => k.key)).toEqual(['live-key']);
+    const windows = await app.ctx.db.select({ key: rateLimitHits.key }).from(rateLimitHits);
+    expect(windows.map((w) => w.key)).toEqual(['open-window']);
     const stillIn = await app.inject({ url: '/api/v1/auth/access', headers: live.headers });
     expect(stillIn.statusCode).toBe(200);
   });

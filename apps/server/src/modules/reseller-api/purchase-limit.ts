@@ -1,30 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import type { HitCounter } from '../../plugins/rate-limit-store.ts';
 import { apiKeyHashOf } from './api-key-auth.ts';
 
 /**
  * Purchases per second per API key, on top of the per-minute request limit. @fastify/rate-limit runs
- * one limiter per request, so this second, tighter budget is a small fixed window of its own (per
- * instance, like the plugin's default store).
+ * one limiter per request, so this second, tighter budget counts on the same HitCounter as the plugin's
+ * store (shared by every instance on PostgreSQL, decision 195) under keys of its own.
  */
-export function purchaseLimit(max: number, windowMs = 1_000) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+export function purchaseLimit(counter: HitCounter, max: number, windowMs = 1_000) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const now = Date.now();
-    const key = apiKeyHashOf(request) ?? request.ip;
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      window = { count: 0, resetAt: now + windowMs };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    const reset = Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    const { current, ttl } = await counter(`purchase:${apiKeyHashOf(request) ?? request.ip}`, windowMs);
+    const reset = Math.max(1, Math.ceil(ttl / 1000));
     void reply
       .header('ratelimit-limit', max)
-      .header('ratelimit-remaining', Math.max(0, max - window.count))
+      .header('ratelimit-remaining', Math.max(0, max - current))
       .header('ratelimit-reset', reset);
-    if (window.count > max)
+    if (current > max)
       throw new AppError(
         'TOO_MANY_REQUESTS',
         `Too many purchases for this API key, please try again in ${reset} seconds`,

@@ -53,7 +53,7 @@ const keyedRoutes =
     const { perMinute, purchasesPerSecond } = ctx.config.apiRateLimit;
     const requestLimit = perKeyLimit(app, perMinute, 60_000);
     if (requestLimit) app.addHook('onRequest', requestLimit);
-    const purchases = purchasesPerSecond > 0 ? purchaseLimit(purchasesPerSecond) : undefined;
+    const purchases = purchasesPerSecond > 0 ? purchaseLimit(ctx.rateLimits, purchasesPerSecond) : undefined;
     // The limiter names its headers once for the whole server (x-ratelimit-*); the API answers with
     // the IETF draft's RateLimit-* names its clients' retry libraries read.
     app.addHook('onSend', async (_request, reply) => {
