@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { LabelRenderer } from '../labels/index.ts';
 
 export type JobOutcome = 'completed' | 'failed';
 
 export type Metrics = {
   registry: Registry;
+  /** Labels made by this instance's job workers, counted when their batch commits. */
+  labelsFinished: Counter<'outcome'>;
   /** Records a job's outcome and how long the worker held it (its batch, for batched queues). */
   observeJob: (queue: string, outcome: JobOutcome, seconds: number) => void;
   /** The renderer, timing every label it draws. */
@@ -61,6 +63,12 @@ export function registerMetrics(
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const labelsFinished = new Counter({
+    name: 'labels_finished_total',
+    help: 'Labels made by the job workers of this instance',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
   const jobDuration = new Histogram({
     name: 'job_duration_seconds',
     help: 'Jobs run by this instance by queue and outcome, and how long a worker held each (its batch, for batched queues)',
@@ -97,6 +105,7 @@ export function registerMetrics(
   });
   return {
     registry,
+    labelsFinished,
     observeJob: (queue, outcome, seconds) => jobDuration.observe({ queue, outcome }, seconds),
     timeRenderer: (renderer) => ({
       warmUp: (rounds) => renderer.warmUp(rounds),
