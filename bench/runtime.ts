@@ -2,8 +2,8 @@
  * Runtime benchmark (`npm run bench -- runtime`, issue #17 item 2): the server as `npm start` runs it (the
  * compiled build on plain node) beside the TypeScript source under tsx (how it ran before), on the embedded
  * database and on PostgreSQL. For each: launch -> /readyz ready, launch -> labels warm, RSS at rest with warm
- * render threads, and a 5,000-row bulk order (BULK_BENCH_ROWS): labels per second and the peak RSS, printed
- * beside the raw rate of the label engine on one core.
+ * render threads, and a 5,000-row bulk order (BULK_BENCH_ROWS): labels per second from the CSV upload (price
+ * and pay) to the last label, beside the raw rate of the label engine on one core, and the peak RSS.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -16,7 +16,7 @@ import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import {
   createDatabaseIn,
   labelsWarm,
-  postCsvForm,
+  payCsvOver,
   signInOver,
   signUpOver,
   startServer,
@@ -76,24 +76,8 @@ async function bulkOrder(
   ).json()) as { labelTypes: { _id: string; uid: string }[] };
   const type = labelTypes.find((t) => t.uid === 'priority')!._id;
   const csv = excelCsv(sheetRows(rows));
-  const priced = await postCsvForm(
-    server.baseUrl,
-    '/api/v1/order/validatecsv',
-    headers,
-    { labeltype: type, design: 'evs' },
-    csv,
-  );
-  const { totalPrice } = (await priced.json()) as { totalPrice: number };
   const paidAt = performance.now();
-  const paid = await postCsvForm(
-    server.baseUrl,
-    '/api/v1/order/createOrderFromCSV',
-    headers,
-    { type, design: 'evs', total_price: totalPrice.toFixed(2) },
-    csv,
-  );
-  if (paid.status !== 201) throw new Error(`pay failed: ${paid.status} ${await paid.text()}`);
-  const id = ((await paid.json()) as { bulkOrder: { _id: string } }).bulkOrder._id;
+  const { bulkId: id } = await payCsvOver(server.baseUrl, headers, { labelTypeId: type, design: 'evs', csv });
   const deadline = Date.now() + 15 * 60_000;
   for (;;) {
     const res = await fetch(`${server.baseUrl}/api/v1/order/read-bulk-order/${id}`, { headers });

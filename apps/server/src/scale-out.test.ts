@@ -9,7 +9,7 @@ import { excelCsv, sheetRows } from '../test/fixtures/csv-files.ts';
 import { fund, waitFor } from '../test/order-kit.ts';
 import {
   createDatabaseIn,
-  postCsvForm,
+  payCsvOver,
   signUpOver,
   startServer,
   type ServerProcess,
@@ -86,23 +86,10 @@ describe('scale-out: two server processes on one PostgreSQL', () => {
     };
     const groundOz = types.labelTypes.find((t) => t.uid === 'ground_oz')!._id;
     const csv = excelCsv(sheetRows(rows));
-    const validated = await postCsvForm(
-      server.baseUrl,
-      '/api/v1/order/validatecsv',
-      reseller.headers,
-      { labeltype: groundOz },
+    const { bulkId, totalPrice } = await payCsvOver(server.baseUrl, reseller.headers, {
+      labelTypeId: groundOz,
       csv,
-    );
-    const { totalPrice } = (await validated.json()) as { totalPrice: number };
-    const paid = await postCsvForm(
-      server.baseUrl,
-      '/api/v1/order/createOrderFromCSV',
-      reseller.headers,
-      { type: groundOz, total_price: totalPrice.toFixed(2) },
-      csv,
-    );
-    expect(paid.status, server.output()).toBe(201);
-    const bulkId = ((await paid.json()) as { bulkOrder: { _id: string } }).bulkOrder._id;
+    });
     return { bulkId, userId: reseller.id, funded, totalCents: Math.round(totalPrice * 100) };
   };
 

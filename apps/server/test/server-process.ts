@@ -172,6 +172,39 @@ export async function postCsvForm(
   return fetch(`${baseUrl}${url}`, { method: 'POST', headers, body: form });
 }
 
+/**
+ * Prices a CSV of bulk rows (validatecsv) and pays exactly that total (createOrderFromCSV), as the CSV
+ * Orders page does; the bulk order's id and its total in dollars.
+ */
+export async function payCsvOver(
+  baseUrl: string,
+  headers: Record<string, string>,
+  { labelTypeId, design, csv }: { labelTypeId: string; design?: string; csv: Uint8Array },
+): Promise<{ bulkId: string; totalPrice: number }> {
+  const designField: Record<string, string> = design ? { design } : {};
+  const validated = await postCsvForm(
+    baseUrl,
+    '/api/v1/order/validatecsv',
+    headers,
+    { labeltype: labelTypeId, ...designField },
+    csv,
+  );
+  if (validated.status !== 200)
+    throw new Error(`validatecsv answered ${validated.status}: ${await validated.text()}`);
+  const { totalPrice } = (await validated.json()) as { totalPrice: number };
+  const paid = await postCsvForm(
+    baseUrl,
+    '/api/v1/order/createOrderFromCSV',
+    headers,
+    { type: labelTypeId, ...designField, total_price: totalPrice.toFixed(2) },
+    csv,
+  );
+  if (paid.status !== 201)
+    throw new Error(`createOrderFromCSV answered ${paid.status}: ${await paid.text()}`);
+  const { bulkOrder } = (await paid.json()) as { bulkOrder: { _id: string } };
+  return { bulkId: bulkOrder._id, totalPrice };
+}
+
 /** Runs `work` while asking the server's /healthz every 50 ms; the slowest answer in ms. */
 export async function whileProbingHealth<T>(
   baseUrl: string,

@@ -6,7 +6,7 @@ import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
 import { fund, waitFor } from '../../../test/order-kit.ts';
 import {
   createDatabaseIn,
-  postCsvForm,
+  payCsvOver,
   signUpOver,
   startServer,
   type ServerProcess,
@@ -48,23 +48,10 @@ describe('bulk order crash safety (real PostgreSQL, real server process)', () =>
       await fetch(`${first.baseUrl}/api/v1/labeltype/read`, { headers: reseller.headers })
     ).json()) as { labelTypes: { _id: string; uid: string }[] };
     const groundOz = types.labelTypes.find((t) => t.uid === 'ground_oz')!._id;
-    const validated = await postCsvForm(
-      first.baseUrl,
-      '/api/v1/order/validatecsv',
-      reseller.headers,
-      { labeltype: groundOz },
+    const { bulkId, totalPrice } = await payCsvOver(first.baseUrl, reseller.headers, {
+      labelTypeId: groundOz,
       csv,
-    );
-    const { totalPrice } = (await validated.json()) as { totalPrice: number };
-    const paid = await postCsvForm(
-      first.baseUrl,
-      '/api/v1/order/createOrderFromCSV',
-      reseller.headers,
-      { type: groundOz, total_price: totalPrice.toFixed(2) },
-      csv,
-    );
-    expect(paid.status, first.output()).toBe(201);
-    const bulkId = ((await paid.json()) as { bulkOrder: { _id: string } }).bulkOrder._id;
+    });
 
     const finalCount = async () => {
       const [row] = await db
