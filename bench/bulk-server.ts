@@ -2,6 +2,9 @@
  * The real server as a child process on a throwaway PostgreSQL cluster, with one funded reseller:
  * what the bulk and end-to-end label benchmarks measure against.
  */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema.ts';
@@ -85,4 +88,21 @@ export async function secondsUntil(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return (performance.now() - startedAt) / 1000;
+}
+
+/** Labels per second of the bare label engine on one core (bench/labels/worker.ts, USPS), to print beside a server's rate. */
+export async function engineRate(count: number): Promise<number> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, 'labels', 'worker.ts'),
+      'engine',
+      String(count),
+      'usps',
+    ],
+    { cwd: path.join(import.meta.dirname, '..') },
+  );
+  return (JSON.parse(stdout.trim().split('\n').pop()!) as { perSecond: number }).perSecond;
 }

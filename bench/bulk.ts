@@ -4,29 +4,15 @@
  * validation time, Pay -> every label ready, the zip and merged PDF downloads, and the server's peak
  * RSS (VmHWM), printed beside the single-label rendering rate of the label engine on one core.
  */
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { postCsvForm } from '../apps/server/test/server-process.ts';
 import { excelCsv, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';
 import {
   describeLabelSettings,
+  engineRate,
   labelSettingsFromEnv,
   secondsUntil,
   startBenchServer,
 } from './bulk-server.ts';
-
-const run = promisify(execFile);
-
-/** Labels per second of the bare engine on one core (bench/labels/worker.ts, same label type). */
-async function renderRate(count: number): Promise<number> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', join(import.meta.dirname, 'labels', 'worker.ts'), 'engine', String(count), 'usps'],
-    { cwd: join(import.meta.dirname, '..') },
-  );
-  return (JSON.parse(stdout.trim().split('\n').pop()!) as { perSecond: number }).perSecond;
-}
 
 /** Downloads a file to nowhere; seconds and megabytes. */
 async function download(
@@ -44,7 +30,7 @@ async function download(
 export async function runBulkBench(): Promise<void> {
   const rows = Number(process.env.BULK_BENCH_ROWS ?? 5000);
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
-  const rendering = await renderRate(200);
+  const rendering = await engineRate(200);
   const settings = labelSettingsFromEnv();
   const bench = await startBenchServer(settings);
   try {

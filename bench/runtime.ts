@@ -22,6 +22,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../apps/server/test/server-process.ts';
+import { engineRate } from './bulk-server.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,23 +37,6 @@ type Figures = {
   labelsPerSecond: number;
   peakMb: number;
 };
-
-/** Labels per second of the bare engine on one core (bench/labels/worker.ts). */
-async function engineRate(count: number): Promise<number> {
-  const { stdout } = await run(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(import.meta.dirname, 'labels', 'worker.ts'),
-      'engine',
-      String(count),
-      'usps',
-    ],
-    { cwd: ROOT },
-  );
-  return (JSON.parse(stdout.trim().split('\n').pop()!) as { perSecond: number }).perSecond;
-}
 
 /** Gives `reseller` enough balance through the staff console's adjustment, as an operator would. */
 async function fundOver(baseUrl: string, staffPassword: string, resellerId: string): Promise<void> {
