@@ -11,3 +11,4 @@ export * from './schema/invoices.ts';
 export * from './schema/refunds.ts';
 export * from './schema/courier.ts';
 export * from './schema/rate-limits.ts';
+export * from './schema/order-pages.ts';

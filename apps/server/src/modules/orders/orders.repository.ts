@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypes, orderStats, orders } from '../../db/schema.ts';
 
@@ -13,7 +13,7 @@ const OPEN: OrderStatus[] = ['pending', 'processing'];
 const { searchVector: _searchVector, ...orderColumns } = getTableColumns(orders);
 export const withType = { ...orderColumns, labelTypeName: labelTypes.name, labelTypeUid: labelTypes.uid };
 
-const selectWithType = (db: DbOrTx) =>
+export const selectWithType = (db: DbOrTx) =>
   db.select(withType).from(orders).innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId));
 
 /** Inserts orders in one statement (multi-row VALUES) and returns them with their type. */
@@ -48,16 +48,6 @@ export async function findOrder(db: DbOrTx, id: string): Promise<OrderWithType |
   return row ?? null;
 }
 
-export type OrderListFilter = {
-  userId: string;
-  status: OrderStatus | null;
-  /** A `to_tsquery('simple', ...)` text built from letters and digits only, or null for no search. */
-  tsQuery: string | null;
-  sort: 'asc' | 'des';
-  offset: number;
-  limit: number;
-};
-
 export type OrderCounts = Record<OrderStatus, number>;
 
 /** The reseller's order counts per status, kept by triggers (migration 0004). */
@@ -74,57 +64,6 @@ export async function findOrderCounts(db: DbOrTx, userId: string): Promise<Order
   return row ?? { pending: 0, processing: 0, completed: 0, cancelled: 0 };
 }
 
-/**
- * One page of history plus the total. Without a search the page comes from an index-only scan and
- * the total from order_stats; with one, the matches are gathered once through the word index (the
- * MATERIALIZED fence keeps the planner from walking the whole history for a rare word).
- */
-export async function listOrders(
-  db: DbOrTx,
-  f: OrderListFilter,
-): Promise<{ rows: OrderWithType[]; total: number }> {
-  const conditions: SQL[] = [eq(orders.userId, f.userId)];
-  if (f.status) conditions.push(eq(orders.status, f.status));
-  if (f.tsQuery) conditions.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
-  const where = and(...conditions);
-  const direction = f.sort === 'asc' ? asc : desc;
-  const dir = sql.raw(f.sort === 'asc' ? 'asc' : 'desc');
-  if (f.tsQuery) {
-    const result = (await db.execute(sql`
-      WITH m AS MATERIALIZED (
-        SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders} WHERE ${where}
-      )
-      SELECT (SELECT count(*)::int FROM m) AS total,
-        (SELECT coalesce(json_agg(p.n), '[]'::json)
-           FROM (SELECT n FROM m ORDER BY c ${dir}, n ${dir} LIMIT ${f.limit} OFFSET ${f.offset}) p) AS page
-    `)) as unknown as { rows: { total: number; page: Array<number | string> }[] };
-    const row = result.rows[0]!;
-    const keys = row.page.map(Number);
-    if (keys.length === 0) return { rows: [], total: Number(row.total) };
-    const rows = await selectWithType(db)
-      .where(inArray(orders.orderNumber, keys))
-      .orderBy(direction(orders.createdAt), direction(orders.orderNumber));
-    return { rows, total: Number(row.total) };
-  } else {
-    // Keys from an index-only scan, rows by key: deep pages do not read the skipped rows.
-    const page = db
-      .select({ n: orders.orderNumber })
-      .from(orders)
-      .where(where)
-      .orderBy(direction(orders.createdAt), direction(orders.orderNumber))
-      .limit(f.limit)
-      .offset(f.offset);
-    const [rows, counts] = await Promise.all([
-      selectWithType(db)
-        .where(inArray(orders.orderNumber, page))
-        .orderBy(direction(orders.createdAt), direction(orders.orderNumber)),
-      findOrderCounts(db, f.userId),
-    ]);
-    return { rows, total: f.status ? counts[f.status] : Object.values(counts).reduce((a, b) => a + b, 0) };
-  }
-}
-
-/** Claims an open order for its label job; null when it is already completed or cancelled. */
 /** Moves the open orders among `ids` to processing; returns those (the others are done or cancelled). */
 export async function markProcessing(db: DbOrTx, ids: readonly string[]): Promise<OrderWithType[]> {
   if (ids.length === 0) return [];

@@ -20,7 +20,8 @@ import { getSettings } from '../settings/settings.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
-import { findOrderCounts, findOrderForUser, listOrders, type NewOrderRow } from './orders.repository.ts';
+import { listOrders } from './order-list.repository.ts';
+import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
 

@@ -1,0 +1,22 @@
+import { bigint, date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { users } from './core.ts';
+
+/**
+ * Order counts per reseller, UTC day of `created_at` and status, kept by statement-level triggers on
+ * `orders` (migration 0016) in the transaction that changes the orders. A deep page of the history
+ * finds the day its first row falls on from these counts and seeks there (decision 210).
+ */
+export const orderDayCounts = pgTable(
+  'order_day_counts',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    pending: bigint({ mode: 'number' }).notNull().default(0),
+    processing: bigint({ mode: 'number' }).notNull().default(0),
+    completed: bigint({ mode: 'number' }).notNull().default(0),
+    cancelled: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -1,0 +1,136 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.ts';
+import { startWorkers } from '../../jobs/index.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
+import {
+  createOrder,
+  fund,
+  labelTypeIds,
+  orderBody,
+  resellerOf,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
+
+type Rows = { rows: Record<string, unknown>[] };
+const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
+
+// PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
+describe('order counts under concurrency on postgres', () => {
+  let app: TestApp;
+  let alice: Reseller;
+  let bob: Reseller;
+  const rows = async (query: ReturnType<typeof sql>) =>
+    ((await app.database.db.execute(query)) as unknown as Rows).rows;
+
+  /** The kept counts (per day and per reseller) against a count of the orders themselves. */
+  async function expectCountsMatchOrders(): Promise<void> {
+    const [kept, counted] = await Promise.all([
+      rows(sql`SELECT user_id, day::text, pending::int, processing::int, completed::int, cancelled::int
+        FROM order_day_counts WHERE pending + processing + completed + cancelled <> 0 ORDER BY 1, 2`),
+      rows(sql`SELECT user_id, (created_at AT TIME ZONE 'UTC')::date::text AS day,
+          count(*) FILTER (WHERE status = 'pending')::int AS pending,
+          count(*) FILTER (WHERE status = 'processing')::int AS processing,
+          count(*) FILTER (WHERE status = 'completed')::int AS completed,
+          count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled
+        FROM orders GROUP BY 1, 2 ORDER BY 1, 2`),
+    ]);
+    expect(kept).toEqual(counted);
+    expect(
+      await rows(
+        sql`SELECT count(*)::int AS n FROM order_day_counts WHERE least(pending, processing, completed, cancelled) < 0`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    for (const who of [alice, bob]) {
+      const mine = counted.filter((r) => r.user_id === who.id);
+      for (const status of ['All', ...STATUSES]) {
+        const want = mine.reduce(
+          (sum, r) =>
+            sum + (status === 'All' ? STATUSES.reduce((s, k) => s + Number(r[k]), 0) : Number(r[status])),
+          0,
+        );
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/v1/order/read?status=${status}&page=30&limit=5`,
+          headers: who.headers,
+        });
+        expect(res.json().total, `${status}`).toBe(want);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    app = await createTestApp({ engine: 'postgres', poolSize: 40 });
+    // The new orders' label jobs move them to processing and completed while the rest races.
+    await startWorkers(app.ctx);
+    alice = await resellerOf(app, (await signUp(app)).headers);
+    bob = await resellerOf(app, (await signUp(app)).headers);
+    await fund(app.database.db, alice.id, 1_000_00);
+    await fund(app.database.db, bob.id, 1_000_00);
+  });
+  afterAll(async () => app.close());
+
+  it('keeps per-day and per-reseller counts right across simultaneous creates, status changes, refunds and deletes', async () => {
+    const ids = await labelTypeIds(app, alice.headers);
+    const body = (i: number) => orderBody(ids.ground_oz!, { ToName: `Buyer ${i}`, quantity: 1 + (i % 3) });
+    // A history over several days to change and delete from.
+    await app.database.db.execute(sql`
+      INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
+        from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip, created_at)
+      SELECT gen_random_uuid(), (ARRAY[${alice.id}, ${bob.id}])[1 + g % 2]::uuid, ${ids.ground_oz!}::uuid,
+        (ARRAY['pending','processing','completed','cancelled'])[1 + g % 4], 275, 3, 'A', '1 St', 'Austin', 'TX',
+        '78701', 'B', '2 St', 'Boston', 'MA', '02116', now() - g * interval '3 hours'
+      FROM generate_series(1, 400) AS g`);
+    const old = (await rows(sql`SELECT id, status FROM orders ORDER BY order_number`)) as {
+      id: string;
+      status: string;
+    }[];
+
+    await Promise.all([
+      // Creates through the API (their label jobs move them to processing and completed meanwhile).
+      ...Array.from({ length: 40 }, (_, i) => createOrder(app, (i % 2 ? alice : bob).headers, body(i))),
+      // Refunds of older orders.
+      ...old
+        .slice(0, 60)
+        .map((o) => refundOrder(app.ctx, { orderId: o.id, reason: 'test refund', from: STAFF_REFUNDABLE })),
+      // Status changes racing the refunds on the same orders, and moves to another day.
+      ...old
+        .slice(30, 120)
+        .map((o, i) =>
+          app.database.db.execute(sql`UPDATE orders SET status = ${STATUSES[i % 4]!} WHERE id = ${o.id}`),
+        ),
+      ...old
+        .slice(30, 120)
+        .flatMap((o, i) =>
+          i % 5 === 0
+            ? [
+                app.database.db.execute(
+                  sql`UPDATE orders SET created_at = created_at - interval '2 days' WHERE id = ${o.id}`,
+                ),
+              ]
+            : [],
+        ),
+      // Many-row statements racing each other over the same day rows.
+      ...Array.from({ length: 6 }, (_, i) =>
+        app.database.db.execute(sql`UPDATE orders SET status = ${STATUSES[i % 4]!}
+          WHERE id IN (SELECT id FROM orders WHERE order_number % 6 = ${i} ORDER BY order_number LIMIT 40)`),
+      ),
+      // Deletes, one at a time and in bulk.
+      ...old.slice(200, 230).map((o) => app.database.db.delete(orders).where(eq(orders.id, o.id))),
+      app.database.db.execute(
+        sql`DELETE FROM orders WHERE id IN (SELECT id FROM orders WHERE order_number % 17 = 0 LIMIT 20)`,
+      ),
+    ]);
+    // Let the label jobs of the new orders finish, then compare.
+    await waitFor(
+      () =>
+        rows(
+          sql`SELECT count(*)::int AS n FROM orders WHERE status IN ('pending', 'processing') AND to_name LIKE 'Buyer %'`,
+        ),
+      (r) => r[0]!.n === 0,
+    );
+    await expectCountsMatchOrders();
+  }, 120_000);
+});
