@@ -2,7 +2,9 @@
  * Order history benchmark (`npx tsx bench/orders-read.ts`, or `npm run bench -- orders-read`): one
  * reseller with 100,000 orders; GET /api/v1/order/read pages and searches under 50 connections, on
  * PGlite and on PostgreSQL, beside a bare Fastify hello-world measured in the same run.
- * ORDERS_BENCH_ROWS (100000) and ORDERS_BENCH_SECONDS (5 per scenario) change the size and length.
+ * ORDERS_BENCH_ROWS (100000) and ORDERS_BENCH_SECONDS (5 per scenario) change the size and length;
+ * ORDERS_BENCH_ENGINES (`pglite,postgres`) and ORDERS_BENCH_ONLY (a part of a scenario's name) narrow
+ * a run, e.g. to profile one scenario with `--cpu-prof`.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -22,6 +24,8 @@ import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
 const ROWS = Number(process.env.ORDERS_BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+const ENGINES = (process.env.ORDERS_BENCH_ENGINES ?? 'pglite,postgres').split(',');
+const ONLY = process.env.ORDERS_BENCH_ONLY ?? '';
 
 type Scenario = { name: string; path: () => string };
 type Row = { engine: string; scenario: string; rps: number; p99: number; non2xx: number };
@@ -106,7 +110,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
     requests: [{ path: '/api/v1/order/read' }],
   });
   const rows: Row[] = [];
-  for (const s of scenarios(Math.ceil(ROWS / 10))) {
+  for (const s of scenarios(Math.ceil(ROWS / 10)).filter((x) => x.name.includes(ONLY))) {
     rows.push({
       engine,
       scenario: s.name,
@@ -131,12 +135,15 @@ export async function runOrdersReadBench(): Promise<void> {
     `GET /api/v1/order/read: ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROWS.toLocaleString('en-US')} orders`,
   );
   const rows: Row[] = [await helloWorld()];
-  rows.push(...(await historyOn('pglite', await createDatabase({ dataDir: 'memory://' }))));
-  const cluster = await startPostgresCluster();
-  try {
-    rows.push(...(await historyOn('postgres', await postgresDatabase(cluster.url))));
-  } finally {
-    cluster.stop();
+  if (ENGINES.includes('pglite'))
+    rows.push(...(await historyOn('pglite', await createDatabase({ dataDir: 'memory://' }))));
+  if (ENGINES.includes('postgres')) {
+    const cluster = await startPostgresCluster();
+    try {
+      rows.push(...(await historyOn('postgres', await postgresDatabase(cluster.url))));
+    } finally {
+      cluster.stop();
+    }
   }
   console.log('engine    scenario             req/s   p99 ms  non-2xx');
   for (const r of rows)

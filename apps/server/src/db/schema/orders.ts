@@ -151,4 +151,9 @@ export const orderStats = pgTable('order_stats', {
   processing: bigint({ mode: 'number' }).notNull().default(0),
   completed: bigint({ mode: 'number' }).notNull().default(0),
   cancelled: bigint({ mode: 'number' }).notNull().default(0),
+  /**
+   * Goes up with every statement that adds, deletes or changes the status of the reseller's orders
+   * (migration 0016): a search's count cached at one version is still right at that version.
+   */
+  version: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -1,12 +1,14 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderDayCounts, orders } from '../../db/schema.ts';
 import {
-  findOrderCounts,
-  selectWithType,
-  type OrderStatus,
-  type OrderWithType,
-} from './orders.repository.ts';
+  appSettings,
+  labelTypes,
+  orderDayCounts,
+  orderStats,
+  orders,
+  refundRequests,
+} from '../../db/schema.ts';
+import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
 
 export type OrderListFilter = {
   userId: string;
@@ -18,51 +20,79 @@ export type OrderListFilter = {
   limit: number;
 };
 
+export type RefundRequestRow = typeof refundRequests.$inferSelect;
+export type ListedOrder = OrderWithType & { refundRequest: RefundRequestRow | null };
+
+/**
+ * What one statement of a page read returns besides its rows, all from the rows' snapshot: how many
+ * orders the filter covers without a search, `order_stats.version`, and the saved refund window.
+ */
+export type PageFacts = { inScope: number; version: number; refundWindow: unknown };
+export type PageRead = { rows: ListedOrder[]; facts: PageFacts };
+
 /** Below this offset skipping index entries is cheaper than reading the day counts (decision 210). */
 export const SEEK_FROM_OFFSET = 200;
 
-type Page = { rows: OrderWithType[]; total: number };
-
-/**
- * One page of history plus the total. Without a search the page's keys come from an index-only scan
- * that starts at the page (deep pages seek through `order_day_counts`), the rows by key, and the
- * total from order_stats; with one, the matches are gathered once through the word index (the
- * MATERIALIZED fence keeps the planner from walking the whole history for a rare word).
- */
-export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<Page> {
-  return f.tsQuery ? searchOrders(db, f, f.tsQuery) : pageOfHistory(db, f);
-}
-
-const order = (f: OrderListFilter) => {
-  const direction = f.sort === 'asc' ? asc : desc;
-  return [direction(orders.createdAt), direction(orders.orderNumber)];
-};
-
-async function pageOfHistory(db: DbOrTx, f: OrderListFilter): Promise<Page> {
-  const keys = f.offset < SEEK_FROM_OFFSET ? keysByOffset(f) : keysBySeek(f);
-  const [rows, counts] = await Promise.all([
-    selectWithType(db)
-      .where(sql`${orders.orderNumber} IN (${keys})`)
-      .orderBy(...order(f)),
-    findOrderCounts(db, f.userId),
-  ]);
-  return { rows, total: f.status ? counts[f.status] : Object.values(counts).reduce((a, b) => a + b, 0) };
-}
+const dir = (f: OrderListFilter) => sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
+const keyOrder = (f: OrderListFilter): SQL =>
+  sql`${orders.createdAt} ${dir(f)}, ${orders.orderNumber} ${dir(f)}`;
 
 const ownedAndStatus = (f: OrderListFilter): SQL =>
   f.status
     ? sql`${orders.userId} = ${f.userId} AND ${orders.status} = ${f.status}`
     : sql`${orders.userId} = ${f.userId}`;
 
-const orderBy = (f: OrderListFilter): SQL => {
-  const dir = sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-  return sql`${orders.createdAt} ${dir}, ${orders.orderNumber} ${dir}`;
+/** How many of the reseller's orders the status filter covers, from the counts triggers keep. */
+const countInScope = (f: OrderListFilter): SQL => {
+  const s = orderStats;
+  const n = f.status
+    ? sql.identifier(f.status)
+    : sql`${s.pending} + ${s.processing} + ${s.completed} + ${s.cancelled}`;
+  return sql`(SELECT ${n} FROM ${s} WHERE ${s.userId} = ${f.userId})`;
 };
+
+const facts = (f: OrderListFilter) => ({
+  inScope: sql<number>`coalesce(${countInScope(f)}, 0)`.mapWith(Number),
+  version:
+    sql<number>`coalesce((SELECT ${orderStats.version} FROM ${orderStats} WHERE ${orderStats.userId} = ${f.userId}), 0)`.mapWith(
+      Number,
+    ),
+  refundWindow: sql<unknown>`(SELECT ${appSettings.value} FROM ${appSettings} WHERE ${appSettings.key} = 'refundWindowDays')`,
+});
+
+/**
+ * The page's orders with their label type and refund request, plus the page facts, in one statement:
+ * the scalar subqueries run once (init plans), so a page costs one round trip to the database.
+ */
+async function rowsByKeys(db: DbOrTx, f: OrderListFilter, keys: SQL): Promise<PageRead | null> {
+  const direction = f.sort === 'asc' ? asc : desc;
+  const found = await db
+    .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
+    .from(orders)
+    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
+    .where(sql`${orders.orderNumber} IN (${keys})`)
+    .orderBy(direction(orders.createdAt), direction(orders.orderNumber));
+  if (found.length === 0) return null;
+  return { rows: found.map(({ facts: _f, ...row }) => row), facts: found[0]!.facts };
+}
+
+/** The page facts alone, for a page past the end (or of an empty history). */
+async function factsAlone(db: DbOrTx, f: OrderListFilter): Promise<PageFacts> {
+  const [row] = await db.select(facts(f)).from(sql`(SELECT 1) AS one`);
+  return row!;
+}
+
+/** One page of the history, no search: index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond. */
+export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
+  const keys = f.offset < SEEK_FROM_OFFSET ? keysByOffset(f) : keysBySeek(f);
+  return (await rowsByKeys(db, f, keys)) ?? { rows: [], facts: await factsAlone(db, f) };
+}
 
 /** First pages: skip `offset` entries of the (reseller[, status], created_at, number) index. */
 const keysByOffset = (f: OrderListFilter): SQL =>
   sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f)}
-      ORDER BY ${orderBy(f)} LIMIT ${f.limit} OFFSET ${f.offset}`;
+      ORDER BY ${keyOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}`;
 
 /**
  * Deep pages: the running sum of the day counts (newest or oldest day first) names the day the page's
@@ -75,42 +105,79 @@ function keysBySeek(f: OrderListFilter): SQL {
   const n = f.status
     ? sql.identifier(f.status)
     : sql`${c.pending} + ${c.processing} + ${c.completed} + ${c.cancelled}`;
-  const dir = sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
   // The day's edge the scan starts from: its start going forwards, its end (the next day) going back.
   const edge = f.sort === 'asc' ? sql`d.day` : sql`d.day + 1`;
-  const from = f.sort === 'asc' ? sql.raw('>=') : sql.raw('<');
+  const from = sql.raw(f.sort === 'asc' ? '>=' : '<');
   return sql`
     WITH d AS (
       SELECT day, cum - n AS before FROM (
-        SELECT day, n, sum(n) OVER (ORDER BY day ${dir} ROWS UNBOUNDED PRECEDING) AS cum
+        SELECT day, n, sum(n) OVER (ORDER BY day ${dir(f)} ROWS UNBOUNDED PRECEDING) AS cum
         FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${f.userId}) AS days
-      ) AS running WHERE cum > ${f.offset} ORDER BY day ${dir} LIMIT 1
+      ) AS running WHERE cum > ${f.offset} ORDER BY day ${dir(f)} LIMIT 1
     )
     SELECT ${orders.orderNumber} FROM ${orders}
     WHERE ${ownedAndStatus(f)}
       AND ${orders.createdAt} ${from} (SELECT (${edge})::timestamp AT TIME ZONE 'UTC' FROM d)
-    ORDER BY ${orderBy(f)}
+    ORDER BY ${keyOrder(f)}
     LIMIT ${f.limit} OFFSET (SELECT (${f.offset} - before)::bigint FROM d)`;
 }
 
-async function searchOrders(db: DbOrTx, f: OrderListFilter, tsQuery: string): Promise<Page> {
-  const conditions: SQL[] = [eq(orders.userId, f.userId)];
-  if (f.status) conditions.push(eq(orders.status, f.status));
-  conditions.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${tsQuery})`);
-  const dir = sql.raw(f.sort === 'asc' ? 'asc' : 'desc');
+const matches = (tsQuery: string): SQL => sql`${orders.searchVector} @@ to_tsquery('simple', ${tsQuery})`;
+
+/**
+ * A search page by walking the history in order and testing each order, for searches that match
+ * often (a common name): the page is found after a few dozen rows. `IS TRUE` keeps the word index
+ * out of this plan, which would otherwise gather and sort every match first.
+ */
+export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter, tsQuery: string) {
+  const keys = sql`SELECT ${orders.orderNumber} FROM ${orders}
+    WHERE ${ownedAndStatus(f)} AND (${matches(tsQuery)}) IS TRUE
+    ORDER BY ${keyOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}`;
+  return (await rowsByKeys(db, f, keys)) ?? { rows: [], facts: await factsAlone(db, f) };
+}
+
+/**
+ * A search page by gathering every match through the word index, for searches that match rarely; the
+ * MATERIALIZED fence keeps the planner from walking the whole history. Also returns the number of
+ * matches and the version they were counted at, from one snapshot.
+ */
+export async function readSearchPageByGather(
+  db: DbOrTx,
+  f: OrderListFilter,
+  tsQuery: string,
+): Promise<PageRead & { matches: number }> {
   const result = (await db.execute(sql`
     WITH m AS MATERIALIZED (
-      SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders} WHERE ${and(...conditions)}
+      SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
+      WHERE ${ownedAndStatus(f)} AND ${matches(tsQuery)}
     )
-    SELECT (SELECT count(*)::int FROM m) AS total,
+    SELECT (SELECT count(*)::int FROM m) AS total, ${facts(f).version} AS version,
       (SELECT coalesce(json_agg(p.n), '[]'::json)
-         FROM (SELECT n FROM m ORDER BY c ${dir}, n ${dir} LIMIT ${f.limit} OFFSET ${f.offset}) p) AS page
-  `)) as unknown as { rows: { total: number; page: Array<number | string> }[] };
-  const row = result.rows[0]!;
-  const keys = row.page.map(Number);
-  if (keys.length === 0) return { rows: [], total: Number(row.total) };
-  const rows = await selectWithType(db)
-    .where(inArray(orders.orderNumber, keys))
-    .orderBy(...order(f));
-  return { rows, total: Number(row.total) };
+         FROM (SELECT n FROM m ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${f.limit} OFFSET ${f.offset}) p) AS page
+  `)) as unknown as { rows: { total: number; version: number | string; page: Array<number | string> }[] };
+  const { total, version, page } = result.rows[0]!;
+  const keys = page.map(Number);
+  const read =
+    keys.length > 0
+      ? await rowsByKeys(
+          db,
+          f,
+          sql.join(
+            keys.map((k) => sql`${k}`),
+            sql`, `,
+          ),
+        )
+      : null;
+  const found = read ?? { rows: [], facts: await factsAlone(db, f) };
+  // The count's own version: the rows were read a moment later and may have seen a newer one.
+  return { ...found, facts: { ...found.facts, version: Number(version) }, matches: Number(total) };
+}
+
+/** How many orders a search matches, and the version of the history it was counted at. */
+export async function countSearchMatches(db: DbOrTx, f: OrderListFilter, tsQuery: string) {
+  const [row] = await db
+    .select({ matches: sql<number>`count(*)`.mapWith(Number), version: facts(f).version })
+    .from(orders)
+    .where(sql`${ownedAndStatus(f)} AND ${matches(tsQuery)}`);
+  return row!;
 }

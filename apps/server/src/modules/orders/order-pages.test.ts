@@ -32,6 +32,7 @@ async function insertHistory(app: TestApp, userId: string, labelTypeId: string, 
 describe.each(ENGINES)('order history pages on %s', (engine) => {
   let app: TestApp;
   let alice: Reseller;
+  let groundOz: string;
 
   /** The plain OFFSET query every page must agree with: ids of the page and the total. */
   async function expected(q: { sort: string; status: string; search: string; page: number; limit: number }) {
@@ -66,7 +67,8 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
     alice = await resellerOf(app, (await signUp(app)).headers);
     const bob = await resellerOf(app, (await signUp(app)).headers);
     const types = await labelTypeIds(app, alice.headers);
-    await insertHistory(app, alice.id, types.ground_oz!, 1000, '47 minutes');
+    groundOz = types.ground_oz!;
+    await insertHistory(app, alice.id, groundOz, 1000, '47 minutes');
     // Another reseller's orders on the same days must never show up or count.
     await insertHistory(app, bob.id, types.ground_oz!, 300, '2 hours');
   }, 60_000);
@@ -100,4 +102,38 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
           expect(await read(q), JSON.stringify(q)).toMatchObject(want);
         }
   }, 240_000);
+
+  // Last: it changes the history the other tests read.
+  it('counts a remembered search again once the history changes, on the walk and the gather paths', async () => {
+    const common = { sort: 'des', status: 'All', search: 'smith', page: 1, limit: 25 };
+    const completed = { ...common, status: 'completed', page: 3 };
+    const rare = { ...common, search: 'mary smithers' };
+    for (const q of [common, completed, rare]) {
+      await read(q); // gathered and counted, then
+      expect(await read(q)).toEqual({ ...(await expected(q)), totalPages: expect.any(Number) }); // remembered
+    }
+    const before = { common: await read(common), completed: await read(completed), rare: await read(rare) };
+
+    // A new order matching every search, then one of the completed matches refunded.
+    await app.database.db.execute(sql`
+      INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
+        from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip)
+      VALUES (gen_random_uuid(), ${alice.id}, ${groundOz}, 'pending', 275, 3, 'Mary Smith', '1 Main St', 'Austin',
+        'TX', '78701', 'Ann Smithers', '2 Main St', 'Boston', 'MA', '02116')`);
+    await app.database.db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = (
+      SELECT id FROM orders WHERE user_id = ${alice.id} AND status = 'completed'
+        AND search_vector @@ to_tsquery('simple', 'smith:*') ORDER BY order_number LIMIT 1)`);
+
+    const after = { common: await read(common), completed: await read(completed), rare: await read(rare) };
+    expect(after.common.total).toBe(before.common.total + 1);
+    expect(after.rare.total).toBe(before.rare.total + 1);
+    expect(after.completed.total).toBe(before.completed.total - 1);
+    for (const q of [common, completed, rare]) {
+      const want = await expected(q);
+      expect(await read(q), JSON.stringify(q)).toEqual({
+        ...want,
+        totalPages: Math.ceil(want.total / q.limit),
+      });
+    }
+  });
 });

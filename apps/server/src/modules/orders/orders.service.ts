@@ -13,14 +13,13 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
-import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
 import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
-import { getSettings } from '../settings/settings.service.ts';
+import { settingOrDefault } from '../settings/settings.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
-import { listOrders } from './order-list.repository.ts';
+import { listOrders } from './order-list.ts';
 import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
@@ -140,7 +139,7 @@ export async function readOrders(
   ctx: AppContext,
   { userId, query }: { userId: string; query: OrderListQuery },
 ): Promise<{ orders: OrderView[]; totalPages: number; total: number }> {
-  const { rows, total } = await listOrders(ctx.db, {
+  const { rows, total, facts } = await listOrders(ctx.db, {
     userId,
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
@@ -148,16 +147,9 @@ export async function readOrders(
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  const [requests, { refundWindowDays }] = await Promise.all([
-    findRequestsOfOrders(
-      ctx.db,
-      rows.map((r) => r.id),
-    ),
-    getSettings(ctx.db),
-  ]);
+  const refundWindowDays = settingOrDefault('refundWindowDays', facts.refundWindow ?? undefined);
   const now = Date.now();
-  const orders = rows.map((row) => {
-    const request = requests.get(row.id);
+  const orders = rows.map(({ refundRequest: request, ...row }) => {
     const until = refundableUntil(row.createdAt, refundWindowDays);
     const isRefundable = row.status === 'completed' && !request && until.getTime() > now;
     return {

@@ -9,7 +9,7 @@ import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { isUuid } from './ids.ts';
 import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
-import { listOrders } from './order-list.repository.ts';
+import { listOrders } from './order-list.ts';
 import { toSearchQuery } from './search-query.ts';
 
 export const MAX_SELECTED = 1000;

@@ -4,14 +4,18 @@ import { readSettingRows, upsertSettingRows } from './settings.repository.ts';
 
 /** The current settings: saved values over the defaults (a value that no longer parses reads as default). */
 export async function getSettings(db: DbOrTx): Promise<AppSettings> {
-  const saved = Object.fromEntries((await readSettingRows(db)).map((row) => [row.key, row.value]));
-  const defaults = appSettingsSchema.parse({});
-  const merged = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof AppSettings)[]) {
-    const field = appSettingsSchema.shape[key].safeParse(saved[key]);
-    if (key in saved && field.success) Object.assign(merged, { [key]: field.data });
-  }
-  return merged;
+  const saved = new Map((await readSettingRows(db)).map((row) => [row.key, row.value]));
+  const settings = appSettingsSchema.parse({});
+  for (const key of Object.keys(settings) as (keyof AppSettings)[])
+    Object.assign(settings, { [key]: settingOrDefault(key, saved.get(key)) });
+  return settings;
+}
+
+/** A saved setting's value (undefined when never saved), or its default when missing or no longer valid. */
+export function settingOrDefault<K extends keyof AppSettings>(key: K, saved: unknown): AppSettings[K] {
+  const field = appSettingsSchema.shape[key];
+  const parsed = field.safeParse(saved);
+  return (parsed.success ? parsed.data : field.parse(undefined)) as AppSettings[K];
 }
 
 /**
