@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export async function insertSession(
@@ -15,14 +16,23 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
+/** Every signed-in request runs this, so it is prepared once (one indexed lookup, no planning). */
 export async function findLiveSessionUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({ sessionId: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date()), isNull(users.disabledAt)),
-    );
+  const query = preparedOnce(db, 'live-session-user', (name) =>
+    db
+      .select({ sessionId: sessions.id, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          isNull(users.disabledAt),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await query.execute({ tokenHash, now: new Date() });
   return row;
 }
 

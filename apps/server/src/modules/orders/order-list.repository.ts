@@ -1,5 +1,6 @@
 import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import {
   appSettings,
   labelTypes,
@@ -33,14 +34,35 @@ export type PageRead = { rows: ListedOrder[]; facts: PageFacts };
 /** Below this offset skipping index entries is cheaper than reading the day counts (decision 210). */
 export const SEEK_FROM_OFFSET = 200;
 
+/**
+ * The values of a page read are placeholders, so each shape of it (status, sort, how the keys are
+ * found) is one prepared statement; `values` fills them in.
+ */
+const P = {
+  userId: sql.placeholder('userId'),
+  status: sql.placeholder('status'),
+  tsQuery: sql.placeholder('tsQuery'),
+  offset: sql.placeholder('offset'),
+  limit: sql.placeholder('limit'),
+  keys: sql.placeholder('keys'),
+};
+const values = (f: OrderListFilter, keys: number[] = []) => ({
+  userId: f.userId,
+  status: f.status,
+  tsQuery: f.tsQuery,
+  offset: f.offset,
+  limit: f.limit,
+  keys,
+});
+
 const dir = (f: OrderListFilter) => sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
 const keyOrder = (f: OrderListFilter): SQL =>
   sql`${orders.createdAt} ${dir(f)}, ${orders.orderNumber} ${dir(f)}`;
 
 const ownedAndStatus = (f: OrderListFilter): SQL =>
   f.status
-    ? sql`${orders.userId} = ${f.userId} AND ${orders.status} = ${f.status}`
-    : sql`${orders.userId} = ${f.userId}`;
+    ? sql`${orders.userId} = ${P.userId} AND ${orders.status} = ${P.status}`
+    : sql`${orders.userId} = ${P.userId}`;
 
 /** How many of the reseller's orders the status filter covers, from the counts triggers keep. */
 const countInScope = (f: OrderListFilter): SQL => {
@@ -48,51 +70,74 @@ const countInScope = (f: OrderListFilter): SQL => {
   const n = f.status
     ? sql.identifier(f.status)
     : sql`${s.pending} + ${s.processing} + ${s.completed} + ${s.cancelled}`;
-  return sql`(SELECT ${n} FROM ${s} WHERE ${s.userId} = ${f.userId})`;
+  return sql`(SELECT ${n} FROM ${s} WHERE ${s.userId} = ${P.userId})`;
 };
 
 const facts = (f: OrderListFilter) => ({
   inScope: sql<number>`coalesce(${countInScope(f)}, 0)`.mapWith(Number),
   version:
-    sql<number>`coalesce((SELECT ${orderStats.version} FROM ${orderStats} WHERE ${orderStats.userId} = ${f.userId}), 0)`.mapWith(
+    sql<number>`coalesce((SELECT ${orderStats.version} FROM ${orderStats} WHERE ${orderStats.userId} = ${P.userId}), 0)`.mapWith(
       Number,
     ),
   refundWindow: sql<unknown>`(SELECT ${appSettings.value} FROM ${appSettings} WHERE ${appSettings.key} = 'refundWindowDays')`,
 });
 
+type Keys = 'offset' | 'seek' | 'walk' | 'listed';
+const keysOf: Record<Keys, (f: OrderListFilter) => SQL> = {
+  offset: (f) => keysByOffset(f),
+  seek: (f) => keysBySeek(f),
+  walk: (f) => keysByWalk(f),
+  listed: () => sql`SELECT unnest(${P.keys}::bigint[])`,
+};
+
 /**
  * The page's orders with their label type and refund request, plus the page facts, in one statement:
  * the scalar subqueries run once (init plans), so a page costs one round trip to the database.
  */
-async function rowsByKeys(db: DbOrTx, f: OrderListFilter, keys: SQL): Promise<PageRead | null> {
+async function rowsByKeys(
+  db: DbOrTx,
+  f: OrderListFilter,
+  how: Keys,
+  keys?: number[],
+): Promise<PageRead | null> {
   const direction = f.sort === 'asc' ? asc : desc;
-  const found = await db
-    .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
-    .from(orders)
-    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
-    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-    .where(sql`${orders.orderNumber} IN (${keys})`)
-    .orderBy(direction(orders.createdAt), direction(orders.orderNumber));
+  const query = preparedOnce(db, `order-page-${how}-${f.status ?? 'all'}-${f.sort}`, (name) =>
+    db
+      .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
+      .from(orders)
+      .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+      .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
+      .where(sql`${orders.orderNumber} IN (${keysOf[how](f)})`)
+      .orderBy(direction(orders.createdAt), direction(orders.orderNumber))
+      .prepare(name),
+  );
+  const found = await query.execute(values(f, keys));
   if (found.length === 0) return null;
   return { rows: found.map(({ facts: _f, ...row }) => row), facts: found[0]!.facts };
 }
 
 /** The page facts alone, for a page past the end (or of an empty history). */
 async function factsAlone(db: DbOrTx, f: OrderListFilter): Promise<PageFacts> {
-  const [row] = await db.select(facts(f)).from(sql`(SELECT 1) AS one`);
+  const query = preparedOnce(db, `order-page-facts-${f.status ?? 'all'}`, (name) =>
+    db
+      .select(facts(f))
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(name),
+  );
+  const [row] = await query.execute(values(f));
   return row!;
 }
 
 /** One page of the history, no search: index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond. */
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
-  const keys = f.offset < SEEK_FROM_OFFSET ? keysByOffset(f) : keysBySeek(f);
-  return (await rowsByKeys(db, f, keys)) ?? { rows: [], facts: await factsAlone(db, f) };
+  const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
+  return (await rowsByKeys(db, f, how)) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
 /** First pages: skip `offset` entries of the (reseller[, status], created_at, number) index. */
 const keysByOffset = (f: OrderListFilter): SQL =>
   sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f)}
-      ORDER BY ${keyOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}`;
+      ORDER BY ${keyOrder(f)} LIMIT ${P.limit} OFFSET ${P.offset}`;
 
 /**
  * Deep pages: the running sum of the day counts (newest or oldest day first) names the day the page's
@@ -112,28 +157,30 @@ function keysBySeek(f: OrderListFilter): SQL {
     WITH d AS (
       SELECT day, cum - n AS before FROM (
         SELECT day, n, sum(n) OVER (ORDER BY day ${dir(f)} ROWS UNBOUNDED PRECEDING) AS cum
-        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${f.userId}) AS days
-      ) AS running WHERE cum > ${f.offset} ORDER BY day ${dir(f)} LIMIT 1
+        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${P.userId}) AS days
+      ) AS running WHERE cum > ${P.offset} ORDER BY day ${dir(f)} LIMIT 1
     )
     SELECT ${orders.orderNumber} FROM ${orders}
     WHERE ${ownedAndStatus(f)}
       AND ${orders.createdAt} ${from} (SELECT (${edge})::timestamp AT TIME ZONE 'UTC' FROM d)
     ORDER BY ${keyOrder(f)}
-    LIMIT ${f.limit} OFFSET (SELECT (${f.offset} - before)::bigint FROM d)`;
+    LIMIT ${P.limit} OFFSET (SELECT (${P.offset}::bigint - before)::bigint FROM d)`;
 }
 
-const matches = (tsQuery: string): SQL => sql`${orders.searchVector} @@ to_tsquery('simple', ${tsQuery})`;
+const matches = sql`${orders.searchVector} @@ to_tsquery('simple', ${P.tsQuery})`;
 
 /**
  * A search page by walking the history in order and testing each order, for searches that match
  * often (a common name): the page is found after a few dozen rows. `IS TRUE` keeps the word index
  * out of this plan, which would otherwise gather and sort every match first.
  */
-export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter, tsQuery: string) {
-  const keys = sql`SELECT ${orders.orderNumber} FROM ${orders}
-    WHERE ${ownedAndStatus(f)} AND (${matches(tsQuery)}) IS TRUE
-    ORDER BY ${keyOrder(f)} LIMIT ${f.limit} OFFSET ${f.offset}`;
-  return (await rowsByKeys(db, f, keys)) ?? { rows: [], facts: await factsAlone(db, f) };
+const keysByWalk = (f: OrderListFilter): SQL =>
+  sql`SELECT ${orders.orderNumber} FROM ${orders}
+      WHERE ${ownedAndStatus(f)} AND (${matches}) IS TRUE
+      ORDER BY ${keyOrder(f)} LIMIT ${P.limit} OFFSET ${P.offset}`;
+
+export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
+  return (await rowsByKeys(db, f, 'walk')) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
 /**
@@ -144,40 +191,43 @@ export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter, tsQue
 export async function readSearchPageByGather(
   db: DbOrTx,
   f: OrderListFilter,
-  tsQuery: string,
 ): Promise<PageRead & { matches: number }> {
-  const result = (await db.execute(sql`
-    WITH m AS MATERIALIZED (
-      SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
-      WHERE ${ownedAndStatus(f)} AND ${matches(tsQuery)}
-    )
-    SELECT (SELECT count(*)::int FROM m) AS total, ${facts(f).version} AS version,
-      (SELECT coalesce(json_agg(p.n), '[]'::json)
-         FROM (SELECT n FROM m ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${f.limit} OFFSET ${f.offset}) p) AS page
-  `)) as unknown as { rows: { total: number; version: number | string; page: Array<number | string> }[] };
-  const { total, version, page } = result.rows[0]!;
-  const keys = page.map(Number);
-  const read =
-    keys.length > 0
-      ? await rowsByKeys(
-          db,
-          f,
-          sql.join(
-            keys.map((k) => sql`${k}`),
-            sql`, `,
-          ),
+  const query = preparedOnce(db, `order-search-gather-${f.status ?? 'all'}-${f.sort}`, (name) =>
+    db
+      .select({
+        matches: sql<number>`g.total`.mapWith(Number),
+        version: facts(f).version,
+        page: sql<Array<number | string>>`g.page`,
+      })
+      .from(
+        sql`(WITH m AS MATERIALIZED (
+          SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
+          WHERE ${ownedAndStatus(f)} AND ${matches}
         )
-      : null;
+        SELECT (SELECT count(*) FROM m) AS total,
+          (SELECT coalesce(json_agg(p.n), '[]'::json) FROM (
+            SELECT n FROM m ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${P.limit} OFFSET ${P.offset}) AS p) AS page
+        ) AS g`,
+      )
+      .prepare(name),
+  );
+  const [counted] = await query.execute(values(f));
+  const keys = counted!.page.map(Number);
+  const read = keys.length > 0 ? await rowsByKeys(db, f, 'listed', keys) : null;
   const found = read ?? { rows: [], facts: await factsAlone(db, f) };
   // The count's own version: the rows were read a moment later and may have seen a newer one.
-  return { ...found, facts: { ...found.facts, version: Number(version) }, matches: Number(total) };
+  return { ...found, facts: { ...found.facts, version: counted!.version }, matches: counted!.matches };
 }
 
 /** How many orders a search matches, and the version of the history it was counted at. */
-export async function countSearchMatches(db: DbOrTx, f: OrderListFilter, tsQuery: string) {
-  const [row] = await db
-    .select({ matches: sql<number>`count(*)`.mapWith(Number), version: facts(f).version })
-    .from(orders)
-    .where(sql`${ownedAndStatus(f)} AND ${matches(tsQuery)}`);
+export async function countSearchMatches(db: DbOrTx, f: OrderListFilter) {
+  const query = preparedOnce(db, `order-search-count-${f.status ?? 'all'}`, (name) =>
+    db
+      .select({ matches: sql<number>`count(*)`.mapWith(Number), version: facts(f).version })
+      .from(orders)
+      .where(sql`${ownedAndStatus(f)} AND ${matches}`)
+      .prepare(name),
+  );
+  const [row] = await query.execute(values(f));
   return row!;
 }

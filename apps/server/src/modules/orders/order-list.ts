@@ -47,16 +47,16 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
   const key = `${f.userId} ${f.status ?? 'All'} ${tsQuery}`;
   const known = remembered.get(key);
   if (known && walkIsCheaper(known, f)) {
-    const page = await readSearchPageByWalk(db, f, tsQuery);
+    const page = await readSearchPageByWalk(db, f);
     if (page.facts.version === known.version) {
       remember(key, known);
       return { ...page, total: known.matches };
     }
-    const counted = await countSearchMatches(db, f, tsQuery);
+    const counted = await countSearchMatches(db, f);
     remember(key, { ...counted, inScope: page.facts.inScope });
     return { ...page, total: counted.matches };
   }
-  const page = await readSearchPageByGather(db, f, tsQuery);
+  const page = await readSearchPageByGather(db, f);
   remember(key, { version: page.facts.version, matches: page.matches, inScope: page.facts.inScope });
   return { ...page, total: page.matches };
 }
