@@ -145,10 +145,12 @@ export async function runOrdersReadBench(): Promise<void> {
       cluster.stop();
     }
   }
-  console.log('engine    scenario             req/s   p99 ms  non-2xx');
+  // Each figure also as a share of the bare hello-world measured in the same run.
+  const hello = rows[0]!;
+  console.log('engine    scenario             req/s  of hello   p99 ms  non-2xx');
   for (const r of rows)
     console.log(
-      `${r.engine.padEnd(9)} ${r.scenario.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+      `${r.engine.padEnd(9)} ${r.scenario.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} ${`${((r.rps / hello.rps) * 100).toFixed(1)}%`.padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
     );
 }
 
