@@ -130,6 +130,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     index('orders_user_created_idx').on(t.userId, t.createdAt, t.orderNumber),
+    // The console's list of every reseller's orders, newest first (decision 210).
+    index('orders_created_idx').on(t.createdAt, t.orderNumber),
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
     index('orders_search_idx').using('gin', t.searchVector),
     index('orders_batch_idx').on(t.batchId),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
@@ -123,6 +123,32 @@ describe('staff orders and refunds', () => {
     const badDate = await app.inject({ url: '/api/v1/admin/orders?from=yesterday', headers: staff.headers });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().message).toBe('From must be a date (YYYY-MM-DD)');
+  });
+
+  it('pages every reseller’s orders and counts them per status exactly as a plain query does', async () => {
+    for (let i = 0; i < 3; i++) await resellerWithOrder(app, { open: i === 1 });
+    type Rows = { rows: { id: string; n?: number }[] };
+    for (const status of ['All', 'pending', 'processing', 'completed', 'cancelled']) {
+      const where = status === 'All' ? sql`true` : sql`status = ${status}`;
+      const counted = (await app.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM orders WHERE ${where}`,
+      )) as unknown as Rows;
+      const want = counted.rows[0]!.n!;
+      for (const page of [1, 2, 3]) {
+        const plain = (await app.database.db.execute(sql`SELECT id FROM orders WHERE ${where}
+          ORDER BY created_at DESC, order_number DESC LIMIT 2 OFFSET ${(page - 1) * 2}`)) as unknown as Rows;
+        const res = await app.inject({
+          url: '/api/v1/admin/orders',
+          query: { status, page: String(page), limit: '2' },
+          headers: staff.headers,
+        });
+        const body = res.json() as { orders: { _id: string }[]; total: number };
+        expect({ ids: body.orders.map((o) => o._id), total: body.total }, `${status} ${page}`).toEqual({
+          ids: plain.rows.map((r) => r.id),
+          total: want,
+        });
+      }
+    }
   });
 
   it('refunds the selected orders and reports the ones it skipped', async () => {
