@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,8 +19,16 @@ export async function findUserByDiscordId(db: DbOrTx, discordId: string): Promis
   return row;
 }
 
+/** Every reseller API call runs this, so it is prepared once (decision 210). */
 export async function findUserByApiKeyHash(db: DbOrTx, apiKeyHash: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.apiKeyHash, apiKeyHash));
+  const query = preparedOnce(db, 'user-by-api-key', (name) =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.apiKeyHash, sql.placeholder('apiKeyHash')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ apiKeyHash });
   return row;
 }
 
