@@ -53,9 +53,7 @@ export function shapeOf(node: JsonSchema, at = 'response'): Shape {
     const properties = Object.entries(isSchema(node.properties) ? node.properties : {}).map(
       ([key, child]) => {
         if (!isSchema(child)) throw new UnsupportedJsonSchema(`${at}.${key} is not a schema`);
-        const shape = shapeOf(child, `${at}.${key}`);
-        // zod lets an unknown/any field be absent even when JSON Schema lists it as required.
-        return { key, shape, isRequired: required.has(key) && shape.kind !== 'anything' };
+        return { key, shape: shapeOf(child, `${at}.${key}`), isRequired: required.has(key) };
       },
     );
     const more = node.additionalProperties;

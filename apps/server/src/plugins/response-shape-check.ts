@@ -53,9 +53,15 @@ export function compileShapeCheck(shape: Shape): ShapeCheck {
       for (const { key, shape: child, isRequired } of s.properties) {
         const field = fresh('p');
         const at = `${path} + ${JSON.stringify(`.${key}`)}`;
-        const missing = isRequired ? `return ${at} + ": required but missing";` : '';
-        out += `const ${field} = ${v}[${JSON.stringify(key)}];
-          if (${field} === undefined) {${missing}} else {${code(child, field, at)}}`;
+        const name = JSON.stringify(key);
+        const missing = `return ${at} + ": required but missing";`;
+        // zod lets an unknown/any field hold undefined but not be absent.
+        if (child.kind === 'anything') {
+          out += isRequired ? `if (!(${name} in ${v})) ${missing}` : '';
+          continue;
+        }
+        out += `const ${field} = ${v}[${name}];
+          if (${field} === undefined) {${isRequired ? missing : ''}} else {${code(child, field, at)}}`;
       }
       if (s.extra && s.extra.kind !== 'anything') {
         const key = fresh('k');
