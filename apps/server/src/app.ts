@@ -1,7 +1,7 @@
 import { invoiceRoutes, websiteRoutes } from './modules/invoices/invoices.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -41,6 +41,7 @@ import { limitConnections } from './plugins/connection-limits.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { requestId } from './plugins/request-id.ts';
+import { compiledSerializerCompiler } from './plugins/response-serializer.ts';
 import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
 import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
 import { hitCounterFor } from './plugins/rate-limit-store.ts';
@@ -71,7 +72,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     frameworkErrors: serveAppOnBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   const metrics = registerMetrics(app, config.metricsToken, {
     depositsPending: () => countPendingInvoices(database.db),
