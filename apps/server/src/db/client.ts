@@ -26,6 +26,11 @@ export type Database = {
   close: () => Promise<void>;
 };
 
+const embedded = new WeakSet<DbOrTx>();
+
+/** Whether a handle is the embedded engine's: it runs on the server's thread, where each statement costs more. */
+export const isEmbedded = (db: DbOrTx): boolean => embedded.has(db);
+
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_ID = 740_001;
 /** How the app's PostgreSQL connections name themselves (`pg_stat_activity.application_name`). */
@@ -60,6 +65,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     throw error;
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  embedded.add(db);
   return {
     kind: 'pglite',
     db,

@@ -1,5 +1,5 @@
 import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { isEmbedded, type DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
   appSettings,
@@ -91,8 +91,8 @@ const keysOf: Record<Keys, (f: OrderListFilter) => SQL> = {
 };
 
 /**
- * The page's orders with their label type and refund request, plus the page facts, in one statement:
- * the scalar subqueries run once (init plans), so a page costs one round trip to the database.
+ * The page's orders with their label type and refund request, plus the page facts: the scalar
+ * subqueries run once (init plans). One statement on PGlite; keys, then rows by key, on PostgreSQL.
  */
 async function rowsByKeys(
   db: DbOrTx,
@@ -100,6 +100,19 @@ async function rowsByKeys(
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
+  // On PostgreSQL the keys alone plan in about 0.06 ms, the joined page in 0.6 to 1.5 ms; apart, the
+  // rows-by-keys statement gets a generic plan, made once per connection. PGlite plans every statement
+  // and each one costs a turn of the server's thread, so there the page stays one statement.
+  if (how !== 'listed' && !isEmbedded(db)) {
+    const keysQuery = preparedOnce(db, `order-keys-${how}-${f.status ?? 'all'}-${f.sort}`, (name) =>
+      db
+        .select({ n: sql<number>`k.n`.mapWith(Number) })
+        .from(sql`(${keysOf[how](f)}) AS k(n)`)
+        .prepare(name),
+    );
+    const found = (await keysQuery.execute(values(f))).map((r) => r.n);
+    return found.length > 0 ? rowsByKeys(db, f, 'listed', found) : null;
+  }
   const direction = f.sort === 'asc' ? asc : desc;
   const query = preparedOnce(db, `order-page-${how}-${f.status ?? 'all'}-${f.sort}`, (name) =>
     db
