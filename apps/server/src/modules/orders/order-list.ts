@@ -17,6 +17,8 @@ type Counted = { version: number; matches: number; inScope: number };
 /** Searches remembered per process; each is checked against the database's version before use. */
 const MAX_REMEMBERED = 5000;
 const remembered = new Map<string, Counted>();
+/** Counts being made: simultaneous first searches for the same words wait for one count, not one each. */
+const counting = new Map<string, Promise<Counted>>();
 
 function remember(key: string, counted: Counted): void {
   remembered.delete(key);
@@ -45,7 +47,7 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
     return { ...page, total: page.facts.inScope };
   }
   const key = `${f.userId} ${f.status ?? 'All'} ${tsQuery}`;
-  const known = remembered.get(key);
+  const known = remembered.get(key) ?? (await counting.get(key)?.catch(() => undefined));
   if (known && walkIsCheaper(known, f)) {
     const page = await readSearchPageByWalk(db, f);
     if (page.facts.version === known.version) {
@@ -56,7 +58,21 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
     remember(key, { ...counted, inScope: page.facts.inScope });
     return { ...page, total: counted.matches };
   }
-  const page = await readSearchPageByGather(db, f);
-  remember(key, { version: page.facts.version, matches: page.matches, inScope: page.facts.inScope });
+  const reading = readSearchPageByGather(db, f);
+  if (!counting.has(key)) {
+    const counted = reading.then((p) => ({
+      version: p.facts.version,
+      matches: p.matches,
+      inScope: p.facts.inScope,
+    }));
+    counting.set(key, counted);
+    void counted
+      .then(
+        (c) => remember(key, c),
+        () => undefined,
+      )
+      .finally(() => counting.delete(key));
+  }
+  const page = await reading;
   return { ...page, total: page.matches };
 }
