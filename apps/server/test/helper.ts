@@ -1,7 +1,7 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
+import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { seedLabelTypes } from '../src/db/seed.ts';
@@ -24,7 +24,14 @@ export type TestApp = App & { database: Database };
 
 /** Builds the real app on a migrated, seeded test database; close() also closes the database. */
 export async function createTestApp(
-  options: { engine?: Engine; env?: Record<string, string>; poolSize?: number; database?: Database } = {},
+  options: {
+    engine?: Engine;
+    env?: Record<string, string>;
+    poolSize?: number;
+    database?: Database;
+    /** Where the app logs (silent by default), for a test that reads the log. */
+    logger?: BuildAppOptions['logger'];
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase(options.engine, options.poolSize));
   await database.migrate();
@@ -38,7 +45,7 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent-web-dist',
     ...options.env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: options.logger });
   app.addHook('onClose', async () => database.close());
   return Object.assign(app, { database });
 }

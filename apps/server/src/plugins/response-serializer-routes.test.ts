@@ -1,11 +1,7 @@
 import { Writable } from 'node:stream';
 import { orderListResponse } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createDatabase } from '../db/client.ts';
-import { seedLabelTypes } from '../db/seed.ts';
-import { signUp } from '../../test/helper.ts';
+import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
 import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../test/order-kit.ts';
 import { sampleOrderView } from '../../test/order-view-kit.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
@@ -15,28 +11,17 @@ import { responseSerializerChoices } from './response-serializer.ts';
 const EXPECTED_FALLBACKS: Record<string, string> = {};
 
 describe('the compiled response serializer in the app', () => {
-  let app: App;
+  let app: TestApp;
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const database = await createDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    await seedLabelTypes(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      ALTCHA_MAX_NUMBER: '1000',
-      RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    });
     const stream = new Writable({
       write(chunk, _encoding, done) {
         logLines.push(String(chunk));
         done();
       },
     });
-    app = await buildApp({ config, database, logger: { level: 'error', stream } });
-    app.addHook('onClose', async () => database.close());
+    app = await createTestApp({ logger: { level: 'error', stream } });
     // A handler that forgets a field, as a later change might.
     app.get('/test/half-order', { schema: { response: { 200: orderListResponse } } }, async () => {
       const { price: _price, ...order } = sampleOrderView(1);
