@@ -101,11 +101,12 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   const token = await createSession(app.ctx, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const auth = { authorization: `Bearer ${token}` };
-  // Warm-up (JIT, plans, caches), not reported.
+  // Warm-up (JIT, plans, caches), not reported. A shorter one at fewer connections left a one-time
+  // stall of about 3 s on PGlite inside the first scenario, which set its p99.
   await autocannon({
     url,
-    connections: 10,
-    duration: 1,
+    connections: CONNECTIONS,
+    duration: 3,
     headers: auth,
     requests: [{ path: '/api/v1/order/read' }],
   });
