@@ -31,12 +31,16 @@ export async function readBulkOrder(
   { userId, id, query }: { userId: string; id: string; query: BulkOrderRowsQuery },
 ): Promise<{ bulkOrder: BulkOrderView; orders: BulkRowResult[]; totalPages: number; total: number }> {
   const bulkOrder = await requireBulkOrderView(ctx, userId, id);
-  const { rows, total } = await linesPage(ctx.db, {
+  const status = query.status === 'All' ? null : query.status;
+  const rows = await linesPage(ctx.db, {
     bulkOrderId: id,
-    status: query.status === 'All' ? null : query.status,
+    status,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
+  // Each row is one order of the bulk's batch, so the progress counts are the row counts.
+  const { pending, processing, completed, cancelled } = bulkOrder.progress;
+  const total = status ? bulkOrder.progress[status] : pending + processing + completed + cancelled;
   return {
     bulkOrder,
     orders: rows.map(toBulkRowResult),

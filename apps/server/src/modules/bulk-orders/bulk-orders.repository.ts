@@ -191,25 +191,15 @@ export async function labelFilesAfter(
 export async function linesPage(
   db: DbOrTx,
   q: { bulkOrderId: string; status: OrderStatus | null; offset: number; limit: number },
-): Promise<{ rows: BulkLine[]; total: number }> {
-  const where = and(
-    eq(bulkOrderRows.bulkOrderId, q.bulkOrderId),
-    q.status ? eq(orders.status, q.status) : undefined,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(lineColumns)
-      .from(bulkOrderRows)
-      .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
-      .where(where)
-      .orderBy(asc(bulkOrderRows.rowNumber))
-      .limit(q.limit)
-      .offset(q.offset),
-    db
-      .select({ total: count() })
-      .from(bulkOrderRows)
-      .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
-      .where(where),
-  ]);
-  return { rows, total: counted?.total ?? 0 };
+): Promise<BulkLine[]> {
+  return db
+    .select(lineColumns)
+    .from(bulkOrderRows)
+    .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
+    .where(
+      and(eq(bulkOrderRows.bulkOrderId, q.bulkOrderId), q.status ? eq(orders.status, q.status) : undefined),
+    )
+    .orderBy(asc(bulkOrderRows.rowNumber))
+    .limit(q.limit)
+    .offset(q.offset);
 }

@@ -107,6 +107,32 @@ describe('bulk (CSV) orders', () => {
     expect(cancelled.map((o: { row: number }) => o.row)).toEqual([6, 22]);
     expect(cancelled[0].reason).toMatch(/rejected by the carrier/);
 
+    // The results table by status and page: rows in file order, totals and pages for that status.
+    type Line = { row: number; status: string };
+    const results = done.orders as Line[];
+    for (const [status, limit, pageNo] of [
+      ['cancelled', 10, 1],
+      ['completed', 10, 2],
+      ['completed', 10, 3],
+      ['All', 7, 5],
+      ['pending', 10, 1],
+    ] as const) {
+      const shown = (
+        await get(
+          `/api/v1/order/read-bulk-order/${bulkOrder._id}?status=${status}&limit=${limit}&page=${pageNo}`,
+        )
+      ).json();
+      const matching = results.filter((l) => status === 'All' || l.status === status).map((l) => l.row);
+      expect(
+        { rows: shown.orders.map((l: Line) => l.row), total: shown.total, totalPages: shown.totalPages },
+        `${status} page ${pageNo}`,
+      ).toEqual({
+        rows: matching.slice((pageNo - 1) * limit, pageNo * limit),
+        total: matching.length,
+        totalPages: Math.ceil(matching.length / limit),
+      });
+    }
+
     const ledger = await ledgerOf(app.database.db, alice.id);
     const charges = ledger.entries.filter((e) => e.sourceKey === `charge:bulk:${bulkOrder._id}`);
     expect(charges.map((e) => e.amountCents)).toEqual([-Math.round(totalPrice * 100)]);
