@@ -143,15 +143,16 @@ const lineColumns = {
 type LineField = Exclude<keyof typeof lineColumns, 'rowNumber' | 'orderId'>;
 export type BulkLine = { rowNumber: number; orderId: string } & Pick<typeof orders.$inferSelect, LineField>;
 
+/** A bulk order's rows joined with their orders. */
+const selectLines = (db: DbOrTx) =>
+  db.select(lineColumns).from(bulkOrderRows).innerJoin(orders, eq(orders.id, bulkOrderRows.orderId));
+
 /** A page of rows in file order after `afterRow` (keyset paging: flat cost however deep). */
 export async function linesAfter(
   db: DbOrTx,
   q: { bulkOrderId: string; afterRow: number; limit: number; status?: OrderStatus },
 ): Promise<BulkLine[]> {
-  return db
-    .select(lineColumns)
-    .from(bulkOrderRows)
-    .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
+  return selectLines(db)
     .where(
       and(
         eq(bulkOrderRows.bulkOrderId, q.bulkOrderId),
@@ -192,10 +193,7 @@ export async function linesPage(
   db: DbOrTx,
   q: { bulkOrderId: string; status: OrderStatus | null; offset: number; limit: number },
 ): Promise<BulkLine[]> {
-  return db
-    .select(lineColumns)
-    .from(bulkOrderRows)
-    .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
+  return selectLines(db)
     .where(
       and(eq(bulkOrderRows.bulkOrderId, q.bulkOrderId), q.status ? eq(orders.status, q.status) : undefined),
     )

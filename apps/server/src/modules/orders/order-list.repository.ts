@@ -9,6 +9,7 @@ import {
   orders,
   refundRequests,
 } from '../../db/schema.ts';
+import type { RefundRequestRow } from '../refunds/refunds.repository.ts';
 import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
 
 export type OrderListFilter = {
@@ -21,7 +22,6 @@ export type OrderListFilter = {
   limit: number;
 };
 
-export type RefundRequestRow = typeof refundRequests.$inferSelect;
 export type ListedOrder = OrderWithType & { refundRequest: RefundRequestRow | null };
 
 /**
