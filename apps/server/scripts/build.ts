@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { createPgliteTemplate } from '../src/db/client.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.resolve(process.argv[2] ?? path.join(SERVER_DIR, 'dist'));
@@ -49,3 +50,5 @@ await Promise.all([
   }),
 ]);
 fs.cpSync(path.join(SERVER_DIR, 'src/db/migrations'), path.join(OUT_DIR, 'migrations'), { recursive: true });
+// A migrated, empty embedded database beside main.js: a new data directory starts as a copy of it.
+await createPgliteTemplate(path.join(OUT_DIR, 'pglite-template'));

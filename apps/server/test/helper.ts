@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { inject } from 'vitest';
@@ -14,9 +15,17 @@ export const ENGINES: Engine[] = ['pglite', 'postgres'];
 export const createPostgresDatabaseUrl = (prefix = 'test'): Promise<string> =>
   createDatabaseIn(inject('postgresUrl'), prefix);
 
-/** A fresh database of the given engine: in-memory PGlite, or a new database in the run's PostgreSQL cluster. */
+let pgliteImage: Uint8Array | undefined;
+
+/**
+ * A fresh database of the given engine: in-memory PGlite started from the run's migrated image, or a new
+ * database in the run's PostgreSQL cluster.
+ */
 export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {
-  if (engine === 'pglite') return createDatabase({ dataDir: 'memory://' });
+  if (engine === 'pglite') {
+    pgliteImage ??= fs.readFileSync(inject('pgliteImage'));
+    return createDatabase({ dataDir: 'memory://', image: pgliteImage });
+  }
   return createDatabase({ url: await createPostgresDatabaseUrl(), dataDir: '', poolSize });
 }
 
