@@ -5,12 +5,8 @@
  * Prints one JSON line.
  */
 import { Writable } from 'node:stream';
-import {
-  createTestModeProvider,
-  writeMergedPdf,
-  writePdfZip,
-  type Shipment,
-} from '../../apps/server/src/labels/index.ts';
+import { writeMergedPdf } from '../../apps/server/src/labels/files/merge-pdfs.ts';
+import { createTestModeProvider, writePdfZip, type Shipment } from '../../apps/server/src/labels/index.ts';
 import { sampleShipment } from '../../apps/server/src/labels/fixtures.ts';
 import { renderBareLabel } from './bare-label.ts';
 

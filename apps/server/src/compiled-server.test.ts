@@ -40,11 +40,41 @@ describe('compiled server (plain node on the build output)', () => {
 
   it('runs without a TypeScript loader: plain node, and no build file imports tsx', () => {
     expect(server.child.spawnargs).toEqual([process.execPath, '--enable-source-maps', main]);
-    for (const file of ['main.js', 'render-thread.mjs', 'pdf-text-worker.mjs']) {
+    const files = fs.readdirSync(outDir).filter((file) => /\.m?js$/.test(file));
+    expect(files).toEqual(expect.arrayContaining(['main.js', 'render-thread.mjs', 'pdf-text-worker.mjs']));
+    for (const file of files) {
       const code = fs.readFileSync(path.join(outDir, file), 'utf8');
       expect(code, file).not.toMatch(/["']tsx(\/[^"']*)?["']/);
       expect(code, file).not.toMatch(/(\bfrom|\bimport\s*\()\s*["'][^"']*\.ts["']/);
     }
+  });
+
+  it('loads the PDF, font, barcode, password and API-reference libraries on first use, not at start', () => {
+    // What main.js imports statically, followed through its chunks (decision 216).
+    const loadedAtStart = new Set<string>();
+    const visit = (file: string): void => {
+      const code = fs.readFileSync(path.join(outDir, file), 'utf8');
+      for (const [, from, bare] of code.matchAll(
+        /^(?:import|export)\b[^;]*?\bfrom\s*"([^"]+)"|^import\s*"([^"]+)"/gm,
+      )) {
+        const specifier = (from ?? bare)!;
+        if (!specifier.startsWith('./')) loadedAtStart.add(specifier);
+        else if (!loadedAtStart.has(specifier)) {
+          loadedAtStart.add(specifier);
+          visit(specifier.slice(2));
+        }
+      }
+    };
+    visit('main.js');
+    expect(loadedAtStart).toContain('fastify');
+    for (const lazy of [
+      'pdf-lib',
+      '@pdf-lib/fontkit',
+      'bwip-js/node',
+      '@scalar/fastify-api-reference',
+      '@zxcvbn-ts/core',
+    ])
+      expect(loadedAtStart, lazy).not.toContain(lazy);
   });
 
   it('migrates an empty database and draws a label in its compiled render threads', async () => {

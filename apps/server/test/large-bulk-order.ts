@@ -4,7 +4,7 @@ import { createDatabase, type Db } from '../src/db/client.ts';
 import { bulkOrderRows, bulkOrders, files, labelTypes, orders } from '../src/db/schema.ts';
 import { seedLabelTypes } from '../src/db/seed.ts';
 import { sampleShipment } from '../src/labels/fixtures.ts';
-import { renderLabel } from '../src/labels/index.ts';
+import { renderLabel } from '../src/labels/render-label.ts';
 import { generateTracking } from '../src/labels/tracking/generate-tracking.ts';
 import { hashToken, randomToken } from '../src/lib/tokens.ts';
 import { insertSession } from '../src/modules/auth/sessions.repository.ts';

@@ -23,8 +23,10 @@ export {
   hasValidCheckDigit,
   upsCheckDigit,
 } from './tracking/check-digits.ts';
-export { renderLabel, renderLabelWithLayout, type RenderLabelOptions } from './render-label.ts';
-export { TEST_MARK, type BarcodePlacement } from './templates/canvas.ts';
+// The drawing code (render-label.ts) and the PDF merge (files/merge-pdfs.ts) are imported from their own
+// modules, not from here: the server loads them, with pdf-lib and the fonts, on first use (decision 216).
+export type { RenderLabelOptions } from './render-label.ts';
+export type { BarcodePlacement } from './templates/canvas.ts';
 export {
   labelIdempotencyKey,
   type LabelProvider,
@@ -52,7 +54,7 @@ export {
   type ProviderConfig,
   type ProviderRegistry,
 } from './providers/provider-registry.ts';
-export { mergePdfs, writeMergedPdf, type MergeResult } from './files/merge-pdfs.ts';
+export type { MergeResult } from './files/merge-pdfs.ts';
 export { writeLabelsInLayout } from './files/merge-in-layout.ts';
 export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';
 export { createDownloadSlots, DOWNLOADS_BUSY, type DownloadSlots } from './files/download-slots.ts';

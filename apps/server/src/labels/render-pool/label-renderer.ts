@@ -1,4 +1,4 @@
-import { renderLabel } from '../render-label.ts';
+import type * as Drawing from '../render-label.ts';
 import { generateTracking, type CarrierAccounts, type LabelTracking } from '../tracking/generate-tracking.ts';
 import type { Shipment } from '../types.ts';
 
@@ -27,8 +27,15 @@ export interface LabelRenderer {
   close(): Promise<void>;
 }
 
+/**
+ * The drawing code and its PDF and font libraries, loaded on the first label: the API process draws
+ * none when render threads do it, and a start need not wait for them (decision 216).
+ */
+let drawing: Promise<typeof Drawing> | undefined;
+
 /** The work itself, shared by the inline renderer and the worker threads. */
 export const renderRequest = async (request: RenderRequest): Promise<RenderedLabel> => {
+  const { renderLabel } = await (drawing ??= import('../render-label.ts'));
   const { shipment } = request;
   const tracking = generateTracking({
     labelTypeUid: shipment.labelTypeUid,
