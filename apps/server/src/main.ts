@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
-import { startWorkers } from './jobs/index.ts';
+import { startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
 
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  warmUpLabels(app.ctx);
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   app.log.info(
     `LabelPort ready on http://localhost:${config.port} (database: ${where}) in ${Math.round(performance.now() - startedAt)} ms`,

@@ -7,4 +7,4 @@ export {
   queueDefinitions,
   type LabelJobData,
 } from './queues.ts';
-export { startWorkers } from './workers.ts';
+export { startWorkers, warmUpLabels } from './workers.ts';

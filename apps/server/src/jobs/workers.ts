@@ -2,15 +2,21 @@ import type { AppContext } from '../context.ts';
 import { cancelAndRefund, generateLabels } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
-/** Starts this instance's job workers (main.ts; tests start them when they need labels made). */
-export async function startWorkers(ctx: AppContext): Promise<void> {
-  // The render threads load and compile the label code in the background (a few seconds); labels
-  // ordered meanwhile wait in the pool behind the warm-up. /readyz says when it is done.
+/**
+ * The render threads load and compile the label code in the background (a few seconds); labels ordered
+ * meanwhile wait in the pool behind the warm-up, and /readyz says when it is done. main.ts starts it once
+ * the server listens, so the threads' start does not slow the server's own on a machine with few cores.
+ */
+export function warmUpLabels(ctx: AppContext): void {
   const warming = performance.now();
   ctx.renderer.warmUp().then(
     () => ctx.log.info(`Label renderer warm in ${Math.round(performance.now() - warming)} ms`),
     (err: unknown) => ctx.log.error({ err }, 'label renderer warm-up failed'),
   );
+}
+
+/** Starts this instance's job workers (main.ts; tests start them when they need labels made). */
+export async function startWorkers(ctx: AppContext): Promise<void> {
   const { workers, batchSize } = ctx.config.labelJobs;
   await ctx.jobs.workBatches<LabelJobData>(
     LABEL_QUEUE,
