@@ -92,6 +92,7 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       const js = await app.inject({ method: 'GET', url: src });
       expect(js.statusCode, src).toBe(200);
       expect(js.headers['content-type']).toMatch(/javascript/);
+      if (src.includes('/scalar/')) expect(js.body).toContain('createApiReference');
     }
     const start = await app.inject({ method: 'GET', url: '/api/v2/docs/start.js' });
     expect(start.body).toContain('"url":"/api/v2/openapi.json"');
