@@ -14,6 +14,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d*(kB|MB|GB)$/, 'Use a size such as 16MB')
+    .default('16MB'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
@@ -76,6 +80,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** The embedded database's page cache (PostgreSQL's shared_buffers), e.g. 16MB. */
+  pgliteSharedBuffers: string;
   logLevel: string;
   publicUrl: string | undefined;
   webDistDir: string;
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    sharedBuffers: config.pgliteSharedBuffers,
   });
   await database.migrate();
   const app = await buildApp({ config, database });

@@ -46,6 +46,12 @@ export type DatabaseOptions = {
   image?: Uint8Array;
   /** For a new directory: the migrated template to copy (PGLITE_TEMPLATE_DIR by default), or false for none. */
   template?: string | false;
+  /**
+   * PGlite's page cache (`shared_buffers`; PostgreSQL's own default is 128MB). It lives in the server's WASM
+   * heap, which never shrinks; pages it does not hold come from the operating system's file cache, a copy
+   * away. 16MB kept page reads within about 5% and the server about 110 MB smaller (decision 216).
+   */
+  sharedBuffers?: string;
 };
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
@@ -78,7 +84,11 @@ function startFromTemplate(location: string, template: string | false): void {
 
 async function openPglite(
   dataDir: string,
-  { image, template = PGLITE_TEMPLATE_DIR }: Pick<DatabaseOptions, 'image' | 'template'> = {},
+  {
+    image,
+    template = PGLITE_TEMPLATE_DIR,
+    sharedBuffers = '16MB',
+  }: Pick<DatabaseOptions, 'image' | 'template' | 'sharedBuffers'> = {},
 ): Promise<Database> {
   let location = dataDir;
   let unlock = () => {};
@@ -92,6 +102,7 @@ async function openPglite(
       startFromTemplate(location, template);
     }
     client = await PGlite.create(location, {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
       ...(image && { loadDataDir: new Blob([image]) }),
     });
   } catch (error) {

@@ -80,7 +80,12 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   let database: Database;
   try {
-    database = await createDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    database = await createDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: 2,
+      sharedBuffers: config.pgliteSharedBuffers,
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(error.message);
