@@ -199,21 +199,29 @@ describe('scale-out: two server processes on one PostgreSQL', () => {
   it('finishes a bulk order on the other instance when one is killed mid-job', async () => {
     const rows = 300;
     const aBefore = await labelsMadeBy(a);
-    const order = await buyBulkOrder(b, rows);
-    // Killed while its workers are busy with this order: the batches it holds are orphaned.
-    await waitFor(
-      () => labelsMadeBy(a),
-      (n) => n >= aBefore + 20,
-      30_000,
-    );
-    await a.kill('SIGKILL');
-    expect(await completedCount(order.bulkId)).toBeLessThan(rows);
-    await waitFor(
-      () => completedCount(order.bulkId),
-      (n) => n === rows,
-      45_000,
-    );
-    await expectEveryLabelMadeOnce(order, rows);
+    // B is paused while A takes the order, so A is surely mid-job when it is killed: with both working,
+    // B alone could finish a few hundred labels before A's next poll, and A would never hold any.
+    b.child.kill('SIGSTOP');
+    try {
+      const order = await buyBulkOrder(a, rows);
+      await waitFor(
+        () => labelsMadeBy(a),
+        (n) => n >= aBefore + 20,
+        30_000,
+      );
+      // Killed while its workers are busy with this order: the batches it holds are orphaned.
+      await a.kill('SIGKILL');
+      expect(await completedCount(order.bulkId)).toBeLessThan(rows);
+      b.child.kill('SIGCONT');
+      await waitFor(
+        () => completedCount(order.bulkId),
+        (n) => n === rows,
+        45_000,
+      );
+      await expectEveryLabelMadeOnce(order, rows);
+    } finally {
+      b.child.kill('SIGCONT');
+    }
     const open = await waitFor(
       () =>
         database.executeSql(
