@@ -7,6 +7,9 @@ const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** The embedded database's page cache (shared_buffers) unless PGLITE_SHARED_BUFFERS says otherwise (decision 216). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(7400),
@@ -17,7 +20,7 @@ export const envSchema = z.object({
   PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^[1-9]\d*(kB|MB|GB)$/, 'Use a size such as 16MB')
-    .default('16MB'),
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),

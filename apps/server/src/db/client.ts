@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -68,6 +69,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  */
 export const PGLITE_TEMPLATE_DIR = path.resolve(import.meta.dirname, 'pglite-template');
 
+/** Applies the migrations to an embedded database: the server's start, the template and the test image. */
+const migrateEmbedded = (client: PGlite) =>
+  migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+
 /** PGlite's directory inside a data directory; the lock file lives beside it. */
 const pgliteLocation = (dataDir: string): string => path.join(dataDir, 'pglite');
 
@@ -87,7 +92,7 @@ async function openPglite(
   {
     image,
     template = PGLITE_TEMPLATE_DIR,
-    sharedBuffers = '16MB',
+    sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
   }: Pick<DatabaseOptions, 'image' | 'template' | 'sharedBuffers'> = {},
 ): Promise<Database> {
   let location = dataDir;
@@ -120,7 +125,7 @@ async function openPglite(
       return (results.at(-1) ?? { rows: [] }) as SqlRows;
     },
     migrate: async () => {
-      await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+      await migrateEmbedded(client);
     },
     close: async () => {
       await client.close();
@@ -133,7 +138,7 @@ async function openPglite(
 export async function createPgliteImage(): Promise<Uint8Array> {
   const client = await PGlite.create('memory://');
   try {
-    await migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+    await migrateEmbedded(client);
     const tarball = await client.dumpDataDir('none');
     return new Uint8Array(await tarball.arrayBuffer());
   } finally {
