@@ -58,7 +58,7 @@ export default defineConfig({
   // The compiled server, as `npm start` runs it (docs/decisions/190); built here too, so a spec run after
   // `npm run build -w @portal/web` alone never meets a stale server build.
   webServer: {
-    command: 'npm run build --silent -w @portal/server && node --enable-source-maps apps/server/dist/main.js',
+    command: 'npm run build --silent -w @portal/server && npm start --silent -w @portal/server',
     cwd: ROOT,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,

@@ -7,7 +7,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packingSlipPdf, sampleOrders } from '../test/fixtures/packing-slips.ts';
 import { orderBody, waitFor } from '../test/order-kit.ts';
-import { labelsWarm, signInOver, startServer, type ServerProcess } from '../test/server-process.ts';
+import {
+  labelsWarm,
+  signInOver,
+  startNodeOptions,
+  startServer,
+  type ServerProcess,
+} from '../test/server-process.ts';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -39,7 +45,8 @@ describe('compiled server (plain node on the build output)', () => {
   });
 
   it('runs without a TypeScript loader: plain node, and no build file imports tsx', () => {
-    expect(server.child.spawnargs).toEqual([process.execPath, '--enable-source-maps', main]);
+    expect(server.child.spawnargs).toEqual([process.execPath, ...startNodeOptions(), main]);
+    expect(startNodeOptions()).toContain('--enable-source-maps');
     const files = fs.readdirSync(outDir).filter((file) => /\.m?js$/.test(file));
     expect(files).toEqual(expect.arrayContaining(['main.js', 'render-thread.mjs', 'pdf-text-worker.mjs']));
     for (const file of files) {
@@ -47,6 +54,17 @@ describe('compiled server (plain node on the build output)', () => {
       expect(code, file).not.toMatch(/["']tsx(\/[^"']*)?["']/);
       expect(code, file).not.toMatch(/(\bfrom|\bimport\s*\()\s*["'][^"']*\.ts["']/);
     }
+  });
+
+  it('runs with the heap limits of npm start, in the container as from the command line', () => {
+    // Decision 217: a capped young generation and a 1 GB old one keep the process small at rest and
+    // make V8 collect during a bulk order instead of letting garbage grow toward its 4 GB default.
+    expect(startNodeOptions()).toEqual(
+      expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=1024']),
+    );
+    const dockerfile = fs.readFileSync(path.join(SERVER_DIR, '../../Dockerfile'), 'utf8');
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    expect(cmd).toEqual(['node', ...startNodeOptions(), 'apps/server/dist/main.js']);
   });
 
   it('loads the PDF, font, barcode, password and API-reference libraries on first use, not at start', () => {

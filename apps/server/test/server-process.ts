@@ -14,6 +14,20 @@ import { freePort } from './postgres-cluster.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The node options of `npm start` (apps/server/package.json), such as its heap limits (decision 217), so a
+ * compiled server started here runs as in production. The Dockerfile's CMD repeats them.
+ */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = manifest.scripts.start.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'dist/main.js')
+    throw new Error(`npm start is no longer "node <options> dist/main.js": ${manifest.scripts.start}`);
+  return args.slice(0, -1);
+}
+
 /** A new empty database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres). */
 export async function createDatabaseIn(adminUrl: string, prefix = 'bulk'): Promise<string> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
@@ -45,7 +59,7 @@ export async function startServer(
   { compiledMain }: { compiledMain?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const args = compiledMain ? ['--enable-source-maps', compiledMain] : ['--import', 'tsx', 'src/main.ts'];
+  const args = compiledMain ? [...startNodeOptions(), compiledMain] : ['--import', 'tsx', 'src/main.ts'];
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
