@@ -7,7 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { loadConfig } from '../src/config.ts';
 import { createPgliteTemplate } from '../src/db/client.ts';
+import { installJobQueues } from '../src/jobs/pg-boss-queue.ts';
+import { queueDefinitions } from '../src/jobs/queues.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.resolve(process.argv[2] ?? path.join(SERVER_DIR, 'dist'));
@@ -54,4 +57,7 @@ await Promise.all([
 ]);
 fs.cpSync(path.join(SERVER_DIR, 'src/db/migrations'), path.join(OUT_DIR, 'migrations'), { recursive: true });
 // A migrated, empty embedded database beside main.js: a new data directory starts as a copy of it.
-await createPgliteTemplate(path.join(OUT_DIR, 'pglite-template'));
+// pg-boss's tables and the queues are in it too; each start still gives the queues its configured rules.
+await createPgliteTemplate(path.join(OUT_DIR, 'pglite-template'), (database) =>
+  installJobQueues(database, queueDefinitions(loadConfig({}))),
+);

@@ -146,13 +146,20 @@ export async function createPgliteImage(): Promise<Uint8Array> {
   }
 }
 
-/** Makes `dir` a migrated, empty PGlite database directory: the template the build leaves beside the server. */
-export async function createPgliteTemplate(dir: string): Promise<void> {
+/**
+ * Makes `dir` a migrated, empty PGlite database directory: the template the build leaves beside the server.
+ * `prepare` adds what every first start would otherwise create (the job queue's tables, decision 217).
+ */
+export async function createPgliteTemplate(
+  dir: string,
+  prepare: (database: Database) => Promise<void> = async () => {},
+): Promise<void> {
   const work = fs.mkdtempSync(path.join(path.dirname(dir), '.pglite-template-'));
   try {
     const database = await openPglite(work, { template: false });
     try {
       await database.migrate();
+      await prepare(database);
       // Written out now, so that each copy opens without first replaying the migrations' log.
       await database.executeSql('CHECKPOINT');
     } finally {

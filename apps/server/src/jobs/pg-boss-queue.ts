@@ -34,6 +34,57 @@ async function releaseOrphanedJobs(database: Database, log: FastifyBaseLogger): 
 /** Told each job's outcome and how long its worker held it (for /metrics). */
 export type JobObserver = (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
 
+const QUEUE_OPTIONS = ['retryLimit', 'retryDelay', 'expireInSeconds', 'deadLetter'] as const;
+
+/**
+ * Creates the missing queues and gives existing ones the configured rules (they apply to jobs sent from
+ * now on), reading them all in one statement and writing only what changed: at a restart, usually nothing.
+ */
+async function ensureQueues(boss: PgBoss, queues: readonly QueueDefinition[]): Promise<void> {
+  const existing = new Map((await boss.getQueues()).map((q) => [q.name, q]));
+  for (const q of queues) {
+    const options = {
+      name: q.name,
+      retryLimit: q.retryLimit,
+      retryDelay: q.retryDelaySeconds,
+      expireInSeconds: q.expireInSeconds,
+      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
+    };
+    const current = existing.get(q.name);
+    if (current) {
+      const same = QUEUE_OPTIONS.every((key) => (current[key] ?? undefined) === options[key]);
+      if (!same) await boss.updateQueue(q.name, options);
+      continue;
+    }
+    await boss.createQueue(q.name, options).catch(async (error: unknown) => {
+      // Another instance created it between our read and our insert.
+      if (!(await boss.getQueue(q.name))) throw error;
+    });
+  }
+}
+
+/**
+ * Installs pg-boss's tables and the app's queues in a new database, as the first start would: the build
+ * does this in the embedded template, so a new data directory starts without that work (decision 217).
+ */
+export async function installJobQueues(
+  database: Database,
+  queues: readonly QueueDefinition[],
+): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    schedule: false,
+    supervise: false,
+  });
+  await boss.start();
+  try {
+    await ensureQueues(boss, queues);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
 /** Starts pg-boss on the app's database (PGlite through its `db` option) and creates the queues. */
 export async function startPgBossQueue(
   database: Database,
@@ -57,23 +108,7 @@ export async function startPgBossQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   if (database.kind === 'pglite') await releaseOrphanedJobs(database, log);
-  for (const q of queues) {
-    const options = {
-      retryLimit: q.retryLimit,
-      retryDelay: q.retryDelaySeconds,
-      expireInSeconds: q.expireInSeconds,
-      ...(q.deadLetter ? { deadLetter: q.deadLetter } : {}),
-    };
-    // An existing queue takes the configured rules too (they apply to jobs sent from now on).
-    if (await boss.getQueue(q.name)) {
-      await boss.updateQueue(q.name, { name: q.name, ...options });
-      continue;
-    }
-    await boss.createQueue(q.name, { name: q.name, ...options }).catch(async (error: unknown) => {
-      // Another instance created it between our check and our insert.
-      if (!(await boss.getQueue(q.name))) throw error;
-    });
-  }
+  await ensureQueues(boss, queues);
   const workerIds = new Map<string, string[]>();
 
   const workBatches = async <T>(
