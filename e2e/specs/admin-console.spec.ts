@@ -86,6 +86,8 @@ test('a toast top-right never takes the click meant for the open account menu', 
   await page.getByRole('button', { name: 'Account menu' }).click();
   const menuItem = page.getByRole('menuitem', { name: 'Account Setting' });
   await expect(menuItem).toBeVisible();
+  // The toast bounces in from the right edge: measure it where it comes to rest.
+  await expect.poll(() => toast.evaluate((el) => el.getAnimations().length)).toBe(0);
   const [item, over] = [(await menuItem.boundingBox())!, (await toast.boundingBox())!];
   // The toast lies over the menu item (else this proves nothing), yet the item is what a click there hits.
   expect(item.x < over.x + over.width && over.x < item.x + item.width).toBe(true);

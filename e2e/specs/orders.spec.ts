@@ -11,8 +11,14 @@ import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
 const OUT = SCREENSHOT_DIR;
 /** The whole page at its full height (so the fixed shell renders whole), without transient toasts. */
 async function shot(page: Page, name: string) {
-  for (const close of await page.locator('.Toastify__close-button').all())
-    await close.click().catch(() => {});
+  // Toasts also close on their own: a button listed a moment ago may be gone, and a click on it would wait
+  // for it until the test's timeout. So close the first one left, a few times at most.
+  const closers = page.locator('.Toastify__close-button');
+  for (let i = 0; i < 10 && (await closers.count()) > 0; i += 1)
+    await closers
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => {});
   await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   const viewport = page.viewportSize() ?? { width: 1280, height: 800 };
   const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
