@@ -4,7 +4,9 @@
  * PGlite and on PostgreSQL, beside a bare Fastify hello-world measured in the same run.
  * ORDERS_BENCH_ROWS (100000) and ORDERS_BENCH_SECONDS (5 per scenario) change the size and length;
  * ORDERS_BENCH_ENGINES (`pglite,postgres`) and ORDERS_BENCH_ONLY (a part of a scenario's name) narrow
- * a run, e.g. to profile one scenario with `--cpu-prof`.
+ * a run, e.g. to profile one scenario with `--cpu-prof`. The staff console's lists are measured too, as a
+ * staff member: GET /api/v1/admin/users over ORDERS_BENCH_RESELLERS (20000) other resellers, and
+ * GET /api/v1/admin/orders over every order.
  */
 import crypto from 'node:crypto';
 import pg from 'pg';
@@ -26,8 +28,9 @@ const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const ENGINES = (process.env.ORDERS_BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const ONLY = process.env.ORDERS_BENCH_ONLY ?? '';
+const RESELLERS = Number(process.env.ORDERS_BENCH_RESELLERS ?? 20_000);
 
-type Scenario = { name: string; path: () => string };
+type Scenario = { name: string; path: () => string; staff?: true };
 type Row = { engine: string; scenario: string; rps: number; p99: number; non2xx: number };
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
@@ -49,7 +52,39 @@ const scenarios = (pages: number): Scenario[] => [
     name: 'search OrderId',
     path: () => `/api/v1/order/read?search=LBL-${10001 + Math.floor(Math.random() * ROWS)}`,
   },
+  { name: 'console resellers', path: () => '/api/v1/admin/users', staff: true },
+  {
+    name: 'console deep page',
+    path: () => `/api/v1/admin/users?page=${1 + Math.floor(Math.random() * Math.ceil(RESELLERS / 20))}`,
+    staff: true,
+  },
+  {
+    name: 'console search',
+    path: () => `/api/v1/admin/users?search=reseller_${1 + Math.floor(Math.random() * RESELLERS)}`,
+    staff: true,
+  },
+  { name: 'console orders', path: () => '/api/v1/admin/orders', staff: true },
 ];
+
+/** `count` resellers, one a minute back from now, and a staff member; the staff member's session token. */
+async function fillResellers(app: App, database: Database, count: number): Promise<string> {
+  await database.executeSql(
+    `INSERT INTO users (username, discord_id, email, email_verified, password_hash, api_key_hash, api_key_cipher, created_at)
+     SELECT 'Reseller ' || g, 'reseller_' || g, 'reseller' || g || '@example.com', true, 'not-a-hash',
+            'bench-key-' || g, 'unused', now() - g * interval '1 minute'
+     FROM generate_series(1, ${count}) AS g`,
+  );
+  const staff = await insertUser(database.db, {
+    username: 'Bench Staff',
+    discordId: `staff_${crypto.randomUUID()}`,
+    passwordHash: 'not-a-hash',
+    apiKeyHash: crypto.randomUUID(),
+    apiKeyCipher: 'unused',
+  });
+  await database.executeSql(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff!.id]);
+  await database.executeSql('ANALYZE users');
+  return createSession(app.ctx, staff!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+}
 
 /** Load from a worker thread, so the load generator does not share the server's event loop. */
 async function load(url: string, path: () => string, headers: Record<string, string> = {}) {
@@ -99,6 +134,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
     `${engine}: ${ROWS.toLocaleString('en-US')} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const token = await createSession(app.ctx, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+  const staffToken = await fillResellers(app, database, RESELLERS);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const auth = { authorization: `Bearer ${token}` };
   // Warm-up (JIT, plans, caches), not reported. A shorter one at fewer connections left a one-time
@@ -115,7 +151,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
     rows.push({
       engine,
       scenario: s.name,
-      ...(await load(url, s.path, { authorization: `Bearer ${token}` })),
+      ...(await load(url, s.path, { authorization: `Bearer ${s.staff ? staffToken : token}` })),
     });
   }
   await app.close();
@@ -148,10 +184,10 @@ export async function runOrdersReadBench(): Promise<void> {
   }
   // Each figure also as a share of the bare hello-world measured in the same run.
   const hello = rows[0]!;
-  console.log('engine    scenario             req/s  of hello   p99 ms  non-2xx');
+  console.log('engine    scenario              req/s  of hello   p99 ms  non-2xx');
   for (const r of rows)
     console.log(
-      `${r.engine.padEnd(9)} ${r.scenario.padEnd(18)} ${r.rps.toFixed(0).padStart(7)} ${`${((r.rps / hello.rps) * 100).toFixed(1)}%`.padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+      `${r.engine.padEnd(9)} ${r.scenario.padEnd(19)} ${r.rps.toFixed(0).padStart(7)} ${`${((r.rps / hello.rps) * 100).toFixed(1)}%`.padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
     );
 }
 

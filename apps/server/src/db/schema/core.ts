@@ -43,6 +43,8 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.emailVerified}`),
     uniqueIndex('users_api_key_hash_idx').on(t.apiKeyHash),
+    // The console's list of resellers, newest first: its pages read this index in order.
+    index('users_created_idx').on(t.createdAt, t.id),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );

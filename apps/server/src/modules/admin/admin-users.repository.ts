@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gt, ilike, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries, orderStats, sessions, users } from '../../db/schema.ts';
 
@@ -31,27 +31,50 @@ export type UserSummaryRow = {
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const matching = (search: string) => {
-  if (!search) return undefined;
-  const pattern = `%${escapeLike(search)}%`;
-  return or(ilike(users.discordId, pattern), ilike(users.username, pattern), ilike(users.email, pattern));
-};
+/**
+ * The Discord name, name and e-mail in one text, so a search tests each account once. A newline parts them:
+ * the search box is one line, so a match never runs from one into the next.
+ */
+const searchText = sql`(${users.discordId} || chr(10) || ${users.username} || chr(10) || coalesce(${users.email}, ''))`;
+const matching = (search: string) =>
+  search ? sql`${searchText} ILIKE ${`%${escapeLike(search)}%`}` : undefined;
 
+/**
+ * A page of accounts, newest first (`users_created_idx`). Without a search the page reads the index in
+ * order and the total is a separate count; a search scans the accounts once for both the page and the
+ * total (a window count), where two statements scanned them twice.
+ */
 export async function listUserSummaries(
   db: DbOrTx,
   q: { search: string; offset: number; limit: number },
 ): Promise<{ rows: UserSummaryRow[]; total: number }> {
   const where = matching(q.search);
-  const rows = await db
-    .select(summaryColumns)
-    .from(users)
-    .leftJoin(orderStats, eq(orderStats.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [totals] = await db.select({ n: count() }).from(users).where(where);
-  return { rows: rows as UserSummaryRow[], total: totals?.n ?? 0 };
+  const countAll = async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
+  const pageOf = <T extends PgSelect>(query: T) =>
+    query.where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset);
+  if (!where) {
+    const [rows, total] = await Promise.all([
+      pageOf(
+        db
+          .select(summaryColumns)
+          .from(users)
+          .leftJoin(orderStats, eq(orderStats.userId, users.id))
+          .$dynamic(),
+      ),
+      countAll(),
+    ]);
+    return { rows: rows as UserSummaryRow[], total };
+  }
+  const rows = await pageOf(
+    db
+      .select({ ...summaryColumns, total: sql<number>`(count(*) OVER ())::int` })
+      .from(users)
+      .leftJoin(orderStats, eq(orderStats.userId, users.id))
+      .$dynamic(),
+  );
+  // A page past the last match has no row to carry the total.
+  const total = rows[0]?.total ?? (q.offset > 0 ? await countAll() : 0);
+  return { rows: rows.map(({ total: _total, ...row }) => row) as UserSummaryRow[], total };
 }
 
 export async function findUserSummary(db: DbOrTx, id: string): Promise<UserSummaryRow | undefined> {

@@ -67,6 +67,41 @@ describe('staff API /api/v1/admin', () => {
     expect(body.users[0]).toMatchObject({ _id: reseller.id, balance: 0, orderCount: 0, enabled: true });
   });
 
+  it('pages every reseller newest first, ties by id, exactly as a plain query orders them', async () => {
+    // 50 more accounts, three to an instant, so pages also split accounts created together.
+    await app.database.executeSql(
+      `INSERT INTO users (username, discord_id, email, password_hash, api_key_hash, api_key_cipher, created_at)
+       SELECT 'Paged ' || g, 'paged_' || g, 'paged' || g || '@example.com', 'x', 'paged-key-' || g, 'x',
+              now() - (g / 3) * interval '1 hour'
+       FROM generate_series(1, 50) AS g`,
+    );
+    const walk = async (search: string) => {
+      const ids: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const res = await call('GET', `/users?search=${search}&page=${page}&limit=7`, staff.headers);
+        const body = res.json() as { users: { _id: string }[]; total: number; totalPages: number };
+        ids.push(...body.users.map((u) => u._id));
+        if (page >= body.totalPages) return { ids, total: body.total, totalPages: body.totalPages };
+      }
+    };
+    const expected = async (where: string) =>
+      (
+        await app.database.executeSql(`SELECT id FROM users ${where} ORDER BY created_at DESC, id DESC`)
+      ).rows.map((r) => (r as { id: string }).id);
+
+    const all = await walk('');
+    expect(all.ids).toEqual(await expected(''));
+    expect(all.total).toBe(all.ids.length);
+    expect(all.totalPages).toBe(Math.ceil(all.total / 7));
+
+    const paged = await walk('PAGED_1');
+    expect(paged.ids).toEqual(await expected(`WHERE discord_id LIKE 'paged\\_1%'`));
+    expect(paged.total).toBe(11); // paged_1 and paged_10 to paged_19
+    // Past the last page: no accounts, and still the totals.
+    const past = await call('GET', `/users?search=paged_1&page=9&limit=7`, staff.headers);
+    expect(past.json()).toEqual({ users: [], total: 11, totalPages: 2 });
+  });
+
   it('credits $25 with a reason: one adjustment entry by the staff member and one audit row', async () => {
     const res = await call('POST', `/users/${reseller.id}/adjust-balance`, staff.headers, {
       amount: 25,
