@@ -8,7 +8,6 @@
  * staff member: GET /api/v1/admin/users over ORDERS_BENCH_RESELLERS (20000) other resellers, and
  * GET /api/v1/admin/orders over every order.
  */
-import crypto from 'node:crypto';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -19,8 +18,8 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { labelTypes } from '../apps/server/src/db/schema.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
 import { createSession } from '../apps/server/src/modules/auth/auth.service.ts';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
+import { insertBenchUser } from './bench-user.ts';
 import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
 
 const ROWS = Number(process.env.ORDERS_BENCH_ROWS ?? 100_000);
@@ -74,16 +73,9 @@ async function fillResellers(app: App, database: Database, count: number): Promi
             'bench-key-' || g, 'unused', now() - g * interval '1 minute'
      FROM generate_series(1, ${count}) AS g`,
   );
-  const staff = await insertUser(database.db, {
-    username: 'Bench Staff',
-    discordId: `staff_${crypto.randomUUID()}`,
-    passwordHash: 'not-a-hash',
-    apiKeyHash: crypto.randomUUID(),
-    apiKeyCipher: 'unused',
-  });
-  await database.executeSql(`UPDATE users SET role = 'admin' WHERE id = $1`, [staff!.id]);
+  const staff = await insertBenchUser(database.db, { username: 'Bench Staff', role: 'admin' });
   await database.executeSql('ANALYZE users');
-  return createSession(app.ctx, staff!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+  return createSession(app.ctx, staff.id, { ip: '127.0.0.1', userAgent: 'bench' });
 }
 
 /** Load from a worker thread, so the load generator does not share the server's event loop. */
@@ -120,20 +112,14 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
     WEB_DIST_DIR: '/nonexistent',
   });
   const app: App = await buildApp({ config, database });
-  const user = await insertUser(database.db, {
-    username: 'Bench Reseller',
-    discordId: `bench_${crypto.randomUUID()}`,
-    passwordHash: 'not-a-hash',
-    apiKeyHash: crypto.randomUUID(),
-    apiKeyCipher: 'unused',
-  });
+  const user = await insertBenchUser(database.db, { username: 'Bench Reseller' });
   const [type] = await database.db.select().from(labelTypes).where(eq(labelTypes.uid, 'ground_oz'));
   const started = performance.now();
-  await fillHistory(database, user!.id, type!.id, ROWS);
+  await fillHistory(database, user.id, type!.id, ROWS);
   console.log(
     `${engine}: ${ROWS.toLocaleString('en-US')} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
-  const token = await createSession(app.ctx, user!.id, { ip: '127.0.0.1', userAgent: 'bench' });
+  const token = await createSession(app.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
   const staffToken = await fillResellers(app, database, RESELLERS);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const auth = { authorization: `Bearer ${token}` };

@@ -11,10 +11,10 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase } from '../apps/server/src/db/client.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { startWebhookWorkers } from '../apps/server/src/modules/webhooks/webhook-delivery.ts';
 import { emitWebhookEvents } from '../apps/server/src/modules/webhooks/webhook-events.ts';
 import { createEndpoint } from '../apps/server/src/modules/webhooks/webhooks.service.ts';
+import { insertBenchUser } from './bench-user.ts';
 
 const EVENTS = Number(process.env.WEBHOOK_BENCH_EVENTS ?? 10_000);
 const BATCH = 500;
@@ -44,20 +44,14 @@ export async function runWebhookBench(): Promise<void> {
   await seedLabelTypes(database.db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent' });
   const app = await buildApp({ config, database });
-  const user = await insertUser(database.db, {
-    username: 'Bench Reseller',
-    discordId: `bench_${crypto.randomUUID()}`,
-    passwordHash: 'not-a-hash',
-    apiKeyHash: crypto.randomUUID(),
-    apiKeyCipher: 'unused',
-  });
-  await createEndpoint(app.ctx, user!.id, { url, events: ['order.completed'], enabled: true });
+  const user = await insertBenchUser(database.db, { username: 'Bench Reseller' });
+  await createEndpoint(app.ctx, user.id, { url, events: ['order.completed'], enabled: true });
   await startWebhookWorkers(app.ctx);
 
   const started = performance.now();
   for (let i = 0; i < EVENTS; i += BATCH) {
     const events = Array.from({ length: Math.min(BATCH, EVENTS - i) }, (_, j) => ({
-      userId: user!.id,
+      userId: user.id,
       type: 'order.completed' as const,
       data: { _id: crypto.randomUUID(), n: i + j, status: 'completed' },
     }));

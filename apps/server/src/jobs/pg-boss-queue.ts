@@ -34,6 +34,14 @@ async function releaseOrphanedJobs(database: Database, log: FastifyBaseLogger): 
 /** Told each job's outcome and how long its worker held it (for /metrics). */
 export type JobObserver = (queue: string, outcome: 'completed' | 'failed', seconds: number) => void;
 
+/** pg-boss on the app's database (PGlite through its `db` option), in the job schema. */
+const bossOn = (database: Database, options: Omit<PgBoss.ConstructorOptions, 'db' | 'schema'>): PgBoss =>
+  new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: JOB_SCHEMA,
+    ...options,
+  });
+
 const QUEUE_OPTIONS = ['retryLimit', 'retryDelay', 'expireInSeconds', 'deadLetter'] as const;
 
 /**
@@ -71,12 +79,7 @@ export async function installJobQueues(
   database: Database,
   queues: readonly QueueDefinition[],
 ): Promise<void> {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: JOB_SCHEMA,
-    schedule: false,
-    supervise: false,
-  });
+  const boss = bossOn(database, { schedule: false, supervise: false });
   await boss.start();
   try {
     await ensureQueues(boss, queues);
@@ -85,16 +88,14 @@ export async function installJobQueues(
   }
 }
 
-/** Starts pg-boss on the app's database (PGlite through its `db` option) and creates the queues. */
+/** Starts pg-boss on the app's database and creates the queues. */
 export async function startPgBossQueue(
   database: Database,
   queues: readonly QueueDefinition[],
   log: FastifyBaseLogger,
   observe: JobObserver = () => {},
 ): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: JOB_SCHEMA,
+  const boss = bossOn(database, {
     // Cron schedules (housekeeping): pg-boss sends each scheduled job once across instances.
     schedule: true,
     // Maintenance (expiring stuck jobs, archiving) runs in every instance; pg-boss coordinates them.
