@@ -81,7 +81,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // Test-mode labels are drawn in worker threads (decision 074); 0 threads draws them here.
   const renderer = metrics.timeRenderer(
     config.labelJobs.renderThreads > 0
-      ? createRenderPool({ threads: config.labelJobs.renderThreads })
+      ? createRenderPool({
+          threads: config.labelJobs.renderThreads,
+          warmThreads: config.labelJobs.warmRenderThreads,
+        })
       : inlineRenderer,
   );
   const testModeProvider = createTestModeProvider(undefined, renderer);

@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('keeps one render thread warm at rest, never more than the threads there are', () => {
+    expect(loadConfig({ LABEL_RENDER_THREADS: '4' }).labelJobs).toMatchObject({
+      renderThreads: 4,
+      warmRenderThreads: 1,
+    });
+    const config = (env: Record<string, string>) => loadConfig(env).labelJobs.warmRenderThreads;
+    expect(config({ LABEL_RENDER_THREADS: '4', LABEL_RENDER_WARM_THREADS: '2' })).toBe(2);
+    expect(config({ LABEL_RENDER_THREADS: '2', LABEL_RENDER_WARM_THREADS: '8' })).toBe(2);
+    expect(() => config({ LABEL_RENDER_WARM_THREADS: '0' })).toThrow('LABEL_RENDER_WARM_THREADS');
+  });
+
   it('names every bad setting in one readable error', () => {
     expect(() => loadConfig({ PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrowError(ConfigError);
     try {

@@ -58,6 +58,7 @@ export const envSchema = z.object({
   LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(3),
   LABEL_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(50),
   LABEL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(Math.min(4, availableParallelism())),
+  LABEL_RENDER_WARM_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
@@ -123,8 +124,10 @@ export type Config = {
     workers: number;
     /** Label jobs one worker takes at a time (one database round trip for all of them). */
     batchSize: number;
-    /** Worker threads that draw test-mode labels; 0 draws them on the event loop. */
+    /** Worker threads that draw test-mode labels at most; 0 draws them on the event loop. */
     renderThreads: number;
+    /** Of those, the ones kept warm at rest (the others stop when idle). */
+    warmRenderThreads: number;
     timeoutSeconds: number;
   };
   /** Test mode only: recipients whose name contains this text are rejected like a carrier would. */
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: e.LABEL_WORKERS,
       batchSize: e.LABEL_BATCH_SIZE,
       renderThreads: e.LABEL_RENDER_THREADS,
+      warmRenderThreads: Math.min(e.LABEL_RENDER_WARM_THREADS, Math.max(1, e.LABEL_RENDER_THREADS)),
       timeoutSeconds: e.LABEL_JOB_TIMEOUT_SECONDS,
     },
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,

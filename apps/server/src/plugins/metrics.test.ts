@@ -77,6 +77,8 @@ describe('/metrics for the work behind the requests', () => {
       valueOf(after, 'label_render_duration_seconds_sum{outcome="completed"}') -
         valueOf(before, 'label_render_duration_seconds_sum{outcome="completed"}'),
     ).toBeGreaterThan(0);
+    // This app draws on the event loop (LABEL_RENDER_THREADS=0): no render thread runs.
+    expect(after).toMatch(/^label_render_threads 0$/m);
     expect(after).toMatch(
       /^job_duration_seconds_bucket\{le="0\.5",queue="label-generate",outcome="completed"\} /m,
     );

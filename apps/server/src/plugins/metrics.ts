@@ -11,7 +11,7 @@ export type Metrics = {
   labelsFinished: Counter<'outcome'>;
   /** Records a job's outcome and how long the worker held it (its batch, for batched queues). */
   observeJob: (queue: string, outcome: JobOutcome, seconds: number) => void;
-  /** The renderer, timing every label it draws. */
+  /** The renderer, timing every label it draws and reporting its running threads. */
   timeRenderer: (renderer: LabelRenderer) => LabelRenderer;
 };
 
@@ -107,21 +107,32 @@ export function registerMetrics(
     registry,
     labelsFinished,
     observeJob: (queue, outcome, seconds) => jobDuration.observe({ queue, outcome }, seconds),
-    timeRenderer: (renderer) => ({
-      warmUp: (rounds) => renderer.warmUp(rounds),
-      warmth: () => renderer.warmth(),
-      close: () => renderer.close(),
-      async render(request) {
-        const stop = renderDuration.startTimer();
-        try {
-          const label = await renderer.render(request);
-          stop({ outcome: 'completed' });
-          return label;
-        } catch (error) {
-          stop({ outcome: 'failed' });
-          throw error;
-        }
-      },
-    }),
+    timeRenderer: (renderer) => {
+      new Gauge({
+        name: 'label_render_threads',
+        help: 'Threads drawing labels now: the warm ones, and more while labels queue up',
+        registers: [registry],
+        collect() {
+          this.set(renderer.threads());
+        },
+      });
+      return {
+        warmUp: (rounds) => renderer.warmUp(rounds),
+        warmth: () => renderer.warmth(),
+        threads: () => renderer.threads(),
+        close: () => renderer.close(),
+        async render(request) {
+          const stop = renderDuration.startTimer();
+          try {
+            const label = await renderer.render(request);
+            stop({ outcome: 'completed' });
+            return label;
+          } catch (error) {
+            stop({ outcome: 'failed' });
+            throw error;
+          }
+        },
+      };
+    },
   };
 }

@@ -24,6 +24,8 @@ export interface LabelRenderer {
   warmUp(rounds?: number): Promise<void>;
   /** `warm` once a warm-up finished (always, for the inline renderer); shown by /readyz. */
   warmth(): RendererWarmth;
+  /** Render threads running now (0 when drawing on the event loop). */
+  threads(): number;
   close(): Promise<void>;
 }
 
@@ -53,5 +55,6 @@ export const inlineRenderer: LabelRenderer = {
   render: renderRequest,
   warmUp: async () => {},
   warmth: () => 'warm',
+  threads: () => 0,
   close: async () => {},
 };

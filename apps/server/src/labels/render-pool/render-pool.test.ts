@@ -67,6 +67,35 @@ describe('label render pool', () => {
     expect((await pool.render(request('priority', 6))).tracking.trackingNumber).toMatch(/^\d+$/);
   });
 
+  it('keeps the warm threads at rest, adds threads while labels queue up, and stops them when idle', async () => {
+    const elastic = createRenderPool({ threads: 3, warmThreads: 1, idleMs: 200 });
+    try {
+      await elastic.warmUp(1);
+      expect(elastic.threads()).toBe(1);
+      // One label at a time stays on the warm thread.
+      await elastic.render(request('priority', 300));
+      expect(elastic.threads()).toBe(1);
+
+      const queued = Array.from({ length: 12 }, (_, i) => elastic.render(request('ups_standard', 310 + i)));
+      expect(elastic.threads()).toBe(3);
+      const labels = await Promise.all(queued);
+      expect(new Set(labels.map((l) => l.tracking.trackingNumber)).size).toBe(12);
+
+      await expect.poll(() => elastic.threads(), { timeout: 5000, interval: 50 }).toBe(1);
+      // The warm one stayed and still draws; the others start again when needed.
+      const again = await Promise.all([1, 2].map((i) => elastic.render(request('fedex_2day', 330 + i))));
+      expect(again.map((l) => l.tracking.trackingNumber)).toHaveLength(2);
+    } finally {
+      await elastic.close();
+    }
+    expect(elastic.threads()).toBe(0);
+  });
+
+  it('refuses a warm thread count it could not keep', () => {
+    expect(() => createRenderPool({ threads: 2, warmThreads: 3 })).toThrow('1 to 2 warm threads');
+    expect(() => createRenderPool({ threads: 2, warmThreads: 0 })).toThrow('1 to 2 warm threads');
+  });
+
   it('fails the labels of a thread that dies instead of leaving them waiting', async () => {
     // A heap too small to even load the engine: the thread dies of it.
     const starved = createRenderPool({ threads: 1, maxHeapMb: 2 });

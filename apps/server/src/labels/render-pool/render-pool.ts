@@ -12,10 +12,19 @@ type Pending = { resolve: (label: RenderedLabel | null) => void; reject: (error:
 type Thread = {
   worker: Worker;
   inFlight: Map<number, Pending>;
+  /** Set while a thread beyond the warm ones has nothing to do: it stops when this fires. */
+  idleTimer?: NodeJS.Timeout | undefined;
 };
 
 export type RenderPoolOptions = {
+  /** Threads at most, under load. */
   threads: number;
+  /**
+   * Threads kept at rest and warmed by `warmUp` (at most `threads`). The others start when labels queue
+   * up and stop after `idleMs` without one, which gives their memory back (decision 219).
+   */
+  warmThreads?: number;
+  idleMs?: number;
   /** Heap cap of each thread; a label needs a few MB, so this only stops a runaway. */
   maxHeapMb?: number;
   /**
@@ -28,15 +37,20 @@ export type RenderPoolOptions = {
 
 /**
  * Renders labels in worker threads, so label jobs use every core and the API's event loop stays free
- * for requests (decision 074). Threads start on the first label and stay; a thread that dies fails
- * only the labels it was drawing (their jobs retry) and is replaced on the next request.
+ * for requests (decision 074). The warm threads start with the warm-up (or the first label) and stay;
+ * the others come and go with the load. A thread that dies fails only the labels it was drawing (their
+ * jobs retry) and is replaced on the next request.
  */
 export function createRenderPool({
   threads: size,
+  warmThreads = size,
+  idleMs = 30_000,
   maxHeapMb = 256,
   youngGenerationMb = 18,
 }: RenderPoolOptions): LabelRenderer {
   if (!Number.isInteger(size) || size < 1) throw new RangeError('A render pool needs at least one thread');
+  if (!Number.isInteger(warmThreads) || warmThreads < 1 || warmThreads > size)
+    throw new RangeError(`A render pool keeps 1 to ${size} warm threads, not ${warmThreads}`);
   const threads: (Thread | null)[] = Array.from({ length: size }, () => null);
   const queue: { request: RenderRequest; pending: Pending }[] = [];
   let nextId = 1;
@@ -73,6 +87,8 @@ export function createRenderPool({
   };
 
   const post = (thread: Thread, message: RenderMessage, pending: Pending): void => {
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = undefined;
     thread.inFlight.set(message.id, pending);
     thread.worker.ref();
     thread.worker.postMessage(message);
@@ -92,7 +108,22 @@ export function createRenderPool({
       const { request, pending } = queue.shift()!;
       post(thread, { id: nextId++, request }, pending);
     }
-    for (const thread of threads) if (thread && thread.inFlight.size === 0) thread.worker.unref();
+    threads.forEach((thread, slot) => {
+      if (!thread || thread.inFlight.size > 0) return;
+      thread.worker.unref();
+      if (slot >= warmThreads && !thread.idleTimer) thread.idleTimer = retireLater(thread, slot);
+    });
+  };
+
+  /** Stops an idle thread beyond the warm ones unless work reaches it first (`post` cancels this). */
+  const retireLater = (thread: Thread, slot: number): NodeJS.Timeout => {
+    const timer = setTimeout(() => {
+      if (threads[slot] !== thread || thread.inFlight.size > 0) return;
+      threads[slot] = null;
+      void thread.worker.terminate();
+    }, idleMs);
+    timer.unref();
+    return timer;
   };
 
   return {
@@ -106,7 +137,7 @@ export function createRenderPool({
     async warmUp(rounds = 20) {
       warmth = 'warming';
       const warming = Promise.all(
-        threads.map(
+        threads.slice(0, warmThreads).map(
           (existing, slot) =>
             new Promise<void>((resolve, reject) => {
               if (isClosed) return resolve();
@@ -127,6 +158,7 @@ export function createRenderPool({
       }
     },
     warmth: () => warmth,
+    threads: () => threads.filter(Boolean).length,
     async close() {
       isClosed = true;
       const closing = new Error('The label render pool is closed');
@@ -134,6 +166,7 @@ export function createRenderPool({
       await Promise.all(
         threads.map(async (thread, slot) => {
           threads[slot] = null;
+          clearTimeout(thread?.idleTimer);
           if (thread) await thread.worker.terminate();
         }),
       );
