@@ -10,6 +10,7 @@ import { orderBody, waitFor } from '../test/order-kit.ts';
 import {
   labelsWarm,
   signInOver,
+  startCommand,
   startNodeOptions,
   startServer,
   type ServerProcess,
@@ -65,6 +66,16 @@ describe('compiled server (plain node on the build output)', () => {
     const dockerfile = fs.readFileSync(path.join(SERVER_DIR, '../../Dockerfile'), 'utf8');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
     expect(cmd).toEqual(['node', ...startNodeOptions(), 'apps/server/dist/main.js']);
+  });
+
+  it('runs with the malloc trim threshold of npm start, in the container as from the command line', () => {
+    // Decision 219: glibc returns freed memory (a warm-up's compiler zones, an argon2 hash) to the system.
+    const tunables = 'glibc.malloc.trim_threshold=131072';
+    expect(startCommand().env).toEqual({ GLIBC_TUNABLES: tunables });
+    const environ = fs.readFileSync(`/proc/${server.child.pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain(`GLIBC_TUNABLES=${tunables}`);
+    const dockerfile = fs.readFileSync(path.join(SERVER_DIR, '../../Dockerfile'), 'utf8');
+    expect(dockerfile.split('\n').map((line) => line.trim())).toContain(`GLIBC_TUNABLES=${tunables} \\`);
   });
 
   it('loads the PDF, font, barcode, password and API-reference libraries on first use, not at start', () => {

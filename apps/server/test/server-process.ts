@@ -15,18 +15,30 @@ import { freePort } from './postgres-cluster.ts';
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 /**
- * The node options of `npm start` (apps/server/package.json), such as its heap limits (decision 217), so a
- * compiled server started here runs as in production. The Dockerfile's CMD repeats them.
+ * `npm start` (apps/server/package.json): the environment it sets, such as glibc's malloc trim threshold
+ * (decision 219), and its node options, such as its heap limits (decision 217), so a compiled server
+ * started here runs as in production. The Dockerfile's ENV and CMD repeat them.
  */
-export function startNodeOptions(): string[] {
+export function startCommand(): { env: Record<string, string>; nodeOptions: string[] } {
   const manifest = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const [command, ...args] = manifest.scripts.start.trim().split(/\s+/);
+  const words = manifest.scripts.start.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, ...value] = words.shift()!.split('=');
+    env[name!] = value.join('=');
+  }
+  const [command, ...args] = words;
   if (command !== 'node' || args.at(-1) !== 'dist/main.js')
-    throw new Error(`npm start is no longer "node <options> dist/main.js": ${manifest.scripts.start}`);
-  return args.slice(0, -1);
+    throw new Error(
+      `npm start is no longer "[NAME=value ...] node <options> dist/main.js": ${manifest.scripts.start}`,
+    );
+  return { env, nodeOptions: args.slice(0, -1) };
 }
+
+/** The node options of `npm start`. */
+export const startNodeOptions = (): string[] => startCommand().nodeOptions;
 
 /** A new empty database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres). */
 export async function createDatabaseIn(adminUrl: string, prefix = 'bulk'): Promise<string> {
@@ -74,6 +86,7 @@ export async function startServer(
       RATE_LIMIT_PER_MINUTE: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      ...(compiledMain ? startCommand().env : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
