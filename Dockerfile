@@ -41,4 +41,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM reaches node directly (exec form): it stops taking requests and lets running jobs finish.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "--max-old-space-size=1024", "apps/server/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--wasm-tiering-budget=180000000", "--max-semi-space-size=4", "--max-old-space-size=1024", "apps/server/dist/main.js"]

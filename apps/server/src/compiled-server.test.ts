@@ -57,11 +57,16 @@ describe('compiled server (plain node on the build output)', () => {
     }
   });
 
-  it('runs with the heap limits of npm start, in the container as from the command line', () => {
+  it('runs with the heap and WebAssembly limits of npm start, in the container as from the command line', () => {
     // Decision 217: a capped young generation and a 1 GB old one keep the process small at rest and
     // make V8 collect during a bulk order instead of letting garbage grow toward its 4 GB default.
+    // Decision 220: the embedded database's WebAssembly tiers up to optimized code only where it is hot.
     expect(startNodeOptions()).toEqual(
-      expect.arrayContaining(['--max-semi-space-size=4', '--max-old-space-size=1024']),
+      expect.arrayContaining([
+        '--max-semi-space-size=4',
+        '--max-old-space-size=1024',
+        '--wasm-tiering-budget=180000000',
+      ]),
     );
     const dockerfile = fs.readFileSync(path.join(SERVER_DIR, '../../Dockerfile'), 'utf8');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
