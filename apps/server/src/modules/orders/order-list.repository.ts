@@ -126,7 +126,8 @@ async function rowsByKeys(
   );
   const found = await query.execute(values(f, keys));
   if (found.length === 0) return null;
-  return { rows: found.map(({ facts: _f, ...row }) => row), facts: found[0]!.facts };
+  // Each row keeps its copy of the facts rather than being copied without them; views list their fields.
+  return { rows: found, facts: found[0]!.facts };
 }
 
 /** The page facts alone, for a page past the end (or of an empty history). */

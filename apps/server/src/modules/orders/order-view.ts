@@ -5,8 +5,14 @@ import type { OrderWithType } from './orders.repository.ts';
 /** Where the label PDF of a completed order is downloaded. */
 export const downloadPath = (id: string): string => `/api/v1/order/download/${id}`;
 
-/** An order as the API shows it: an allow-list of fields, money in dollars. */
-export const toOrderView = (o: OrderWithType): OrderView => ({
+/**
+ * An order as the API shows it: an allow-list of fields, money in dollars. `history` adds the fields only
+ * the reseller's own history shows, in the same object (no copy per row of a page).
+ */
+export const toOrderView = (
+  o: OrderWithType,
+  history?: Pick<OrderView, 'refundRequest' | 'refundableUntil'>,
+): OrderView => ({
   _id: o.id,
   OrderId: formatOrderId(o.orderNumber),
   uuid: o.batchId,
@@ -45,4 +51,5 @@ export const toOrderView = (o: OrderWithType): OrderView => ({
   ToZip: o.toZip,
   ToCountry: o.toCountry,
   ToPhone: o.toPhone,
+  ...history,
 });

@@ -31,7 +31,7 @@ export type DuplicatedOrder = { message: string; order: OrderView; balance: numb
 
 const createdOrders = (r: ChargeResult): CreatedOrders => ({
   message: 'Order created successfully',
-  orders: r.orders.map(toOrderView),
+  orders: r.orders.map((order) => toOrderView(order)),
   balance: centsToDollars(r.balanceCents),
 });
 
@@ -149,14 +149,14 @@ export async function readOrders(
   });
   const refundWindowDays = settingOrDefault('refundWindowDays', facts.refundWindow ?? undefined);
   const now = Date.now();
-  const orders = rows.map(({ refundRequest: request, ...row }) => {
+  const orders = rows.map((row) => {
+    const request = row.refundRequest;
     const until = refundableUntil(row.createdAt, refundWindowDays);
     const isRefundable = row.status === 'completed' && !request && until.getTime() > now;
-    return {
-      ...toOrderView(row),
+    return toOrderView(row, {
       refundRequest: request ? toRefundRequestView(request) : null,
       refundableUntil: isRefundable ? until.toISOString() : null,
-    };
+    });
   });
   return { orders, totalPages: Math.ceil(total / query.limit), total };
 }

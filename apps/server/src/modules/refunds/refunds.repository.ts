@@ -101,7 +101,8 @@ async function withRequests<T extends { id: string }>(db: DbOrTx, rows: T[]) {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => ({ ...row, request: requests.get(row.id) ?? null }));
+  // Each freshly read row takes its request in place: a copy of a wide row costs more than the lookup.
+  return rows.map((row) => Object.assign(row, { request: requests.get(row.id) ?? null }));
 }
 
 /** The refund requests of the given orders, by order id. */
