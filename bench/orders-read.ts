@@ -7,7 +7,12 @@
  * a run, e.g. to profile one scenario with `--cpu-prof`. The staff console's lists are measured too, as a
  * staff member: GET /api/v1/admin/users over ORDERS_BENCH_RESELLERS (20000) other resellers, and
  * GET /api/v1/admin/orders over every order.
+ *
+ * Beside each rate, the CPU time per request of the server's thread (this process's main thread: the
+ * load generator runs in a worker) and of PostgreSQL's processes, read from /proc, so a run shows
+ * which side a scenario is bound by.
  */
+import fs from 'node:fs';
 import pg from 'pg';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -30,7 +35,36 @@ const ONLY = process.env.ORDERS_BENCH_ONLY ?? '';
 const RESELLERS = Number(process.env.ORDERS_BENCH_RESELLERS ?? 20_000);
 
 type Scenario = { name: string; path: () => string; staff?: true };
-type Row = { engine: string; scenario: string; rps: number; p99: number; non2xx: number };
+type Row = {
+  engine: string;
+  scenario: string;
+  rps: number;
+  p99: number;
+  non2xx: number;
+  serverUs: number;
+  postgresUs: number;
+};
+
+/** User and system CPU time in a /proc stat file, in ms (clock ticks of 10 ms, as on Linux x86). */
+const statMs = (file: string): number => {
+  const fields = fs.readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
+/** CPU ms so far of the server's thread and of every PostgreSQL process (0 off Linux). */
+function cpuMs(): { server: number; postgres: number } {
+  if (!fs.existsSync(`/proc/self/task/${process.pid}/stat`)) return { server: 0, postgres: 0 };
+  let postgres = 0;
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres'))
+        postgres += statMs(`/proc/${pid}/stat`);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return { server: statMs(`/proc/self/task/${process.pid}/stat`), postgres };
+}
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const scenarios = (pages: number): Scenario[] => [
@@ -82,6 +116,7 @@ async function fillResellers(app: App, database: Database, count: number): Promi
 async function load(url: string, path: () => string, headers: Record<string, string> = {}) {
   // Workers cannot take a request function: each connection cycles through 500 pre-drawn paths.
   const requests = Array.from({ length: 500 }, () => ({ method: 'GET' as const, path: path() }));
+  const before = cpuMs();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -90,7 +125,15 @@ async function load(url: string, path: () => string, headers: Record<string, str
     requests,
     workers: 1,
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
+  const after = cpuMs();
+  const perRequestUs = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+    serverUs: perRequestUs(after.server - before.server),
+    postgresUs: perRequestUs(after.postgres - before.postgres),
+  };
 }
 
 async function helloWorld(): Promise<Row> {
@@ -170,10 +213,12 @@ export async function runOrdersReadBench(): Promise<void> {
   }
   // Each figure also as a share of the bare hello-world measured in the same run.
   const hello = rows[0]!;
-  console.log('engine    scenario              req/s  of hello   p99 ms  non-2xx');
+  console.log(
+    'engine    scenario              req/s  of hello   p99 ms  non-2xx   server µs/req   PostgreSQL µs/req',
+  );
   for (const r of rows)
     console.log(
-      `${r.engine.padEnd(9)} ${r.scenario.padEnd(19)} ${r.rps.toFixed(0).padStart(7)} ${`${((r.rps / hello.rps) * 100).toFixed(1)}%`.padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)}`,
+      `${r.engine.padEnd(9)} ${r.scenario.padEnd(19)} ${r.rps.toFixed(0).padStart(7)} ${`${((r.rps / hello.rps) * 100).toFixed(1)}%`.padStart(9)} ${String(r.p99).padStart(8)} ${String(r.non2xx).padStart(8)} ${r.serverUs.toFixed(0).padStart(15)} ${(r.engine === 'postgres' ? r.postgresUs.toFixed(0) : '').padStart(19)}`,
     );
 }
 
