@@ -72,9 +72,10 @@ export async function listUserSummaries(
       .leftJoin(orderStats, eq(orderStats.userId, users.id))
       .$dynamic(),
   );
-  // A page past the last match has no row to carry the total.
+  // A page past the last match has no row to carry the total. The rows keep their copy of it rather
+  // than being copied without it (decision 221); the summary view lists its fields.
   const total = rows[0]?.total ?? (q.offset > 0 ? await countAll() : 0);
-  return { rows: rows.map(({ total: _total, ...row }) => row) as UserSummaryRow[], total };
+  return { rows: rows as UserSummaryRow[], total };
 }
 
 export async function findUserSummary(db: DbOrTx, id: string): Promise<UserSummaryRow | undefined> {
