@@ -45,6 +45,7 @@ import { compiledSerializerCompiler } from './plugins/response-serializer.ts';
 import { countAwaitingStaff } from './modules/courier/courier.repository.ts';
 import { countPendingInvoices } from './modules/invoices/invoices.repository.ts';
 import { hitCounterFor } from './plugins/rate-limit-store.ts';
+import { createIdentityCache } from './modules/auth/identity-cache.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     metrics,
     labelDownloads: createDownloadSlots(config.labelDownloads),
     rateLimits: hitCounterFor(database),
+    identities: await createIdentityCache(database),
   };
 
   let isClosing = false;
@@ -114,6 +116,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     isClosing = true;
   });
   app.addHook('onClose', async () => ctx.mailer.close());
+  app.addHook('onClose', async () => ctx.identities.stop());
   // Job workers finish their current label before the database goes away.
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

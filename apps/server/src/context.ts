@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import type { IdentityCache } from './modules/auth/identity-cache.ts';
 import type { DownloadSlots, LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mail-types.ts';
@@ -32,6 +33,8 @@ export type AppContext = {
   labelDownloads: DownloadSlots;
   /** Rate-limit counts: shared by every instance on PostgreSQL, in memory on the embedded database. */
   rateLimits: HitCounter;
+  /** Who session tokens and API keys stand for, remembered until the database says otherwise (decision 222). */
+  identities: IdentityCache;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

@@ -18,12 +18,24 @@ export type DbOrTx = Db | Tx;
 
 export type SqlRows = { rows: Record<string, unknown>[] };
 
+/** What a listener hears: each NOTIFY payload, and whether it is hearing them at all. */
+export type NotificationHandlers = {
+  onPayload: (payload: string) => void;
+  /** false while notifications may be missed (the listening connection was lost), true once heard again. */
+  onLive: (live: boolean) => void;
+};
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Raw SQL for infrastructure (job queue, migrations lock): parameterised, or multi-statement when no values. */
   executeSql: (text: string, values?: unknown[]) => Promise<SqlRows>;
   migrate: () => Promise<void>;
+  /**
+   * Hears NOTIFY on `channel` (a plain lower-case name) from every process on the database, this one
+   * included, as each notifying transaction commits. Returns how to stop; stop before `close`.
+   */
+  listen: (channel: string, handlers: NotificationHandlers) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -127,6 +139,16 @@ async function openPglite(
     migrate: async () => {
       await migrateEmbedded(client);
     },
+    // One session in this process: its own NOTIFYs reach it while the committing statement's output
+    // is read, before that statement's promise settles.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onPayload);
+      handlers.onLive(true);
+      return async () => {
+        handlers.onLive(false);
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       await client.close();
       unlock();
@@ -192,6 +214,55 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
         conn.release();
       }
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * A connection of its own that LISTENs on `channel`, outside the pool: a pooled connection would hear
+ * nothing between queries. When it is lost it reports `onLive(false)` and connects again.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: NotificationHandlers,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    handlers.onLive(false);
+    client.end().catch(() => undefined);
+    if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_MS).unref();
+  };
+  const connect = async () => {
+    const client = new pg.Client({ connectionString: url, application_name: APPLICATION_NAME });
+    current = client;
+    client.on('notification', (message) => {
+      if (current === client && message.channel === channel) handlers.onPayload(message.payload ?? '');
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (current === client && !stopped) handlers.onLive(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    if (client) lost(client);
   };
 }

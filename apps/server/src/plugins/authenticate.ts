@@ -4,6 +4,7 @@ import { AppError } from '../errors.ts';
 import { requestMeta } from '../modules/account/request-meta.ts';
 import type { StaffActor } from '../modules/audit/audit.service.ts';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.ts';
+import { findUserById, type UserRow } from '../modules/users/users.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,6 +34,13 @@ export const requireUser =
 export const currentUser = (request: FastifyRequest): Authenticated => {
   if (!request.auth) throw new AppError('UNAUTHORIZED', 'Please sign in');
   return request.auth;
+};
+
+/** The whole account of the signed-in user, read now: for the few handlers that need more than who it is. */
+export const currentAccount = async (ctx: AppContext, request: FastifyRequest): Promise<UserRow> => {
+  const account = await findUserById(ctx.db, currentUser(request).user.id);
+  if (!account) throw new AppError('UNAUTHORIZED', 'Your session has expired, please sign in again');
+  return account;
 };
 
 /** preHandler for staff routes: 401 like requireUser without a valid token, 403 for a reseller. */

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { toSessionUser } from '../users/user-view.ts';
 import {
@@ -40,7 +40,7 @@ export const accountRoutes =
     app.get(
       '/email',
       { schema: { tags: ['account'], response: { 200: emailStatusResponse } } },
-      async (request) => getEmailStatus(ctx, currentUser(request).user),
+      async (request) => getEmailStatus(ctx, await currentAccount(ctx, request)),
     );
 
     app.post(
@@ -50,7 +50,7 @@ export const accountRoutes =
         ...limited,
       },
       async (request) => {
-        await requestEmailChange(ctx, currentUser(request).user, request.body, requestMeta(request));
+        await requestEmailChange(ctx, await currentAccount(ctx, request), request.body, requestMeta(request));
         return { message: `We have sent an OTP to ${request.body.email}. Enter it to verify your email.` };
       },
     );
@@ -62,7 +62,9 @@ export const accountRoutes =
         ...limited,
       },
       async (request) => {
-        await changePassword(ctx, currentUser(request), request.body, requestMeta(request));
+        const { sessionId } = currentUser(request);
+        const account = await currentAccount(ctx, request);
+        await changePassword(ctx, { sessionId, account }, request.body, requestMeta(request));
         return { message: 'Password changed. Other devices have been signed out.' };
       },
     );

@@ -3,7 +3,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { API_KEY_PREFIX, type Authenticated } from '../auth/auth.service.ts';
+import { API_KEY_PREFIX } from '../auth/auth.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { findLiveOtpForUser } from '../otp/otp.repository.ts';
@@ -56,11 +56,10 @@ export async function requestEmailChange(
 /** Changes the password after checking the current one (throttled like sign-in); ends every other session. */
 export async function changePassword(
   ctx: AppContext,
-  auth: Authenticated,
+  { sessionId, account: user }: { sessionId: string; account: UserRow },
   input: ChangePasswordBody,
   meta: RequestMeta,
 ): Promise<void> {
-  const { user } = auth;
   const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Current password is incorrect');
@@ -71,7 +70,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await deleteUserSessions(tx, user.id, auth.sessionId);
+    await deleteUserSessions(tx, user.id, sessionId);
   });
 }
 

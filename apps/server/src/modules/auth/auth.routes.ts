@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { describeUser, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
@@ -65,14 +65,14 @@ export const authRoutes =
     app.get(
       '/access',
       { schema: { tags: ['auth'], response: { 200: sessionUser } }, preHandler: requireUser(ctx) },
-      async (request) => describeUser(ctx, currentUser(request).user),
+      async (request) => describeUser(ctx, await currentAccount(ctx, request)),
     );
 
     app.post(
       '/logout',
       { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
       async (request) => {
-        await logoutSession(ctx, currentUser(request).sessionId);
+        await logoutSession(ctx, currentUser(request));
         return { message: 'Signed out' };
       },
     );

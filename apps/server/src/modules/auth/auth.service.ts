@@ -11,7 +11,8 @@ import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-view.ts';
 import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from './login-throttle.ts';
-import { deleteSession, findLiveSessionUser, insertSession } from './sessions.repository.ts';
+import type { Identity } from './identity-cache.ts';
+import { deleteSession, findLiveSession, insertSession } from './sessions.repository.ts';
 
 export const API_KEY_PREFIX = 'lp_';
 
@@ -82,16 +83,24 @@ export async function createSession(ctx: AppContext, userId: string, meta: Reque
   return accessToken;
 }
 
-export type Authenticated = { sessionId: string; user: UserRow };
+/** A signed-in request's session (or `api-key`) and who it is; handlers that need more of the account read it. */
+export type Authenticated = { sessionId: string; user: Identity };
 
 /** Resolves a bearer token to its live session; null for unknown or expired tokens. */
+/** The live session of a bearer token, remembered between requests until it ends (decision 222). */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Authenticated | null> {
-  const row = await findLiveSessionUser(ctx.db, hashToken(token));
-  return row ? { sessionId: row.sessionId, user: row.user } : null;
+  const tokenHash = hashToken(token);
+  const found = await ctx.identities.get(
+    `session ${tokenHash}`,
+    async () => (await findLiveSession(ctx.db, tokenHash)) ?? null,
+  );
+  return found && { sessionId: found.sessionId, user: found.user };
 }
 
-export async function logoutSession(ctx: AppContext, sessionId: string): Promise<void> {
-  await deleteSession(ctx.db, sessionId);
+export async function logoutSession(ctx: AppContext, auth: Authenticated): Promise<void> {
+  await deleteSession(ctx.db, auth.sessionId);
+  // Every process hears of it by NOTIFY; this one need not wait for that.
+  ctx.identities.forget(auth.user.id);
 }
 
 export const describeUser = (ctx: AppContext, user: UserRow): SessionUser => toSessionUser(user, ctx.sealer);

@@ -16,11 +16,18 @@ export async function insertSession(
   await db.insert(sessions).values(session);
 }
 
-/** Every signed-in request runs this, so it is prepared once (one indexed lookup, no planning). */
-export async function findLiveSessionUser(db: DbOrTx, tokenHash: string) {
-  const query = preparedOnce(db, 'live-session-user', (name) =>
+/**
+ * Who a live session belongs to, for a signed-in request whose token is not remembered (decision 222);
+ * prepared once (one indexed lookup, no planning).
+ */
+export async function findLiveSession(db: DbOrTx, tokenHash: string) {
+  const query = preparedOnce(db, 'live-session', (name) =>
     db
-      .select({ sessionId: sessions.id, user: users })
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        user: { id: users.id, role: users.role },
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(

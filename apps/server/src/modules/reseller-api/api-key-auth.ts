@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { isAccountEnabled } from '../auth/auth.service.ts';
-import { findUserByApiKeyHash } from '../users/users.repository.ts';
+import { findApiKeyOwner } from '../users/users.repository.ts';
 
 /** The hashed key a request presents, also the per-key rate limit's bucket. */
 export const apiKeyHashOf = (request: FastifyRequest): string | null => {
@@ -15,15 +15,20 @@ export const apiKeyHashOf = (request: FastifyRequest): string | null => {
 
 /**
  * onRequest hook of /api/v2: only the `x-api-key` header authenticates (never the query string or a
- * bearer token); an unknown key or a disabled reseller's key is a 401.
+ * bearer token); an unknown key or a disabled reseller's key is a 401. A known key is remembered until
+ * it or its account changes (decision 222).
  */
 export const requireApiKey =
   (ctx: AppContext) =>
   async (request: FastifyRequest): Promise<void> => {
     const hash = apiKeyHashOf(request);
     if (!hash) throw new AppError('UNAUTHORIZED', 'Missing API key: send it in the x-api-key header');
-    const user = await findUserByApiKeyHash(ctx.db, hash);
-    if (!user) throw new AppError('UNAUTHORIZED', 'Invalid API key');
-    if (!isAccountEnabled(user)) throw new AppError('UNAUTHORIZED', 'This account is disabled');
-    request.auth = { sessionId: 'api-key', user };
+    const found = await ctx.identities.get(`key ${hash}`, async () => {
+      const owner = await findApiKeyOwner(ctx.db, hash);
+      if (!owner) return null;
+      if (!isAccountEnabled(owner)) throw new AppError('UNAUTHORIZED', 'This account is disabled');
+      return { sessionId: 'api-key', user: { id: owner.id, role: owner.role }, expiresAt: null };
+    });
+    if (!found) throw new AppError('UNAUTHORIZED', 'Invalid API key');
+    request.auth = { sessionId: found.sessionId, user: found.user };
   };

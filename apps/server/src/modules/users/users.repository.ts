@@ -19,11 +19,11 @@ export async function findUserByDiscordId(db: DbOrTx, discordId: string): Promis
   return row;
 }
 
-/** Every reseller API call runs this, so it is prepared once (decision 210). */
-export async function findUserByApiKeyHash(db: DbOrTx, apiKeyHash: string): Promise<UserRow | undefined> {
-  const query = preparedOnce(db, 'user-by-api-key', (name) =>
+/** A reseller API call whose key is not remembered runs this, so it is prepared once (decision 210). */
+export async function findApiKeyOwner(db: DbOrTx, apiKeyHash: string) {
+  const query = preparedOnce(db, 'api-key-owner', (name) =>
     db
-      .select()
+      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
       .from(users)
       .where(eq(users.apiKeyHash, sql.placeholder('apiKeyHash')))
       .prepare(name),
