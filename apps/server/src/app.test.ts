@@ -104,6 +104,23 @@ describe('the HTTP app', () => {
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    // API answers carry them too, errors included.
+    const refused = await app.inject('/api/v1/auth/access');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['content-security-policy']).toBe(csp);
+    expect(refused.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('asks browsers for HTTPS only when the public address is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://labels.example.com' } });
+    try {
+      const res = await secure.inject('/api/v1/auth/access');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    } finally {
+      await secure.close();
+    }
   });
 
   it.each(['/', '/login', '/register', '/createOrders', '/some/unknown/page'])(

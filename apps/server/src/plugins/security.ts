@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { rateLimitStore, type HitCounter } from './rate-limit-store.ts';
 
@@ -30,7 +30,8 @@ export async function registerSecurity(
   counter: HitCounter,
 ): Promise<void> {
   const hosts = CAPTCHA_HOSTS[config.captcha.provider] ?? CAPTCHA_HOSTS.altcha!;
-  await app.register(helmet, {
+  // Built once. @fastify/helmet built helmet's middleware again, parsing the whole policy, on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -52,6 +53,7 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
 
   if (config.corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {
