@@ -53,7 +53,9 @@ export async function registerSecurity(
     crossOriginEmbedderPolicy: false,
     hsts: config.publicUrl?.startsWith('https:') ? undefined : false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 
   if (config.corsOrigins.length > 0) {
     app.addHook('onRequest', async (request, reply) => {

@@ -5,10 +5,11 @@ import type { Archiver, ArchiverOptions } from 'archiver';
 import { inSlices } from '../../lib/event-loop-slices.ts';
 
 // archiver 7 exports a factory function; the installed @types/archiver (v8) describes classes only.
-const archiver = createRequire(import.meta.url)('archiver') as (
-  format: 'zip',
-  options: ArchiverOptions,
-) => Archiver;
+type ArchiverFactory = (format: 'zip', options: ArchiverOptions) => Archiver;
+// Loaded with the first zip, not at start: it and its streams cost a start about 50 ms.
+let archiver: ArchiverFactory | undefined;
+const loadArchiver = (): ArchiverFactory =>
+  (archiver ??= createRequire(import.meta.url)('archiver') as ArchiverFactory);
 
 /**
  * Zips label PDFs as a stream: one entry is appended only after the previous one has been written,
@@ -21,7 +22,7 @@ export const writePdfZip = async (
   files: AsyncIterable<NamedPdf> | Iterable<NamedPdf>,
   output: Writable,
 ): Promise<{ entries: number; bytes: number }> => {
-  const archive = archiver('zip', { store: true });
+  const archive = loadArchiver()('zip', { store: true });
   const finished = once(output, 'close').catch(() => undefined);
   const failed = new Promise<never>((_, reject) => archive.on('error', reject));
   archive.pipe(output);
