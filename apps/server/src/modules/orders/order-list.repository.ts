@@ -1,4 +1,5 @@
 import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { isEmbedded, type DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
@@ -46,6 +47,16 @@ const P = {
   limit: sql.placeholder('limit'),
   keys: sql.placeholder('keys'),
 };
+/** The values a page's keys are found with: placeholders of a statement, or `order_page_keys`'s `$n`. */
+type KeyParams = Pick<typeof P, 'userId' | 'status' | 'tsQuery' | 'offset' | 'limit'>;
+/** How `order_page_keys` (migration 0020) passes them to the keys statement it runs (`EXECUTE ... USING`). */
+const IN_FUNCTION: KeyParams = {
+  userId: sql.raw('$1'),
+  status: sql.raw('$2'),
+  tsQuery: sql.raw('$3'),
+  limit: sql.raw('$4'),
+  offset: sql.raw('$5'),
+} as unknown as KeyParams;
 const values = (f: OrderListFilter, keys: number[] = []) => ({
   userId: f.userId,
   status: f.status,
@@ -59,10 +70,10 @@ const dir = (f: OrderListFilter) => sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
 const keyOrder = (f: OrderListFilter): SQL =>
   sql`${orders.createdAt} ${dir(f)}, ${orders.orderNumber} ${dir(f)}`;
 
-const ownedAndStatus = (f: OrderListFilter): SQL =>
+const ownedAndStatus = (f: OrderListFilter, p: KeyParams = P): SQL =>
   f.status
-    ? sql`${orders.userId} = ${P.userId} AND ${orders.status} = ${P.status}`
-    : sql`${orders.userId} = ${P.userId}`;
+    ? sql`${orders.userId} = ${p.userId} AND ${orders.status} = ${p.status}`
+    : sql`${orders.userId} = ${p.userId}`;
 
 /** How many of the reseller's orders the status filter covers, from the counts triggers keep. */
 const countInScope = (f: OrderListFilter): SQL => {
@@ -83,16 +94,27 @@ const facts = (f: OrderListFilter) => ({
 });
 
 type Keys = 'offset' | 'seek' | 'walk' | 'listed';
-const keysOf: Record<Keys, (f: OrderListFilter) => SQL> = {
-  offset: (f) => keysByOffset(f),
-  seek: (f) => keysBySeek(f),
-  walk: (f) => keysByWalk(f),
+const keysOf: Record<Keys, (f: OrderListFilter, p?: KeyParams) => SQL> = {
+  offset: (f, p) => keysByOffset(f, p),
+  seek: (f, p) => keysBySeek(f, p),
+  walk: (f, p) => keysByWalk(f, p),
   listed: () => sql`SELECT unnest(${P.keys}::bigint[])`,
 };
 
+const pgDialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * The keys of a page found inside the page's statement on PostgreSQL: `order_page_keys` runs this text
+ * with `EXECUTE`, so the keys get a plan made for the reseller and page at hand, while the statement
+ * around them (the joined rows) keeps one generic plan per connection (decision 223).
+ */
+const keysInFunction = (f: OrderListFilter, how: Exclude<Keys, 'listed'>): string =>
+  pgDialect.sqlToQuery(keysOf[how](f, IN_FUNCTION)).sql;
+
 /**
  * The page's orders with their label type and refund request, plus the page facts: the scalar
- * subqueries run once (init plans). One statement on PGlite; keys, then rows by key, on PostgreSQL.
+ * subqueries run once (init plans). One statement on either engine; on PostgreSQL its keys are found
+ * by `order_page_keys`, and keys already known (`listed`) are looked up directly.
  */
 async function rowsByKeys(
   db: DbOrTx,
@@ -100,27 +122,25 @@ async function rowsByKeys(
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
-  // On PostgreSQL the keys alone plan in about 0.06 ms, the joined page in 0.6 to 1.5 ms; apart, the
-  // rows-by-keys statement gets a generic plan, made once per connection. PGlite plans every statement
-  // and each one costs a turn of the server's thread, so there the page stays one statement.
-  if (how !== 'listed' && !isEmbedded(db)) {
-    const keysQuery = preparedOnce(db, `order-keys-${how}-${f.status ?? 'all'}-${f.sort}`, (name) =>
-      db
-        .select({ n: sql<number>`k.n`.mapWith(Number) })
-        .from(sql`(${keysOf[how](f)}) AS k(n)`)
-        .prepare(name),
-    );
-    const found = (await keysQuery.execute(values(f))).map((r) => r.n);
-    return found.length > 0 ? rowsByKeys(db, f, 'listed', found) : null;
-  }
+  // On PostgreSQL the keys alone plan in about 0.06 ms, the joined page in 0.6 to 1.5 ms. Found by the
+  // function, the keys are planned for each request while the joined rows keep a generic plan, made
+  // once per connection: one round trip instead of two (decision 223). PGlite plans every statement
+  // anyway, so there the keys are a plain subquery.
+  const inFunction = how !== 'listed' && !isEmbedded(db);
   const direction = f.sort === 'asc' ? asc : desc;
-  const query = preparedOnce(db, `order-page-${how}-${f.status ?? 'all'}-${f.sort}`, (name) =>
+  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${inFunction ? '-fn' : ''}`;
+  const query = preparedOnce(db, `order-page-${shape}`, (name) =>
     db
       .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
       .from(orders)
       .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
       .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-      .where(sql`${orders.orderNumber} IN (${keysOf[how](f)})`)
+      .where(
+        how !== 'listed' && inFunction
+          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, how)},
+              ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
+          : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
+      )
       .orderBy(direction(orders.createdAt), direction(orders.orderNumber))
       .prepare(name),
   );
@@ -149,9 +169,9 @@ export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<P
 }
 
 /** First pages: skip `offset` entries of the (reseller[, status], created_at, number) index. */
-const keysByOffset = (f: OrderListFilter): SQL =>
-  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f)}
-      ORDER BY ${keyOrder(f)} LIMIT ${P.limit} OFFSET ${P.offset}`;
+const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
+  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f, p)}
+      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
 
 /**
  * Deep pages: the running sum of the day counts (newest or oldest day first) names the day the page's
@@ -159,7 +179,7 @@ const keysByOffset = (f: OrderListFilter): SQL =>
  * that day's edge and skips only the rows of that day. One statement, so the counts and the rows are
  * read from the same snapshot.
  */
-function keysBySeek(f: OrderListFilter): SQL {
+function keysBySeek(f: OrderListFilter, p: KeyParams = P): SQL {
   const c = orderDayCounts;
   const n = f.status
     ? sql.identifier(f.status)
@@ -171,27 +191,28 @@ function keysBySeek(f: OrderListFilter): SQL {
     WITH d AS (
       SELECT day, cum - n AS before FROM (
         SELECT day, n, sum(n) OVER (ORDER BY day ${dir(f)} ROWS UNBOUNDED PRECEDING) AS cum
-        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${P.userId}) AS days
-      ) AS running WHERE cum > ${P.offset} ORDER BY day ${dir(f)} LIMIT 1
+        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${p.userId}) AS days
+      ) AS running WHERE cum > ${p.offset} ORDER BY day ${dir(f)} LIMIT 1
     )
     SELECT ${orders.orderNumber} FROM ${orders}
-    WHERE ${ownedAndStatus(f)}
+    WHERE ${ownedAndStatus(f, p)}
       AND ${orders.createdAt} ${from} (SELECT (${edge})::timestamp AT TIME ZONE 'UTC' FROM d)
     ORDER BY ${keyOrder(f)}
-    LIMIT ${P.limit} OFFSET (SELECT (${P.offset}::bigint - before)::bigint FROM d)`;
+    LIMIT ${p.limit} OFFSET (SELECT (${p.offset}::bigint - before)::bigint FROM d)`;
 }
 
-const matches = sql`${orders.searchVector} @@ to_tsquery('simple', ${P.tsQuery})`;
+const matching = (p: KeyParams = P): SQL => sql`${orders.searchVector} @@ to_tsquery('simple', ${p.tsQuery})`;
+const matches = matching();
 
 /**
  * A search page by walking the history in order and testing each order, for searches that match
  * often (a common name): the page is found after a few dozen rows. `IS TRUE` keeps the word index
  * out of this plan, which would otherwise gather and sort every match first.
  */
-const keysByWalk = (f: OrderListFilter): SQL =>
+const keysByWalk = (f: OrderListFilter, p: KeyParams = P): SQL =>
   sql`SELECT ${orders.orderNumber} FROM ${orders}
-      WHERE ${ownedAndStatus(f)} AND (${matches}) IS TRUE
-      ORDER BY ${keyOrder(f)} LIMIT ${P.limit} OFFSET ${P.offset}`;
+      WHERE ${ownedAndStatus(f, p)} AND (${matching(p)}) IS TRUE
+      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
 
 export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
   return (await rowsByKeys(db, f, 'walk')) ?? { rows: [], facts: await factsAlone(db, f) };
