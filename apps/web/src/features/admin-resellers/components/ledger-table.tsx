@@ -8,6 +8,13 @@ const KIND_LABEL: Record<LedgerEntryView['kind'], { label: string; color: string
   adjustment: { label: 'Adjustment', color: 'grape' },
 };
 
+/**
+ * Who made a balance change: the staff member when one did. Otherwise a charge or deposit is the
+ * reseller's own, and a refund or adjustment the system's (a failed label's refund, the demo balance).
+ */
+const madeBy = (entry: LedgerEntryView): string =>
+  entry.by?.discordId ?? (entry.kind === 'order_charge' || entry.kind === 'deposit' ? 'Reseller' : 'System');
+
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -48,7 +55,7 @@ export function LedgerTable({ entries }: { entries: LedgerEntryView[] }) {
                 </Table.Td>
                 <Table.Td ta="right">{formatUsd(entry.balanceAfter)}</Table.Td>
                 <Table.Td>{entry.note ?? '—'}</Table.Td>
-                <Table.Td>{entry.by?.discordId ?? 'Reseller'}</Table.Td>
+                <Table.Td>{madeBy(entry)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
