@@ -86,8 +86,7 @@ export async function createSession(ctx: AppContext, userId: string, meta: Reque
 /** A signed-in request's session (or `api-key`) and who it is; handlers that need more of the account read it. */
 export type Authenticated = { sessionId: string; user: Identity };
 
-/** Resolves a bearer token to its live session; null for unknown or expired tokens. */
-/** The live session of a bearer token, remembered between requests until it ends (decision 222). */
+/** The live session of a bearer token, remembered between requests until it ends (decision 222); null for unknown or expired tokens. */
 export async function authenticateToken(ctx: AppContext, token: string): Promise<Authenticated | null> {
   const tokenHash = hashToken(token);
   const found = await ctx.identities.get(

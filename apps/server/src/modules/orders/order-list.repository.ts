@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { isEmbedded, type DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -48,7 +48,7 @@ const P = {
   keys: sql.placeholder('keys'),
 };
 /** The values a page's keys are found with: placeholders of a statement, or `order_page_keys`'s `$n`. */
-type KeyParams = Pick<typeof P, 'userId' | 'status' | 'tsQuery' | 'offset' | 'limit'>;
+type KeyParams = Record<'userId' | 'status' | 'tsQuery' | 'offset' | 'limit', SQLWrapper>;
 /** How `order_page_keys` (migration 0020) passes them to the keys statement it runs (`EXECUTE ... USING`). */
 const IN_FUNCTION: KeyParams = {
   userId: sql.raw('$1'),
@@ -56,7 +56,7 @@ const IN_FUNCTION: KeyParams = {
   tsQuery: sql.raw('$3'),
   limit: sql.raw('$4'),
   offset: sql.raw('$5'),
-} as unknown as KeyParams;
+};
 const values = (f: OrderListFilter, keys: number[] = []) => ({
   userId: f.userId,
   status: f.status,
@@ -126,9 +126,9 @@ async function rowsByKeys(
   // function, the keys are planned for each request while the joined rows keep a generic plan, made
   // once per connection: one round trip instead of two (decision 223). PGlite plans every statement
   // anyway, so there the keys are a plain subquery.
-  const inFunction = how !== 'listed' && !isEmbedded(db);
+  const keysByFunction = how === 'listed' || isEmbedded(db) ? null : how;
   const direction = f.sort === 'asc' ? asc : desc;
-  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${inFunction ? '-fn' : ''}`;
+  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction ? '-fn' : ''}`;
   const query = preparedOnce(db, `order-page-${shape}`, (name) =>
     db
       .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
@@ -136,8 +136,8 @@ async function rowsByKeys(
       .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
       .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
       .where(
-        how !== 'listed' && inFunction
-          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, how)},
+        keysByFunction
+          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
               ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
           : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
       )
