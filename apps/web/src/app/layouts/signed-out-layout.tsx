@@ -1,6 +1,6 @@
 import { Box, Flex, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconFileSpreadsheet, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { BrandMark } from '../../components/brand-mark';
 
 const SELLING_POINTS = [
@@ -54,7 +54,7 @@ function BrandPanel() {
 }
 
 /** Sign-In and Register: a brand panel on large screens, a centered card everywhere. */
-export function SignedOutLayout() {
+export function SignedOutLayout({ children }: { children: ReactNode }) {
   return (
     <Flex mih="100dvh" bg="gray.0">
       <BrandPanel />
@@ -69,7 +69,7 @@ export function SignedOutLayout() {
             <BrandMark size="md" />
           </Box>
           <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 36 }} component="main">
-            <Outlet />
+            {children}
           </Paper>
           <Text component="footer" ta="center" size="xs" c="dimmed" mt="lg" hiddenFrom="md">
             Prepaid USPS, UPS and FedEx labels for resellers

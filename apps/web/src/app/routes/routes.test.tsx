@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorScreen } from '../../components/error-screen';
+import { PageErrorBoundary } from '../signed-out-app';
 import { TOKEN_COOKIE } from '../../lib/auth-token';
 import { stubApi } from '../../testing/fake-server';
-import { renderRoutes } from '../../testing/render';
+import { renderRoutes, renderSignedOut } from '../../testing/render';
 import { signedInRoutes } from './signed-in-routes';
-import { signedOutRoutes } from './signed-out-routes';
 
 const demoUser = {
   _id: '6f1c2d4e-0000-4000-8000-000000000001',
@@ -27,14 +28,46 @@ const signIn = () => {
 describe('signed-out routes', () => {
   it.each(['/', '/login', '/no/such/page', '/deposits'])('%s shows Sign-In', (path) => {
     stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
-    renderRoutes(signedOutRoutes, path);
+    renderSignedOut(path);
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
-  it('/register shows Register', () => {
+  it.each(['/register', '/Register', '/register/'])('%s shows Register', (path) => {
     stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
-    renderRoutes(signedOutRoutes, '/register');
+    renderSignedOut(path);
     expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/forgot', 'Forgot Password?'],
+    ['/reset', 'Reset Password'],
+    ['/verify', 'Verify Email'],
+  ])('%s shows %s', (path, title) => {
+    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
+    renderSignedOut(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+  });
+
+  it("follows the Sign-In page's link to Register without a page load", async () => {
+    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
+    const { location } = renderSignedOut('/login');
+    await userEvent.click(screen.getByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(location()).toBe('/register');
+  });
+
+  it("renders 'Unexpected Application Error!' when a signed-out page fails", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    renderSignedOut(
+      '/',
+      <PageErrorBoundary>
+        <Broken />
+      </PageErrorBoundary>,
+    );
+    expect(screen.getByText('Unexpected Application Error!')).toBeInTheDocument();
   });
 });
 
@@ -68,6 +101,15 @@ describe('signed-in routes', () => {
   it('/settings opens Account Setting', async () => {
     signIn();
     renderRoutes(signedInRoutes, '/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
+  });
+
+  it("/verify's link to Account Settings moves the signed-in app there", async () => {
+    signIn();
+    const { router } = renderRoutes(signedInRoutes, '/verify');
+    const link = await screen.findByRole('link', { name: /account setting/i });
+    await userEvent.click(link);
+    expect(router.state.location.pathname).toBe('/settings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Account Setting' })).toBeInTheDocument();
   });
 

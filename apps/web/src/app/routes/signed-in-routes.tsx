@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useNavigate, type RouteObject } from 'react-router';
+import { Router } from 'wouter';
 import { ErrorScreen } from '../../components/error-screen';
 import { AddressesPage } from '../../features/addresses/pages/addresses-page';
 import { AmazonCsvPage } from '../../features/amazon-csv/pages/amazon-csv-page';
@@ -17,17 +18,33 @@ import { SignedInLayout } from '../layouts/signed-in-layout';
 import { SignedOutLayout } from '../layouts/signed-out-layout';
 
 /**
+ * The signed-out screens route with wouter (decision 224); inside the signed-in app their links and
+ * redirects go through React Router, so it sees every move.
+ */
+function useReactRouterLocation(): [string, (to: string, options?: { replace?: boolean }) => void] {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return [pathname, (to, options) => void navigate(to, { replace: options?.replace })];
+}
+
+/** Verify Email in the signed-out frame, for Account Settings' new e-mail. */
+function VerifyEmailScreen() {
+  return (
+    <Router hook={useReactRouterLocation}>
+      <SignedOutLayout>
+        <VerifyEmailPage />
+      </SignedOutLayout>
+    </Router>
+  );
+}
+
+/**
  * Signed in: the shell around every page. Matching is case-insensitive, so `/createorders` (spec) and
  * `/createOrders` (menu) both open Simple Order.
  */
 export const signedInRoutes: RouteObject[] = [
   // Account Settings leads here after adding an e-mail: the OTP form, outside the shell like when signed out.
-  {
-    path: 'verify',
-    element: <SignedOutLayout />,
-    errorElement: <ErrorScreen />,
-    children: [{ index: true, element: <VerifyEmailPage /> }],
-  },
+  { path: 'verify', element: <VerifyEmailScreen />, errorElement: <ErrorScreen /> },
   // The staff console has its own layout; a reseller gets the shell's not-found screen there.
   { path: 'admin/*', element: <AdminGate />, errorElement: <ErrorScreen /> },
   {

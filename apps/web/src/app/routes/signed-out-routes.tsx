@@ -1,5 +1,4 @@
-import type { RouteObject } from 'react-router';
-import { ErrorScreen } from '../../components/error-screen';
+import { Route, Switch } from 'wouter';
 import { ForgotPasswordPage } from '../../features/account-recovery/pages/forgot-password-page';
 import { ResetPasswordPage } from '../../features/account-recovery/pages/reset-password-page';
 import { VerifyEmailPage } from '../../features/account-recovery/pages/verify-email-page';
@@ -9,20 +8,19 @@ import { SignedOutLayout } from '../layouts/signed-out-layout';
 
 /**
  * Signed out: `/`, `/login` and anything unmatched show Sign-In; `/register` shows Register; `/forgot`,
- * `/reset` and `/verify` recover an account with a mailed OTP.
+ * `/reset` and `/verify` recover an account with a mailed OTP. Paths match in any letter case and with a
+ * trailing slash, as the signed-in routes do.
  */
-export const signedOutRoutes: RouteObject[] = [
-  {
-    element: <SignedOutLayout />,
-    errorElement: <ErrorScreen />,
-    children: [
-      { index: true, element: <SignInPage /> },
-      { path: 'login', element: <SignInPage /> },
-      { path: 'register', element: <RegisterPage /> },
-      { path: 'forgot', element: <ForgotPasswordPage /> },
-      { path: 'reset', element: <ResetPasswordPage /> },
-      { path: 'verify', element: <VerifyEmailPage /> },
-      { path: '*', element: <SignInPage /> },
-    ],
-  },
-];
+export function SignedOutRoutes() {
+  return (
+    <SignedOutLayout>
+      <Switch>
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/forgot" component={ForgotPasswordPage} />
+        <Route path="/reset" component={ResetPasswordPage} />
+        <Route path="/verify" component={VerifyEmailPage} />
+        <Route component={SignInPage} />
+      </Switch>
+    </SignedOutLayout>
+  );
+}

@@ -1,6 +1,6 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 
 type OtpEmailFieldProps = {
   registration: UseFormRegisterReturn;

@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type RecoveryLayoutProps = { title: string; text: string; children: ReactNode };

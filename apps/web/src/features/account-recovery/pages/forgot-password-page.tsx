@@ -3,7 +3,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { FORGOT_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
@@ -20,7 +20,7 @@ import { RecoveryLayout } from '../components/recovery-layout';
 
 /** `/forgot`: asks for the e-mail, sends a reset OTP, then moves on to /reset after 3 seconds (spec 2, 4). */
 export function ForgotPasswordPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const captcha = useCaptchaToken();
   const forgot = useForgotPassword();
   const { message, show } = useTimedMessage();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-token';
 import { storeEmail } from '../../../lib/stored-email';
 import { stubApi } from '../../../testing/fake-server';
-import { renderWithRouter } from '../../../testing/render';
+import { renderSignedOut } from '../../../testing/render';
 import { ResetPasswordPage } from './reset-password-page';
 
 const EMAIL = 'ada.lovelace@example.com';
@@ -17,7 +17,7 @@ function renderPage() {
     'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
     'POST /auth/resetPassword': { body: { message: 'Password reset', accessToken: 'new-token' } },
   });
-  renderWithRouter(<ResetPasswordPage />, '/reset');
+  renderSignedOut('/reset', <ResetPasswordPage />);
   return { ...server, user: userEvent.setup() };
 }
 

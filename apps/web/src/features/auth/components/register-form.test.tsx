@@ -4,15 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestChallenge } from '../../../testing/altcha-challenge';
 import { stubApi } from '../../../testing/fake-server';
-import { renderRoutes } from '../../../testing/render';
-import { RegisterPage } from '../pages/register-page';
-import { SignInPage } from '../pages/sign-in-page';
-
-const authRoutes = [
-  { path: '/', element: <SignInPage /> },
-  { path: '/login', element: <SignInPage /> },
-  { path: '/register', element: <RegisterPage /> },
-];
+import { renderSignedOut } from '../../../testing/render';
 
 const captchaRoutes = {
   'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
@@ -32,7 +24,7 @@ const SLOW = { timeout: 10_000 };
 describe('Register', () => {
   it('has the spec fields and a Login link back to /', () => {
     stubApi(captchaRoutes);
-    renderRoutes(authRoutes, '/register');
+    renderSignedOut('/register');
     expect(screen.getByLabelText('Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Discord Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -49,7 +41,7 @@ describe('Register', () => {
         body: { message: 'Account created successfully, please login.' },
       },
     });
-    const { router } = renderRoutes(authRoutes, '/register');
+    const { location } = renderSignedOut('/register');
     await fillAndSubmit(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
 
     expect(await screen.findByText('Account created successfully, please login.')).toBeInTheDocument();
@@ -59,10 +51,10 @@ describe('Register', () => {
       password: 'a-long-password',
       captchaToken: expect.any(String),
     });
-    expect(router.state.location.pathname).toBe('/register');
+    expect(location()).toBe('/register');
 
     act(() => vi.advanceTimersByTime(REGISTER_REDIRECT_MS));
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location()).toBe('/login');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
@@ -71,15 +63,15 @@ describe('Register', () => {
       ...captchaRoutes,
       'POST /auth/register': { status: 409, body: { message: 'This Discord name is already registered' } },
     });
-    const { router } = renderRoutes(authRoutes, '/register');
+    const { location } = renderSignedOut('/register');
     await fillAndSubmit(userEvent.setup());
     expect(await screen.findByRole('alert')).toHaveTextContent('This Discord name is already registered');
-    expect(router.state.location.pathname).toBe('/register');
+    expect(location()).toBe('/register');
   });
 
   it('says why a weak password is refused when the field is left, and never calls the server', async () => {
     const { calls } = stubApi({ ...captchaRoutes, 'POST /auth/register': { status: 201, body: {} } });
-    renderRoutes(authRoutes, '/register');
+    renderSignedOut('/register');
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Password'), 'aaaaaaaa');
     await user.tab();
@@ -106,7 +98,7 @@ describe('Register', () => {
 
   it('judges the password again when the Discord Name it contained changes', async () => {
     stubApi(captchaRoutes);
-    renderRoutes(authRoutes, '/register');
+    renderSignedOut('/register');
     const user = userEvent.setup();
     const discordName = screen.getByLabelText('Discord Name');
     await user.type(discordName, 'kestrel.quarry.lumen');
@@ -128,7 +120,7 @@ describe('Register', () => {
         body: { message: 'Account created successfully, please login.' },
       },
     });
-    renderRoutes(authRoutes, '/register');
+    renderSignedOut('/register');
     const user = userEvent.setup();
     await fillAndSubmit(user, 'shipping');
     expect(await screen.findByText(/^Password is too easy to guess\./, undefined, SLOW)).toBeInTheDocument();
@@ -150,7 +142,7 @@ describe('Register', () => {
       ...captchaRoutes,
       'POST /auth/register': { status: 400, body: { message, errors: [{ field: 'password', message }] } },
     });
-    renderRoutes(authRoutes, '/register');
+    renderSignedOut('/register');
     await fillAndSubmit(userEvent.setup());
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message), SLOW);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
@@ -20,7 +20,7 @@ export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully, please lo
 const ownerOf = (values: RegisterFormValues) => ({ discordName: values.discordId, name: values.username });
 
 export function RegisterForm() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { getToken, containerRef } = useCaptcha();
   const registerMutation = useRegister();
   const { message, show } = useTimedMessage();

@@ -4,13 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestChallenge } from '../../../testing/altcha-challenge';
 import { stubApi } from '../../../testing/fake-server';
-import { renderRoutes } from '../../../testing/render';
-import { SignInPage } from '../pages/sign-in-page';
-
-const authRoutes = [
-  { path: '/', element: <SignInPage /> },
-  { path: '/login', element: <SignInPage /> },
-];
+import { renderSignedOut } from '../../../testing/render';
 
 const captchaRoutes = {
   'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
@@ -20,7 +14,7 @@ const captchaRoutes = {
 describe('Sign-In', () => {
   it('shows the spec fields, the register link and hides the password until asked', async () => {
     stubApi(captchaRoutes);
-    renderRoutes(authRoutes, '/login');
+    renderSignedOut('/login');
     expect(screen.getByLabelText('Discord Name')).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
@@ -35,7 +29,7 @@ describe('Sign-In', () => {
 
   it('checks the fields before calling the server', async () => {
     const { calls } = stubApi(captchaRoutes);
-    renderRoutes(authRoutes, '/');
+    renderSignedOut('/');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -48,7 +42,7 @@ describe('Sign-In', () => {
       ...captchaRoutes,
       'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
     });
-    renderRoutes(authRoutes, '/');
+    renderSignedOut('/');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.type(screen.getByLabelText('Discord Name'), 'reseller.one');
     await user.type(screen.getByLabelText('Password'), 'wrong-password');

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { AuthHeading } from '../components/auth-heading';
 import { SignInForm } from '../components/sign-in-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
