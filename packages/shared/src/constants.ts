@@ -17,3 +17,8 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Digits in a one-time code (e-mail verification and password reset). */
+export const OTP_LENGTH = 6;
+/** Minutes a one-time code stays valid. */
+export const OTP_LIFETIME_MINUTES = 10;

@@ -2,11 +2,6 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../constants.ts';
 import { emailSchema, passwordSchema, sessionUser, usernameSchema } from './auth.ts';
 
-/** Digits in a one-time code (e-mail verification and password reset). */
-export const OTP_LENGTH = 6;
-/** Minutes a one-time code stays valid. */
-export const OTP_LIFETIME_MINUTES = 10;
-
 /** PATCH /api/v1/user/profile */
 export const updateProfileBody = z.object({ username: usernameSchema });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;

@@ -1,3 +1,4 @@
+import { OTP_LIFETIME_MINUTES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderOtpMail, type OtpPurpose } from '../../mail/templates/otp-mail.ts';
@@ -13,7 +14,7 @@ import {
 
 export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
 
-export const OTP_LIFETIME_MS = 10 * 60_000;
+export const OTP_LIFETIME_MS = OTP_LIFETIME_MINUTES * 60_000;
 /** Wrong tries that use up a code; the next try fails even with the right digits. */
 export const MAX_OTP_FAILURES = 5;
 

@@ -1,9 +1,9 @@
 import { forgotPasswordBody, messageResponse } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
-export const forgotPasswordFormSchema = forgotPasswordBody.omit({ captchaToken: true });
+export const forgotPasswordFormSchema = z.omit(forgotPasswordBody, { captchaToken: true });
 export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;
 
 /** POST /auth/forgotPassword: email, captchaToken; reads message (spec section 7). */

@@ -1,6 +1,6 @@
 import { otpSchema, passwordSchema, tokenResponse, type resetPasswordBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';

@@ -1,6 +1,6 @@
 import { otpSchema, tokenResponse, type verifyEmailBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const verifyEmailFormSchema = z.object({ OTP: otpSchema });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/notify';
@@ -20,7 +20,7 @@ import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
 
 /** The code form plus the address the code went to (stored by the step before, or typed here). */
-const formSchema = resetPasswordFormSchema.extend({ email: emailSchema });
+const formSchema = z.extend(resetPasswordFormSchema, { email: emailSchema });
 type FormValues = z.input<typeof formSchema>;
 const ownerOf = (values: FormValues) => ({ email: values.email });
 

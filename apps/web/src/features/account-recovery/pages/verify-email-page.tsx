@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
@@ -17,7 +17,7 @@ import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
 
 /** The code form plus the address the code went to (stored by the step before, or typed here). */
-const formSchema = verifyEmailFormSchema.extend({ email: emailSchema });
+const formSchema = z.extend(verifyEmailFormSchema, { email: emailSchema });
 
 /** `/verify`: the OTP mailed when an e-mail was added in Account Settings; success signs in and goes to /. */
 export function VerifyEmailPage() {

@@ -1,10 +1,10 @@
 import { loginBody, tokenResponse, type LoginBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 /** What the Sign-In form collects; the captcha token is added on submit. */
-export const loginFormSchema = loginBody.omit({ captchaToken: true });
+export const loginFormSchema = z.omit(loginBody, { captchaToken: true });
 export type LoginFormValues = z.input<typeof loginFormSchema>;
 
 /** POST /auth/login: reads message and accessToken (spec section 7). */

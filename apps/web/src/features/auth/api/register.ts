@@ -1,10 +1,10 @@
 import { messageResponse, registerBody, type RegisterBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 /** What the Register form collects; the captcha token is added on submit. */
-export const registerFormSchema = registerBody.omit({ captchaToken: true });
+export const registerFormSchema = z.omit(registerBody, { captchaToken: true });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 /** POST /auth/register: 201 on success; the message is read on error only (spec section 7). */
