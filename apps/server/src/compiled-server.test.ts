@@ -49,7 +49,14 @@ describe('compiled server (plain node on the build output)', () => {
     expect(server.child.spawnargs).toEqual([process.execPath, ...startNodeOptions(), main]);
     expect(startNodeOptions()).toContain('--enable-source-maps');
     const files = fs.readdirSync(outDir).filter((file) => /\.m?js$/.test(file));
-    expect(files).toEqual(expect.arrayContaining(['main.js', 'render-thread.mjs', 'pdf-text-worker.mjs']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'main.js',
+        'render-thread.mjs',
+        'pdf-text-worker.mjs',
+        'password-judge-thread.mjs',
+      ]),
+    );
     for (const file of files) {
       const code = fs.readFileSync(path.join(outDir, file), 'utf8');
       expect(code, file).not.toMatch(/["']tsx(\/[^"']*)?["']/);

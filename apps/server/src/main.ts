@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
+import { prejudgeDemoPasswords, seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
@@ -20,6 +20,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  if (config.seedDemo) prejudgeDemoPasswords(config);
   const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

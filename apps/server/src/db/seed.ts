@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { LABEL_TYPE_SEED, dollarsToCents, weightUnitOf } from '@portal/shared';
+import type { PasswordVerdict } from '@portal/shared/password-strength';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../lib/tokens.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
-import { assertStrongPassword, hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { judgePasswordInThread } from '../lib/password-judge.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
@@ -47,12 +49,36 @@ export async function seedLabelTypes(db: Db): Promise<number> {
   return added;
 }
 
+const demoVerdicts = new Map<string, Promise<PasswordVerdict>>();
+const verdictKey = (discordName: string, password: string) => `${discordName}\0${password}`;
+
+/**
+ * Starts judging the chosen demo passwords in the password thread, so the check (zxcvbn reading its word
+ * lists) runs beside the database's start instead of after it (decision 225). The seed waits for a verdict
+ * only when it creates that account; a restart that finds the accounts never asks.
+ */
+export function prejudgeDemoPasswords(config: {
+  demoPassword: string | undefined;
+  demoAdminPassword: string | undefined;
+}): void {
+  const chosen = [
+    [DEMO_DISCORD_ID, config.demoPassword],
+    [DEMO_ADMIN_DISCORD_ID, config.demoAdminPassword],
+  ] as const;
+  for (const [discordName, password] of chosen) {
+    if (password === undefined) continue;
+    const verdict = judgePasswordInThread(password, { discordName });
+    verdict.catch(() => {}); // Unused when the account exists; a seed that uses it sees the failure.
+    demoVerdicts.set(verdictKey(discordName, password), verdict);
+  }
+}
+
 /** A chosen demo password meets the rule every account's password meets (the generated ones do). */
 async function assertConfiguredPassword(name: string, password: string | undefined, discordName: string) {
   if (password === undefined) return;
-  await assertStrongPassword(password, { discordName }).catch((error: Error) => {
-    throw new Error(`${name}: ${error.message}`);
-  });
+  const verdict = await (demoVerdicts.get(verdictKey(discordName, password)) ??
+    judgePasswordInThread(password, { discordName }));
+  if (!verdict.ok) throw new Error(`${name}: ${verdict.message}`);
 }
 
 /** The demo reseller with a $1,000.00 test balance; its password is printed once, when it is created. */

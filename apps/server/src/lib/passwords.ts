@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
-import type * as PasswordStrength from '@portal/shared/password-strength';
+import type { PasswordOwner } from '@portal/shared/password-strength';
 import { AppError } from '../errors.ts';
+import { judgePasswordInThread } from './password-judge.ts';
 
 // argon2id, m = 19456 KiB, t = 2, p = 1 (OWASP minimum; the library's defaults, stated for the record).
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -17,17 +18,13 @@ export const burnPasswordCheck = async (password: string): Promise<void> => {
   await verifyPassword(await dummyHash, password);
 };
 
-// Loaded on first use, once: its dictionaries take about half a second to read (decision 165).
-let strength: Promise<typeof PasswordStrength> | undefined;
-
 /** Refuses an easily guessed password (400 naming the field) with the rule the web forms show. */
 export async function assertStrongPassword(
   password: string,
-  owner: PasswordStrength.PasswordOwner,
+  owner: PasswordOwner,
   field = 'password',
 ): Promise<void> {
-  strength ??= import('@portal/shared/password-strength');
-  const verdict = (await strength).judgePassword(password, owner);
+  const verdict = await judgePasswordInThread(password, owner);
   if (!verdict.ok) {
     throw new AppError('BAD_REQUEST', verdict.message, { errors: [{ field, message: verdict.message }] });
   }
