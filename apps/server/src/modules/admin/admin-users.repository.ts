@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerEntries, orderStats, sessions, users } from '../../db/schema.ts';
@@ -30,6 +30,9 @@ export type UserSummaryRow = {
   orderCount: number;
 };
 
+/** From this offset on, an unsearched page finds its keys first (decision 226). */
+export const KEYS_FIRST_FROM_OFFSET = 100;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The Discord name, name and e-mail in one text, so a search tests each account once. A newline parts them:
@@ -53,16 +56,19 @@ export async function listUserSummaries(
   const pageOf = <T extends PgSelect>(query: T) =>
     query.where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset);
   if (!where) {
-    const [rows, total] = await Promise.all([
-      pageOf(
-        db
-          .select(summaryColumns)
-          .from(users)
-          .leftJoin(orderStats, eq(orderStats.userId, users.id))
-          .$dynamic(),
-      ),
-      countAll(),
-    ]);
+    const summaries = db
+      .select(summaryColumns)
+      .from(users)
+      .leftJoin(orderStats, eq(orderStats.userId, users.id));
+    // Past the first pages, the page's keys come from the index alone and then their rows: a deep page
+    // skips index entries, not accounts and their order counts (as order pages do, decision 210).
+    const page =
+      q.offset < KEYS_FIRST_FROM_OFFSET
+        ? pageOf(summaries.$dynamic())
+        : summaries
+            .where(inArray(users.id, pageOf(db.select({ id: users.id }).from(users).$dynamic())))
+            .orderBy(desc(users.createdAt), desc(users.id));
+    const [rows, total] = await Promise.all([page, countAll()]);
     return { rows: rows as UserSummaryRow[], total };
   }
   const rows = await pageOf(

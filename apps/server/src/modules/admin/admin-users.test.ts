@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
 import { CLI_ACTOR } from '../audit/audit.service.ts';
+import { KEYS_FIRST_FROM_OFFSET } from './admin-users.repository.ts';
 import { setUserRole } from './admin-users.service.ts';
 
 type Headers = Record<string, string>;
@@ -68,12 +69,13 @@ describe('staff API /api/v1/admin', () => {
   });
 
   it('pages every reseller newest first, ties by id, exactly as a plain query orders them', async () => {
-    // 50 more accounts, three to an instant, so pages also split accounts created together.
+    // 130 more accounts, three to an instant, so pages also split accounts created together, and the walk
+    // goes past KEYS_FIRST_FROM_OFFSET, where a page finds its keys first.
     await app.database.executeSql(
       `INSERT INTO users (username, discord_id, email, password_hash, api_key_hash, api_key_cipher, created_at)
        SELECT 'Paged ' || g, 'paged_' || g, 'paged' || g || '@example.com', 'x', 'paged-key-' || g, 'x',
               now() - (g / 3) * interval '1 hour'
-       FROM generate_series(1, 50) AS g`,
+       FROM generate_series(1, 130) AS g`,
     );
     const walk = async (search: string) => {
       const ids: string[] = [];
@@ -90,16 +92,17 @@ describe('staff API /api/v1/admin', () => {
       ).rows.map((r) => (r as { id: string }).id);
 
     const all = await walk('');
+    expect(all.ids.length).toBeGreaterThan(KEYS_FIRST_FROM_OFFSET + 7);
     expect(all.ids).toEqual(await expected(''));
     expect(all.total).toBe(all.ids.length);
     expect(all.totalPages).toBe(Math.ceil(all.total / 7));
 
     const paged = await walk('PAGED_1');
     expect(paged.ids).toEqual(await expected(`WHERE discord_id LIKE 'paged\\_1%'`));
-    expect(paged.total).toBe(11); // paged_1 and paged_10 to paged_19
+    expect(paged.total).toBe(42); // paged_1, paged_10 to paged_19 and paged_100 to paged_130
     // Past the last page: no accounts, and still the totals.
     const past = await call('GET', `/users?search=paged_1&page=9&limit=7`, staff.headers);
-    expect(past.json()).toEqual({ users: [], total: 11, totalPages: 2 });
+    expect(past.json()).toEqual({ users: [], total: 42, totalPages: 6 });
   });
 
   it('credits $25 with a reason: one adjustment entry by the staff member and one audit row', async () => {
