@@ -1,4 +1,4 @@
-import { asc, desc, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { isEmbedded, type DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -111,10 +111,18 @@ const pgDialect = new PgDialect({ casing: 'snake_case' });
 const keysInFunction = (f: OrderListFilter, how: Exclude<Keys, 'listed'>): string =>
   pgDialect.sqlToQuery(keysOf[how](f, IN_FUNCTION)).sql;
 
+const listedColumns = Object.entries(withType);
+const refundColumns = Object.entries(getTableColumns(refundRequests));
+
 /**
  * The page's orders with their label type and refund request, plus the page facts: the scalar
  * subqueries run once (init plans). One statement on either engine; on PostgreSQL its keys are found
  * by `order_page_keys`, and keys already known (`listed`) are looked up directly.
+ *
+ * The rows come back as one JSON value, an array of arrays in the order of the columns above then the
+ * facts: the drivers' JavaScript reads each field of a result on its own, and a page of ten orders with
+ * their refund requests is about 550 fields (decision 227). Each value goes through its column's decoder,
+ * as the drivers' values do: timestamps become dates, numerics and bigints numbers.
  */
 async function rowsByKeys(
   db: DbOrTx,
@@ -126,49 +134,10 @@ async function rowsByKeys(
   // function, the keys are planned for each request while the joined rows keep a generic plan, made
   // once per connection: one round trip instead of two (decision 223). PGlite plans every statement
   // anyway, so there the keys are a plain subquery.
-  if (isEmbedded(db)) return rowsByKeysAsJson(db, f, how, keys);
-  const keysByFunction = how === 'listed' ? null : how;
-  const direction = f.sort === 'asc' ? asc : desc;
+  const keysByFunction = how === 'listed' || isEmbedded(db) ? null : how;
+  const fact = facts(f);
   const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction ? '-fn' : ''}`;
   const query = preparedOnce(db, `order-page-${shape}`, (name) =>
-    db
-      .select({ ...withType, refundRequest: getTableColumns(refundRequests), facts: facts(f) })
-      .from(orders)
-      .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
-      .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-      .where(
-        keysByFunction
-          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
-              ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
-          : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
-      )
-      .orderBy(direction(orders.createdAt), direction(orders.orderNumber))
-      .prepare(name),
-  );
-  const found = await query.execute(values(f, keys));
-  if (found.length === 0) return null;
-  // Each row keeps its copy of the facts rather than being copied without them; views list their fields.
-  return { rows: found, facts: found[0]!.facts };
-}
-
-const listedColumns = Object.entries(withType);
-const refundColumns = Object.entries(getTableColumns(refundRequests));
-
-/**
- * On PGlite the page's rows come back as one JSON value, an array of arrays in the order of the columns
- * above then the facts: PGlite's JavaScript reads each field of a result separately, and a page of ten
- * orders with their refund requests is about 550 fields (decision 227). Each value is turned into what
- * the driver path gives: timestamps as dates, numerics and bigints as numbers.
- */
-async function rowsByKeysAsJson(
-  db: DbOrTx,
-  f: OrderListFilter,
-  how: Keys,
-  keys?: number[],
-): Promise<PageRead | null> {
-  const fact = facts(f);
-  const shape = `${how}-${f.status ?? 'all'}-${f.sort}`;
-  const query = preparedOnce(db, `order-page-json-${shape}`, (name) =>
     db
       .select({
         page: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
@@ -185,7 +154,12 @@ async function rowsByKeysAsJson(
       .from(orders)
       .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
       .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-      .where(sql`${orders.orderNumber} IN (${keysOf[how](f)})`)
+      .where(
+        keysByFunction
+          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
+              ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
+          : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
+      )
       .prepare(name),
   );
   const [found] = await query.execute(values(f, keys));
@@ -204,6 +178,7 @@ async function rowsByKeysAsJson(
     }
     // A left join without a match gives nulls for every column, the never-null id included.
     row.refundRequest = request.id === null ? null : request;
+    // Each row keeps its copy of the facts rather than being copied without them; views list their fields.
     row.facts = {
       inScope: Number(fields[i++]),
       version: Number(fields[i++]),
