@@ -30,6 +30,9 @@ export type UserSummaryRow = {
   orderCount: number;
 };
 
+/** The list's order, `users_created_idx` read backwards. */
+const newestFirst = [desc(users.createdAt), desc(users.id)];
+
 /** From this offset on, an unsearched page finds its keys first (decision 226). */
 export const KEYS_FIRST_FROM_OFFSET = 100;
 
@@ -54,7 +57,11 @@ export async function listUserSummaries(
   const where = matching(q.search);
   const countAll = async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
   const pageOf = <T extends PgSelect>(query: T) =>
-    query.where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(q.limit).offset(q.offset);
+    query
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(q.limit)
+      .offset(q.offset);
   if (!where) {
     const summaries = db
       .select(summaryColumns)
@@ -67,7 +74,7 @@ export async function listUserSummaries(
         ? pageOf(summaries.$dynamic())
         : summaries
             .where(inArray(users.id, pageOf(db.select({ id: users.id }).from(users).$dynamic())))
-            .orderBy(desc(users.createdAt), desc(users.id));
+            .orderBy(...newestFirst);
     const [rows, total] = await Promise.all([page, countAll()]);
     return { rows: rows as UserSummaryRow[], total };
   }

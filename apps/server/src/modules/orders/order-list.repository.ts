@@ -165,28 +165,34 @@ async function rowsByKeys(
   const [found] = await query.execute(values(f, keys));
   if (!found?.page) return null;
   const rows = found.page.map((fields) => {
-    const row: Record<string, unknown> = {};
-    let i = 0;
-    for (const [key, column] of listedColumns) {
-      const value = fields[i++];
-      row[key] = value === null ? null : column.mapFromDriverValue(value);
-    }
-    const request: Record<string, unknown> = {};
-    for (const [key, column] of refundColumns) {
-      const value = fields[i++];
-      request[key] = value === null ? null : column.mapFromDriverValue(value);
-    }
+    const row = decodeColumns(listedColumns, fields, 0);
+    const request = decodeColumns(refundColumns, fields, listedColumns.length);
+    const [inScope, version, refundWindow] = fields.slice(listedColumns.length + refundColumns.length);
     // A left join without a match gives nulls for every column, the never-null id included.
     row.refundRequest = request.id === null ? null : request;
     // Each row keeps its copy of the facts rather than being copied without them; views list their fields.
     row.facts = {
-      inScope: Number(fields[i++]),
-      version: Number(fields[i++]),
-      refundWindow: fields[i++] ?? null,
+      inScope: Number(inScope),
+      version: Number(version),
+      refundWindow: refundWindow ?? null,
     } satisfies PageFacts;
     return row as ListedOrder & { facts: PageFacts };
   });
   return { rows, facts: rows[0]!.facts };
+}
+
+/** `columns`' values from `fields`, starting at `from`, through each column's decoder as a driver's are. */
+function decodeColumns(
+  columns: typeof listedColumns | typeof refundColumns,
+  fields: unknown[],
+  from: number,
+): Record<string, unknown> {
+  const decoded: Record<string, unknown> = {};
+  columns.forEach(([key, column], i) => {
+    const value = fields[from + i];
+    decoded[key] = value === null ? null : column.mapFromDriverValue(value);
+  });
+  return decoded;
 }
 
 /** The page facts alone, for a page past the end (or of an empty history). */
