@@ -154,8 +154,9 @@ export const orderStats = pgTable('order_stats', {
   completed: bigint({ mode: 'number' }).notNull().default(0),
   cancelled: bigint({ mode: 'number' }).notNull().default(0),
   /**
-   * Goes up with every statement that adds, deletes or changes the status of the reseller's orders
-   * (migration 0016): a search's count cached at one version is still right at that version.
+   * Goes up with every statement that changes what the reseller's order pages show: their orders, their
+   * refund requests, a label type's name (migrations 0016 and 0021). A search's count or a page
+   * remembered at one version is still right at that version.
    */
   version: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -207,6 +207,26 @@ async function factsAlone(db: DbOrTx, f: OrderListFilter): Promise<PageFacts> {
   return row!;
 }
 
+/**
+ * What a remembered page is checked against: the reseller's `order_stats.version`, which moves in the
+ * same transaction as every change a page shows (migration 0021), and the saved refund window, which a
+ * page's views read but its rows do not hold.
+ */
+export async function readHistoryVersion(
+  db: DbOrTx,
+  userId: string,
+): Promise<Pick<PageFacts, 'version' | 'refundWindow'>> {
+  const query = preparedOnce(db, 'order-page-version', (name) => {
+    const { version, refundWindow } = facts({ status: null } as OrderListFilter);
+    return db
+      .select({ version, refundWindow })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(name);
+  });
+  const [row] = await query.execute({ userId });
+  return row!;
+}
+
 /** One page of the history, no search: index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond. */
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
   const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';

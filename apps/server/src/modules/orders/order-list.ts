@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   countSearchMatches,
   readHistoryPage,
+  readHistoryVersion,
   readSearchPageByGather,
   readSearchPageByWalk,
   type ListedOrder,
@@ -14,17 +15,75 @@ export type OrderListPage = { rows: ListedOrder[]; total: number; facts: PageFac
 /** A search's number of matches at one version of the reseller's history, and how many orders it looked at. */
 type Counted = { version: number; matches: number; inScope: number };
 
-/** Searches remembered per process; each is checked against the database's version before use. */
+/** Searches remembered per database and process; each is checked against the database's version before use. */
 const MAX_REMEMBERED = 5000;
-const remembered = new Map<string, Counted>();
-/** Counts being made: simultaneous first searches for the same words wait for one count, not one each. */
-const counting = new Map<string, Promise<Counted>>();
+/** Orders on the pages remembered per database and process (about 2.5 kB each as read). */
+export const MAX_REMEMBERED_ROWS = 5000;
 
-function remember(key: string, counted: Counted): void {
-  remembered.delete(key);
-  remembered.set(key, counted);
+type Memory = {
+  counts: Map<string, Counted>;
+  /** Counts being made: simultaneous first searches for the same words wait for one count, not one each. */
+  counting: Map<string, Promise<Counted>>;
+  pages: Map<string, OrderListPage>;
+  /** The orders held by `pages`, an empty page counting as one. */
+  rows: number;
+};
+const memories = new WeakMap<DbOrTx, Memory>();
+const memoryOf = (db: DbOrTx): Memory => {
+  let memory = memories.get(db);
+  if (!memory)
+    memories.set(db, (memory = { counts: new Map(), counting: new Map(), pages: new Map(), rows: 0 }));
+  return memory;
+};
+
+function remember(counts: Map<string, Counted>, key: string, counted: Counted): void {
+  counts.delete(key);
+  counts.set(key, counted);
   // A Map keeps insertion order: the first key is the one used longest ago.
-  if (remembered.size > MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
+  if (counts.size > MAX_REMEMBERED) counts.delete(counts.keys().next().value!);
+}
+
+const weight = (page: OrderListPage): number => Math.max(page.rows.length, 1);
+
+function rememberPage(memory: Memory, key: string, page: OrderListPage): void {
+  forgetPage(memory, key);
+  memory.pages.set(key, page);
+  memory.rows += weight(page);
+  while (memory.rows > MAX_REMEMBERED_ROWS) forgetPage(memory, memory.pages.keys().next().value!);
+}
+
+function forgetPage(memory: Memory, key: string): void {
+  const page = memory.pages.get(key);
+  if (!page) return;
+  memory.pages.delete(key);
+  memory.rows -= weight(page);
+}
+
+/**
+ * A page the reseller asked for, from memory when nothing it shows has changed since it was read
+ * (decision 228). The dashboard polls its page every few seconds and resellers' tools poll
+ * `read-orders`; such a poll then costs one indexed read of `order_stats` instead of the page's rows.
+ * The check reads the version in its own snapshot: every change a page shows moves it in the same
+ * transaction (migration 0021), so an equal version means equal rows and total. The pages are kept per
+ * process, so every instance on one PostgreSQL checks for itself.
+ *
+ * Only for reads outside a transaction: a transaction could read its own uncommitted rows at a version
+ * that later means something else.
+ */
+export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
+  const memory = memoryOf(db);
+  const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
+  const known = memory.pages.get(key);
+  if (known) {
+    const now = await readHistoryVersion(db, f.userId);
+    if (now.version === known.facts.version) {
+      rememberPage(memory, key, known);
+      return { ...known, facts: { ...known.facts, refundWindow: now.refundWindow } };
+    }
+  }
+  const page = await listOrders(db, f);
+  rememberPage(memory, key, page);
+  return page;
 }
 
 /**
@@ -46,16 +105,17 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
     const page = await readHistoryPage(db, f);
     return { ...page, total: page.facts.inScope };
   }
+  const { counts, counting } = memoryOf(db);
   const key = `${f.userId} ${f.status ?? 'All'} ${tsQuery}`;
-  const known = remembered.get(key) ?? (await counting.get(key)?.catch(() => undefined));
+  const known = counts.get(key) ?? (await counting.get(key)?.catch(() => undefined));
   if (known && walkIsCheaper(known, f)) {
     const page = await readSearchPageByWalk(db, f);
     if (page.facts.version === known.version) {
-      remember(key, known);
+      remember(counts, key, known);
       return { ...page, total: known.matches };
     }
     const counted = await countSearchMatches(db, f);
-    remember(key, { ...counted, inScope: page.facts.inScope });
+    remember(counts, key, { ...counted, inScope: page.facts.inScope });
     return { ...page, total: counted.matches };
   }
   const reading = readSearchPageByGather(db, f);
@@ -68,7 +128,7 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
     counting.set(key, counted);
     void counted
       .then(
-        (c) => remember(key, c),
+        (c) => remember(counts, key, c),
         () => undefined,
       )
       .finally(() => counting.delete(key));

@@ -19,7 +19,7 @@ import { settingOrDefault } from '../settings/settings.service.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
-import { listOrders } from './order-list.ts';
+import { listOrdersRemembered } from './order-list.ts';
 import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
@@ -139,7 +139,7 @@ export async function readOrders(
   ctx: AppContext,
   { userId, query }: { userId: string; query: OrderListQuery },
 ): Promise<{ orders: OrderView[]; totalPages: number; total: number }> {
-  const { rows, total, facts } = await listOrders(ctx.db, {
+  const { rows, total, facts } = await listOrdersRemembered(ctx.db, {
     userId,
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
