@@ -1,6 +1,6 @@
 -- order_stats.version now moves with every change to what the reseller's order pages show (decision 228):
 -- any UPDATE of their orders, not only a change of status or owner, every change to their refund
--- requests, and a change of a label type's name or uid (for every reseller). A page remembered at one
+-- requests, and, for every reseller, a change of a label type's name or uid or of the refund window. A page remembered at one
 -- version is still exact at that version, so a server may answer from memory after reading the version.
 --
 -- order_stats_apply of migration 0016, whose UPDATE branch also counts rows that kept their status (d = 0).
@@ -68,16 +68,24 @@ CREATE TRIGGER refund_requests_version_update AFTER UPDATE ON refund_requests
   FOR EACH STATEMENT EXECUTE FUNCTION order_stats_refund_requests_changed();--> statement-breakpoint
 CREATE TRIGGER refund_requests_version_delete AFTER DELETE ON refund_requests REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION order_stats_refund_requests_changed();--> statement-breakpoint
--- Every order row shows its label type's name and uid: renaming one moves every reseller's version.
-CREATE FUNCTION order_stats_label_types_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every reseller's version at once: a page shows its orders' label type names and uids, and refund
+-- deadlines from the saved refund window.
+CREATE FUNCTION order_stats_version_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-             WHERE (n.name, n.uid) IS DISTINCT FROM (o.name, o.uid)) THEN
-    UPDATE order_stats AS s SET version = s.version + 1;
-  END IF;
+  UPDATE order_stats SET version = version + 1;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER label_types_version_update AFTER UPDATE ON label_types
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION order_stats_label_types_changed();
+CREATE TRIGGER label_types_version_update AFTER UPDATE ON label_types FOR EACH ROW
+  WHEN ((NEW.name, NEW.uid) IS DISTINCT FROM (OLD.name, OLD.uid))
+  EXECUTE FUNCTION order_stats_version_all();--> statement-breakpoint
+CREATE TRIGGER app_settings_version_insert AFTER INSERT ON app_settings FOR EACH ROW
+  WHEN (NEW.key = 'refundWindowDays')
+  EXECUTE FUNCTION order_stats_version_all();--> statement-breakpoint
+CREATE TRIGGER app_settings_version_update AFTER UPDATE ON app_settings FOR EACH ROW
+  WHEN ((NEW.key = 'refundWindowDays' OR OLD.key = 'refundWindowDays')
+    AND (NEW.key, NEW.value) IS DISTINCT FROM (OLD.key, OLD.value))
+  EXECUTE FUNCTION order_stats_version_all();--> statement-breakpoint
+CREATE TRIGGER app_settings_version_delete AFTER DELETE ON app_settings FOR EACH ROW
+  WHEN (OLD.key = 'refundWindowDays')
+  EXECUTE FUNCTION order_stats_version_all();

@@ -155,8 +155,8 @@ export const orderStats = pgTable('order_stats', {
   cancelled: bigint({ mode: 'number' }).notNull().default(0),
   /**
    * Goes up with every statement that changes what the reseller's order pages show: their orders, their
-   * refund requests, a label type's name (migrations 0016 and 0021). A search's count or a page
-   * remembered at one version is still right at that version.
+   * refund requests, a label type's name, the refund window (migrations 0016 and 0021). A search's count
+   * or a page remembered at one version is still right at that version.
    */
   version: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -209,22 +209,18 @@ async function factsAlone(db: DbOrTx, f: OrderListFilter): Promise<PageFacts> {
 
 /**
  * What a remembered page is checked against: the reseller's `order_stats.version`, which moves in the
- * same transaction as every change a page shows (migration 0021), and the saved refund window, which a
- * page's views read but its rows do not hold.
+ * same transaction as every change a page shows (migration 0021).
  */
-export async function readHistoryVersion(
-  db: DbOrTx,
-  userId: string,
-): Promise<Pick<PageFacts, 'version' | 'refundWindow'>> {
-  const query = preparedOnce(db, 'order-page-version', (name) => {
-    const { version, refundWindow } = facts({ status: null } as OrderListFilter);
-    return db
-      .select({ version, refundWindow })
-      .from(sql`(SELECT 1) AS one`)
-      .prepare(name);
-  });
+export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<number> {
+  const query = preparedOnce(db, 'order-page-version', (name) =>
+    db
+      .select({ version: orderStats.version })
+      .from(orderStats)
+      .where(eq(orderStats.userId, P.userId))
+      .prepare(name),
+  );
   const [row] = await query.execute({ userId });
-  return row!;
+  return row?.version ?? 0;
 }
 
 /** One page of the history, no search: index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond. */

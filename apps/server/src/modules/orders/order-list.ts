@@ -75,10 +75,9 @@ export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Prom
   const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
   const known = memory.pages.get(key);
   if (known) {
-    const now = await readHistoryVersion(db, f.userId);
-    if (now.version === known.facts.version) {
+    if ((await readHistoryVersion(db, f.userId)) === known.facts.version) {
       rememberPage(memory, key, known);
-      return { ...known, facts: { ...known.facts, refundWindow: now.refundWindow } };
+      return known;
     }
   }
   const page = await listOrders(db, f);

@@ -130,6 +130,8 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
     const shorter = await newest();
     expect(shorter.refundableUntil).not.toBeNull();
     expect(Date.parse(shorter.refundableUntil!)).toBe(Date.parse(before.createdAt) + 24 * 3600_000);
+    await exec(sql`UPDATE app_settings SET value = '2'::jsonb WHERE key = 'refundWindowDays'`);
+    expect(Date.parse((await newest()).refundableUntil!)).toBe(Date.parse(before.createdAt) + 48 * 3600_000);
   });
 
   it('shows an order placed on another instance, and counts it', async () => {
