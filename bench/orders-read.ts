@@ -8,6 +8,10 @@
  * staff member: GET /api/v1/admin/users over ORDERS_BENCH_RESELLERS (20000) other resellers, and
  * GET /api/v1/admin/orders over every order.
  *
+ * Every scenario reads fresh, as a first look at a page does, except "page 1, polled": the dashboard's
+ * and resellers' tools' repeated read of an unchanged page, which the server answers from memory after
+ * reading the history's version (decision 228).
+ *
  * Beside each rate, the CPU time per request of the server's thread (this process's main thread: the
  * load generator runs in a worker) and of PostgreSQL's processes, read from /proc, so a run shows
  * which side a scenario is bound by.
@@ -23,6 +27,7 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { labelTypes } from '../apps/server/src/db/schema.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
 import { createSession } from '../apps/server/src/modules/auth/auth.service.ts';
+import { rememberPagesUpTo } from '../apps/server/src/modules/orders/order-list.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { insertBenchUser } from './bench-user.ts';
 import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
@@ -34,7 +39,8 @@ const ENGINES = (process.env.ORDERS_BENCH_ENGINES ?? 'pglite,postgres').split(',
 const ONLY = process.env.ORDERS_BENCH_ONLY ?? '';
 const RESELLERS = Number(process.env.ORDERS_BENCH_RESELLERS ?? 20_000);
 
-type Scenario = { name: string; path: () => string; staff?: true };
+/** `remembered`: the server may answer from the pages it remembers (decision 228); the others read fresh. */
+type Scenario = { name: string; path: () => string; staff?: true; remembered?: true };
 type Row = {
   engine: string;
   scenario: string;
@@ -69,6 +75,7 @@ function cpuMs(): { server: number; postgres: number } {
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const scenarios = (pages: number): Scenario[] => [
   { name: 'page 1 (default)', path: () => '/api/v1/order/read' },
+  { name: 'page 1, polled', path: () => '/api/v1/order/read', remembered: true },
   { name: 'random page', path: () => `/api/v1/order/read?page=${1 + Math.floor(Math.random() * pages)}` },
   { name: 'status=completed', path: () => '/api/v1/order/read?status=completed&page=2' },
   { name: 'search name', path: () => `/api/v1/order/read?search=${pick(SEARCH_NAMES)}` },
@@ -177,6 +184,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   });
   const rows: Row[] = [];
   for (const s of scenarios(Math.ceil(ROWS / 10)).filter((x) => x.name.includes(ONLY))) {
+    rememberPagesUpTo(app.ctx.db, s.remembered ? config.orderPageMemoryRows : 0);
     rows.push({
       engine,
       scenario: s.name,

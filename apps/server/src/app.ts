@@ -48,6 +48,7 @@ import { hitCounterFor } from './plugins/rate-limit-store.ts';
 import { createIdentityCache } from './modules/auth/identity-cache.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
+import { rememberPagesUpTo } from './modules/orders/order-list.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     rateLimits: hitCounterFor(database),
     identities: await createIdentityCache(database),
   };
+  rememberPagesUpTo(ctx.db, config.orderPageMemoryRows);
 
   let isClosing = false;
   app.addHook('onClose', async () => {

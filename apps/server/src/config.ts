@@ -58,6 +58,7 @@ export const envSchema = z.object({
   LABEL_WORKERS: z.coerce.number().int().min(1).max(32).default(3),
   LABEL_BATCH_SIZE: z.coerce.number().int().min(1).max(200).default(50),
   LABEL_RENDER_THREADS: z.coerce.number().int().min(0).max(64).default(Math.min(4, availableParallelism())),
+  ORDER_PAGE_MEMORY_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   LABEL_RENDER_WARM_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
@@ -130,6 +131,8 @@ export type Config = {
     warmRenderThreads: number;
     timeoutSeconds: number;
   };
+  /** Orders on the history pages each process remembers between polls (decision 228); 0 remembers none. */
+  orderPageMemoryRows: number;
   /** Test mode only: recipients whose name contains this text are rejected like a carrier would. */
   labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       warmRenderThreads: Math.min(e.LABEL_RENDER_WARM_THREADS, Math.max(1, e.LABEL_RENDER_THREADS)),
       timeoutSeconds: e.LABEL_JOB_TIMEOUT_SECONDS,
     },
+    orderPageMemoryRows: e.ORDER_PAGE_MEMORY_ROWS,
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,
     devOutbox: e.DEV_OUTBOX,
     webhooks: {

@@ -17,22 +17,24 @@ type Counted = { version: number; matches: number; inScope: number };
 
 /** Searches remembered per database and process; each is checked against the database's version before use. */
 const MAX_REMEMBERED = 5000;
-/** Orders on the pages remembered per database and process (about 2.5 kB each as read). */
-export const MAX_REMEMBERED_ROWS = 5000;
 
 type Memory = {
   counts: Map<string, Counted>;
   /** Counts being made: simultaneous first searches for the same words wait for one count, not one each. */
   counting: Map<string, Promise<Counted>>;
   pages: Map<string, OrderListPage>;
-  /** The orders held by `pages`, an empty page counting as one. */
+  /** The orders held by `pages`, an empty page counting as one, and how many it may hold. */
   rows: number;
+  maxRows: number;
 };
 const memories = new WeakMap<DbOrTx, Memory>();
 const memoryOf = (db: DbOrTx): Memory => {
   let memory = memories.get(db);
   if (!memory)
-    memories.set(db, (memory = { counts: new Map(), counting: new Map(), pages: new Map(), rows: 0 }));
+    memories.set(
+      db,
+      (memory = { counts: new Map(), counting: new Map(), pages: new Map(), rows: 0, maxRows: 0 }),
+    );
   return memory;
 };
 
@@ -49,7 +51,17 @@ function rememberPage(memory: Memory, key: string, page: OrderListPage): void {
   forgetPage(memory, key);
   memory.pages.set(key, page);
   memory.rows += weight(page);
-  while (memory.rows > MAX_REMEMBERED_ROWS) forgetPage(memory, memory.pages.keys().next().value!);
+  while (memory.rows > memory.maxRows) forgetPage(memory, memory.pages.keys().next().value!);
+}
+
+/**
+ * How many orders the pages remembered for `db` may hold (`ORDER_PAGE_MEMORY_ROWS`, about 2.5 kB each as
+ * read); 0 remembers none. Nothing is remembered until this is called.
+ */
+export function rememberPagesUpTo(db: DbOrTx, maxRows: number): void {
+  const memory = memoryOf(db);
+  memory.maxRows = maxRows;
+  while (memory.rows > maxRows) forgetPage(memory, memory.pages.keys().next().value!);
 }
 
 function forgetPage(memory: Memory, key: string): void {
@@ -72,6 +84,7 @@ function forgetPage(memory: Memory, key: string): void {
  */
 export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
   const memory = memoryOf(db);
+  if (memory.maxRows === 0) return listOrders(db, f);
   const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
   const known = memory.pages.get(key);
   if (known) {

@@ -17,7 +17,10 @@ import {
   resellerOf,
   type Reseller,
 } from '../../../test/order-kit.ts';
-import { MAX_REMEMBERED_ROWS } from './order-list.ts';
+
+/** A small bound, so the test of it reads few pages. */
+const MEMORY_ROWS = 300;
+const env = { ORDER_PAGE_MEMORY_ROWS: String(MEMORY_ROWS) };
 
 type Page = { orders: OrderView[]; total: number; totalPages: number };
 
@@ -49,10 +52,16 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
   beforeAll(async () => {
     if (engine === 'postgres') {
       const url = await createPostgresDatabaseUrl('memory');
-      writer = await createTestApp({ database: await createDatabase({ url, dataDir: '', poolSize: 4 }) });
-      reader = await createTestApp({ database: await createDatabase({ url, dataDir: '', poolSize: 4 }) });
+      writer = await createTestApp({
+        env,
+        database: await createDatabase({ url, dataDir: '', poolSize: 4 }),
+      });
+      reader = await createTestApp({
+        env,
+        database: await createDatabase({ url, dataDir: '', poolSize: 4 }),
+      });
     } else {
-      writer = reader = await createTestApp({ engine });
+      writer = reader = await createTestApp({ env, engine });
     }
     alice = await resellerOf(reader, (await signUp(reader)).headers);
     groundOz = (await labelTypeIds(reader, alice.headers)).ground_oz!;
@@ -160,13 +169,35 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
         from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip, created_at)
       SELECT gen_random_uuid(), ${alice.id}, ${groundOz}, 'pending', 275, 3, 'Sam Sender', '1 Main St',
         'Austin', 'TX', '78701', 'Old ' || g, '2 Main St', 'Boston', 'MA', '02116', now() - g * interval '1 day'
-      FROM generate_series(1, ${MAX_REMEMBERED_ROWS + 100}) AS g`);
+      FROM generate_series(1, ${MEMORY_ROWS + 100}) AS g`);
     const url = (page: number) => `/api/v1/order/read?limit=100&page=${page}`;
     const first = (await read(url(1))).orders[0]!;
     await behindTriggers(`UPDATE orders SET to_name = 'Unseen' WHERE id = '${first._id}'`);
     expect((await read(url(1))).orders[0]!.ToName).toBe(first.ToName);
-    for (let page = 2; page <= MAX_REMEMBERED_ROWS / 100 + 1; page++)
+    for (let page = 2; page <= MEMORY_ROWS / 100 + 1; page++)
       expect((await read(url(page))).orders).toHaveLength(100);
     expect((await read(url(1))).orders[0]!.ToName).toBe('Unseen');
   }, 120_000);
+});
+
+describe('order pages with ORDER_PAGE_MEMORY_ROWS=0', () => {
+  it('reads every page fresh', async () => {
+    const app = await createTestApp({ env: { ORDER_PAGE_MEMORY_ROWS: '0' } });
+    try {
+      const alice = await resellerOf(app, (await signUp(app)).headers);
+      await fund(app.database.db, alice.id, 1_000);
+      const groundOz = (await labelTypeIds(app, alice.headers)).ground_oz!;
+      expect((await createOrder(app, alice.headers, orderBody(groundOz))).statusCode).toBe(201);
+      const read = async () =>
+        (
+          await app.inject({ method: 'GET', url: '/api/v1/order/read', headers: alice.headers })
+        ).json() as Page;
+      expect((await read()).orders[0]!.ToName).toBe('Rita Receiver');
+      await app.database.executeSql(`BEGIN; ALTER TABLE orders DISABLE TRIGGER USER;
+        UPDATE orders SET to_name = 'Read Fresh'; ALTER TABLE orders ENABLE TRIGGER USER; COMMIT`);
+      expect((await read()).orders[0]!.ToName).toBe('Read Fresh');
+    } finally {
+      await app.close();
+    }
+  });
 });
