@@ -46,6 +46,7 @@ const P = {
   offset: sql.placeholder('offset'),
   limit: sql.placeholder('limit'),
   keys: sql.placeholder('keys'),
+  version: sql.placeholder('version'),
 };
 /** The values a page's keys are found with: placeholders of a statement, or `order_page_keys`'s `$n`. */
 type KeyParams = Record<'userId' | 'status' | 'tsQuery' | 'offset' | 'limit', SQLWrapper>;
@@ -130,41 +131,55 @@ async function rowsByKeys(
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
+  const keysByFunction = how === 'listed' || isEmbedded(db) ? null : how;
+  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction ? '-fn' : ''}`;
+  const query = preparedOnce(db, `order-page-${shape}`, (name) =>
+    pageSelect(db, f, how, keysByFunction).prepare(name),
+  );
+  const [found] = await query.execute(values(f, keys));
+  return decodePage(found?.page ?? null);
+}
+
+/** The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders). */
+function pageSelect(
+  db: DbOrTx,
+  f: OrderListFilter,
+  how: Keys,
+  keysByFunction: Exclude<Keys, 'listed'> | null,
+) {
   // On PostgreSQL the keys alone plan in about 0.06 ms, the joined page in 0.6 to 1.5 ms. Found by the
   // function, the keys are planned for each request while the joined rows keep a generic plan, made
   // once per connection: one round trip instead of two (decision 223). PGlite plans every statement
   // anyway, so there the keys are a plain subquery.
-  const keysByFunction = how === 'listed' || isEmbedded(db) ? null : how;
   const fact = facts(f);
-  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction ? '-fn' : ''}`;
-  const query = preparedOnce(db, `order-page-${shape}`, (name) =>
-    db
-      .select({
-        page: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
-          [
-            ...listedColumns.map(([, column]) => sql`${column}`),
-            ...refundColumns.map(([, column]) => sql`${column}`),
-            fact.inScope,
-            fact.version,
-            fact.refundWindow,
-          ],
-          sql`, `,
-        )}) ORDER BY ${keyOrder(f)})`,
-      })
-      .from(orders)
-      .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
-      .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-      .where(
-        keysByFunction
-          ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
-              ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
-          : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
-      )
-      .prepare(name),
-  );
-  const [found] = await query.execute(values(f, keys));
-  if (!found?.page) return null;
-  const rows = found.page.map((fields) => {
+  return db
+    .select({
+      page: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
+        [
+          ...listedColumns.map(([, column]) => sql`${column}`),
+          ...refundColumns.map(([, column]) => sql`${column}`),
+          fact.inScope,
+          fact.version,
+          fact.refundWindow,
+        ],
+        sql`, `,
+      )}) ORDER BY ${keyOrder(f)})`,
+    })
+    .from(orders)
+    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+    .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
+    .where(
+      keysByFunction
+        ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
+            ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
+        : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
+    );
+}
+
+/** The rows of a page's JSON value, each value through its column's decoder; null for no orders. */
+function decodePage(page: unknown[][] | null): PageRead | null {
+  if (!page) return null;
+  const rows = page.map((fields) => {
     const row = decodeColumns(listedColumns, fields, 0);
     const request = decodeColumns(refundColumns, fields, listedColumns.length);
     const [inScope, version, refundWindow] = fields.slice(listedColumns.length + refundColumns.length);
@@ -227,6 +242,36 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
   const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
   return (await rowsByKeys(db, f, how)) ?? { rows: [], facts: await factsAlone(db, f) };
+}
+
+/**
+ * The page as `readHistoryPage` reads it, or `'unchanged'` when the history is still at `version`. On
+ * PostgreSQL one statement: the version, and the page only when it moved, so a poll after a change
+ * costs no extra round trip. PGlite plans every statement it runs, and planning the page costs more
+ * than a separate read of the version.
+ */
+export async function readHistoryPageUnlessAt(
+  db: DbOrTx,
+  f: OrderListFilter,
+  version: number,
+): Promise<PageRead | 'unchanged'> {
+  if (isEmbedded(db))
+    return (await readHistoryVersion(db, f.userId)) === version ? 'unchanged' : readHistoryPage(db, f);
+  const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
+  const query = preparedOnce(db, `order-page-unless-${how}-${f.status ?? 'all'}-${f.sort}`, (name) => {
+    const now = facts(f).version;
+    return db
+      .select({
+        version: now,
+        page: sql<unknown[][] | null>`CASE WHEN ${now} = ${P.version} THEN NULL
+          ELSE (${pageSelect(db, f, how, how)}) END`,
+      })
+      .from(sql`(SELECT 1) AS one`)
+      .prepare(name);
+  });
+  const [found] = await query.execute({ ...values(f), version });
+  if (found!.version === version) return 'unchanged';
+  return decodePage(found!.page) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
 /** First pages: skip `offset` entries of the (reseller[, status], created_at, number) index. */

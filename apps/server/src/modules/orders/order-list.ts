@@ -2,12 +2,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import {
   countSearchMatches,
   readHistoryPage,
+  readHistoryPageUnlessAt,
   readHistoryVersion,
   readSearchPageByGather,
   readSearchPageByWalk,
   type ListedOrder,
   type OrderListFilter,
   type PageFacts,
+  type PageRead,
 } from './order-list.repository.ts';
 
 export type OrderListPage = { rows: ListedOrder[]; total: number; facts: PageFacts };
@@ -87,16 +89,22 @@ export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Prom
   if (memory.maxRows === 0) return listOrders(db, f);
   const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
   const known = memory.pages.get(key);
-  if (known) {
-    if ((await readHistoryVersion(db, f.userId)) === known.facts.version) {
-      rememberPage(memory, key, known);
-      return known;
-    }
+  let page: OrderListPage | 'unchanged';
+  if (!known) page = await listOrders(db, f);
+  else if (!f.tsQuery) {
+    const read = await readHistoryPageUnlessAt(db, f, known.facts.version);
+    page = read === 'unchanged' ? read : historyPage(read);
+  } else {
+    const unchanged = (await readHistoryVersion(db, f.userId)) === known.facts.version;
+    page = unchanged ? 'unchanged' : await listOrders(db, f);
   }
-  const page = await listOrders(db, f);
+  if (page === 'unchanged') page = known!;
   rememberPage(memory, key, page);
   return page;
 }
+
+/** A page of the history without a search: its total is the count of orders the status covers. */
+const historyPage = (read: PageRead): OrderListPage => ({ ...read, total: read.facts.inScope });
 
 /**
  * Walking the history in order reads about (offset + limit) x inScope / matches orders; gathering
@@ -113,10 +121,7 @@ const walkIsCheaper = (c: Counted, f: OrderListFilter): boolean =>
  */
 export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
   const tsQuery = f.tsQuery;
-  if (!tsQuery) {
-    const page = await readHistoryPage(db, f);
-    return { ...page, total: page.facts.inScope };
-  }
+  if (!tsQuery) return historyPage(await readHistoryPage(db, f));
   const { counts, counting } = memoryOf(db);
   const key = `${f.userId} ${f.status ?? 'All'} ${tsQuery}`;
   const known = counts.get(key) ?? (await counting.get(key)?.catch(() => undefined));

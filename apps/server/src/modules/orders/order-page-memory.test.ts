@@ -159,6 +159,13 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
     const oldestFirst = await read('/api/v1/order/read?sort=asc&limit=2');
     expect(oldestFirst.orders.map((o) => o.ToName)).toEqual(['Rita 3', 'Rita 2']);
     expect(oldestFirst.totalPages).toBe(2);
+
+    // The last page of one order, then that order deleted: the page is now past the end.
+    const lastUrl = `/api/v1/order/read?limit=1&page=${after.total}`;
+    const last = await read(lastUrl);
+    expect(last.orders).toHaveLength(1);
+    await exec(sql`DELETE FROM orders WHERE id = ${last.orders[0]!._id}`);
+    expect(await read(lastUrl)).toEqual({ orders: [], total: after.total - 1, totalPages: after.total - 1 });
   });
 
   it('holds a bounded number of orders in memory', async () => {
