@@ -46,17 +46,21 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 -- A refund request is shown on its order's row: adding, deciding or deleting one moves its reseller's version.
+-- The rows of order_stats are locked in user_id order, as order_stats_apply's upserts lock them, so two
+-- statements never wait for each other's rows in opposite orders.
+CREATE FUNCTION order_stats_version_of(user_ids uuid[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE order_stats AS s SET version = s.version + 1
+  FROM (SELECT user_id FROM order_stats WHERE user_id = ANY(user_ids) ORDER BY user_id FOR UPDATE) AS locked
+  WHERE s.user_id = locked.user_id;
+$$;--> statement-breakpoint
 CREATE FUNCTION order_stats_refund_requests_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE order_stats AS s SET version = s.version + 1
-    WHERE s.user_id IN (SELECT user_id FROM new_rows);
+    PERFORM order_stats_version_of(ARRAY(SELECT user_id FROM new_rows));
   ELSIF TG_OP = 'UPDATE' THEN
-    UPDATE order_stats AS s SET version = s.version + 1
-    WHERE s.user_id IN (SELECT user_id FROM new_rows UNION SELECT user_id FROM old_rows);
+    PERFORM order_stats_version_of(ARRAY(SELECT user_id FROM new_rows UNION SELECT user_id FROM old_rows));
   ELSE
-    UPDATE order_stats AS s SET version = s.version + 1
-    WHERE s.user_id IN (SELECT user_id FROM old_rows);
+    PERFORM order_stats_version_of(ARRAY(SELECT user_id FROM old_rows));
   END IF;
   RETURN NULL;
 END;
@@ -72,7 +76,9 @@ CREATE TRIGGER refund_requests_version_delete AFTER DELETE ON refund_requests RE
 -- deadlines from the saved refund window.
 CREATE FUNCTION order_stats_version_all() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE order_stats SET version = version + 1;
+  UPDATE order_stats AS s SET version = s.version + 1
+  FROM (SELECT user_id FROM order_stats ORDER BY user_id FOR UPDATE) AS locked
+  WHERE s.user_id = locked.user_id;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

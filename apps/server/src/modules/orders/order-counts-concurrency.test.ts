@@ -121,6 +121,19 @@ describe('order counts under concurrency on postgres', () => {
         app.database.db.execute(sql`UPDATE orders SET status = ${STATUSES[i % 4]!}
           WHERE id IN (SELECT id FROM orders WHERE order_number % 6 = ${i} ORDER BY order_number LIMIT 40 FOR UPDATE)`),
       ),
+      // Everything else that moves a page's version (migration 0021), every reseller's at once or one's.
+      ...[1, 2, 3].flatMap((n) => [
+        app.database.db.execute(
+          sql`UPDATE label_types SET name = ${`Ground ${n}`} WHERE id = ${ids.ground_oz!}`,
+        ),
+        app.database.db
+          .execute(sql`INSERT INTO app_settings (key, value) VALUES ('refundWindowDays', to_jsonb(${n}::int))
+          ON CONFLICT (key) DO UPDATE SET value = excluded.value`),
+      ]),
+      ...old.slice(120, 160).map((o) =>
+        app.database.db.execute(sql`INSERT INTO refund_requests (order_id, user_id, reason)
+            SELECT id, user_id, 'racing' FROM orders WHERE id = ${o.id} ON CONFLICT DO NOTHING`),
+      ),
       // Deletes, one at a time and in bulk.
       ...old.slice(200, 230).map((o) => app.database.db.delete(orders).where(eq(orders.id, o.id))),
       app.database.db.execute(
@@ -136,5 +149,24 @@ describe('order counts under concurrency on postgres', () => {
       (r) => r[0]!.n === 0,
     );
     await expectCountsMatchOrders();
+    // Each reseller's first page, remembered or not, is the history as it now is.
+    for (const who of [alice, bob]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/v1/order/read?limit=50',
+        headers: who.headers,
+      });
+      const fresh = await rows(sql`SELECT o.id, t.name, r.reason FROM orders o
+        JOIN label_types t ON t.id = o.label_type_id LEFT JOIN refund_requests r ON r.order_id = o.id
+        WHERE o.user_id = ${who.id} ORDER BY o.created_at DESC, o.order_number DESC LIMIT 50`);
+      const shown = (
+        res.json().orders as {
+          _id: string;
+          labelType: { name: string };
+          refundRequest: { reason: string } | null;
+        }[]
+      ).map((o) => ({ id: o._id, name: o.labelType.name, reason: o.refundRequest?.reason ?? null }));
+      expect(shown).toEqual(fresh);
+    }
   }, 120_000);
 });
