@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { TOAST_AUTO_CLOSE_MS } from '@portal/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify/unstyled';
+import { useToaster } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -13,7 +12,13 @@ type AppProviderProps = {
   env?: 'default' | 'test';
 };
 
-/** Theme, data cache and the one toast container (spec section 9: top-right, 5000 ms, draggable, pause on hover). */
+/** The one toast container, mounted when the first toast has loaded it (lib/notify.ts). */
+function ToastOutlet() {
+  const toaster = useToaster();
+  return toaster && <toaster.Toasts />;
+}
+
+/** Theme, data cache and the one toast container. */
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -25,17 +30,7 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
     >
       <QueryClientProvider client={client}>
         {children}
-        <ToastContainer
-          position="top-right"
-          autoClose={TOAST_AUTO_CLOSE_MS}
-          draggable
-          pauseOnHover
-          newestOnTop
-          theme="light"
-          // At most 3 at a time, and below the 64 px header so the balance stays in sight.
-          limit={3}
-          style={{ top: 72 }}
-        />
+        <ToastOutlet />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,47 @@
-import { toast } from 'react-toastify/unstyled';
+import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
+import type * as ToasterModule from './toaster';
+
+type Toaster = typeof ToasterModule;
+type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+// react-toastify comes with the first toast, not with the page (docs/decisions/224). A toast asked for
+// before its container mounts waits in react-toastify's queue and shows when the container arrives.
+let toaster: Toaster | null = null;
+let loading: Promise<Toaster> | undefined;
+const listeners = new Set<() => void>();
+
+/** Fetches the toaster once; the signed-in app asks for it as it starts, so its toasts never wait. */
+export function loadToaster(): Promise<Toaster> {
+  loading ??= import('./toaster').then(
+    (loaded) => {
+      toaster = loaded;
+      listeners.forEach((listener) => listener());
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined; // a failed fetch is tried again by the next toast
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+/** The toaster once loaded, for the provider that mounts its container; null until the first toast. */
+export const useToaster = (): Toaster | null => useSyncExternalStore(subscribe, () => toaster);
+
+// The message is the toast's id: the same outcome twice shows once, not stacked.
+function show(type: ToastType, message: string): void {
+  loadToaster().then(
+    ({ toast }) => toast[type](message, { toastId: `${type}:${message}` }),
+    (error: unknown) => console.warn('Could not load the toaster for', message, error),
+  );
+}
 
 /** The text to show for any failure: the server's message as given, else a calm generic line. */
 export function errorMessage(error: unknown): string {
@@ -10,19 +52,17 @@ export function errorMessage(error: unknown): string {
 
 /** The central error toast (spec section 8: failed actions show the server's message in a toast). */
 export function notifyError(error: unknown): void {
-  const message = errorMessage(error);
-  toast.error(message, { toastId: `error:${message}` });
+  show('error', errorMessage(error));
 }
 
-// The message is the toast's id: the same outcome twice shows once, not stacked.
 export function notifySuccess(message: string): void {
-  toast.success(message, { toastId: `success:${message}` });
+  show('success', message);
 }
 
 export function notifyWarning(message: string): void {
-  toast.warning(message, { toastId: `warning:${message}` });
+  show('warning', message);
 }
 
 export function notifyInfo(message: string): void {
-  toast.info(message, { toastId: `info:${message}` });
+  show('info', message);
 }
