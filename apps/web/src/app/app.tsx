@@ -1,19 +1,22 @@
 import { lazy, Suspense } from 'react';
 import { FullPageLoader } from '../components/full-page-loader';
-import { useSession } from '../lib/session';
+import { useStartupSession } from '../lib/session-check';
 import { AppProvider } from './provider';
 import { SignedOutApp } from './signed-out-app';
 
 const SignedInApp = lazy(() => import('./signed-in-app'));
 
-/** Session gate: spinner until the access check finishes, then the signed-in or signed-out app. */
+/**
+ * Session gate: spinner until the access check finishes, then the signed-in app (loaded on demand, with
+ * the data cache) or the signed-out app. Without a token there is nothing to check.
+ */
 function SessionGate() {
-  const { data: user, isPending } = useSession();
+  const { user, isPending } = useStartupSession();
   if (isPending) return <FullPageLoader />;
   if (!user) return <SignedOutApp />;
   return (
     <Suspense fallback={<FullPageLoader />}>
-      <SignedInApp />
+      <SignedInApp user={user} />
     </Suspense>
   );
 }

@@ -1,13 +1,10 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useToaster } from '../lib/notify';
-import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
 type AppProviderProps = {
   children: ReactNode;
-  queryClient?: QueryClient;
   /** 'test' turns off Mantine transitions and portals for component tests. */
   env?: 'default' | 'test';
 };
@@ -18,9 +15,11 @@ function ToastOutlet() {
   return toaster && <toaster.Toasts />;
 }
 
-/** Theme, data cache and the one toast container. */
-export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/**
+ * Theme and the one toast container. The data cache is the signed-in app's (signed-in-app.tsx): the
+ * screens before sign-in do without it (docs/decisions/224).
+ */
+export function AppProvider({ children, env = 'default' }: AppProviderProps) {
   return (
     <MantineProvider
       theme={theme}
@@ -28,10 +27,8 @@ export function AppProvider({ children, queryClient, env = 'default' }: AppProvi
       defaultColorScheme="light"
       env={env}
     >
-      <QueryClientProvider client={client}>
-        {children}
-        <ToastOutlet />
-      </QueryClientProvider>
+      {children}
+      <ToastOutlet />
     </MantineProvider>
   );
 }

@@ -17,6 +17,16 @@ export class ApiError extends Error {
 /** A download: the file and the name the server gave it in content-disposition (null when it gave none). */
 export type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
 
+/**
+ * Reads failing on the network or the server are tried twice more, 1 s then 2 s later; a 4xx answer
+ * would not change. The data cache reads by this rule (query-client.ts), and so do reads made before it
+ * exists (the captcha configuration, before sign-in).
+ */
+export const shouldRetryRead = (failureCount: number, error: unknown): boolean => {
+  const isClientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return !isClientError && failureCount < 2;
+};
+
 export const NETWORK_ERROR_MESSAGE = 'Unable to reach the server. Check your connection and try again.';
 
 type Body = Record<string, unknown> | unknown[] | FormData;

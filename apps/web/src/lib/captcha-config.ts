@@ -1,12 +1,58 @@
 import { captchaConfig, type CaptchaConfig } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
+import { useEffect, useState } from 'react';
+import { api, shouldRetryRead } from './api-client';
 
 /** GET /auth/captcha-config: which bot-check the auth screens run, and its public site key. */
 export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
   captchaConfig.parse(await api.get('/auth/captcha-config'));
 
-export const captchaConfigQueryOptions = () =>
-  queryOptions({ queryKey: ['auth', 'captcha-config'], queryFn: getCaptchaConfig, staleTime: Infinity });
+// Read once per page load and kept. The screens before sign-in read it without the data cache, which
+// loads with the signed-in app (docs/decisions/224); the retries are the cache's (shouldRetryRead).
+let config: CaptchaConfig | undefined;
+let loading: Promise<CaptchaConfig> | undefined;
 
-export const useCaptchaConfig = () => useQuery(captchaConfigQueryOptions());
+async function readWithRetries(failureCount = 0): Promise<CaptchaConfig> {
+  try {
+    return await getCaptchaConfig();
+  } catch (error) {
+    if (!shouldRetryRead(failureCount, error)) throw error;
+    await new Promise((resolve) => window.setTimeout(resolve, 1000 * 2 ** failureCount));
+    return readWithRetries(failureCount + 1);
+  }
+}
+
+/** The configuration, read on first use; a read that failed is made again by the next caller. */
+export function loadCaptchaConfig(): Promise<CaptchaConfig> {
+  loading ??= readWithRetries().then(
+    (loaded) => (config = loaded),
+    (error: unknown) => {
+      loading = undefined;
+      // Spec section 8: a failed read is only logged; the screen says what it cannot show.
+      console.warn('Request failed', ['auth', 'captcha-config'], error);
+      throw error;
+    },
+  );
+  return loading;
+}
+
+export type CaptchaConfigState =
+  { status: 'pending' } | { status: 'error' } | { status: 'success'; config: CaptchaConfig };
+
+/** The configuration for a screen to render: at once when an earlier screen has read it. */
+export function useCaptchaConfig(): CaptchaConfigState {
+  const [state, setState] = useState<CaptchaConfigState>(() =>
+    config ? { status: 'success', config } : { status: 'pending' },
+  );
+  useEffect(() => {
+    let live = true;
+    loadCaptchaConfig().then(
+      (loaded) =>
+        live && setState((now) => (now.status === 'success' ? now : { status: 'success', config: loaded })),
+      () => live && setState({ status: 'error' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}

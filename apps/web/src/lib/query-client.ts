@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { shouldRetryRead } from './api-client';
 import { notifyError } from './notify';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `inlineErrors`: the screen shows the failure itself (auth alerts), so no toast. */
+    /** `inlineErrors`: the screen shows the failure itself (on its fields or in a panel), so no toast. */
     mutationMeta: { inlineErrors?: boolean };
   }
 }
@@ -23,10 +23,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          const isClientError = error instanceof ApiError && error.status >= 400 && error.status < 500;
-          return !isClientError && failureCount < 2;
-        },
+        retry: shouldRetryRead,
       },
       mutations: { retry: false },
     },

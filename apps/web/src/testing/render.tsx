@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -7,13 +8,15 @@ import { AppProvider } from '../app/provider';
 import { SignedOutRoutes } from '../app/routes/signed-out-routes';
 import { createQueryClient } from '../lib/query-client';
 
-/** Renders routes inside the real providers, starting at `path`. */
+/** Renders routes inside the real providers and the signed-in app's data cache, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+    <AppProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProvider>,
   );
   return { ...view, router, queryClient };
@@ -25,16 +28,15 @@ export function renderWithRouter(element: ReactElement, path = '/') {
 }
 
 /**
- * Renders the signed-out screens (they route with wouter) at `path` inside the real providers;
- * `location()` is the path they are at now, after any navigation.
+ * Renders the signed-out screens (they route with wouter) at `path` inside the real providers, without
+ * the data cache, as the app runs them; `location()` is the path they are at now, after any navigation.
  */
 export function renderSignedOut(path = '/', element: ReactElement = <SignedOutRoutes />) {
   const memory = memoryLocation({ path, record: true });
-  const queryClient = createQueryClient();
   const view = render(
-    <AppProvider queryClient={queryClient} env="test">
+    <AppProvider env="test">
       <Router hook={memory.hook}>{element}</Router>
     </AppProvider>,
   );
-  return { ...view, queryClient, location: () => memory.history.at(-1) };
+  return { ...view, location: () => memory.history.at(-1) };
 }

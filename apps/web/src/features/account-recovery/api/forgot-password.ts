@@ -1,5 +1,4 @@
 import { forgotPasswordBody, messageResponse } from '@portal/shared';
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -9,6 +8,3 @@ export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;
 /** POST /auth/forgotPassword: email, captchaToken; reads message (spec section 7). */
 export const forgotPassword = async (body: z.infer<typeof forgotPasswordBody>) =>
   messageResponse.parse(await api.post('/auth/forgotPassword', body));
-
-export const useForgotPassword = () =>
-  useMutation({ mutationFn: forgotPassword, meta: { inlineErrors: true } });

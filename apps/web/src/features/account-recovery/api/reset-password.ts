@@ -1,5 +1,4 @@
 import { otpSchema, passwordSchema, tokenResponse, type resetPasswordBody } from '@portal/shared';
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -19,6 +18,3 @@ export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 /** POST /auth/resetPassword: email, newPassword, OTP, captchaToken; reads message, accessToken. */
 export const resetPassword = async (body: z.infer<typeof resetPasswordBody>) =>
   tokenResponse.parse(await api.post('/auth/resetPassword', body));
-
-export const useResetPassword = () =>
-  useMutation({ mutationFn: resetPassword, meta: { inlineErrors: true } });

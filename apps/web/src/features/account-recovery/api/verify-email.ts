@@ -1,5 +1,4 @@
 import { otpSchema, tokenResponse, type verifyEmailBody } from '@portal/shared';
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -9,5 +8,3 @@ export type VerifyEmailFormValues = z.input<typeof verifyEmailFormSchema>;
 /** POST /auth/verifyEmail: email, OTP, captchaToken; reads message, accessToken (spec section 7). */
 export const verifyEmail = async (body: z.infer<typeof verifyEmailBody>) =>
   tokenResponse.parse(await api.post('/auth/verifyEmail', body));
-
-export const useVerifyEmail = () => useMutation({ mutationFn: verifyEmail, meta: { inlineErrors: true } });

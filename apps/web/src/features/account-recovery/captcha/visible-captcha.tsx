@@ -15,12 +15,12 @@ type VisibleCaptchaProps = {
  * configured hosted provider's widget. Remount it (change its `key`) after each submission: tokens work once.
  */
 export function VisibleCaptcha({ onToken }: VisibleCaptchaProps) {
-  const config = useCaptchaConfig();
-  if (config.isPending) return <Loader size="sm" mx="auto" aria-label="Loading captcha" />;
-  if (config.isError)
+  const captcha = useCaptchaConfig();
+  if (captcha.status === 'pending') return <Loader size="sm" mx="auto" aria-label="Loading captcha" />;
+  if (captcha.status === 'error')
     return <Alert color="red">Could not load the captcha. Reload the page to try again.</Alert>;
-  if (config.data.provider === 'altcha') return <AltchaCheckbox onToken={onToken} />;
-  const { provider, siteKey } = config.data;
+  if (captcha.config.provider === 'altcha') return <AltchaCheckbox onToken={onToken} />;
+  const { provider, siteKey } = captcha.config;
   return <HostedCheckbox provider={provider} siteKey={siteKey ?? ''} onToken={onToken} />;
 }
 

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
 import {
+  forgotPassword,
   forgotPasswordFormSchema,
-  useForgotPassword,
   type ForgotPasswordFormValues,
 } from '../api/forgot-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
@@ -22,7 +22,6 @@ import { RecoveryLayout } from '../components/recovery-layout';
 export function ForgotPasswordPage() {
   const [, navigate] = useLocation();
   const captcha = useCaptchaToken();
-  const forgot = useForgotPassword();
   const { message, show } = useTimedMessage();
   const [isSent, setIsSent] = useState(false);
   const form = useForm<ForgotPasswordFormValues, unknown, z.output<typeof forgotPasswordFormSchema>>({
@@ -40,7 +39,7 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
-      const result = await forgot.mutateAsync({ ...values, captchaToken: captcha.token });
+      const result = await forgotPassword({ ...values, captchaToken: captcha.token });
       storeEmail(values.email);
       show(result.message, 'success');
       setIsSent(true);

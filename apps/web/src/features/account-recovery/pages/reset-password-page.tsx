@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/notify';
 import { withPasswordStrength } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
-import { PASSWORDS_DO_NOT_MATCH, resetPasswordFormSchema, useResetPassword } from '../api/reset-password';
+import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '../api/reset-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
@@ -27,7 +27,6 @@ const ownerOf = (values: FormValues) => ({ email: values.email });
 /** `/reset`: the mailed OTP and a new password (twice); success signs in and goes to / (spec 2, 4, 5). */
 export function ResetPasswordPage() {
   const captcha = useCaptchaToken();
-  const reset = useResetPassword();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
   const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
@@ -43,7 +42,7 @@ export function ResetPasswordPage() {
     if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
-      const result = await reset.mutateAsync({ email, OTP, newPassword, captchaToken: captcha.token });
+      const result = await resetPassword({ email, OTP, newPassword, captchaToken: captcha.token });
       storeAccessToken(result.accessToken);
       removeStoredEmail();
       setIsDone(true);

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
-import { useVerifyEmail, verifyEmailFormSchema } from '../api/verify-email';
+import { verifyEmail, verifyEmailFormSchema } from '../api/verify-email';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
@@ -22,7 +22,6 @@ const formSchema = z.extend(verifyEmailFormSchema, { email: emailSchema });
 /** `/verify`: the OTP mailed when an e-mail was added in Account Settings; success signs in and goes to /. */
 export function VerifyEmailPage() {
   const captcha = useCaptchaToken();
-  const verify = useVerifyEmail();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
   const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
@@ -33,7 +32,7 @@ export function VerifyEmailPage() {
   const onSubmit = form.handleSubmit(async ({ email, OTP }) => {
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
-      const result = await verify.mutateAsync({ email, OTP, captchaToken: captcha.token });
+      const result = await verifyEmail({ email, OTP, captchaToken: captcha.token });
       storeAccessToken(result.accessToken);
       removeStoredEmail();
       setIsDone(true);

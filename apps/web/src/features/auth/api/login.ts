@@ -1,5 +1,4 @@
 import { loginBody, tokenResponse, type LoginBody } from '@portal/shared';
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -9,5 +8,3 @@ export type LoginFormValues = z.input<typeof loginFormSchema>;
 
 /** POST /auth/login: reads message and accessToken (spec section 7). */
 export const login = async (body: LoginBody) => tokenResponse.parse(await api.post('/auth/login', body));
-
-export const useLogin = () => useMutation({ mutationFn: login, meta: { inlineErrors: true } });

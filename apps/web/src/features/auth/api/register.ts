@@ -1,5 +1,4 @@
 import { messageResponse, registerBody, type RegisterBody } from '@portal/shared';
-import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -10,5 +9,3 @@ export type RegisterFormValues = z.input<typeof registerFormSchema>;
 /** POST /auth/register: 201 on success; the message is read on error only (spec section 7). */
 export const register = async (body: RegisterBody) =>
   messageResponse.parse(await api.post('/auth/register', body));
-
-export const useRegister = () => useMutation({ mutationFn: register, meta: { inlineErrors: true } });

@@ -9,7 +9,7 @@ import { PasswordStrengthMeter } from '../../../components/password-strength-met
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { withPasswordStrength } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { registerFormSchema, useRegister, type RegisterFormValues } from '../api/register';
+import { register, registerFormSchema, type RegisterFormValues } from '../api/register';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -22,7 +22,6 @@ const ownerOf = (values: RegisterFormValues) => ({ discordName: values.discordId
 export function RegisterForm() {
   const [, navigate] = useLocation();
   const { getToken, containerRef } = useCaptcha();
-  const registerMutation = useRegister();
   const { message, show } = useTimedMessage();
   const [isRegistered, setIsRegistered] = useState(false);
   const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
@@ -53,7 +52,7 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const captchaToken = await getToken();
-      await registerMutation.mutateAsync({ ...values, captchaToken });
+      await register({ ...values, captchaToken });
       notifySuccess(REGISTER_SUCCESS_MESSAGE);
       setIsRegistered(true);
     } catch (error) {

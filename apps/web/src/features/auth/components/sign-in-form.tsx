@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
-import { loginFormSchema, useLogin, type LoginFormValues } from '../api/login';
+import { login, loginFormSchema, type LoginFormValues } from '../api/login';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -13,7 +13,6 @@ import { CaptchaSlot } from './captcha-slot';
 
 export function SignInForm() {
   const { getToken, containerRef } = useCaptcha();
-  const loginMutation = useLogin();
   const { message, show } = useTimedMessage();
   const [isRedirecting, setIsRedirecting] = useState(false);
   const form = useForm<LoginFormValues, unknown, z.output<typeof loginFormSchema>>({
@@ -25,7 +24,7 @@ export function SignInForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const captchaToken = await getToken();
-      const { message: text, accessToken } = await loginMutation.mutateAsync({ ...values, captchaToken });
+      const { message: text, accessToken } = await login({ ...values, captchaToken });
       storeAccessToken(accessToken);
       setIsRedirecting(true);
       show(text, 'success');
