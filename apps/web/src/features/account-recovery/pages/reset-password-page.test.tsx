@@ -70,4 +70,15 @@ describe('Reset Password', () => {
     });
     await waitFor(() => expect(getAccessToken()).toBe('new-token'));
   }, 20_000);
+
+  it('focuses the first field with an error in page order, the e-mail above the code', async () => {
+    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
+    renderSignedOut('/reset', <ResetPasswordPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'));
+    expect(screen.getByLabelText('OTP')).toHaveAccessibleDescription('OTP must be 6 digits');
+  });
 });

@@ -147,4 +147,34 @@ describe('Register', () => {
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(message), SLOW);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   }, 20_000);
+
+  it('judges a field once it is left, then as it changes, and leaves untouched fields alone', async () => {
+    stubApi(captchaRoutes);
+    renderSignedOut('/register');
+    const user = userEvent.setup();
+    const discordName = screen.getByLabelText('Discord Name');
+    await user.type(discordName, 'a');
+    expect(screen.queryByText('Discord Name must be at least 2 characters')).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText('Discord Name must be at least 2 characters')).toBeInTheDocument();
+    expect(discordName).toHaveAttribute('aria-invalid', 'true');
+    await user.type(discordName, 'b');
+    await waitFor(() =>
+      expect(screen.queryByText('Discord Name must be at least 2 characters')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Name is required')).not.toBeInTheDocument();
+  });
+
+  it('focuses the field the server refused', async () => {
+    const message = 'Password is too easy to guess. It contains your email address.';
+    stubApi({
+      ...captchaRoutes,
+      'POST /auth/register': { status: 400, body: { message, errors: [{ field: 'password', message }] } },
+    });
+    renderSignedOut('/register');
+    await fillAndSubmit(userEvent.setup());
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAccessibleDescription(message), SLOW);
+    expect(password).toHaveFocus();
+  }, 20_000);
 });

@@ -63,4 +63,54 @@ describe('Sign-In', () => {
     act(() => vi.advanceTimersByTime(200));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
   });
+
+  it('focuses the first field with an error and ties each message to its field', async () => {
+    stubApi(captchaRoutes);
+    renderSignedOut('/login');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
+    const discordName = screen.getByLabelText('Discord Name');
+    expect(discordName).toHaveFocus();
+    expect(discordName).toHaveAttribute('aria-invalid', 'true');
+    expect(discordName).toHaveAccessibleDescription('Discord Name is required');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('data-invalid');
+  });
+
+  it('judges nothing before the first submit, then each field as it changes', async () => {
+    stubApi(captchaRoutes);
+    renderSignedOut('/login');
+    const user = userEvent.setup();
+    const discordName = screen.getByLabelText('Discord Name');
+    await user.type(discordName, 'r');
+    await user.clear(discordName);
+    await user.tab();
+    expect(screen.queryByText('Discord Name is required')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
+    await user.type(discordName, 'r');
+    await waitFor(() => expect(screen.queryByText('Discord Name is required')).not.toBeInTheDocument());
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    await user.clear(discordName);
+    expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
+  });
+
+  it("sends the schema's values: the Discord Name without the spaces around it", async () => {
+    const { calls } = stubApi({
+      ...captchaRoutes,
+      'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
+    });
+    renderSignedOut('/');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Discord Name'), '  reseller.one ');
+    await user.type(screen.getByLabelText('Password'), 'a-password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid Discord name or password');
+    expect(calls.find((c) => c.path === '/auth/login')?.body).toMatchObject({
+      discordId: 'reseller.one',
+      password: 'a-password',
+    });
+  });
 });
