@@ -1,6 +1,7 @@
 import type * as PasswordStrength from '@portal/shared/password-strength';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldValues, Path, Resolver, ResolverResult } from 'react-hook-form';
+import type { FormCheck } from './use-schema-form';
 
 export type { PasswordOwner, PasswordVerdict } from '@portal/shared/password-strength';
 
@@ -17,6 +18,14 @@ export const loadPasswordStrength = (): Promise<Estimator> => {
   return loading;
 };
 
+/** The estimator's refusal of a password, or null: empty, good enough, or the estimator could not load. */
+async function refusal(password: unknown, owner: PasswordStrength.PasswordOwner): Promise<string | null> {
+  if (typeof password !== 'string' || !password) return null;
+  const estimator = await loadPasswordStrength().catch(() => null);
+  const verdict = estimator?.judgePassword(password, owner);
+  return verdict && !verdict.ok ? verdict.message : null;
+}
+
 /**
  * Adds the server's password rule to a form's resolver: an easily guessed password becomes the field's
  * error, so react-hook-form shows it like any other and never calls submit. When the estimator cannot be
@@ -29,15 +38,25 @@ export function withPasswordStrength<T extends FieldValues, C, O>(
 ): Resolver<T, C, O> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options);
-    const password: unknown = values[field];
-    if (result.errors[field] || typeof password !== 'string' || !password) return result;
-    const estimator = await loadPasswordStrength().catch(() => null);
-    const verdict = estimator?.judgePassword(password, ownerOf(values));
-    if (!verdict || verdict.ok) return result;
+    if (result.errors[field]) return result;
+    const message = await refusal(values[field], ownerOf(values));
+    if (!message) return result;
     return {
       values: {},
-      errors: { ...result.errors, [field]: { type: 'weak', message: verdict.message } },
+      errors: { ...result.errors, [field]: { type: 'weak', message } },
     } as ResolverResult<T, O>;
+  };
+}
+
+/** The same rule for the forms before sign-in (use-schema-form.ts), which do without react-hook-form. */
+export function passwordStrengthCheck<V extends Record<string, string>>(
+  field: keyof V & string,
+  ownerOf: (values: V) => PasswordStrength.PasswordOwner,
+): FormCheck<V> {
+  return async (values, errors) => {
+    if (errors[field]) return errors;
+    const message = await refusal(values[field], ownerOf(values));
+    return message ? { ...errors, [field]: message } : errors;
   };
 }
 

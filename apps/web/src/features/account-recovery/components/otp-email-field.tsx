@@ -1,9 +1,9 @@
 import { Anchor, Text, TextInput } from '@mantine/core';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldRegistration } from '../../../lib/use-schema-form';
 import { Link } from 'wouter';
 
 type OtpEmailFieldProps = {
-  registration: UseFormRegisterReturn;
+  registration: FieldRegistration;
   error: string | undefined;
   /** Where a person without a code gets one: /forgot, or Account Settings for /verify. */
   requestTo: string;

@@ -1,8 +1,8 @@
 import { TextInput } from '@mantine/core';
 import { OTP_LENGTH } from '@portal/shared';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldRegistration } from '../../../lib/use-schema-form';
 
-type OtpFieldProps = { registration: UseFormRegisterReturn; error: string | undefined };
+type OtpFieldProps = { registration: FieldRegistration; error: string | undefined };
 
 /** The numeric OTP field: digits only, the phone keypad on mobile, and the one-time-code autofill hint. */
 export function OtpField({ registration, error }: OtpFieldProps) {

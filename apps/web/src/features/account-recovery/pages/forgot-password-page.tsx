@@ -1,17 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { FORGOT_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
-import {
-  forgotPassword,
-  forgotPasswordFormSchema,
-  type ForgotPasswordFormValues,
-} from '../api/forgot-password';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { forgotPassword, forgotPasswordFormSchema } from '../api/forgot-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
@@ -24,11 +18,11 @@ export function ForgotPasswordPage() {
   const captcha = useCaptchaToken();
   const { message, show } = useTimedMessage();
   const [isSent, setIsSent] = useState(false);
-  const form = useForm<ForgotPasswordFormValues, unknown, z.output<typeof forgotPasswordFormSchema>>({
-    resolver: zodResolver(forgotPasswordFormSchema),
+  const form = useSchemaForm({
+    schema: forgotPasswordFormSchema,
     defaultValues: { email: getStoredEmail() ?? '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors, isSubmitting } = form;
 
   useEffect(() => {
     if (!isSent) return;
@@ -63,7 +57,7 @@ export function ForgotPasswordPage() {
             placeholder="you@example.com"
             autoComplete="email"
             size="md"
-            error={errors.email?.message}
+            error={errors.email}
             {...form.register('email')}
           />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />

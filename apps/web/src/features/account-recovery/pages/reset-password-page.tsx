@@ -1,15 +1,14 @@
 import { emailSchema } from '@portal/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/notify';
-import { withPasswordStrength } from '../../../lib/password-strength';
+import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '../api/reset-password';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
@@ -23,20 +22,22 @@ import { RecoveryLayout } from '../components/recovery-layout';
 const formSchema = z.extend(resetPasswordFormSchema, { email: emailSchema });
 type FormValues = z.input<typeof formSchema>;
 const ownerOf = (values: FormValues) => ({ email: values.email });
+const checkNewPassword = passwordStrengthCheck('newPassword', ownerOf);
 
 /** `/reset`: the mailed OTP and a new password (twice); success signs in and goes to / (spec 2, 4, 5). */
 export function ResetPasswordPage() {
   const captcha = useCaptchaToken();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
-  const form = useForm<FormValues, unknown, z.output<typeof formSchema>>({
+  const form = useSchemaForm({
+    schema: formSchema,
     // Checked when a field is left, then as it changes: the new password's strength before any call.
     mode: 'onTouched',
-    resolver: withPasswordStrength(zodResolver(formSchema), 'newPassword', ownerOf),
+    check: checkNewPassword,
     defaultValues: { OTP: '', newPassword: '', confirmPassword: '', email: getStoredEmail() ?? '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const [email, newPassword] = useWatch({ control: form.control, name: ['email', 'newPassword'] });
+  const { errors, isSubmitting } = form;
+  const { email, newPassword } = form.values;
 
   const onSubmit = form.handleSubmit(async ({ email, OTP, newPassword, confirmPassword }) => {
     if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
@@ -61,17 +62,17 @@ export function ResetPasswordPage() {
           <TimedMessageAlert message={message} />
           <OtpEmailField
             registration={form.register('email')}
-            error={form.formState.errors.email?.message}
+            error={errors.email}
             requestTo="/forgot"
             requestLabel="Request an OTP"
           />
-          <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
+          <OtpField registration={form.register('OTP')} error={errors.OTP} />
           <PasswordInput
             label="New Password"
             placeholder="At least 8 characters"
             autoComplete="new-password"
             size="md"
-            error={errors.newPassword?.message}
+            error={errors.newPassword}
             inputContainer={(input) => (
               <>
                 {input}

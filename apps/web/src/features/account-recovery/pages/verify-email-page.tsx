@@ -1,12 +1,11 @@
 import { emailSchema } from '@portal/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { verifyEmail, verifyEmailFormSchema } from '../api/verify-email';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
@@ -24,8 +23,8 @@ export function VerifyEmailPage() {
   const captcha = useCaptchaToken();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
-  const form = useForm<z.input<typeof formSchema>, unknown, z.output<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const form = useSchemaForm({
+    schema: formSchema,
     defaultValues: { OTP: '', email: getStoredEmail() ?? '' },
   });
 
@@ -51,13 +50,13 @@ export function VerifyEmailPage() {
           <TimedMessageAlert message={message} />
           <OtpEmailField
             registration={form.register('email')}
-            error={form.formState.errors.email?.message}
+            error={form.errors.email}
             requestTo="/settings"
             requestLabel="Add your email in Account Settings"
           />
-          <OtpField registration={form.register('OTP')} error={form.formState.errors.OTP?.message} />
+          <OtpField registration={form.register('OTP')} error={form.errors.OTP} />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <Button type="submit" size="md" fullWidth loading={form.formState.isSubmitting || isDone}>
+          <Button type="submit" size="md" fullWidth loading={form.isSubmitting || isDone}>
             Verify
           </Button>
         </Stack>

@@ -1,14 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import type { z } from 'zod';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
-import { withPasswordStrength } from '../../../lib/password-strength';
+import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { register, registerFormSchema, type RegisterFormValues } from '../api/register';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
@@ -18,29 +16,28 @@ import { CaptchaSlot } from './captcha-slot';
 export const REGISTER_SUCCESS_MESSAGE = 'Account created successfully, please login.';
 
 const ownerOf = (values: RegisterFormValues) => ({ discordName: values.discordId, name: values.username });
+const checkPassword = passwordStrengthCheck('password', ownerOf);
 
 export function RegisterForm() {
   const [, navigate] = useLocation();
   const { getToken, containerRef } = useCaptcha();
   const { message, show } = useTimedMessage();
   const [isRegistered, setIsRegistered] = useState(false);
-  const form = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
+  const form = useSchemaForm({
+    schema: registerFormSchema,
     // Checked when a field is left, then as it changes: the password's strength before any call.
     mode: 'onTouched',
-    resolver: withPasswordStrength(zodResolver(registerFormSchema), 'password', ownerOf),
+    check: checkPassword,
     defaultValues: { username: '', discordId: '', password: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-  const [username, discordId, password] = useWatch({
-    control: form.control,
-    name: ['username', 'discordId', 'password'],
-  });
+  const { errors, isSubmitting } = form;
+  const { username, discordId, password } = form.values;
 
   // The password's verdict counts the name and Discord Name: judge it again when they change, once shown.
-  const { trigger, getFieldState } = form;
+  const { revalidate, isTouched } = form;
   useEffect(() => {
-    if (getFieldState('password').isTouched) void trigger('password');
-  }, [username, discordId, trigger, getFieldState]);
+    if (isTouched('password')) void revalidate('password');
+  }, [username, discordId, revalidate, isTouched]);
 
   // After the success toast, Sign-In follows 2.5 seconds later (spec section 2).
   useEffect(() => {
@@ -69,7 +66,7 @@ export function RegisterForm() {
           placeholder="Your name or business"
           autoComplete="name"
           size="md"
-          error={errors.username?.message}
+          error={errors.username}
           {...form.register('username')}
         />
         <TextInput
@@ -79,7 +76,7 @@ export function RegisterForm() {
           autoCapitalize="none"
           spellCheck={false}
           size="md"
-          error={errors.discordId?.message}
+          error={errors.discordId}
           {...form.register('discordId')}
         />
         <PasswordInput
@@ -87,7 +84,7 @@ export function RegisterForm() {
           placeholder="At least 8 characters"
           autoComplete="new-password"
           size="md"
-          error={errors.password?.message}
+          error={errors.password}
           inputContainer={(input) => (
             <>
               {input}

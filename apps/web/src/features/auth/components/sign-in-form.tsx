@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
-import { login, loginFormSchema, type LoginFormValues } from '../api/login';
+import { useSchemaForm } from '../../../lib/use-schema-form';
+import { login, loginFormSchema } from '../api/login';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
@@ -15,11 +13,8 @@ export function SignInForm() {
   const { getToken, containerRef } = useCaptcha();
   const { message, show } = useTimedMessage();
   const [isRedirecting, setIsRedirecting] = useState(false);
-  const form = useForm<LoginFormValues, unknown, z.output<typeof loginFormSchema>>({
-    resolver: zodResolver(loginFormSchema),
-    defaultValues: { discordId: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useSchemaForm({ schema: loginFormSchema, defaultValues: { discordId: '', password: '' } });
+  const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -45,7 +40,7 @@ export function SignInForm() {
           autoCapitalize="none"
           spellCheck={false}
           size="md"
-          error={errors.discordId?.message}
+          error={errors.discordId}
           {...form.register('discordId')}
         />
         <PasswordInput
@@ -53,7 +48,7 @@ export function SignInForm() {
           placeholder="Your password"
           autoComplete="current-password"
           size="md"
-          error={errors.password?.message}
+          error={errors.password}
           {...form.register('password')}
         />
         <Button type="submit" size="md" fullWidth loading={isSubmitting || isRedirecting} mt="xs">
