@@ -12,6 +12,7 @@ import type * as z from 'zod/mini';
  *   then as it changes (`onTouched`); after a submit, as it changes. These are react-hook-form's modes.
  * - A verdict on a value that has changed since is dropped; the change brings its own.
  * - While a submit runs, another is ignored (the button shows it is busy as well).
+ * - Inputs keep their own value; `values` follows them for what a form shows beside its fields (a meter).
  */
 
 /** One text value per field. */
@@ -24,10 +25,13 @@ export type FieldErrors<V extends TextValues> = Partial<Record<keyof V & string,
 /** A rule beyond the schema (a password's strength): gets the schema's messages, returns them with its own. */
 export type FormCheck<V extends TextValues> = (values: V, errors: FieldErrors<V>) => Promise<FieldErrors<V>>;
 
-/** What an input spreads: a controlled text field with the form's handlers. */
+/**
+ * What an input spreads. The input keeps its own value (uncontrolled, as with react-hook-form): a
+ * controlled one would copy each typed password into the element's value attribute.
+ */
 export type FieldRegistration = {
   name: string;
-  value: string;
+  defaultValue: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur: () => void;
 };
@@ -69,6 +73,8 @@ export function useSchemaForm<S extends TextSchema>({
   type Values = z.input<S>;
   type Name = keyof Values & string;
 
+  // The values as first shown: an input's default stays that, or React would write each keystroke into it.
+  const [initialValues] = useState<Values>(defaultValues);
   const [values, setValues] = useState<Values>(defaultValues);
   const [errors, setErrors] = useState<FieldErrors<Values>>({});
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -108,7 +114,7 @@ export function useSchemaForm<S extends TextSchema>({
 
   const register = (name: Name): FieldRegistration => ({
     name,
-    value: values[name] ?? '',
+    defaultValue: initialValues[name] ?? '',
     onChange: (event) => {
       const state = latest.current;
       state.values = { ...state.values, [name]: event.currentTarget.value };

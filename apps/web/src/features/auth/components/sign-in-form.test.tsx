@@ -113,4 +113,13 @@ describe('Sign-In', () => {
       password: 'a-password',
     });
   });
+
+  it("keeps a typed password out of the page's markup", async () => {
+    stubApi(captchaRoutes);
+    renderSignedOut('/login');
+    const password = screen.getByLabelText('Password');
+    await userEvent.type(password, 'otter-lantern');
+    expect(password).toHaveValue('otter-lantern');
+    expect(document.body.innerHTML).not.toContain('otter-lantern');
+  });
 });
