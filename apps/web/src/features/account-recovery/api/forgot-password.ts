@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const forgotPasswordFormSchema = z.omit(forgotPasswordBody, { captchaToken: true });
-export type ForgotPasswordFormValues = z.input<typeof forgotPasswordFormSchema>;
 
 /** POST /auth/forgotPassword: email, captchaToken; reads message (spec section 7). */
 export const forgotPassword = async (body: z.infer<typeof forgotPasswordBody>) =>

@@ -13,7 +13,6 @@ export const resetPasswordFormSchema = z.object({
   newPassword: passwordSchema,
   confirmPassword: z.string(),
 });
-export type ResetPasswordFormValues = z.input<typeof resetPasswordFormSchema>;
 
 /** POST /auth/resetPassword: email, newPassword, OTP, captchaToken; reads message, accessToken. */
 export const resetPassword = async (body: z.infer<typeof resetPasswordBody>) =>

@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
 export const verifyEmailFormSchema = z.object({ OTP: otpSchema });
-export type VerifyEmailFormValues = z.input<typeof verifyEmailFormSchema>;
 
 /** POST /auth/verifyEmail: email, OTP, captchaToken; reads message, accessToken (spec section 7). */
 export const verifyEmail = async (body: z.infer<typeof verifyEmailBody>) =>
