@@ -238,10 +238,15 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
   return row?.version ?? 0;
 }
 
-/** One page of the history, no search: index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond. */
+/**
+ * How a history page without a search finds its keys: index entries skipped up to `SEEK_FROM_OFFSET`,
+ * a seek beyond.
+ */
+const historyKeys = (f: OrderListFilter) => (f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek');
+
+/** One page of the history, no search. */
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
-  const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
-  return (await rowsByKeys(db, f, how)) ?? { rows: [], facts: await factsAlone(db, f) };
+  return (await rowsByKeys(db, f, historyKeys(f))) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
 /**
@@ -257,7 +262,7 @@ export async function readHistoryPageUnlessAt(
 ): Promise<PageRead | 'unchanged'> {
   if (isEmbedded(db))
     return (await readHistoryVersion(db, f.userId)) === version ? 'unchanged' : readHistoryPage(db, f);
-  const how = f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
+  const how = historyKeys(f);
   const query = preparedOnce(db, `order-page-unless-${how}-${f.status ?? 'all'}-${f.sort}`, (name) => {
     const now = facts(f).version;
     return db

@@ -53,6 +53,11 @@ function rememberPage(memory: Memory, key: string, page: OrderListPage): void {
   forgetPage(memory, key);
   memory.pages.set(key, page);
   memory.rows += weight(page);
+  keepWithinBound(memory);
+}
+
+/** Forgets the pages used longest ago (a Map's first keys) until the rest fit the bound. */
+function keepWithinBound(memory: Memory): void {
   while (memory.rows > memory.maxRows) forgetPage(memory, memory.pages.keys().next().value!);
 }
 
@@ -63,7 +68,7 @@ function rememberPage(memory: Memory, key: string, page: OrderListPage): void {
 export function rememberPagesUpTo(db: DbOrTx, maxRows: number): void {
   const memory = memoryOf(db);
   memory.maxRows = maxRows;
-  while (memory.rows > maxRows) forgetPage(memory, memory.pages.keys().next().value!);
+  keepWithinBound(memory);
 }
 
 function forgetPage(memory: Memory, key: string): void {
@@ -89,18 +94,17 @@ export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Prom
   if (memory.maxRows === 0) return listOrders(db, f);
   const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
   const known = memory.pages.get(key);
-  let page: OrderListPage | 'unchanged';
-  if (!known) page = await listOrders(db, f);
-  else if (!f.tsQuery) {
-    const read = await readHistoryPageUnlessAt(db, f, known.facts.version);
-    page = read === 'unchanged' ? read : historyPage(read);
-  } else {
-    const unchanged = (await readHistoryVersion(db, f.userId)) === known.facts.version;
-    page = unchanged ? 'unchanged' : await listOrders(db, f);
-  }
-  if (page === 'unchanged') page = known!;
+  const page = known ? await knownOrFresh(db, f, known) : await listOrders(db, f);
   rememberPage(memory, key, page);
   return page;
+}
+
+/** `known` while the history is still at its version, else the page read again. */
+async function knownOrFresh(db: DbOrTx, f: OrderListFilter, known: OrderListPage): Promise<OrderListPage> {
+  if (f.tsQuery)
+    return (await readHistoryVersion(db, f.userId)) === known.facts.version ? known : listOrders(db, f);
+  const read = await readHistoryPageUnlessAt(db, f, known.facts.version);
+  return read === 'unchanged' ? known : historyPage(read);
 }
 
 /** A page of the history without a search: its total is the count of orders the status covers. */
