@@ -1,6 +1,7 @@
 import { captchaConfig, type CaptchaConfig } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { api, shouldRetryRead } from './api-client';
+import { loadOnce } from './load-once';
 
 /** GET /auth/captcha-config: which bot-check the auth screens run, and its public site key. */
 export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
@@ -9,7 +10,6 @@ export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
 // Read once per page load and kept. The screens before sign-in read it without the data cache, which
 // loads with the signed-in app (docs/decisions/224); the retries are the cache's (shouldRetryRead).
 let config: CaptchaConfig | undefined;
-let loading: Promise<CaptchaConfig> | undefined;
 
 async function readWithRetries(failureCount = 0): Promise<CaptchaConfig> {
   try {
@@ -22,18 +22,16 @@ async function readWithRetries(failureCount = 0): Promise<CaptchaConfig> {
 }
 
 /** The configuration, read on first use; a read that failed is made again by the next caller. */
-export function loadCaptchaConfig(): Promise<CaptchaConfig> {
-  loading ??= readWithRetries().then(
+export const loadCaptchaConfig = loadOnce(() =>
+  readWithRetries().then(
     (loaded) => (config = loaded),
     (error: unknown) => {
-      loading = undefined;
       // Spec section 8: a failed read is only logged; the screen says what it cannot show.
       console.warn('Request failed', ['auth', 'captcha-config'], error);
       throw error;
     },
-  );
-  return loading;
-}
+  ),
+);
 
 export type CaptchaConfigState =
   { status: 'pending' } | { status: 'error' } | { status: 'success'; config: CaptchaConfig };

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-client';
+import { loadOnce } from './load-once';
 import type * as ToasterModule from './toaster';
 
 type Toaster = typeof ToasterModule;
@@ -8,24 +9,19 @@ type ToastType = 'success' | 'error' | 'warning' | 'info';
 // react-toastify comes with the first toast, not with the page (docs/decisions/224). A toast asked for
 // before its container mounts waits in react-toastify's queue and shows when the container arrives.
 let toaster: Toaster | null = null;
-let loading: Promise<Toaster> | undefined;
 const listeners = new Set<() => void>();
 
-/** Fetches the toaster once; the signed-in app asks for it as it starts, so its toasts never wait. */
-export function loadToaster(): Promise<Toaster> {
-  loading ??= import('./toaster').then(
-    (loaded) => {
-      toaster = loaded;
-      listeners.forEach((listener) => listener());
-      return loaded;
-    },
-    (error: unknown) => {
-      loading = undefined; // a failed fetch is tried again by the next toast
-      throw error;
-    },
-  );
-  return loading;
-}
+/**
+ * Fetches the toaster once (a failed fetch is tried again by the next toast); the signed-in app asks for
+ * it as it starts, so its toasts never wait.
+ */
+export const loadToaster = loadOnce(() =>
+  import('./toaster').then((loaded) => {
+    toaster = loaded;
+    listeners.forEach((listener) => listener());
+    return loaded;
+  }),
+);
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

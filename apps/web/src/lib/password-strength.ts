@@ -1,6 +1,7 @@
 import type * as PasswordStrength from '@portal/shared/password-strength';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldValues, Path, Resolver, ResolverResult } from 'react-hook-form';
+import { loadOnce } from './load-once';
 import type { FormCheck } from './use-schema-form';
 
 export type { PasswordOwner, PasswordVerdict } from '@portal/shared/password-strength';
@@ -9,14 +10,10 @@ type Estimator = typeof PasswordStrength;
 
 // The estimator and its word lists are about as large as the rest of the first screen: they come in their
 // own chunk, fetched when a password is first typed, never with the page (decision 165).
-let loading: Promise<Estimator> | undefined;
-export const loadPasswordStrength = (): Promise<Estimator> => {
-  loading ??= import('@portal/shared/password-strength').catch((error: unknown) => {
-    loading = undefined; // a failed fetch is tried again next time; the server judges meanwhile
-    throw error;
-  });
-  return loading;
-};
+// A failed fetch is tried again next time; the server judges meanwhile.
+export const loadPasswordStrength: () => Promise<Estimator> = loadOnce(
+  () => import('@portal/shared/password-strength'),
+);
 
 /** The estimator's refusal of a password, or null: empty, good enough, or the estimator could not load. */
 async function refusal(password: unknown, owner: PasswordStrength.PasswordOwner): Promise<string | null> {
