@@ -36,6 +36,13 @@ export type PageRead = { rows: ListedOrder[]; facts: PageFacts };
 export const SEEK_FROM_OFFSET = 200;
 
 /**
+ * The most index entries a first page's keys are found among: a constant, so the generic plan of a
+ * page read knows its keys are a few entries of one index (decision 229). Every page size is at most
+ * 100.
+ */
+const FIRST_ROWS = SEEK_FROM_OFFSET + 100;
+
+/**
  * The values of a page read are placeholders, so each shape of it (status, sort, how the keys are
  * found) is one prepared statement; `values` fills them in.
  */
@@ -109,7 +116,7 @@ const pgDialect = new PgDialect({ casing: 'snake_case' });
  * with `EXECUTE`, so the keys get a plan made for the reseller and page at hand, while the statement
  * around them (the joined rows) keeps one generic plan per connection (decision 223).
  */
-const keysInFunction = (f: OrderListFilter, how: Exclude<Keys, 'listed'>): string =>
+const keysInFunction = (f: OrderListFilter, how: 'seek' | 'walk'): string =>
   pgDialect.sqlToQuery(keysOf[how](f, IN_FUNCTION)).sql;
 
 const listedColumns = Object.entries(withType);
@@ -131,26 +138,25 @@ async function rowsByKeys(
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
-  const keysByFunction = how === 'listed' || isEmbedded(db) ? null : how;
-  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction ? '-fn' : ''}`;
-  const query = preparedOnce(db, `order-page-${shape}`, (name) =>
-    pageSelect(db, f, how, keysByFunction).prepare(name),
-  );
+  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction(db, how) ? '-fn' : ''}`;
+  const query = preparedOnce(db, `order-page-${shape}`, (name) => pageSelect(db, f, how).prepare(name));
   const [found] = await query.execute(values(f, keys));
   return decodePage(found?.page ?? null);
 }
 
+/**
+ * Whether a page's keys are found by `order_page_keys`: on PostgreSQL, for the keys whose best plan
+ * depends on the values (a seek's day, a walk's search). The keys alone plan in about 0.06 ms, the
+ * joined page in 0.6 to 1.5 ms; found by the function, the keys are planned for each request while the
+ * joined rows keep a generic plan, made once per connection: one round trip instead of two (decision
+ * 223). A first page's keys have one good plan for any values, and the function's call costs more than
+ * finding them (decision 229). PGlite plans every statement anyway.
+ */
+const keysByFunction = (db: DbOrTx, how: Keys): how is 'seek' | 'walk' =>
+  (how === 'seek' || how === 'walk') && !isEmbedded(db);
+
 /** The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders). */
-function pageSelect(
-  db: DbOrTx,
-  f: OrderListFilter,
-  how: Keys,
-  keysByFunction: Exclude<Keys, 'listed'> | null,
-) {
-  // On PostgreSQL the keys alone plan in about 0.06 ms, the joined page in 0.6 to 1.5 ms. Found by the
-  // function, the keys are planned for each request while the joined rows keep a generic plan, made
-  // once per connection: one round trip instead of two (decision 223). PGlite plans every statement
-  // anyway, so there the keys are a plain subquery.
+function pageSelect(db: DbOrTx, f: OrderListFilter, how: Keys) {
   const fact = facts(f);
   return db
     .select({
@@ -169,10 +175,12 @@ function pageSelect(
     .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
     .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
     .where(
-      keysByFunction
-        ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, keysByFunction)},
+      // An array, found once before the rows (an init plan): the joined rows' generic plan is the same
+      // whatever the keys' statement is estimated to return.
+      keysByFunction(db, how)
+        ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, how)},
             ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
-        : sql`${orders.orderNumber} IN (${keysOf[how](f)})`,
+        : sql`${orders.orderNumber} = ANY(ARRAY(${keysOf[how](f)}))`,
     );
 }
 
@@ -242,7 +250,8 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
  * How a history page without a search finds its keys: index entries skipped up to `SEEK_FROM_OFFSET`,
  * a seek beyond.
  */
-const historyKeys = (f: OrderListFilter) => (f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek');
+const historyKeys = (f: OrderListFilter) =>
+  f.offset < SEEK_FROM_OFFSET && f.offset + f.limit <= FIRST_ROWS ? 'offset' : 'seek';
 
 /** One page of the history, no search. */
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
@@ -269,7 +278,7 @@ export async function readHistoryPageUnlessAt(
       .select({
         version: now,
         page: sql<unknown[][] | null>`CASE WHEN ${now} = ${P.version} THEN NULL
-          ELSE (${pageSelect(db, f, how, how)}) END`,
+          ELSE (${pageSelect(db, f, how)}) END`,
       })
       .from(sql`(SELECT 1) AS one`)
       .prepare(name);
@@ -279,10 +288,24 @@ export async function readHistoryPageUnlessAt(
   return decodePage(found!.page) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
-/** First pages: skip `offset` entries of the (reseller[, status], created_at, number) index. */
-const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
-  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f, p)}
-      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+/**
+ * First pages: skip `offset` entries of the (reseller[, status], created_at, number) index, among its
+ * first `FIRST_ROWS`. With `LIMIT $n` alone a generic plan expects a tenth of the reseller's orders and
+ * sorts them all; the constant bound keeps it an index scan that stops after the page (decision 229).
+ * The row comparison always holds; it names that index's columns, so the plan cannot pick the index on
+ * (created_at, number) and filter by reseller, as it would when the statistics saw one reseller only.
+ */
+function keysByOffset(f: OrderListFilter, p: KeyParams = P): SQL {
+  const [leading, start] = f.status
+    ? [sql`(${orders.userId}, ${orders.status}, ${orders.createdAt})`, sql`(${p.userId}, ${p.status}`]
+    : [sql`(${orders.userId}, ${orders.createdAt})`, sql`(${p.userId}`];
+  const bound = f.sort === 'asc' ? sql`>= ${start}, '-infinity')` : sql`<= ${start}, 'infinity')`;
+  return sql`SELECT n FROM (
+      SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
+      WHERE ${ownedAndStatus(f, p)} AND ${leading} ${bound}
+      ORDER BY ${keyOrder(f)} LIMIT ${sql.raw(String(FIRST_ROWS))}
+    ) AS first ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+}
 
 /**
  * Deep pages: the running sum of the day counts (newest or oldest day first) names the day the page's
