@@ -20,9 +20,10 @@ describe('first order pages on postgres', () => {
   /** Index scans of orders' indexes so far, by index name, as this connection's statistics show them. */
   async function indexScans(): Promise<IndexUse> {
     // Statistics reach the shared view when the backend goes idle; this makes the next report immediate.
-    await app.database.db.execute(sql`SELECT pg_stat_force_next_flush()`);
-    const { rows } = await app.database.db.execute<{ name: string; scans: string }>(
-      sql`SELECT indexrelname AS name, idx_scan AS scans FROM pg_stat_user_indexes WHERE relname = 'orders'`,
+    await app.database.executeSql('SELECT pg_stat_force_next_flush()', []);
+    const { rows } = await app.database.executeSql(
+      `SELECT indexrelname AS name, idx_scan AS scans FROM pg_stat_user_indexes WHERE relname = 'orders'`,
+      [],
     );
     return Object.fromEntries(rows.map((r) => [r.name, Number(r.scans)]));
   }
@@ -44,7 +45,7 @@ describe('first order pages on postgres', () => {
         FROM generate_series(1, ${count}) AS g`);
     await insert(alice.id, 3000);
     // The statistics see alice alone; bob's orders come after them, as a new reseller's would.
-    await app.database.db.execute(sql`ANALYZE orders`);
+    await app.database.executeSql('ANALYZE orders');
     await insert(bob.id, 3);
   }, 60_000);
   afterAll(async () => {
