@@ -31,9 +31,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pg-'));
   const port = await freePort();
   const isRoot = process.getuid?.() === 0;
+  // PostgreSQL runs with its own allocator settings, not the ones `npm start` gives the server's process
+  // (decision 219): a bench that runs as the server does must not pass them on to the cluster.
+  const { GLIBC_TUNABLES: _serverOnly, ...env } = process.env;
   const run = (cmd: string, args: string[]) => {
     const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-    execFileSync(file as string, argv as string[], { stdio: 'pipe' });
+    execFileSync(file as string, argv as string[], { stdio: 'pipe', env });
   };
   if (isRoot) execFileSync('chown', ['postgres', dir]);
   run(path.join(bin, 'initdb'), ['-D', dir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
