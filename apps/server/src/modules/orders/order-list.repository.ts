@@ -11,6 +11,7 @@ import {
   refundRequests,
 } from '../../db/schema.ts';
 import type { RefundRequestRow } from '../refunds/refunds.repository.ts';
+import { PAGE_SIZE } from '@portal/shared';
 import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
 
 export type OrderListFilter = {
@@ -36,11 +37,14 @@ export type PageRead = { rows: ListedOrder[]; facts: PageFacts };
 export const SEEK_FROM_OFFSET = 200;
 
 /**
- * The most index entries a first page's keys are found among: a constant, so the generic plan of a
- * page read knows its keys are a few entries of one index (decision 229). Every page size is at most
- * 100.
+ * Page 1 at the default size, the page the dashboard and resellers' tools poll, finds its keys among
+ * this many first index entries, a constant of its statement. So the statement's generic plan expects a
+ * few entries of one index, as a plan made for the request does, and PostgreSQL keeps it (decision
+ * 229). With more entries the generic plan's estimate grows past what planning each request is
+ * estimated to cost, and PostgreSQL would plan every request: later pages find their keys by
+ * `order_page_keys`.
  */
-const FIRST_ROWS = SEEK_FROM_OFFSET + 100;
+const FIRST_PAGE_ROWS = PAGE_SIZE.orders;
 
 /**
  * The values of a page read are placeholders, so each shape of it (status, sort, how the keys are
@@ -101,8 +105,8 @@ const facts = (f: OrderListFilter) => ({
   refundWindow: sql<unknown>`(SELECT ${appSettings.value} FROM ${appSettings} WHERE ${appSettings.key} = 'refundWindowDays')`,
 });
 
-type Keys = 'offset' | 'seek' | 'walk' | 'listed';
-const keysOf: Record<Keys, (f: OrderListFilter, p?: KeyParams) => SQL> = {
+type Keys = 'first' | 'offset' | 'seek' | 'walk' | 'listed';
+const keysOf: Record<Exclude<Keys, 'first'>, (f: OrderListFilter, p?: KeyParams) => SQL> = {
   offset: (f, p) => keysByOffset(f, p),
   seek: (f, p) => keysBySeek(f, p),
   walk: (f, p) => keysByWalk(f, p),
@@ -116,7 +120,7 @@ const pgDialect = new PgDialect({ casing: 'snake_case' });
  * with `EXECUTE`, so the keys get a plan made for the reseller and page at hand, while the statement
  * around them (the joined rows) keeps one generic plan per connection (decision 223).
  */
-const keysInFunction = (f: OrderListFilter, how: 'seek' | 'walk'): string =>
+const keysInFunction = (f: OrderListFilter, how: 'offset' | 'seek' | 'walk'): string =>
   pgDialect.sqlToQuery(keysOf[how](f, IN_FUNCTION)).sql;
 
 const listedColumns = Object.entries(withType);
@@ -138,22 +142,42 @@ async function rowsByKeys(
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
-  const shape = `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction(db, how) ? '-fn' : ''}`;
-  const query = preparedOnce(db, `order-page-${shape}`, (name) => pageSelect(db, f, how).prepare(name));
+  const query = preparedOnce(db, `order-page-${pageShape(db, f, how)}`, (name) =>
+    pageSelect(db, f, how).prepare(name),
+  );
   const [found] = await query.execute(values(f, keys));
   return decodePage(found?.page ?? null);
 }
 
 /**
- * Whether a page's keys are found by `order_page_keys`: on PostgreSQL, for the keys whose best plan
- * depends on the values (a seek's day, a walk's search). The keys alone plan in about 0.06 ms, the
- * joined page in 0.6 to 1.5 ms; found by the function, the keys are planned for each request while the
- * joined rows keep a generic plan, made once per connection: one round trip instead of two (decision
- * 223). A first page's keys have one good plan for any values, and the function's call costs more than
- * finding them (decision 229). PGlite plans every statement anyway.
+ * Whether a page's keys are found by `order_page_keys`: on PostgreSQL, for every page but the first
+ * few and the keys already known. The keys alone plan in about 0.06 ms, the joined page in 0.6 to
+ * 1.5 ms; found by the function, the keys are planned for each request while the joined rows keep a
+ * generic plan, made once per connection: one round trip instead of two (decision 223). The first
+ * pages' keys keep a generic plan too, and the function's call costs more than finding them (decision
+ * 229). PGlite plans every statement anyway.
  */
-const keysByFunction = (db: DbOrTx, how: Keys): how is 'seek' | 'walk' =>
-  (how === 'seek' || how === 'walk') && !isEmbedded(db);
+const keysByFunction = (db: DbOrTx, how: Keys): how is 'offset' | 'seek' | 'walk' =>
+  how !== 'first' && how !== 'listed' && !isEmbedded(db);
+
+/** What sets one page statement apart from another: its values are placeholders. */
+function pageShape(db: DbOrTx, f: OrderListFilter, how: Keys): string {
+  return `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction(db, how) ? '-fn' : ''}`;
+}
+
+/**
+ * The page's keys as an array, found once before the rows (an init plan): the joined rows' generic plan
+ * is the same whatever the keys' statement is estimated to return. A first page's keys are a slice of
+ * the first entries.
+ */
+function keysArray(db: DbOrTx, f: OrderListFilter, how: Keys): SQL {
+  if (keysByFunction(db, how))
+    return sql`ARRAY(SELECT order_page_keys(${keysInFunction(f, how)}, ${P.userId}::uuid, ${P.status}::text,
+      ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint))`;
+  if (how === 'first')
+    return sql`(ARRAY(${firstKeys(f)}))[${P.offset}::int + 1 : ${P.offset}::int + ${P.limit}::int]`;
+  return sql`ARRAY(${keysOf[how](f)})`;
+}
 
 /** The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders). */
 function pageSelect(db: DbOrTx, f: OrderListFilter, how: Keys) {
@@ -174,14 +198,7 @@ function pageSelect(db: DbOrTx, f: OrderListFilter, how: Keys) {
     .from(orders)
     .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
     .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-    .where(
-      // An array, found once before the rows (an init plan): the joined rows' generic plan is the same
-      // whatever the keys' statement is estimated to return.
-      keysByFunction(db, how)
-        ? sql`${orders.orderNumber} = ANY(ARRAY(SELECT order_page_keys(${keysInFunction(f, how)},
-            ${P.userId}::uuid, ${P.status}::text, ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint)))`
-        : sql`${orders.orderNumber} = ANY(ARRAY(${keysOf[how](f)}))`,
-    );
+    .where(sql`${orders.orderNumber} = ANY(${keysArray(db, f, how)})`);
 }
 
 type Decoded = Record<string, unknown>;
@@ -259,11 +276,11 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
 }
 
 /**
- * How a history page without a search finds its keys: index entries skipped up to `SEEK_FROM_OFFSET`,
- * a seek beyond.
+ * How a history page without a search finds its keys: a slice of the first entries for the first
+ * pages, index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond.
  */
-const historyKeys = (f: OrderListFilter) =>
-  f.offset < SEEK_FROM_OFFSET && f.offset + f.limit <= FIRST_ROWS ? 'offset' : 'seek';
+const historyKeys = (f: OrderListFilter): Keys =>
+  f.offset + f.limit <= FIRST_PAGE_ROWS ? 'first' : f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
 
 /** One page of the history, no search. */
 export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
@@ -284,7 +301,7 @@ export async function readHistoryPageUnlessAt(
   if (isEmbedded(db))
     return (await readHistoryVersion(db, f.userId)) === version ? 'unchanged' : readHistoryPage(db, f);
   const how = historyKeys(f);
-  const query = preparedOnce(db, `order-page-unless-${how}-${f.status ?? 'all'}-${f.sort}`, (name) => {
+  const query = preparedOnce(db, `order-page-unless-${pageShape(db, f, how)}`, (name) => {
     const now = facts(f).version;
     return db
       .select({
@@ -300,23 +317,25 @@ export async function readHistoryPageUnlessAt(
   return decodePage(found!.page) ?? { rows: [], facts: await factsAlone(db, f) };
 }
 
+/** Pages before `SEEK_FROM_OFFSET`: skip `offset` entries of the (reseller[, status], created_at, number) index. */
+const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
+  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f, p)}
+      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+
 /**
- * First pages: skip `offset` entries of the (reseller[, status], created_at, number) index, among its
- * first `FIRST_ROWS`. With `LIMIT $n` alone a generic plan expects a tenth of the reseller's orders and
- * sorts them all; the constant bound keeps it an index scan that stops after the page (decision 229).
- * The row comparison always holds; it names that index's columns, so the plan cannot pick the index on
- * (created_at, number) and filter by reseller, as it would when the statistics saw one reseller only.
+ * The first pages: the first entries of the (reseller[, status], created_at, number) index, as many as
+ * `firstRows` says; the page is a slice of them. The row comparison always holds; it names that
+ * index's columns, so a generic plan cannot pick the index on (created_at, number) and filter by
+ * reseller, as it would when the statistics saw one reseller only (decision 229).
  */
-function keysByOffset(f: OrderListFilter, p: KeyParams = P): SQL {
+function firstKeys(f: OrderListFilter): SQL {
   const [leading, start] = f.status
-    ? [sql`(${orders.userId}, ${orders.status}, ${orders.createdAt})`, sql`(${p.userId}, ${p.status}`]
-    : [sql`(${orders.userId}, ${orders.createdAt})`, sql`(${p.userId}`];
+    ? [sql`(${orders.userId}, ${orders.status}, ${orders.createdAt})`, sql`(${P.userId}, ${P.status}`]
+    : [sql`(${orders.userId}, ${orders.createdAt})`, sql`(${P.userId}`];
   const bound = f.sort === 'asc' ? sql`>= ${start}, '-infinity')` : sql`<= ${start}, 'infinity')`;
-  return sql`SELECT n FROM (
-      SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
-      WHERE ${ownedAndStatus(f, p)} AND ${leading} ${bound}
-      ORDER BY ${keyOrder(f)} LIMIT ${sql.raw(String(FIRST_ROWS))}
-    ) AS first ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+  return sql`SELECT ${orders.orderNumber} FROM ${orders}
+    WHERE ${ownedAndStatus(f)} AND ${leading} ${bound}
+    ORDER BY ${keyOrder(f)} LIMIT ${sql.raw(String(FIRST_PAGE_ROWS))}`;
 }
 
 /**
