@@ -56,7 +56,11 @@ describe('first order pages on postgres', () => {
     ['newest first', '/api/v1/order/read', 'order-page-first-all-des'],
     ['oldest first', '/api/v1/order/read?sort=asc', 'order-page-first-all-asc'],
     ['of one status', '/api/v1/order/read?status=completed', 'order-page-first-completed-des'],
-    ['of one status, oldest first', '/api/v1/order/read?status=completed&sort=asc', 'order-page-first-completed-asc'],
+    [
+      'of one status, oldest first',
+      '/api/v1/order/read?status=completed&sort=asc',
+      'order-page-first-completed-asc',
+    ],
   ])('keeps one generic plan for a big reseller’s page 1 %s', async (_, url, statement) => {
     // PostgreSQL plans a prepared statement for its values five times, then keeps a generic plan unless
     // that plan looks dearer: planning the page's joined rows costs more than reading them, and page 1
