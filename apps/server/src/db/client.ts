@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import { NamedStatements } from './pglite-named.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,6 +41,17 @@ export type Database = {
 };
 
 const embedded = new WeakSet<DbOrTx>();
+/** The statements each embedded database keeps by name (decision 229). */
+const namedStatements = new WeakMap<DbOrTx, NamedStatements>();
+
+/**
+ * Has the embedded database run `text` as the named statement `name` from now on, parsed once and
+ * planned as PostgreSQL plans a pooled connection's named statements; nothing on PostgreSQL, where the
+ * driver names it already. For statements with a fixed text and placeholders only (`preparedOnce`).
+ */
+export function keepNamed(db: DbOrTx, text: string, name: string): void {
+  namedStatements.get(db)?.keep(text, name);
+}
 
 /** Whether a handle is the embedded engine's: it runs on the server's thread, where each statement costs more. */
 export const isEmbedded = (db: DbOrTx): boolean => embedded.has(db);
@@ -141,11 +153,16 @@ function parsedAsBefore(result: Results, before: ParserOptions): SqlRows {
   return result as SqlRows;
 }
 
-/** The client drizzle is given: its statements keep their row mode and leave their parsers out. */
-function withoutStatementParsers(client: PGlite | Transaction): PGlite {
+/**
+ * The client drizzle is given: its statements keep their row mode and leave their parsers out. Outside
+ * a transaction, the statements kept by name (`named`) run as named statements.
+ */
+function withoutStatementParsers(client: PGlite | Transaction, named?: NamedStatements): PGlite {
   return {
     query: (text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }) =>
-      client.query(text, params, options && { rowMode: options.rowMode }),
+      named?.has(text)
+        ? named.query(text, params, options)
+        : client.query(text, params, options && { rowMode: options.rowMode }),
     exec: (text: string) => client.exec(text),
     transaction: <T>(run: (tx: PGlite) => Promise<T>) =>
       (client as PGlite).transaction((tx) => run(withoutStatementParsers(tx))),
@@ -181,12 +198,14 @@ async function openPglite(
   }
   // Statements of our own (executeSql, pg-boss's) read timestamps as dates, as on PostgreSQL.
   const ownParsers = readAsText(client);
+  const named = new NamedStatements(client);
   const db = drizzlePglite({
-    client: withoutStatementParsers(client),
+    client: withoutStatementParsers(client, named),
     schema,
     casing: 'snake_case',
   }) as unknown as Db;
   embedded.add(db);
+  namedStatements.set(db, named);
   return {
     kind: 'pglite',
     db,
