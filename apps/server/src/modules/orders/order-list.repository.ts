@@ -1,5 +1,6 @@
 import { Column, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { PAGE_SIZE } from '@portal/shared';
 import { isEmbedded, type DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import {
@@ -11,7 +12,6 @@ import {
   refundRequests,
 } from '../../db/schema.ts';
 import type { RefundRequestRow } from '../refunds/refunds.repository.ts';
-import { PAGE_SIZE } from '@portal/shared';
 import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
 
 export type OrderListFilter = {
@@ -150,12 +150,12 @@ async function rowsByKeys(
 }
 
 /**
- * Whether a page's keys are found by `order_page_keys`: on PostgreSQL, for every page but the first
- * few and the keys already known. The keys alone plan in about 0.06 ms, the joined page in 0.6 to
+ * Whether a page's keys are found by `order_page_keys`: on PostgreSQL, for every page but page 1 at
+ * the default size and the keys already known. The keys alone plan in about 0.06 ms, the joined page in 0.6 to
  * 1.5 ms; found by the function, the keys are planned for each request while the joined rows keep a
- * generic plan, made once per connection: one round trip instead of two (decision 223). The first
- * pages' keys keep a generic plan too, and the function's call costs more than finding them (decision
- * 229). PGlite plans every statement anyway.
+ * generic plan, made once per connection: one round trip instead of two (decision 223). Page 1's keys
+ * keep a generic plan too, and the function's call costs more than finding them (decision 229). On
+ * PGlite the keys are a plain subquery.
  */
 const keysByFunction = (db: DbOrTx, how: Keys): how is 'offset' | 'seek' | 'walk' =>
   how !== 'first' && how !== 'listed' && !isEmbedded(db);
@@ -167,8 +167,8 @@ function pageShape(db: DbOrTx, f: OrderListFilter, how: Keys): string {
 
 /**
  * The page's keys as an array, found once before the rows (an init plan): the joined rows' generic plan
- * is the same whatever the keys' statement is estimated to return. A first page's keys are a slice of
- * the first entries.
+ * is the same whatever the keys' statement is estimated to return. Page 1's keys are a slice of the
+ * first entries.
  */
 function keysArray(db: DbOrTx, f: OrderListFilter, how: Keys): SQL {
   if (keysByFunction(db, how))
@@ -276,8 +276,8 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
 }
 
 /**
- * How a history page without a search finds its keys: a slice of the first entries for the first
- * pages, index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond.
+ * How a history page without a search finds its keys: a slice of the first entries for page 1,
+ * index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond.
  */
 const historyKeys = (f: OrderListFilter): Keys =>
   f.offset + f.limit <= FIRST_PAGE_ROWS ? 'first' : f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
@@ -323,18 +323,21 @@ const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
       ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
 
 /**
- * The first pages: the first entries of the (reseller[, status], created_at, number) index, as many as
- * `firstRows` says; the page is a slice of them. The row comparison always holds; it names that
- * index's columns, so a generic plan cannot pick the index on (created_at, number) and filter by
- * reseller, as it would when the statistics saw one reseller only (decision 229).
+ * Page 1: the first `FIRST_PAGE_ROWS` entries of the (reseller[, status], created_at, number) index;
+ * the page is a slice of them. The row comparison always holds; it names that index's columns, so a
+ * generic plan cannot pick the index on (created_at, number) and filter by reseller, as it would when
+ * the statistics saw one reseller only (decision 229).
  */
 function firstKeys(f: OrderListFilter): SQL {
-  const [leading, start] = f.status
-    ? [sql`(${orders.userId}, ${orders.status}, ${orders.createdAt})`, sql`(${P.userId}, ${P.status}`]
-    : [sql`(${orders.userId}, ${orders.createdAt})`, sql`(${P.userId}`];
-  const bound = f.sort === 'asc' ? sql`>= ${start}, '-infinity')` : sql`<= ${start}, 'infinity')`;
-  return sql`SELECT ${orders.orderNumber} FROM ${orders}
-    WHERE ${ownedAndStatus(f)} AND ${leading} ${bound}
+  const [columns, values] = f.status
+    ? [
+        [orders.userId, orders.status, orders.createdAt],
+        [P.userId, P.status],
+      ]
+    : [[orders.userId, orders.createdAt], [P.userId]];
+  const [op, edge] = f.sort === 'asc' ? ['>=', `'-infinity'`] : ['<=', `'infinity'`];
+  const always = sql`(${sql.join(columns, sql`, `)}) ${sql.raw(op)} (${sql.join([...values, sql.raw(edge)], sql`, `)})`;
+  return sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f)} AND ${always}
     ORDER BY ${keyOrder(f)} LIMIT ${sql.raw(String(FIRST_PAGE_ROWS))}`;
 }
 
