@@ -9,6 +9,8 @@ type DataRow = Message & { fields: (string | null)[] };
 type CommandComplete = Message & { text: string };
 
 type QueryOptions = { rowMode?: 'array' | 'object' };
+/** What a statement's Describe told: its parameters' types and its result's columns (none for no rows). */
+type Described = { types: number[]; fields: RowDescription['fields'] };
 
 /**
  * Statements the embedded engine keeps parsed and planned under a name, as PostgreSQL's own clients do
@@ -24,8 +26,8 @@ type QueryOptions = { rowMode?: 'array' | 'object' };
 export class NamedStatements {
   readonly #client: PGlite;
   readonly #names = new Map<string, string>();
-  /** Parameter types of the statements parsed so far, by name. */
-  readonly #parsed = new Map<string, number[]>();
+  /** The statements parsed so far, by name. */
+  readonly #parsed = new Map<string, Described>();
 
   constructor(client: PGlite) {
     this.#client = client;
@@ -43,31 +45,33 @@ export class NamedStatements {
   async query<T>(text: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
     const name = this.#names.get(text)!;
     const client = this.#client;
-    const messages = await client._runExclusiveTransaction(() =>
+    const { described, messages } = await client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
-        const types = this.#parsed.get(name) ?? (await this.#parse(name, text));
+        const described = this.#parsed.get(name) ?? (await this.#parse(name, text));
+        const { types } = described;
         const values = params.map((value, i) => {
           if (value === null || value === undefined) return null;
           const write = client.serializers[types[i]!];
           return write ? write(value) : String(value);
         });
+        // The result's columns are the statement's own: PostgreSQL refuses to run a kept plan whose
+        // columns would change, so they are described once, when the statement is parsed.
         const result = await client.execProtocol(
           Buffer.concat([
             serialize.bind({ statement: name, values }),
-            serialize.describe({ type: 'P' }),
             serialize.execute({}),
             serialize.sync(),
           ]),
           { syncToFs: false },
         );
-        return result.messages as Message[];
+        return { described, messages: result.messages as Message[] };
       }),
     );
-    return this.#results<T>(messages, options);
+    return this.#results<T>(described, messages, options);
   }
 
-  /** Parses `text` as `name` and learns its parameter types; the caller holds PGlite's locks. */
-  async #parse(name: string, text: string): Promise<number[]> {
+  /** Parses `text` as `name` and learns its parameter and result types; the caller holds PGlite's locks. */
+  async #parse(name: string, text: string): Promise<Described> {
     const { messages } = await this.#client.execProtocol(
       Buffer.concat([
         serialize.parse({ name, text }),
@@ -76,18 +80,17 @@ export class NamedStatements {
       ]),
       { syncToFs: false },
     );
-    const described = (messages as Message[]).find(
+    const parameters = (messages as Message[]).find(
       (m): m is ParameterDescription => m.name === 'parameterDescription',
     );
-    const types = described?.dataTypeIDs ?? [];
-    this.#parsed.set(name, types);
-    return types;
+    const row = (messages as Message[]).find((m): m is RowDescription => m.name === 'rowDescription');
+    const described = { types: parameters?.dataTypeIDs ?? [], fields: row?.fields ?? [] };
+    this.#parsed.set(name, described);
+    return described;
   }
 
   /** The rows of a statement's messages, each field through PGlite's parser for its type. */
-  #results<T>(messages: Message[], { rowMode = 'object' }: QueryOptions): Results<T> {
-    const described = messages.find((m): m is RowDescription => m.name === 'rowDescription');
-    const fields = described?.fields ?? [];
+  #results<T>({ fields }: Described, messages: Message[], { rowMode = 'object' }: QueryOptions): Results<T> {
     const parsers = fields.map(({ dataTypeID }) => this.#client.parsers[dataTypeID]);
     const rows = messages
       .filter((m): m is DataRow => m.name === 'dataRow')
