@@ -290,8 +290,8 @@ export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<P
 /**
  * The page as `readHistoryPage` reads it, or `'unchanged'` when the history is still at `version`. On
  * PostgreSQL one statement: the version, and the page only when it moved, so a poll after a change
- * costs no extra round trip. PGlite plans every statement it runs, and planning the page costs more
- * than a separate read of the version.
+ * costs no extra round trip. The embedded engine has no round trip to save: a primary-key read of the
+ * version, then the page only when it moved.
  */
 export async function readHistoryPageUnlessAt(
   db: DbOrTx,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   countSearchMatches,
@@ -21,13 +22,12 @@ type Counted = { version: number; matches: number; inScope: number };
 const MAX_REMEMBERED = 5000;
 
 type Memory = {
-  counts: Map<string, Counted>;
+  /** Search counts; past the bound, the ones used longest ago are forgotten. */
+  counts: LRUCache<string, Counted>;
   /** Counts being made: simultaneous first searches for the same words wait for one count, not one each. */
   counting: Map<string, Promise<Counted>>;
-  pages: Map<string, OrderListPage>;
-  /** The orders held by `pages`, an empty page counting as one, and how many it may hold. */
-  rows: number;
-  maxRows: number;
+  /** Pages, bounded by the orders they hold (an empty page counts as one); null remembers none. */
+  pages: LRUCache<string, OrderListPage> | null;
 };
 const memories = new WeakMap<DbOrTx, Memory>();
 const memoryOf = (db: DbOrTx): Memory => {
@@ -35,47 +35,21 @@ const memoryOf = (db: DbOrTx): Memory => {
   if (!memory)
     memories.set(
       db,
-      (memory = { counts: new Map(), counting: new Map(), pages: new Map(), rows: 0, maxRows: 0 }),
+      (memory = { counts: new LRUCache({ max: MAX_REMEMBERED }), counting: new Map(), pages: null }),
     );
   return memory;
 };
 
-function remember(counts: Map<string, Counted>, key: string, counted: Counted): void {
-  counts.delete(key);
-  counts.set(key, counted);
-  // A Map keeps insertion order: the first key is the one used longest ago.
-  if (counts.size > MAX_REMEMBERED) counts.delete(counts.keys().next().value!);
-}
-
-const weight = (page: OrderListPage): number => Math.max(page.rows.length, 1);
-
-function rememberPage(memory: Memory, key: string, page: OrderListPage): void {
-  forgetPage(memory, key);
-  memory.pages.set(key, page);
-  memory.rows += weight(page);
-  keepWithinBound(memory);
-}
-
-/** Forgets the pages used longest ago (a Map's first keys) until the rest fit the bound. */
-function keepWithinBound(memory: Memory): void {
-  while (memory.rows > memory.maxRows) forgetPage(memory, memory.pages.keys().next().value!);
-}
-
 /**
  * How many orders the pages remembered for `db` may hold (`ORDER_PAGE_MEMORY_ROWS`, about 2.5 kB each as
- * read); 0 remembers none. Nothing is remembered until this is called.
+ * read); 0 remembers none. Nothing is remembered until this is called, and pages remembered before are
+ * forgotten.
  */
 export function rememberPagesUpTo(db: DbOrTx, maxRows: number): void {
-  const memory = memoryOf(db);
-  memory.maxRows = maxRows;
-  keepWithinBound(memory);
-}
-
-function forgetPage(memory: Memory, key: string): void {
-  const page = memory.pages.get(key);
-  if (!page) return;
-  memory.pages.delete(key);
-  memory.rows -= weight(page);
+  memoryOf(db).pages =
+    maxRows > 0
+      ? new LRUCache({ maxSize: maxRows, sizeCalculation: (page) => Math.max(page.rows.length, 1) })
+      : null;
 }
 
 /**
@@ -90,12 +64,12 @@ function forgetPage(memory: Memory, key: string): void {
  * that later means something else.
  */
 export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
-  const memory = memoryOf(db);
-  if (memory.maxRows === 0) return listOrders(db, f);
+  const { pages } = memoryOf(db);
+  if (!pages) return listOrders(db, f);
   const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
-  const known = memory.pages.get(key);
+  const known = pages.get(key);
   const page = known ? await knownOrFresh(db, f, known) : await listOrders(db, f);
-  rememberPage(memory, key, page);
+  pages.set(key, page);
   return page;
 }
 
@@ -132,11 +106,11 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
   if (known && walkIsCheaper(known, f)) {
     const page = await readSearchPageByWalk(db, f);
     if (page.facts.version === known.version) {
-      remember(counts, key, known);
+      counts.set(key, known);
       return { ...page, total: known.matches };
     }
     const counted = await countSearchMatches(db, f);
-    remember(counts, key, { ...counted, inScope: page.facts.inScope });
+    counts.set(key, { ...counted, inScope: page.facts.inScope });
     return { ...page, total: counted.matches };
   }
   const reading = readSearchPageByGather(db, f);
@@ -149,7 +123,7 @@ export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderL
     counting.set(key, counted);
     void counted
       .then(
-        (c) => remember(counts, key, c),
+        (c) => counts.set(key, c),
         () => undefined,
       )
       .finally(() => counting.delete(key));
