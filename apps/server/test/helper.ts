@@ -59,6 +59,21 @@ export async function createTestApp(
   return Object.assign(app, { database });
 }
 
+/**
+ * How many times the database session ran its named statement `name` with a generic plan and with one
+ * made for the values (`pg_prepared_statements`); undefined when the session has no such statement.
+ */
+export async function planCounts(
+  database: Database,
+  name: string,
+): Promise<{ generic: number; custom: number } | undefined> {
+  const { rows } = await database.executeSql(
+    'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
+    [name],
+  );
+  return rows[0] && { generic: Number(rows[0].generic_plans), custom: Number(rows[0].custom_plans) };
+}
+
 /** Solves the server's ALTCHA challenge the way the browser does and returns the captchaToken. */
 export async function solveCaptcha(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/auth/captcha' });

@@ -40,8 +40,7 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-const embedded = new WeakSet<DbOrTx>();
-/** The statements each embedded database keeps by name (decision 229). */
+/** The embedded databases, each with the statements it keeps by name (decision 229). */
 const namedStatements = new WeakMap<DbOrTx, NamedStatements>();
 
 /**
@@ -54,7 +53,7 @@ export function keepNamed(db: DbOrTx, text: string, name: string): void {
 }
 
 /** Whether a handle is the embedded engine's: it runs on the server's thread, where each statement costs more. */
-export const isEmbedded = (db: DbOrTx): boolean => embedded.has(db);
+export const isEmbedded = (db: DbOrTx): boolean => namedStatements.has(db);
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const MIGRATION_LOCK_ID = 740_001;
@@ -204,7 +203,6 @@ async function openPglite(
     schema,
     casing: 'snake_case',
   }) as unknown as Db;
-  embedded.add(db);
   namedStatements.set(db, named);
   return {
     kind: 'pglite',

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
+import { createTestApp, planCounts, signUp, type TestApp } from '../../test/helper.ts';
 import { keepNamed } from './client.ts';
 
 /**
@@ -14,13 +14,7 @@ describe('named statements on pglite', () => {
   const rowsOf = async (statement: SQL, db = app.database.db) =>
     ((await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
-  const prepared = async (name: string) => {
-    const { rows } = await app.database.executeSql(
-      'SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = $1',
-      [name],
-    );
-    return rows[0] as { generic_plans: number; custom_plans: number } | undefined;
-  };
+  const prepared = (name: string) => planCounts(app.database, name);
 
   beforeAll(async () => {
     app = await createTestApp({ env: { ORDER_PAGE_MEMORY_ROWS: '0' } });
@@ -37,8 +31,8 @@ describe('named statements on pglite', () => {
     }
     const page = await prepared('order-page-first-all-des');
     expect(page).toBeDefined();
-    expect(Number(page!.generic_plans) + Number(page!.custom_plans)).toBe(10);
-    expect(Number(page!.generic_plans)).toBeGreaterThanOrEqual(5);
+    expect(page!.generic + page!.custom).toBe(10);
+    expect(page!.generic).toBeGreaterThanOrEqual(5);
   });
 
   it('reads every type as an unnamed statement does', async () => {
