@@ -18,8 +18,8 @@ export class ApiError extends Error {
 export type DownloadedFile = { blob: Blob; fileName: string | null; headers: Headers };
 
 /**
- * Reads failing on the network or the server are tried twice more, 1 s then 2 s later; a 4xx answer
- * would not change. The data cache reads by this rule (query-client.ts), and so do reads made before it
+ * Whether a read that failed is tried again: one failing on the network or the server, twice more; a 4xx
+ * answer would not change. The data cache reads by this rule (query-client.ts), and so do reads made before it
  * exists (the captcha configuration, before sign-in).
  */
 export const shouldRetryRead = (failureCount: number, error: unknown): boolean => {

@@ -4,7 +4,7 @@ import { api, shouldRetryRead } from './api-client';
 import { loadOnce } from './load-once';
 
 /** GET /auth/captcha-config: which bot-check the auth screens run, and its public site key. */
-export const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
+const getCaptchaConfig = async (): Promise<CaptchaConfig> =>
   captchaConfig.parse(await api.get('/auth/captcha-config'));
 
 // Read once per page load and kept. The screens before sign-in read it without the data cache, which
@@ -16,6 +16,7 @@ async function readWithRetries(failureCount = 0): Promise<CaptchaConfig> {
     return await getCaptchaConfig();
   } catch (error) {
     if (!shouldRetryRead(failureCount, error)) throw error;
+    // 1 s, then 2 s, as the data cache waits between its retries.
     await new Promise((resolve) => window.setTimeout(resolve, 1000 * 2 ** failureCount));
     return readWithRetries(failureCount + 1);
   }
@@ -33,7 +34,7 @@ export const loadCaptchaConfig = loadOnce(() =>
   ),
 );
 
-export type CaptchaConfigState =
+type CaptchaConfigState =
   { status: 'pending' } | { status: 'error' } | { status: 'success'; config: CaptchaConfig };
 
 /** The configuration for a screen to render: at once when an earlier screen has read it. */

@@ -10,10 +10,8 @@ type Estimator = typeof PasswordStrength;
 
 // The estimator and its word lists are about as large as the rest of the first screen: they come in their
 // own chunk, fetched when a password is first typed, never with the page (decision 165).
-// A failed fetch is tried again next time; the server judges meanwhile.
-export const loadPasswordStrength: () => Promise<Estimator> = loadOnce(
-  () => import('@portal/shared/password-strength'),
-);
+// Until it loads, the server judges.
+export const loadPasswordStrength = loadOnce(() => import('@portal/shared/password-strength'));
 
 /** The estimator's refusal of a password, or null: empty, good enough, or the estimator could not load. */
 async function refusal(password: unknown, owner: PasswordStrength.PasswordOwner): Promise<string | null> {

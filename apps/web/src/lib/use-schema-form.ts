@@ -20,7 +20,7 @@ type TextValues = Record<string, string>;
 type TextSchema = z.ZodMiniType<unknown, TextValues>;
 
 /** A message per field that has one; a field without a key is fine. */
-export type FieldErrors<V extends TextValues> = Partial<Record<keyof V & string, string>>;
+type FieldErrors<V extends TextValues> = Partial<Record<keyof V & string, string>>;
 
 /** A rule beyond the schema (a password's strength): gets the schema's messages, returns them with its own. */
 export type FormCheck<V extends TextValues> = (values: V, errors: FieldErrors<V>) => Promise<FieldErrors<V>>;

@@ -11,8 +11,9 @@ const EMAIL = 'ada.lovelace@example.com';
 // The estimator's word lists load on first use; the first verdict can take a few seconds in jsdom.
 const SLOW = { timeout: 10_000 };
 
-function renderPage() {
-  storeEmail(EMAIL);
+/** The page over a stubbed API, with `email` saved by the forgot-password step (none: null). */
+function renderPage(email: string | null = EMAIL) {
+  if (email) storeEmail(email);
   const server = stubApi({
     'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
     'POST /auth/resetPassword': { body: { message: 'Password reset', accessToken: 'new-token' } },
@@ -72,9 +73,7 @@ describe('Reset Password', () => {
   }, 20_000);
 
   it('focuses the first field with an error in page order, the e-mail above the code', async () => {
-    stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
-    renderSignedOut('/reset', <ResetPasswordPage />);
-    const user = userEvent.setup();
+    const { user } = renderPage(null);
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email).toHaveFocus());

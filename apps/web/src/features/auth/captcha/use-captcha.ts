@@ -10,7 +10,7 @@ import { solveAltcha } from './solve-altcha';
  */
 export function useCaptcha() {
   const containerRef = useRef<HTMLDivElement>(null);
-  // Read on mount so the provider is known (and its script can load) before the first submit.
+  // Read on mount so the provider is known before the first submit.
   useEffect(() => {
     loadCaptchaConfig().catch(() => undefined);
   }, []);

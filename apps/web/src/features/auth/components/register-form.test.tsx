@@ -11,6 +11,16 @@ const captchaRoutes = {
   'GET /auth/captcha': async () => ({ body: await createTestChallenge() }),
 };
 
+const REGISTERED = {
+  'POST /auth/register': { status: 201, body: { message: 'Account created successfully, please login.' } },
+};
+
+/** Register over the captcha routes and `routes`: the stubbed API's calls and the app's location. */
+function renderRegister(routes = {}) {
+  const api = stubApi({ ...captchaRoutes, ...routes });
+  return { ...api, ...renderSignedOut('/register') };
+}
+
 async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>, password = 'a-long-password') {
   await user.type(screen.getByLabelText('Name'), 'Ada Shipping');
   await user.type(screen.getByLabelText('Discord Name'), 'ada.ships');
@@ -23,8 +33,7 @@ const SLOW = { timeout: 10_000 };
 
 describe('Register', () => {
   it('has the spec fields and a Login link back to /', () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/register');
+    renderRegister();
     expect(screen.getByLabelText('Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Discord Name')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -34,14 +43,7 @@ describe('Register', () => {
 
   it('toasts success, then opens /login after 2.5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = stubApi({
-      ...captchaRoutes,
-      'POST /auth/register': {
-        status: 201,
-        body: { message: 'Account created successfully, please login.' },
-      },
-    });
-    const { location } = renderSignedOut('/register');
+    const { calls, location } = renderRegister(REGISTERED);
     await fillAndSubmit(userEvent.setup({ advanceTimers: vi.advanceTimersByTime }));
 
     expect(await screen.findByText('Account created successfully, please login.')).toBeInTheDocument();
@@ -59,19 +61,16 @@ describe('Register', () => {
   });
 
   it("keeps the user on the form with the server's message when registration fails", async () => {
-    stubApi({
-      ...captchaRoutes,
+    const { location } = renderRegister({
       'POST /auth/register': { status: 409, body: { message: 'This Discord name is already registered' } },
     });
-    const { location } = renderSignedOut('/register');
     await fillAndSubmit(userEvent.setup());
     expect(await screen.findByRole('alert')).toHaveTextContent('This Discord name is already registered');
     expect(location()).toBe('/register');
   });
 
   it('says why a weak password is refused when the field is left, and never calls the server', async () => {
-    const { calls } = stubApi({ ...captchaRoutes, 'POST /auth/register': { status: 201, body: {} } });
-    renderSignedOut('/register');
+    const { calls } = renderRegister({ 'POST /auth/register': { status: 201, body: {} } });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Password'), 'aaaaaaaa');
     await user.tab();
@@ -97,8 +96,7 @@ describe('Register', () => {
   }, 20_000);
 
   it('judges the password again when the Discord Name it contained changes', async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/register');
+    renderRegister();
     const user = userEvent.setup();
     const discordName = screen.getByLabelText('Discord Name');
     await user.type(discordName, 'kestrel.quarry.lumen');
@@ -113,14 +111,7 @@ describe('Register', () => {
   }, 20_000);
 
   it('clears the verdict once the password is strong, then signs up with it', async () => {
-    const { calls } = stubApi({
-      ...captchaRoutes,
-      'POST /auth/register': {
-        status: 201,
-        body: { message: 'Account created successfully, please login.' },
-      },
-    });
-    renderSignedOut('/register');
+    const { calls } = renderRegister(REGISTERED);
     const user = userEvent.setup();
     await fillAndSubmit(user, 'shipping');
     expect(await screen.findByText(/^Password is too easy to guess\./, undefined, SLOW)).toBeInTheDocument();
@@ -138,11 +129,9 @@ describe('Register', () => {
 
   it('shows the server refusing the password next to the field, and focuses it', async () => {
     const message = 'Password is too easy to guess. It contains your email address.';
-    stubApi({
-      ...captchaRoutes,
+    renderRegister({
       'POST /auth/register': { status: 400, body: { message, errors: [{ field: 'password', message }] } },
     });
-    renderSignedOut('/register');
     await fillAndSubmit(userEvent.setup());
     const password = screen.getByLabelText('Password');
     await waitFor(() => expect(password).toHaveAccessibleDescription(message), SLOW);
@@ -151,8 +140,7 @@ describe('Register', () => {
   }, 20_000);
 
   it('judges a field once it is left, then as it changes, and leaves untouched fields alone', async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/register');
+    renderRegister();
     const user = userEvent.setup();
     const discordName = screen.getByLabelText('Discord Name');
     await user.type(discordName, 'a');

@@ -10,11 +10,26 @@ const captchaRoutes = {
   'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } },
   'GET /auth/captcha': async () => ({ body: await createTestChallenge() }),
 };
+const REFUSED = {
+  'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
+};
+
+/** The app signed out at `path`, over the captcha routes and `routes`; the stubbed API's calls. */
+function renderSignIn(routes = {}, path = '/login') {
+  const api = stubApi({ ...captchaRoutes, ...routes });
+  renderSignedOut(path);
+  return api;
+}
+
+async function signIn(user: ReturnType<typeof userEvent.setup>, discordId: string, password: string) {
+  await user.type(screen.getByLabelText('Discord Name'), discordId);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
 
 describe('Sign-In', () => {
   it('shows the spec fields, the register link and hides the password until asked', async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/login');
+    renderSignIn();
     expect(screen.getByLabelText('Discord Name')).toBeInTheDocument();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
@@ -28,8 +43,7 @@ describe('Sign-In', () => {
   });
 
   it('checks the fields before calling the server', async () => {
-    const { calls } = stubApi(captchaRoutes);
-    renderSignedOut('/');
+    const { calls } = renderSignIn({}, '/');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Discord Name is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
@@ -38,15 +52,9 @@ describe('Sign-In', () => {
 
   it("shows the server's message in a red alert for 3 seconds", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = stubApi({
-      ...captchaRoutes,
-      'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
-    });
-    renderSignedOut('/');
+    const { calls } = renderSignIn(REFUSED, '/');
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.type(screen.getByLabelText('Discord Name'), 'reseller.one');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await signIn(user, 'reseller.one', 'wrong-password');
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Invalid Discord name or password');
@@ -65,8 +73,7 @@ describe('Sign-In', () => {
   });
 
   it('focuses the first field with an error and ties each message to its field', async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/login');
+    renderSignIn();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Password'), 'a-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -79,8 +86,7 @@ describe('Sign-In', () => {
   });
 
   it('judges nothing before the first submit, then each field as it changes', async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/login');
+    renderSignIn();
     const user = userEvent.setup();
     const discordName = screen.getByLabelText('Discord Name');
     await user.type(discordName, 'r');
@@ -98,15 +104,8 @@ describe('Sign-In', () => {
   });
 
   it("sends the schema's values: the Discord Name without the spaces around it", async () => {
-    const { calls } = stubApi({
-      ...captchaRoutes,
-      'POST /auth/login': { status: 400, body: { message: 'Invalid Discord name or password' } },
-    });
-    renderSignedOut('/');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Discord Name'), '  reseller.one ');
-    await user.type(screen.getByLabelText('Password'), 'a-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const { calls } = renderSignIn(REFUSED, '/');
+    await signIn(userEvent.setup(), '  reseller.one ', 'a-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid Discord name or password');
     expect(calls.find((c) => c.path === '/auth/login')?.body).toMatchObject({
       discordId: 'reseller.one',
@@ -115,8 +114,7 @@ describe('Sign-In', () => {
   });
 
   it("keeps a typed password out of the page's markup", async () => {
-    stubApi(captchaRoutes);
-    renderSignedOut('/login');
+    renderSignIn();
     const password = screen.getByLabelText('Password');
     await userEvent.type(password, 'otter-lantern');
     expect(password).toHaveValue('otter-lantern');
