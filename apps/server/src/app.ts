@@ -35,6 +35,7 @@ import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
+import { AccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/refuse-nul.ts';
 import { limitConnections } from './plugins/connection-limits.ts';
@@ -58,16 +59,23 @@ export type BuildAppOptions = {
 
 export type App = FastifyInstance & { ctx: AppContext };
 
+/**
+ * The server's log: JSON lines on standard output at `LOG_LEVEL`, credentials never printed, and one
+ * line per request (`AccessLog`). Benchmarks send the same lines elsewhere with `file`.
+ */
+export const loggerOptions = (config: Config) => ({
+  level: config.logLevel,
+  redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+});
+
 /** Builds the HTTP app on an already migrated database; never listens (main.ts and tests do). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: requestId,
+    logController: new AccessLog(),
     requestTimeout: config.http.requestTimeoutMs,
     // Node checks the header and request timeouts on this interval (30 s by default).
     http: { headersTimeout: config.http.headersTimeoutMs, connectionsCheckingInterval: 1000 },
