@@ -9,7 +9,8 @@
  * GET /api/v1/admin/orders over every order.
  *
  * The server runs in this process, started with the node options and environment of `npm start`
- * (its heap limits), as in production; run without them, the bench starts itself again with them.
+ * (its heap limits), as in production; run without them, the bench starts itself again with them. It
+ * logs as it does in production too, a line per request at the default level, into /dev/null.
  *
  * Every scenario reads fresh, as a first look at a page does, except "page 1, polled": the dashboard's
  * and resellers' tools' repeated read of an unchanged page, which the server answers from memory after
@@ -26,7 +27,7 @@ import pg from 'pg';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../apps/server/src/app.ts';
+import { buildApp, loggerOptions, type App } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { labelTypes } from '../apps/server/src/db/schema.ts';
@@ -163,11 +164,15 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   await seedLabelTypes(database.db);
   const config = loadConfig({
     NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST_DIR: '/nonexistent',
   });
-  const app: App = await buildApp({ config, database });
+  // The server logs as `npm start` has it log (a line per request at its default level), into nowhere.
+  const app: App = await buildApp({
+    config,
+    database,
+    logger: { ...loggerOptions(config), file: '/dev/null' },
+  });
   const user = await insertBenchUser(database.db, { username: 'Bench Reseller' });
   const [type] = await database.db.select().from(labelTypes).where(eq(labelTypes.uid, 'ground_oz'));
   const started = performance.now();
