@@ -46,6 +46,12 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await expect(row.getByText('Completed')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('header-balance')).toContainText(`$${after}`);
 
+  // At 1280 px the table's nine columns fit beside the menu: all three actions in view, no sideways scroll.
+  expect(page.viewportSize()?.width).toBe(1280);
+  const table = page.getByRole('table');
+  expect(await table.evaluate((t) => t.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(row.getByRole('button', { name: `Request refund ${orderId}` })).toBeInViewport({ ratio: 1 });
+
   await row.getByRole('button', { name: `Request refund ${orderId}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Request refund' });
   await dialog.getByLabel('Reason (optional)').fill('Printed twice by mistake');

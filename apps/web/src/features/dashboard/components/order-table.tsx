@@ -41,7 +41,7 @@ export function OrderTable({
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" horizontalSpacing={10} highlightOnHover>
+        <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover>
           <Table.Thead bg="gray.0">
             <Table.Tr>
               {ORDER_COLUMNS.map((column) => (
