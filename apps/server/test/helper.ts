@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { inject } from 'vitest';
@@ -30,6 +31,18 @@ export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 1
 }
 
 export type TestApp = App & { database: Database };
+
+/** Where an app logs when its test reads the log: every line as written, in `lines`. */
+export function logSink(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { stream, lines };
+}
 
 /** Builds the real app on a migrated, seeded test database; close() also closes the database. */
 export async function createTestApp(

@@ -1,9 +1,15 @@
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { createTestApp, createTestDatabase, signUp, solveCaptcha, type TestApp } from '../../test/helper.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  logSink,
+  signUp,
+  solveCaptcha,
+  type TestApp,
+} from '../../test/helper.ts';
 import { uniqueEmail } from '../../test/otp-kit.ts';
 import { codeFrom, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createSmtpMailer, pooledSmtpUrl } from './smtp-mailer.ts';
@@ -17,17 +23,11 @@ const testEnv = {
 
 describe('mail without SMTP_URL: the outbox', () => {
   let app: TestApp;
-  const logLines: string[] = [];
+  const { stream, lines: logLines } = logSink();
 
   beforeAll(async () => {
     const database = await createTestDatabase();
     await database.migrate();
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
     const config = loadConfig({ ...testEnv, LOG_LEVEL: 'info', DEV_OUTBOX: '1' });
     const built = await buildApp({ config, database, logger: { level: 'info', stream } });
     built.addHook('onClose', async () => database.close());

@@ -1,6 +1,5 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
+import { createTestApp, logSink, signUp, type TestApp } from '../../test/helper.ts';
 import { loggerOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 
@@ -8,19 +7,13 @@ type Line = Record<string, unknown> & { msg: string; reqId?: string };
 
 describe('the access log', () => {
   let app: TestApp;
-  let lines: Line[] = [];
+  const log = logSink();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)) as Line);
-        done();
-      },
-    });
     // The server's own logger options, at its default level.
     const config = loadConfig({ WEB_DIST_DIR: '/nonexistent-web-dist' });
     expect(config.logLevel).toBe('info');
-    app = await createTestApp({ logger: { ...loggerOptions(config), stream } });
+    app = await createTestApp({ logger: { ...loggerOptions(config), stream: log.stream } });
     app.get('/test/broken', async () => {
       throw new Error('the handler broke');
     });
@@ -28,10 +21,11 @@ describe('the access log', () => {
   });
   afterAll(async () => app.close());
   beforeEach(() => {
-    lines = [];
+    log.lines.length = 0;
   });
 
-  const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
+  const lines = () => log.lines.map((text) => JSON.parse(text) as Line);
+  const linesOf = (reqId: string) => lines().filter((line) => line.reqId === reqId);
 
   it('writes one line per request: the request, its status and its time, under its id', async () => {
     const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
@@ -60,7 +54,7 @@ describe('the access log', () => {
       req: { method: 'GET', url: '/api/v1/order/read?page=2' },
       res: { statusCode: 401 },
     });
-    expect(JSON.stringify(lines)).not.toContain('not-a-session-token');
+    expect(log.lines.join('')).not.toContain('not-a-session-token');
   });
 
   it('keeps the error line of a failing request beside its one access line', async () => {

@@ -1,7 +1,6 @@
-import { Writable } from 'node:stream';
 import { orderListResponse } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
+import { createTestApp, logSink, signUp, type TestApp } from '../../test/helper.ts';
 import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../test/order-kit.ts';
 import { sampleOrderView } from '../../test/order-view-kit.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
@@ -12,15 +11,9 @@ const EXPECTED_FALLBACKS: Record<string, string> = {};
 
 describe('the compiled response serializer in the app', () => {
   let app: TestApp;
-  const logLines: string[] = [];
+  const { stream, lines: logLines } = logSink();
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     app = await createTestApp({ logger: { level: 'error', stream } });
     // A handler that forgets a field, as a later change might.
     app.get('/test/half-order', { schema: { response: { 200: orderListResponse } } }, async () => {
