@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { JOB_SCHEMA } from '../jobs/pg-boss-queue.ts';
-import { APPLICATION_NAME } from './client.ts';
+import { APPLICATION_NAME, PGLITE_EXTENSIONS } from './client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { findPostgresBinary } from './postgres-binaries.ts';
 
@@ -71,7 +71,7 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
   if (!fs.existsSync(location)) throw new BackupError(`There is no embedded database in ${target.dataDir}`);
   const unlock = lockDataDir(target.dataDir);
   try {
-    const client = await PGlite.create(location);
+    const client = await PGlite.create(location, { extensions: PGLITE_EXTENSIONS });
     try {
       const dump = await client.dumpDataDir('gzip');
       const bytes = new Uint8Array(await dump.arrayBuffer());
@@ -174,7 +174,10 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   try {
     if (keptAs) fs.renameSync(location, keptAs);
     try {
-      const client = await PGlite.create(location, { loadDataDir: new Blob([fs.readFileSync(file)]) });
+      const client = await PGlite.create(location, {
+        extensions: PGLITE_EXTENSIONS,
+        loadDataDir: new Blob([fs.readFileSync(file)]),
+      });
       try {
         await client.query('SELECT count(*) FROM users');
       } finally {

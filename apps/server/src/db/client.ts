@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types, type ParserOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -91,6 +92,12 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
  * Beside the TypeScript source there is none, and a new database is made the long way.
  */
 export const PGLITE_TEMPLATE_DIR = path.resolve(import.meta.dirname, 'pglite-template');
+
+/**
+ * The extensions the schema uses, which the embedded engine loads from its own bundle at every open:
+ * `pg_trgm` for the console's search of accounts (decision 231).
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Applies the migrations to an embedded database: the server's start, the template and the test image. */
 const migrateEmbedded = (client: PGlite) =>
@@ -188,6 +195,7 @@ async function openPglite(
       startFromTemplate(location, template);
     }
     client = await PGlite.create(location, {
+      extensions: PGLITE_EXTENSIONS,
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
       ...(image && { loadDataDir: new Blob([image]) }),
     });
@@ -234,7 +242,7 @@ async function openPglite(
 
 /** A tarball of a new, migrated embedded database, to open in-memory copies of it quickly (tests). */
 export async function createPgliteImage(): Promise<Uint8Array> {
-  const client = await PGlite.create('memory://');
+  const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   try {
     await migrateEmbedded(client);
     const tarball = await client.dumpDataDir('none');

@@ -45,6 +45,8 @@ export const users = pgTable(
     uniqueIndex('users_api_key_hash_idx').on(t.apiKeyHash),
     // The console's list of resellers, newest first: its pages read this index in order.
     index('users_created_idx').on(t.createdAt, t.id),
+    // The console's search has a trigram index on the text it matches (migration 0022, decision 231),
+    // written there by hand: this builder cannot give an expression an operator class.
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
   ],
 );

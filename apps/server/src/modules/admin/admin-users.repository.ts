@@ -39,7 +39,9 @@ export const KEYS_FIRST_FROM_OFFSET = 100;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The Discord name, name and e-mail in one text, so a search tests each account once. A newline parts them:
- * the search box is one line, so a match never runs from one into the next.
+ * the search box is one line, so a match never runs from one into the next. `users_search_trgm_idx`
+ * (migration 0022) is a trigram index on exactly this expression: a search reads the accounts whose
+ * text holds the search's trigrams, not every account (decision 231).
  */
 const searchText = sql`(${users.discordId} || chr(10) || ${users.username} || chr(10) || coalesce(${users.email}, ''))`;
 const matching = (search: string) =>
@@ -47,8 +49,8 @@ const matching = (search: string) =>
 
 /**
  * A page of accounts, newest first (`users_created_idx`). Without a search the page reads the index in
- * order and the total is a separate count; a search scans the accounts once for both the page and the
- * total (a window count), where two statements scanned them twice.
+ * order and the total is a separate count; a search reads the accounts that match once, for both the
+ * page and the total (a window count).
  */
 export async function listUserSummaries(
   db: DbOrTx,
