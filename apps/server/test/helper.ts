@@ -87,6 +87,30 @@ export async function planCounts(
   return rows[0] && { generic: Number(rows[0].generic_plans), custom: Number(rows[0].custom_plans) };
 }
 
+/**
+ * How often PostgreSQL has read `table` whole and each of its indexes so far (`pg_stat_user_tables`,
+ * `pg_stat_user_indexes`), as this connection's statistics show them: run the test's reads on one
+ * connection (`poolSize: 1`) to count them.
+ */
+export async function scansOf(
+  database: Database,
+  table: string,
+): Promise<{ whole: number; index: Record<string, number> }> {
+  // Statistics reach the shared views when the backend goes idle; this makes the next report immediate.
+  await database.executeSql('SELECT pg_stat_force_next_flush()', []);
+  const tables = await database.executeSql('SELECT seq_scan FROM pg_stat_user_tables WHERE relname = $1', [
+    table,
+  ]);
+  const indexes = await database.executeSql(
+    'SELECT indexrelname AS name, idx_scan AS scans FROM pg_stat_user_indexes WHERE relname = $1',
+    [table],
+  );
+  return {
+    whole: Number(tables.rows[0]!.seq_scan),
+    index: Object.fromEntries(indexes.rows.map((r) => [r.name, Number(r.scans)])),
+  };
+}
+
 /** Solves the server's ALTCHA challenge the way the browser does and returns the captchaToken. */
 export async function solveCaptcha(app: App): Promise<string> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/auth/captcha' });

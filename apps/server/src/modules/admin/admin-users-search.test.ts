@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createTestApp, signUp, type Engine, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, scansOf, signUp, type Engine, type TestApp } from '../../../test/helper.ts';
 
 type Listed = { users: { discordId: string }[]; total: number };
 
@@ -57,24 +57,10 @@ describe.each<Engine>(['pglite', 'postgres'])('the console search of accounts on
   });
 
   it.runIf(engine === 'postgres')('reads the trigram index, not every account', async () => {
-    const scans = async () => {
-      await app.database.executeSql('SELECT pg_stat_force_next_flush()', []);
-      const { rows } = await app.database.executeSql(
-        `SELECT idx_scan AS scans FROM pg_stat_user_indexes WHERE indexrelname = 'users_search_trgm_idx'`,
-        [],
-      );
-      return Number(rows[0]!.scans);
-    };
-    const seqScans = async () => {
-      const { rows } = await app.database.executeSql(
-        `SELECT seq_scan AS scans FROM pg_stat_user_tables WHERE relname = 'users'`,
-        [],
-      );
-      return Number(rows[0]!.scans);
-    };
-    const [indexBefore, tableBefore] = [await scans(), await seqScans()];
+    const before = await scansOf(app.database, 'users');
     expect((await search('Reseller_17171')).users.map((u) => u.discordId)).toEqual(['reseller_17171']);
-    expect(await scans()).toBe(indexBefore + 1);
-    expect(await seqScans()).toBe(tableBefore);
+    const after = await scansOf(app.database, 'users');
+    expect(after.index.users_search_trgm_idx).toBe(before.index.users_search_trgm_idx! + 1);
+    expect(after.whole).toBe(before.whole);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, planCounts, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, planCounts, scansOf, signUp, type TestApp } from '../../../test/helper.ts';
 import { labelTypeIds, resellerOf, type Reseller } from '../../../test/order-kit.ts';
 
 type IndexUse = Record<string, number>;
@@ -17,16 +17,8 @@ describe('first order pages on postgres', () => {
   let alice: Reseller;
   let bob: Reseller;
 
-  /** Index scans of orders' indexes so far, by index name, as this connection's statistics show them. */
-  async function indexScans(): Promise<IndexUse> {
-    // Statistics reach the shared view when the backend goes idle; this makes the next report immediate.
-    await app.database.executeSql('SELECT pg_stat_force_next_flush()', []);
-    const { rows } = await app.database.executeSql(
-      `SELECT indexrelname AS name, idx_scan AS scans FROM pg_stat_user_indexes WHERE relname = 'orders'`,
-      [],
-    );
-    return Object.fromEntries(rows.map((r) => [r.name, Number(r.scans)]));
-  }
+  /** Index scans of orders' indexes so far, by index name. */
+  const indexScans = async (): Promise<IndexUse> => (await scansOf(app.database, 'orders')).index;
 
   beforeAll(async () => {
     // One connection, so every read below uses the same prepared statements and comes to their
