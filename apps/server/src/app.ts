@@ -60,8 +60,9 @@ export type BuildAppOptions = {
 export type App = FastifyInstance & { ctx: AppContext };
 
 /**
- * The server's log: JSON lines on standard output at `LOG_LEVEL`, credentials never printed, and one
- * line per request (`AccessLog`). Benchmarks send the same lines elsewhere with `file`.
+ * The server's logger: JSON lines on standard output at `LOG_LEVEL`, credentials never printed. Which
+ * lines a request leaves is `AccessLog`'s, set beside it. Benchmarks send the same lines elsewhere with
+ * `file`.
  */
 export const loggerOptions = (config: Config) => ({
   level: config.logLevel,
