@@ -66,3 +66,18 @@ export const bulkOrderRows = pgTable(
     uniqueIndex('bulk_order_rows_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * A bulk order's orders per status, kept by statement-level triggers on `orders` (migration 0023) in the
+ * transaction that changes them: its progress without counting up to 10,000 orders on every poll of the
+ * bulk list or of its results (decision 233).
+ */
+export const bulkOrderCounts = pgTable('bulk_order_counts', {
+  bulkOrderId: uuid()
+    .primaryKey()
+    .references(() => bulkOrders.id, { onDelete: 'cascade' }),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  processing: bigint({ mode: 'number' }).notNull().default(0),
+  completed: bigint({ mode: 'number' }).notNull().default(0),
+  cancelled: bigint({ mode: 'number' }).notNull().default(0),
+});

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bulkOrderRows, bulkOrders, labelTypes, orders } from '../../db/schema.ts';
+import { bulkOrderCounts, bulkOrderRows, bulkOrders, labelTypes, orders } from '../../db/schema.ts';
 import type { NewOrderRow, OrderStatus } from '../orders/orders.repository.ts';
 
 export type BulkOrderRow = typeof bulkOrders.$inferSelect;
@@ -94,16 +94,18 @@ export async function listBulkOrders(
 
 const zeroCounts = (): StatusCounts => ({ pending: 0, processing: 0, completed: 0, cancelled: 0 });
 
-/** Orders per status of each bulk order (its orders share its id as batch id; indexed). */
+/**
+ * Orders per status of each bulk order: the counts triggers keep in the transactions that change its
+ * orders (migration 0023), so a poll reads one row per bulk order however many orders it holds.
+ */
 export async function countStatuses(db: DbOrTx, bulkOrderIds: string[]): Promise<Map<string, StatusCounts>> {
   const result = new Map(bulkOrderIds.map((id) => [id, zeroCounts()]));
   if (bulkOrderIds.length === 0) return result;
   const rows = await db
-    .select({ batchId: orders.batchId, status: orders.status, n: count() })
-    .from(orders)
-    .where(inArray(orders.batchId, bulkOrderIds))
-    .groupBy(orders.batchId, orders.status);
-  for (const r of rows) result.get(r.batchId)![r.status] = r.n;
+    .select()
+    .from(bulkOrderCounts)
+    .where(inArray(bulkOrderCounts.bulkOrderId, bulkOrderIds));
+  for (const { bulkOrderId, ...counts } of rows) result.set(bulkOrderId, counts);
   return result;
 }
 
