@@ -4,7 +4,9 @@
  * PGlite and on PostgreSQL, beside a bare Fastify hello-world measured in the same run.
  * ORDERS_BENCH_ROWS (100000) and ORDERS_BENCH_SECONDS (5 per scenario) change the size and length;
  * ORDERS_BENCH_ENGINES (`pglite,postgres`) and ORDERS_BENCH_ONLY (a part of a scenario's name) narrow
- * a run, e.g. to profile one scenario with `--cpu-prof`. The staff console's lists are measured too, as a
+ * a run, e.g. to profile one scenario with `--cpu-prof`. The same orders also make up bulk orders of
+ * 10,000 each, whose list (GET /api/v1/order/read-bulk-orders) and results page 1 (GET
+ * /api/v1/order/read-bulk-order/:id) are measured too. The staff console's lists are measured too, as a
  * staff member: GET /api/v1/admin/users over ORDERS_BENCH_RESELLERS (20000) other resellers, and
  * GET /api/v1/admin/orders over every order.
  *
@@ -37,7 +39,7 @@ import { rememberPagesUpTo } from '../apps/server/src/modules/orders/order-list.
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { startCommand } from '../apps/server/test/server-process.ts';
 import { insertBenchUser } from './bench-user.ts';
-import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
+import { fillHistory, groupIntoBulkOrders, SEARCH_NAMES } from './orders/fill-history.ts';
 
 const ROWS = Number(process.env.ORDERS_BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 5);
@@ -45,6 +47,8 @@ const CONNECTIONS = 50;
 const ENGINES = (process.env.ORDERS_BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const ONLY = process.env.ORDERS_BENCH_ONLY ?? '';
 const RESELLERS = Number(process.env.ORDERS_BENCH_RESELLERS ?? 20_000);
+/** The history is also grouped into bulk orders of this many orders (a CSV holds at most 10,000). */
+const PER_BULK = 10_000;
 
 /** `remembered`: the server may answer from the pages it remembers (decision 228); the others read fresh. */
 type Scenario = { name: string; path: () => string; staff?: true; remembered?: true };
@@ -80,7 +84,7 @@ function cpuMs(): { server: number; postgres: number } {
 }
 
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
-const scenarios = (pages: number): Scenario[] => [
+const scenarios = (pages: number, bulkIds: string[]): Scenario[] => [
   { name: 'page 1 (default)', path: () => '/api/v1/order/read' },
   { name: 'page 1, polled', path: () => '/api/v1/order/read', remembered: true },
   { name: 'random page', path: () => `/api/v1/order/read?page=${1 + Math.floor(Math.random() * pages)}` },
@@ -99,6 +103,8 @@ const scenarios = (pages: number): Scenario[] => [
     name: 'search OrderId',
     path: () => `/api/v1/order/read?search=LBL-${10001 + Math.floor(Math.random() * ROWS)}`,
   },
+  { name: 'bulk list', path: () => '/api/v1/order/read-bulk-orders' },
+  { name: 'bulk results', path: () => `/api/v1/order/read-bulk-order/${pick(bulkIds)}` },
   { name: 'console resellers', path: () => '/api/v1/admin/users', staff: true },
   {
     name: 'console deep page',
@@ -177,8 +183,9 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   const [type] = await database.db.select().from(labelTypes).where(eq(labelTypes.uid, 'ground_oz'));
   const started = performance.now();
   await fillHistory(database, user.id, type!.id, ROWS);
+  const bulkIds = await groupIntoBulkOrders(database, user.id, type!.id, PER_BULK);
   console.log(
-    `${engine}: ${ROWS.toLocaleString('en-US')} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `${engine}: ${ROWS.toLocaleString('en-US')} orders in ${bulkIds.length} bulk orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const token = await createSession(app.ctx, user.id, { ip: '127.0.0.1', userAgent: 'bench' });
   const staffToken = await fillResellers(app, database, RESELLERS);
@@ -194,7 +201,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
     requests: [{ path: '/api/v1/order/read' }],
   });
   const rows: Row[] = [];
-  for (const s of scenarios(Math.ceil(ROWS / 10)).filter((x) => x.name.includes(ONLY))) {
+  for (const s of scenarios(Math.ceil(ROWS / 10), bulkIds).filter((x) => x.name.includes(ONLY))) {
     rememberPagesUpTo(app.ctx.db, s.remembered ? config.orderPageMemoryRows : 0);
     rows.push({
       engine,

@@ -52,3 +52,38 @@ export async function fillHistory(database: Database, userId: string, labelTypeI
   );
   await database.executeSql('VACUUM ANALYZE orders');
 }
+
+/**
+ * The history grouped into bulk orders of `perBulk` orders each, oldest first, as CSV purchases leave it:
+ * each bulk order's orders carry its id as their batch and have their file rows. Returns the bulk ids.
+ */
+export async function groupIntoBulkOrders(
+  database: Database,
+  userId: string,
+  labelTypeId: string,
+  perBulk: number,
+): Promise<string[]> {
+  await database.executeSql(`
+    INSERT INTO bulk_orders (id, user_id, label_type_id, source, total_orders, total_cents, content_hash, created_at)
+    SELECT gen_random_uuid(), '${userId}', '${labelTypeId}', 'csv', 0, 0, 'bench-' || g, now() - g * interval '1 day'
+    FROM generate_series(1, (SELECT ceil(count(*)::numeric / ${perBulk})::int FROM orders WHERE user_id = '${userId}')) AS g`);
+  await database.executeSql(`
+    UPDATE orders SET batch_id = b.id
+    FROM (SELECT id, row_number() OVER (ORDER BY order_number) - 1 AS r FROM orders WHERE user_id = '${userId}') AS o,
+      (SELECT id, row_number() OVER (ORDER BY created_at) - 1 AS i FROM bulk_orders WHERE user_id = '${userId}') AS b
+    WHERE orders.id = o.id AND b.i = o.r / ${perBulk}`);
+  await database.executeSql(`
+    INSERT INTO bulk_order_rows (bulk_order_id, row_number, order_id)
+    SELECT batch_id, 1 + row_number() OVER (PARTITION BY batch_id ORDER BY order_number), id
+    FROM orders WHERE user_id = '${userId}'`);
+  await database.executeSql(`
+    UPDATE bulk_orders SET total_orders = n, total_cents = cents
+    FROM (SELECT batch_id, count(*) AS n, sum(price_cents) AS cents FROM orders GROUP BY batch_id) AS t
+    WHERE t.batch_id = bulk_orders.id`);
+  await database.executeSql('VACUUM ANALYZE orders');
+  await database.executeSql('VACUUM ANALYZE bulk_order_rows');
+  const result = (await database.executeSql(
+    `SELECT id FROM bulk_orders WHERE user_id = '${userId}' ORDER BY created_at DESC`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
+}
