@@ -15,7 +15,8 @@ import { files, orders } from './orders.ts';
 
 /**
  * A bulk (CSV or reseller API) purchase: charged once, one order per row. Its orders carry the bulk
- * order's id as their `batchId`, so its status and progress are counted from them (decision 070).
+ * order's id as their `batchId`, so its status and progress follow from theirs (decision 070), counted
+ * per status in `bulk_order_counts` (decision 233).
  */
 export const bulkOrders = pgTable(
   'bulk_orders',
