@@ -39,7 +39,7 @@ import { rememberPagesUpTo } from '../apps/server/src/modules/orders/order-list.
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { startCommand } from '../apps/server/test/server-process.ts';
 import { insertBenchUser } from './bench-user.ts';
-import { fillHistory, groupIntoBulkOrders, SEARCH_NAMES } from './orders/fill-history.ts';
+import { fillHistory, SEARCH_NAMES } from './orders/fill-history.ts';
 
 const ROWS = Number(process.env.ORDERS_BENCH_ROWS ?? 100_000);
 const SECONDS = Number(process.env.ORDERS_BENCH_SECONDS ?? 5);
@@ -182,8 +182,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   const user = await insertBenchUser(database.db, { username: 'Bench Reseller' });
   const [type] = await database.db.select().from(labelTypes).where(eq(labelTypes.uid, 'ground_oz'));
   const started = performance.now();
-  await fillHistory(database, user.id, type!.id, ROWS);
-  const bulkIds = await groupIntoBulkOrders(database, user.id, type!.id, PER_BULK);
+  const bulkIds = await fillHistory(database, user.id, type!.id, ROWS, PER_BULK);
   console.log(
     `${engine}: ${ROWS.toLocaleString('en-US')} orders in ${bulkIds.length} bulk orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
