@@ -30,11 +30,11 @@ export const SEARCH_NAMES = [...FIRST, ...LAST];
 const pgArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 /**
- * One reseller's history of `count` orders, made by the database in one statement (generate_series):
- * a spread of names, 85% completed with a tracking number, 5% cancelled, the rest pending, one a minute.
- * The orders also make up bulk orders of `perBulk` each, newest first, as CSV purchases leave them: their
- * batch is the bulk order's id and each has its file row. Written so from the start, not moved there
- * afterwards, so the history's tables and indexes are as compact as before. Returns the bulk orders' ids.
+ * One reseller's history of `count` orders, made by the database (generate_series): a spread of names,
+ * 85% completed with a tracking number, 5% cancelled, the rest pending, one a minute. The orders also
+ * make up bulk orders of `perBulk` each, newest first, as CSV purchases leave them: their batch is the
+ * bulk order's id and each has its file row. Written so from the start, not moved there afterwards, so
+ * the history's tables and indexes are as compact as before. Returns the bulk orders' ids.
  */
 export async function fillHistory(
   database: Database,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { SQL } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -42,6 +43,11 @@ export function logSink(): { stream: Writable; lines: string[] } {
     },
   });
   return { stream, lines };
+}
+
+/** The rows a statement returns, as the test's database driver gives them. */
+export async function rowsOf(database: Database, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 }
 
 /** Builds the real app on a migrated, seeded test database; close() also closes the database. */

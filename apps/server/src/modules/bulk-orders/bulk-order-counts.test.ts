@@ -1,15 +1,14 @@
 import fs from 'node:fs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, rowsOf, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { fund, labelTypeIds, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
 
-type Rows = { rows: Record<string, unknown>[] };
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 const MIGRATION = new URL('../../db/migrations/0023_bulk-order-counts.sql', import.meta.url);
 
@@ -19,8 +18,7 @@ describe('bulk order counts on postgres', () => {
   let alice: Reseller;
   let bob: Reseller;
   let ids: Record<string, string>;
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.database.db.execute(query)) as unknown as Rows).rows;
+  const rows = (query: SQL) => rowsOf(app.database, query);
 
   /** Every bulk order's orders per status, counted from the orders themselves. */
   const counted = () =>
@@ -34,20 +32,23 @@ describe('bulk order counts on postgres', () => {
     rows(sql`SELECT bulk_order_id, pending::int, processing::int, completed::int, cancelled::int
       FROM bulk_order_counts ORDER BY bulk_order_id`);
 
-  /** A bulk order of `n` orders written directly, its statuses in turn, as a history to race over. */
+  /** `n` orders of `who` in `batch`, their statuses in turn, written directly; returns their ids and numbers. */
+  const writeOrders = (who: Reseller, n: number, batch: SQL) => sql`
+    INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
+      from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip)
+    SELECT ${batch}, ${who.id}::uuid, ${ids.ground_oz!}::uuid,
+      (ARRAY['pending','processing','completed','cancelled'])[1 + g % 4], 275, 3, 'A', '1 St', 'Austin', 'TX',
+      '78701', 'B', '2 St', 'Boston', 'MA', '02116'
+    FROM generate_series(1, ${n}) AS g RETURNING id, order_number`;
+
+  /** A bulk order of `n` orders written directly, with their file rows, as a history to race over. */
   async function bulkOf(who: Reseller, n: number): Promise<string> {
     const [bulk] = await rows(sql`INSERT INTO bulk_orders (id, user_id, label_type_id, source, total_orders,
         total_cents, content_hash) VALUES (gen_random_uuid(), ${who.id}, ${ids.ground_oz!}, 'csv', ${n},
         ${n * 275}, md5(random()::text)) RETURNING id`);
     const id = bulk!.id as string;
     await app.database.db.execute(sql`
-      WITH made AS (
-        INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
-          from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip)
-        SELECT ${id}::uuid, ${who.id}::uuid, ${ids.ground_oz!}::uuid,
-          (ARRAY['pending','processing','completed','cancelled'])[1 + g % 4], 275, 3, 'A', '1 St', 'Austin', 'TX',
-          '78701', 'B', '2 St', 'Boston', 'MA', '02116'
-        FROM generate_series(1, ${n}) AS g RETURNING id, order_number)
+      WITH made AS (${writeOrders(who, n, sql`${id}::uuid`)})
       INSERT INTO bulk_order_rows (bulk_order_id, row_number, order_id)
       SELECT ${id}::uuid, 1 + row_number() OVER (ORDER BY order_number), id FROM made`);
     return id;
@@ -101,11 +102,7 @@ describe('bulk order counts on postgres', () => {
       );
     const [a, b, c] = [await of(written[0]!), await of(written[1]!), await of(written[2]!)];
     // Single orders are not part of any bulk order and must not be counted in one.
-    await app.database.db.execute(sql`
-      INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
-        from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip)
-      SELECT gen_random_uuid(), ${alice.id}::uuid, ${ids.ground_oz!}::uuid, 'pending', 275, 3, 'A', '1 St',
-        'Austin', 'TX', '78701', 'B', '2 St', 'Boston', 'MA', '02116' FROM generate_series(1, 20)`);
+    await app.database.db.execute(writeOrders(alice, 20, sql`gen_random_uuid()`));
 
     const bought = Promise.all([
       boughtBulk(alice, 12, 'Alice'),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, rowsOf, signUp, type TestApp } from '../../../test/helper.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
 import {
   createOrder,
@@ -14,7 +14,6 @@ import {
   type Reseller,
 } from '../../../test/order-kit.ts';
 
-type Rows = { rows: Record<string, unknown>[] };
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
@@ -22,8 +21,7 @@ describe('order counts under concurrency on postgres', () => {
   let app: TestApp;
   let alice: Reseller;
   let bob: Reseller;
-  const rows = async (query: ReturnType<typeof sql>) =>
-    ((await app.database.db.execute(query)) as unknown as Rows).rows;
+  const rows = (query: ReturnType<typeof sql>) => rowsOf(app.database, query);
 
   /** The kept counts (per day and per reseller) against a count of the orders themselves. */
   async function expectCountsMatchOrders(): Promise<void> {
