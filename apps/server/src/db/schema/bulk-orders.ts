@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { labelTypes, users } from './core.ts';
-import { files, orders } from './orders.ts';
+import { files, orders, statusCounts } from './orders.ts';
 
 /**
  * A bulk (CSV or reseller API) purchase: charged once, one order per row. Its orders carry the bulk
@@ -77,8 +77,5 @@ export const bulkOrderCounts = pgTable('bulk_order_counts', {
   bulkOrderId: uuid()
     .primaryKey()
     .references(() => bulkOrders.id, { onDelete: 'cascade' }),
-  pending: bigint({ mode: 'number' }).notNull().default(0),
-  processing: bigint({ mode: 'number' }).notNull().default(0),
-  completed: bigint({ mode: 'number' }).notNull().default(0),
-  cancelled: bigint({ mode: 'number' }).notNull().default(0),
+  ...statusCounts(),
 });

@@ -1,5 +1,6 @@
-import { bigint, date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
+import { statusCounts } from './orders.ts';
 
 /**
  * Order counts per reseller, UTC day of `created_at` and status, kept by statement-level triggers on
@@ -13,10 +14,7 @@ export const orderDayCounts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date({ mode: 'string' }).notNull(),
-    pending: bigint({ mode: 'number' }).notNull().default(0),
-    processing: bigint({ mode: 'number' }).notNull().default(0),
-    completed: bigint({ mode: 'number' }).notNull().default(0),
-    cancelled: bigint({ mode: 'number' }).notNull().default(0),
+    ...statusCounts(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -142,6 +142,17 @@ export const orders = pgTable(
 );
 
 /**
+ * Orders per status, as every table of kept counts holds them: `order_stats`, `order_day_counts` and
+ * `bulk_order_counts`.
+ */
+export const statusCounts = () => ({
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  processing: bigint({ mode: 'number' }).notNull().default(0),
+  completed: bigint({ mode: 'number' }).notNull().default(0),
+  cancelled: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Order counts per reseller and status, kept by statement-level triggers on `orders` (migration
  * 0004): the history's `total` and the dashboard's count without counting 100,000 rows (decision 042).
  */
@@ -149,10 +160,7 @@ export const orderStats = pgTable('order_stats', {
   userId: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  pending: bigint({ mode: 'number' }).notNull().default(0),
-  processing: bigint({ mode: 'number' }).notNull().default(0),
-  completed: bigint({ mode: 'number' }).notNull().default(0),
-  cancelled: bigint({ mode: 'number' }).notNull().default(0),
+  ...statusCounts(),
   /**
    * Goes up with every statement that changes what the reseller's order pages show: their orders, their
    * refund requests, a label type's name, the refund window (migrations 0016 and 0021). A search's count
