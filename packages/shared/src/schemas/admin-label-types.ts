@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkPriceTiers, priceTierSchema } from '../pricing.ts';
 import { labelTypeView } from './order-views.ts';
+import { routeStepView } from './providers.ts';
 
 const MAX_WEIGHT_LIMIT = 1000;
 
@@ -42,7 +43,13 @@ export const labelServiceView = z.object({
   weightUnit: z.enum(['oz', 'lb']),
 });
 export const adminLabelTypesResponse = z.object({
-  labelTypes: z.array(labelTypeView.extend({ orderCount: z.number().int() })),
+  labelTypes: z.array(
+    labelTypeView.extend({
+      orderCount: z.number().int(),
+      /** Where its labels are bought, in order; empty: test mode. */
+      route: z.array(routeStepView),
+    }),
+  ),
   services: z.array(labelServiceView),
 });
 export type AdminLabelTypesResponse = z.infer<typeof adminLabelTypesResponse>;

@@ -51,6 +51,10 @@ export const adminOrderView = orderView.extend({
   reseller: resellerRef,
   failureReason: z.string().nullable(),
   refundRequest: refundRequestView.nullable(),
+  /** Where the label was bought (null: test mode, or not bought yet), what it cost us and the margin, in dollars. */
+  provider: z.object({ _id: z.string(), name: z.string(), kind: z.string() }).nullable(),
+  cost: z.number().nullable(),
+  margin: z.number().nullable(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderView>;
 

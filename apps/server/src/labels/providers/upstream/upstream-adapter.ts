@@ -1,0 +1,83 @@
+import type { Carrier, ProviderCredentials, ProviderMode, UpstreamKind } from '@portal/shared';
+import type { Shipment } from '../../types.ts';
+
+/**
+ * One upstream label API (another LabelPort, EasyPost, Shippo) behind one interface. The purchase
+ * orchestrator (`buy-label.ts`) records every attempt before calling `purchase`, and after an answer it
+ * cannot read calls `lookup` before anything else, so one order never gets two labels. An adapter's job
+ * is to tell the three outcomes apart by throwing the right error:
+ * - `UpstreamRejectedError`: nothing was bought and a retry will not change that (bad address, no
+ *   balance, unknown service); the orchestrator fails over to the next provider of the route.
+ * - `UpstreamNotBoughtError`: nothing was bought, but a retry later may succeed (429, connection refused
+ *   before the request was sent, 503 on a read); `retryAfterMs` when the provider said how long to wait.
+ * - anything else (timeout, reset connection, 5xx on a buying call, a body that does not parse):
+ *   unknown outcome; the orchestrator looks the purchase up.
+ */
+export type UpstreamPurchaseRequest = {
+  shipment: Shipment;
+  /**
+   * What the label type is called at this provider (the route's mapping): an upstream label type uid
+   * (`labelport`), `CARRIER:Service` as EasyPost names rates (`USPS:Priority`), a service level token
+   * (Shippo, `usps_priority`).
+   */
+  service: string;
+  /**
+   * Ours, stable for this order at this provider across every retry: the `Idempotency-Key` of a
+   * `labelport` purchase, the reference or metadata of an EasyPost or Shippo shipment.
+   */
+  reference: string;
+  /** The upstream object recorded by an earlier try of this purchase (EasyPost/Shippo shipment), if any. */
+  upstreamId: string | null;
+  /** Stores the upstream's object id as soon as it is known, before the call that buys. */
+  recordUpstreamId(id: string): Promise<void>;
+};
+
+export type UpstreamLabelResult = {
+  /** The upstream's id of what was bought (labelport order, EasyPost shipment, Shippo transaction). */
+  upstreamId: string;
+  trackingNumber: string;
+  carrier: Carrier;
+  /** What the label cost us, in cents. */
+  costCents: number;
+  pdf: Uint8Array;
+};
+
+export type UpstreamLookup =
+  | { state: 'bought'; label: UpstreamLabelResult }
+  | { state: 'not-bought'; reason: string }
+  /** The provider holds the purchase but its label is not ready yet (ask again later). */
+  | { state: 'pending' };
+
+export type UpstreamLookupRequest = Omit<UpstreamPurchaseRequest, 'recordUpstreamId'>;
+
+export interface UpstreamAdapter {
+  readonly kind: UpstreamKind;
+  /** Test or live keys, from the key's own form where the provider has one. */
+  readonly mode: ProviderMode;
+  purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
+  /** What, if anything, was bought for this reference; throws when the provider cannot say now. */
+  lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
+  /** One cheap real call that proves the credentials work; the message is shown to staff. */
+  testConnection(): Promise<{ ok: boolean; message: string }>;
+}
+
+export type UpstreamAdapterOptions = {
+  credentials: ProviderCredentials;
+  /** Per-call time limit in ms (default 30 s). */
+  timeoutMs?: number;
+  /** How long a purchase waits for an upstream's label to be made (labelport; default 60 s). */
+  labelWaitMs?: number;
+  /** How often that wait asks (default 500 ms). */
+  pollMs?: number;
+};
+
+/** Nothing was bought and retrying later may work (rate limit, provider unavailable before the call). */
+export class UpstreamNotBoughtError extends Error {
+  override readonly name = 'UpstreamNotBoughtError';
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
