@@ -50,6 +50,7 @@ import { createIdentityCache } from './modules/auth/identity-cache.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
 import { rememberPagesUpTo } from './modules/orders/order-list.ts';
+import { createProviderClients } from './modules/providers/provider-clients.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -99,12 +100,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       : inlineRenderer,
   );
   const testModeProvider = createTestModeProvider(undefined, renderer);
+  const sealer = createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret));
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     captcha: await createCaptchaVerifier(config, database.db),
-    sealer: createSealer(await resolveSecret(database.db, 'api_key_seal_key', config.appSecret)),
+    sealer,
     log: app.log,
     files: createDatabaseFileStore(database.db),
     jobs: await startPgBossQueue(database, queueDefinitions(config), app.log, metrics.observeJob),
@@ -114,6 +116,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
         : [testModeProvider],
     ),
     renderer,
+    providers: createProviderClients({
+      db: database.db,
+      sealer,
+      metrics,
+      log: app.log,
+      adapter: config.providers.adapter,
+    }),
     mailer: createMailer(config, database.db, app.log),
     metrics,
     labelDownloads: createDownloadSlots(config.labelDownloads),

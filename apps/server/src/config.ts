@@ -76,6 +76,8 @@ export const envSchema = z.object({
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(64),
   LABEL_DOWNLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
   LABEL_DOWNLOADS_WAITING: z.coerce.number().int().min(0).max(1000).default(10),
+  PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
+  PROVIDER_LABEL_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
 });
 
 export type Config = {
@@ -145,6 +147,8 @@ export type Config = {
   http: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnectionsPerIp: number };
   /** Merged and zipped label downloads prepared at once, and how many more may wait (decision 160). */
   labelDownloads: { atOnce: number; waiting: number };
+  /** Upstream label providers: one call's time limit, and how long a purchase waits for its label. */
+  providers: { adapter: { timeoutMs: number; labelWaitMs: number } };
 };
 
 export class ConfigError extends Error {}
@@ -241,5 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     },
     labelDownloads: { atOnce: e.LABEL_DOWNLOADS_AT_ONCE, waiting: e.LABEL_DOWNLOADS_WAITING },
+    providers: {
+      adapter: {
+        timeoutMs: e.PROVIDER_TIMEOUT_SECONDS * 1000,
+        labelWaitMs: e.PROVIDER_LABEL_WAIT_SECONDS * 1000,
+      },
+    },
   };
 }

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client.ts';
 import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
+import type { ProviderClients } from './modules/providers/provider-clients.ts';
 import type { DownloadSlots, LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mail-types.ts';
@@ -25,6 +26,8 @@ export type AppContext = {
   jobs: JobQueue;
   /** Which label provider makes each label type's labels. */
   labels: ProviderRegistry;
+  /** This instance's clients of the upstream providers staff configured (real postage). */
+  providers: ProviderClients;
   /** Where the test-mode provider draws labels: the render threads (or the event loop). */
   renderer: LabelRenderer;
   mailer: Mailer;

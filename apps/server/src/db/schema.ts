@@ -12,3 +12,4 @@ export * from './schema/refunds.ts';
 export * from './schema/courier.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/order-pages.ts';
+export * from './schema/providers.ts';

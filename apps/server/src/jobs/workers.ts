@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { cancelAndRefund, generateLabels } from '../modules/orders/label-job.ts';
+import { generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     { concurrency: workers, batchSize },
   );
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
-    const refunded = await cancelAndRefund(ctx, data.orderId, 'Label generation failed');
+    const refunded = await settleOrRefund(ctx, data.orderId, 'Label generation failed');
     if (refunded) ctx.log.warn({ orderId: data.orderId }, 'label failed: order cancelled and refunded');
   });
 }

@@ -27,6 +27,8 @@ export type Shipment = {
   /** Defaults to the label type's unit (oz for `_oz` uids, else lb). */
   weightUnit?: WeightUnit | undefined;
   dimensions?: Dimensions | undefined;
+  /** Signature confirmation asked for (passed on to an upstream provider). */
+  signature?: boolean | undefined;
   /** What the reseller was charged for this label, in dollars; previews without an order use the list price. */
   postage?: number | undefined;
   date: Date;

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CircuitState } from '@portal/shared';
 import type { LabelRenderer } from '../labels/index.ts';
+import type { ProviderCall } from '../labels/providers/upstream/provider-client.ts';
 
 export type JobOutcome = 'completed' | 'failed';
 
@@ -13,6 +15,10 @@ export type Metrics = {
   observeJob: (queue: string, outcome: JobOutcome, seconds: number) => void;
   /** The renderer, timing every label it draws and reporting its running threads. */
   timeRenderer: (renderer: LabelRenderer) => LabelRenderer;
+  /** Records one call to an upstream provider: its outcome ('ok' or the kind of error) and duration. */
+  observeProviderCall: (call: ProviderCall) => void;
+  /** Reports each provider's circuit state at each scrape (0 closed, 1 half-open, 2 open). */
+  watchProviderCircuits: (read: () => Iterable<{ name: string; circuit: CircuitState }>) => void;
 };
 
 /** Work waiting for staff, counted from the database at each scrape (so every instance reports the same). */
@@ -84,6 +90,21 @@ export function registerMetrics(
     registers: [registry],
   });
 
+  const providerCalls = new Counter({
+    name: 'provider_calls_total',
+    help: 'Calls to upstream label providers by provider, operation and outcome (ok, rejected, not_bought, unknown)',
+    labelNames: ['provider', 'operation', 'outcome'],
+    registers: [registry],
+  });
+  const providerDuration = new Histogram({
+    name: 'provider_call_duration_seconds',
+    help: 'Duration of calls to upstream label providers by provider and operation',
+    labelNames: ['provider', 'operation'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  const circuitValue: Record<CircuitState, number> = { closed: 0, 'half-open': 1, open: 2 };
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
@@ -107,6 +128,25 @@ export function registerMetrics(
     registry,
     labelsFinished,
     observeJob: (queue, outcome, seconds) => jobDuration.observe({ queue, outcome }, seconds),
+    observeProviderCall: (call) => {
+      providerCalls.inc({ provider: call.providerName, operation: call.operation, outcome: call.outcome });
+      providerDuration.observe(
+        { provider: call.providerName, operation: call.operation },
+        call.durationMs / 1000,
+      );
+    },
+    watchProviderCircuits: (read) => {
+      new Gauge({
+        name: 'provider_circuit_state',
+        help: 'Circuit of each upstream label provider on this instance: 0 closed, 1 half-open, 2 open',
+        labelNames: ['provider'],
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const { name, circuit } of read()) this.set({ provider: name }, circuitValue[circuit]);
+        },
+      });
+    },
     timeRenderer: (renderer) => {
       new Gauge({
         name: 'label_render_threads',

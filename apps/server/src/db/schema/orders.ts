@@ -113,6 +113,10 @@ export const orders = pgTable(
     tracking: text(),
     labelFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     failureReason: text(),
+    /** The upstream provider the label was bought from (null: test mode); FK in migration 0024. */
+    providerId: uuid(),
+    /** What the label cost us, in cents (null: test mode, or not bought yet). */
+    costCents: bigint({ mode: 'number' }),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()

@@ -5,6 +5,7 @@ import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/a
 import { adminInvoiceRoutes, adminSettingsRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
+import { adminMarginRoutes, adminProviderRoutes, adminRouteRoutes } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
@@ -21,6 +22,9 @@ export const adminRoutes =
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
     await admin.register(adminResellerPriceRoutes(ctx), { prefix: '/users' });
     await admin.register(adminLabelTypeRoutes(ctx), { prefix: '/label-types' });
+    await admin.register(adminRouteRoutes(ctx), { prefix: '/label-types' });
+    await admin.register(adminProviderRoutes(ctx), { prefix: '/providers' });
+    await admin.register(adminMarginRoutes(ctx), { prefix: '/margins' });
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });

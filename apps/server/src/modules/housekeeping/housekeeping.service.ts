@@ -12,11 +12,14 @@ import {
   deleteRateLimitHitsExpiredBefore,
   deleteSessionsExpiredBefore,
 } from './housekeeping.repository.ts';
+import { pruneProviderCalls } from '../providers/providers.repository.ts';
 
 /** Throttle records are only read within their window (at most an hour); a day keeps a margin. */
 const THROTTLE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
 /** Webhook deliveries are a log for resellers to debug with; a month back is plenty (decision 151). */
 export const WEBHOOK_DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60_000;
+/** Provider call records feed the console's last-hour health; a week keeps the last errors in view. */
+const PROVIDER_CALLS_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export type HousekeepingResult = Record<
   | 'sessions'
@@ -27,7 +30,8 @@ export type HousekeepingResult = Record<
   | 'otpRequests'
   | 'rateLimitHits'
   | 'webhookDeliveries'
-  | 'webhookEvents',
+  | 'webhookEvents'
+  | 'providerCalls',
   number
 >;
 
@@ -50,5 +54,6 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
       (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_MS)))
         .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),
     webhookEvents: (await deleteUndeliverableEvents(db)).length,
+    providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_KEPT_MS))).length,
   };
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { isUuid } from '../orders/ids.ts';
+import { readRoutes } from '../providers/label-type-routes.service.ts';
 import {
   findLabelType,
   findLabelTypeByUid,
@@ -31,10 +32,12 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
     .from(orders)
     .groupBy(orders.labelTypeId);
   const byType = new Map(counts.map((c) => [c.labelTypeId, Number(c.n)]));
+  const routes = await readRoutes(ctx.db);
   return {
     labelTypes: (await listLabelTypes(ctx.db)).map((t) => ({
       ...toLabelTypeView(t),
       orderCount: byType.get(t.id) ?? 0,
+      route: routes.get(t.id) ?? [],
     })),
     services: renderableServices().map(({ uid, carrier, name, weightUnit }) => ({
       uid,

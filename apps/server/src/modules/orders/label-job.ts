@@ -1,5 +1,13 @@
 import { centsToDollars } from '@portal/shared';
-import { labelIdempotencyKey, UpstreamRejectedError, type Shipment } from '../../labels/index.ts';
+import {
+  labelIdempotencyKey,
+  UpstreamRejectedError,
+  type PurchasedLabel,
+  type Shipment,
+} from '../../labels/index.ts';
+import { routesOf } from '../providers/label-type-routes.service.ts';
+import { ordersWithUnsettledPurchases } from '../providers/label-purchases.repository.ts';
+import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { OPEN_STATUSES, refundOrder } from '../refunds/refund-order.ts';
@@ -39,6 +47,7 @@ export const toShipment = (o: OrderWithType): Shipment => ({
     o.height && o.width && o.length
       ? { height: o.height, width: o.width, length: o.length, unit: 'in' }
       : undefined,
+  signature: o.signature,
   postage: centsToDollars(o.priceCents),
   date: o.createdAt,
 });
@@ -57,13 +66,19 @@ export async function generateLabels(
 ): Promise<Map<string, Error>> {
   const failed = new Map<string, Error>();
   const open = await markProcessing(ctx.db, [...new Set(orderIds)]);
+  const routes = await routesOf(ctx, open);
   const made = await Promise.all(
     open.map(async (order) => {
       try {
-        const label = await ctx.labels.providerFor(order.labelTypeUid).purchase(toShipment(order), {
-          idempotencyKey: labelIdempotencyKey(order.id),
-          trackingSerial: BigInt(order.trackingSerial),
-        });
+        const route = routes.get(order.labelTypeId) ?? [];
+        const shipment = toShipment(order);
+        const label: PurchasedLabel & { providerId?: string; costCents?: number } =
+          route.length > 0
+            ? await buyUpstreamLabel(ctx, order.id, shipment, route)
+            : await ctx.labels.providerFor(order.labelTypeUid).purchase(shipment, {
+                idempotencyKey: labelIdempotencyKey(order.id),
+                trackingSerial: BigInt(order.trackingSerial),
+              });
         return { order, label };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -94,6 +109,8 @@ export async function generateLabels(
         id: order.id,
         tracking: label.tracking,
         labelFileId: fileIds[i]!,
+        providerId: label.providerId ?? null,
+        costCents: label.costCents ?? null,
       })),
     );
     await emitOrderEvents(ctx, tx, {
@@ -127,4 +144,18 @@ export async function generateLabel(ctx: AppContext, orderId: string): Promise<v
  */
 export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
   return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
+}
+
+/**
+ * The last word on an order whose label jobs all failed: when a provider may still hold a label for
+ * it (an answer was lost), it is settled first, and the order is only refunded once the provider
+ * said nothing was bought; while it cannot say, this throws and is tried again later.
+ */
+export async function settleOrRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
+  if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0) {
+    const failure = (await generateLabels(ctx, [orderId])).get(orderId);
+    if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0)
+      throw failure ?? new Error(`Order ${orderId}: its upstream purchase is not settled yet`);
+  }
+  return cancelAndRefund(ctx, orderId, reason);
 }

@@ -81,7 +81,14 @@ export async function markProcessing(db: DbOrTx, ids: readonly string[]): Promis
   );
 }
 
-export type CompletedLabel = { id: string; tracking: string; labelFileId: string };
+export type CompletedLabel = {
+  id: string;
+  tracking: string;
+  labelFileId: string;
+  /** Where the label was bought and what it cost (null: test mode). */
+  providerId?: string | null;
+  costCents?: number | null;
+};
 
 /**
  * Completes processing orders with their labels in one statement; returns the ids it completed
@@ -92,9 +99,17 @@ export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[
   const result = (await tx.execute(sql`
     UPDATE ${orders} AS o
     SET tracking = l.tracking, label_file_id = l.label_file_id, status = 'completed',
-        failure_reason = NULL, updated_at = now()
-    FROM jsonb_to_recordset(${JSON.stringify(labels.map((l) => ({ id: l.id, tracking: l.tracking, label_file_id: l.labelFileId })))}::jsonb)
-      AS l(id uuid, tracking text, label_file_id uuid)
+        provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(
+      labels.map((l) => ({
+        id: l.id,
+        tracking: l.tracking,
+        label_file_id: l.labelFileId,
+        provider_id: l.providerId ?? null,
+        cost_cents: l.costCents ?? null,
+      })),
+    )}::jsonb)
+      AS l(id uuid, tracking text, label_file_id uuid, provider_id uuid, cost_cents bigint)
     WHERE o.id = l.id AND o.status = 'processing'
     RETURNING o.id
   `)) as unknown as { rows: { id: string }[] };

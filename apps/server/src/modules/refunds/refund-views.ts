@@ -1,4 +1,9 @@
-import type { AdminOrderView, AdminRefundRequestView, RefundRequestView } from '@portal/shared';
+import {
+  centsToDollars,
+  type AdminOrderView,
+  type AdminRefundRequestView,
+  type RefundRequestView,
+} from '@portal/shared';
 import { toOrderView } from '../orders/order-view.ts';
 import type { OrderWithType } from '../orders/orders.repository.ts';
 import type { AdminOrderRow, RefundRequestRow, Reseller } from './refunds.repository.ts';
@@ -19,6 +24,9 @@ export const toAdminOrderView = (row: AdminOrderRow): AdminOrderView => ({
   reseller: toResellerRef(row.reseller),
   failureReason: row.failureReason,
   refundRequest: row.request ? toRefundRequestView(row.request) : null,
+  provider: row.provider ? { _id: row.provider.id, name: row.provider.name, kind: row.provider.kind } : null,
+  cost: row.costCents === null ? null : centsToDollars(row.costCents),
+  margin: row.costCents === null ? null : centsToDollars(row.priceCents - row.costCents),
 });
 
 export const toAdminRequestView = (row: {

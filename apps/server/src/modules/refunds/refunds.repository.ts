@@ -1,13 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelTypes, orderStats, orders, refundRequests, users } from '../../db/schema.ts';
+import { labelTypes, orderStats, orders, providers, refundRequests, users } from '../../db/schema.ts';
 import { withType, type OrderStatus, type OrderWithType } from '../orders/orders.repository.ts';
 
 export type RefundRequestRow = typeof refundRequests.$inferSelect;
 export type Reseller = { id: string; discordId: string; username: string };
 export type AdminOrderRow = OrderWithType & {
   reseller: Reseller;
+  provider: { id: string; name: string; kind: string } | null;
   request: RefundRequestRow | null;
 };
 
@@ -16,6 +17,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const adminOrderColumns = {
   ...withType,
   reseller: { id: users.id, discordId: users.discordId, username: users.username },
+  provider: { id: providers.id, name: providers.name, kind: providers.kind },
 };
 
 export type AdminOrderFilter = {
@@ -64,6 +66,7 @@ export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
       .from(orders)
       .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
       .innerJoin(users, eq(users.id, orders.userId))
+      .leftJoin(providers, eq(providers.id, orders.providerId))
       .where(inArray(orders.orderNumber, keys))
       .orderBy(desc(orders.createdAt), desc(orders.orderNumber)),
     countedByTriggers ? countFromStats(db, f.status) : countOrders(db, where),
@@ -92,6 +95,7 @@ export async function findAdminOrder(db: DbOrTx, id: string): Promise<AdminOrder
     .from(orders)
     .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
     .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(providers, eq(providers.id, orders.providerId))
     .where(eq(orders.id, id));
   return (await withRequests(db, rows))[0] ?? null;
 }

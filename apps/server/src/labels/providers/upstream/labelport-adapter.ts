@@ -1,0 +1,215 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { API_KEY_HEADER, dollarsToCents, type Carrier } from '@portal/shared';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import { serviceOf } from '../../label-services.ts';
+import type { Shipment } from '../../types.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamAdapter,
+  type UpstreamAdapterOptions,
+  type UpstreamLabelResult,
+  type UpstreamLookup,
+  type UpstreamLookupRequest,
+} from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
+
+/** The upstream portal's order fields for one shipment: the same body on every try (its key checks it). */
+export const labelportOrderBody = (shipment: Shipment, service: string) => ({
+  labelType: service,
+  quantity: 1,
+  Weight: shipment.weight,
+  ...(shipment.dimensions
+    ? {
+        Height: shipment.dimensions.height,
+        Width: shipment.dimensions.width,
+        Length: shipment.dimensions.length,
+      }
+    : {}),
+  ...(shipment.template ? { design: shipment.template } : {}),
+  signature: shipment.signature ?? false,
+  FromName: shipment.from.name,
+  FromCompany: shipment.from.company ?? '',
+  FromStreet: shipment.from.street1,
+  FromStreet2: shipment.from.street2 ?? '',
+  FromCity: shipment.from.city,
+  FromState: shipment.from.state,
+  FromZip: shipment.from.zip,
+  FromCountry: shipment.from.country ?? 'US',
+  FromPhone: shipment.from.phone ?? '',
+  ToName: shipment.to.name,
+  ToCompany: shipment.to.company ?? '',
+  ToStreet: shipment.to.street1,
+  ToStreet2: shipment.to.street2 ?? '',
+  ToCity: shipment.to.city,
+  ToState: shipment.to.state,
+  ToZip: shipment.to.zip,
+  ToCountry: shipment.to.country ?? 'US',
+  ToPhone: shipment.to.phone ?? '',
+});
+
+const retryAfterMs = (response: Response): number | undefined => {
+  const value = response.headers.get('retry-after');
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+};
+
+/** Nothing reached the upstream: the connection was refused or its name did not resolve. */
+const wasNeverSent = (error: unknown): boolean => {
+  const code = (error as { cause?: { code?: string } }).cause?.code;
+  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
+};
+
+/**
+ * Another LabelPort (or any portal speaking our `/api/v2`): buys with `create-order` under the order's
+ * `Idempotency-Key`, waits for its label by polling `read-order`, downloads the PDF. The upstream's
+ * idempotency is what makes a retry safe: the same key and body get the first purchase's answer, so a
+ * lookup without an upstream id asks with the key again.
+ */
+export function createLabelportAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
+  const { apiKey, baseUrl } = options.credentials;
+  if (!baseUrl) throw new RangeError('A labelport provider needs its base URL');
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const labelWaitMs = options.labelWaitMs ?? 60_000;
+  const pollMs = options.pollMs ?? 500;
+
+  async function call(path: string, init: RequestInit = {}, isBuying = false): Promise<Response> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}/api/v2${path}`, {
+        ...init,
+        headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json', ...init.headers },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      });
+    } catch (error) {
+      if (wasNeverSent(error)) throw new UpstreamNotBoughtError(`${baseUrl} could not be reached`);
+      const what =
+        (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection lost';
+      throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
+    }
+    if (response.status === 429)
+      throw new UpstreamNotBoughtError('Rate limited by the upstream portal', retryAfterMs(response));
+    if (response.status >= 500) {
+      const text = `${path}: the upstream portal answered ${response.status}`;
+      // A read that failed bought nothing; a purchase that failed may have.
+      if (isBuying) throw new UpstreamUnknownOutcomeError(text);
+      throw new UpstreamNotBoughtError(text, retryAfterMs(response));
+    }
+    return response;
+  }
+
+  async function json<T>(response: Response, path: string): Promise<T> {
+    try {
+      return (await response.json()) as T;
+    } catch (error) {
+      throw new UpstreamUnknownOutcomeError(`${path}: the answer was not JSON`, { cause: error });
+    }
+  }
+
+  async function refusal(response: Response): Promise<string> {
+    const body = await response.json().catch(() => null);
+    const message = (body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : `HTTP ${response.status}`;
+  }
+
+  /** Asks for the order under our key: the first purchase, or its replay when it was already made. */
+  async function createOrder(request: UpstreamLookupRequest): Promise<UpstreamOrder> {
+    const path = '/order/create-order';
+    const response = await call(
+      path,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': request.reference },
+        body: JSON.stringify(labelportOrderBody(request.shipment, request.service)),
+      },
+      true,
+    );
+    // "Still being processed": the first try holds the key; its outcome is not known yet.
+    if (response.status === 409 && /still being processed/i.test(await response.clone().text()))
+      throw new UpstreamUnknownOutcomeError(`${path}: the first try is still being processed`);
+    if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
+    const body = await json<{ orders?: UpstreamOrder[] }>(response, path);
+    const order = body.orders?.[0];
+    if (!order?._id) throw new UpstreamUnknownOutcomeError(`${path}: the answer named no order`);
+    return order;
+  }
+
+  async function readOrder(id: string): Promise<UpstreamOrder> {
+    const path = `/order/read-order/${encodeURIComponent(id)}`;
+    const response = await call(path);
+    if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+    const body = await json<{ order?: UpstreamOrder }>(response, path);
+    if (!body.order) throw new UpstreamNotBoughtError(`${path}: the answer named no order`);
+    return body.order;
+  }
+
+  async function download(order: UpstreamOrder, carrier: Carrier): Promise<UpstreamLabelResult> {
+    const path = `/download/${encodeURIComponent(order._id)}`;
+    const response = await call(path, { headers: { accept: 'application/pdf' } });
+    if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+    const pdf = new Uint8Array(await response.arrayBuffer());
+    if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
+      throw new UpstreamNotBoughtError(`${path}: the label is not a PDF`);
+    return {
+      upstreamId: order._id,
+      trackingNumber: order.tracking ?? '',
+      carrier,
+      costCents: dollarsToCents(order.price),
+      pdf,
+    };
+  }
+
+  /** Where the upstream's order stands; a completed one comes with its label. */
+  async function settle(order: UpstreamOrder, shipment: Shipment, waitMs: number): Promise<UpstreamLookup> {
+    const carrier = serviceOf(shipment.labelTypeUid).carrier;
+    const until = Date.now() + waitMs;
+    let current = order;
+    for (;;) {
+      if (current.status === 'completed' && current.tracking)
+        return { state: 'bought', label: await download(current, carrier) };
+      if (current.status === 'cancelled')
+        return { state: 'not-bought', reason: 'The upstream portal cancelled the order and refunded it' };
+      if (Date.now() >= until) return { state: 'pending' };
+      await sleep(pollMs);
+      current = await readOrder(current._id);
+    }
+  }
+
+  return {
+    kind: 'labelport',
+    mode: 'live',
+    async purchase(request) {
+      let order: UpstreamOrder;
+      if (request.upstreamId) order = await readOrder(request.upstreamId);
+      else {
+        order = await createOrder(request);
+        await request.recordUpstreamId(order._id);
+      }
+      const outcome = await settle(order, request.shipment, labelWaitMs);
+      if (outcome.state === 'bought') return outcome.label;
+      if (outcome.state === 'not-bought') throw new UpstreamRejectedError(outcome.reason);
+      throw new UpstreamUnknownOutcomeError(`the upstream's label for ${order._id} is not ready yet`);
+    },
+    async lookup(request) {
+      const order = request.upstreamId ? await readOrder(request.upstreamId) : await createOrder(request);
+      return settle(order, request.shipment, 0);
+    },
+    async testConnection() {
+      try {
+        const response = await call('/order/read-orders?page=1&limit=1');
+        if (response.status === 401 || response.status === 403)
+          return { ok: false, message: `${baseUrl} refused the API key (${response.status})` };
+        if (response.status >= 400) return { ok: false, message: await refusal(response) };
+        await json(response, '/order/read-orders');
+        return { ok: true, message: `Connected to ${baseUrl}` };
+      } catch (error) {
+        return { ok: false, message: (error as Error).message };
+      }
+    },
+  };
+}

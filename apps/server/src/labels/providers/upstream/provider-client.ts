@@ -1,0 +1,150 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
+import type { CircuitState as CircuitStateName, UpstreamKind } from '@portal/shared';
+import { createSlots } from '../../../lib/slots.ts';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamAdapter,
+  type UpstreamLabelResult,
+  type UpstreamLookup,
+  type UpstreamLookupRequest,
+  type UpstreamPurchaseRequest,
+} from './upstream-adapter.ts';
+
+export type ProviderOperation = 'purchase' | 'lookup' | 'test';
+export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
+export type ProviderCall = {
+  providerId: string;
+  providerName: string;
+  operation: ProviderOperation;
+  outcome: ProviderCallOutcome;
+  durationMs: number;
+  error: string | null;
+};
+
+export type ProviderClientOptions = {
+  id: string;
+  name: string;
+  adapter: UpstreamAdapter;
+  /** Purchases in flight at once from this process; the rest wait their turn. */
+  maxConcurrent: number;
+  /** Told of every call, for metrics and the console's health figures. */
+  onCall?: (call: ProviderCall) => void | Promise<void>;
+  /** Consecutive provider faults that open the circuit (default 5), and how long it stays open (30 s). */
+  breakAfter?: number;
+  cooldownMs?: number;
+  /** The longest `Retry-After` waited out inside one purchase (default 30 s); longer ones fail the try. */
+  maxRateLimitWaitMs?: number;
+  rateLimitRetries?: number;
+};
+
+/** The circuit is open: the provider was skipped without a call, so nothing was bought. */
+export class ProviderCoolingDownError extends UpstreamNotBoughtError {}
+
+export type ProviderClient = {
+  readonly id: string;
+  readonly name: string;
+  readonly kind: UpstreamKind;
+  readonly circuit: CircuitStateName;
+  purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
+  lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
+  testConnection(): Promise<{ ok: boolean; message: string }>;
+};
+
+const outcomeOf = (error: unknown): ProviderCallOutcome =>
+  error instanceof UpstreamRejectedError
+    ? 'rejected'
+    : error instanceof UpstreamNotBoughtError
+      ? 'not_bought'
+      : 'unknown';
+
+const CIRCUIT_NAMES: Record<CircuitState, CircuitStateName> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+  [CircuitState.Isolated]: 'open',
+};
+
+/**
+ * One configured provider as the label jobs use it: a semaphore keeps at most `maxConcurrent` purchases
+ * in flight, a circuit breaker (cockatiel) skips a provider that keeps failing for a cool-down, a
+ * `Retry-After` is waited out instead of failing the order, and every call is reported to `onCall`.
+ * A rejection (bad address, no balance) is the caller's problem, not the provider's: it never opens the
+ * circuit.
+ */
+export function createProviderClient(options: ProviderClientOptions): ProviderClient {
+  const { id, name, adapter, maxConcurrent } = options;
+  const maxWait = options.maxRateLimitWaitMs ?? 30_000;
+  const retries = options.rateLimitRetries ?? 3;
+  const slots = createSlots();
+  const breaker = circuitBreaker(
+    handleWhen((error) => !(error instanceof UpstreamRejectedError)),
+    {
+      halfOpenAfter: options.cooldownMs ?? 30_000,
+      breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
+    },
+  );
+
+  async function observed<T>(operation: ProviderOperation, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    const report = (outcome: ProviderCallOutcome, error: unknown) =>
+      options.onCall?.({
+        providerId: id,
+        providerName: name,
+        operation,
+        outcome,
+        durationMs: Math.round(performance.now() - started),
+        error: error === null ? null : error instanceof Error ? error.message : String(error),
+      });
+    try {
+      const result = await work();
+      await report('ok', null);
+      return result;
+    } catch (error) {
+      await report(outcomeOf(error), error);
+      throw error;
+    }
+  }
+
+  async function purchaseOnce(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult> {
+    try {
+      return await breaker.execute(() => observed('purchase', () => adapter.purchase(request)));
+    } catch (error) {
+      if (error instanceof BrokenCircuitError)
+        throw new ProviderCoolingDownError(`${name} is cooling down after repeated failures`);
+      throw error;
+    }
+  }
+
+  return {
+    id,
+    name,
+    kind: adapter.kind,
+    get circuit() {
+      return CIRCUIT_NAMES[breaker.state];
+    },
+    purchase(request) {
+      return slots.run(maxConcurrent, async () => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await purchaseOnce(request);
+          } catch (error) {
+            const wait = error instanceof UpstreamNotBoughtError ? error.retryAfterMs : undefined;
+            if (error instanceof ProviderCoolingDownError || wait === undefined) throw error;
+            if (attempt >= retries || wait > maxWait) throw error;
+            await sleep(wait);
+          }
+        }
+      });
+    },
+    // Lookups bypass the circuit: an unknown outcome must be settled whatever the provider's recent record.
+    lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
+    testConnection: () =>
+      observed('test', async () => {
+        const result = await adapter.testConnection();
+        if (!result.ok) throw new UpstreamNotBoughtError(result.message);
+        return result;
+      }).catch((error: Error) => ({ ok: false, message: error.message })),
+  };
+}

@@ -1,0 +1,90 @@
+import type { LabelTypeRouteBody, RouteStepView } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { findLabelType } from '../label-types/label-types.repository.ts';
+import { isUuid } from '../orders/ids.ts';
+import {
+  findProvidersByIds,
+  findRoutesOf,
+  listRoutes,
+  replaceRoute,
+  type RouteStepRow,
+} from './providers.repository.ts';
+
+const toStepView = (s: RouteStepRow): RouteStepView => ({
+  providerId: s.providerId,
+  providerName: s.providerName,
+  kind: s.kind,
+  enabled: s.enabled,
+  service: s.service,
+});
+
+/** The routes of a label job batch's label types, by label type id (empty: test mode). */
+export async function routesOf(
+  ctx: AppContext,
+  orders: readonly { labelTypeId: string }[],
+): Promise<Map<string, RouteStepRow[]>> {
+  const byType = new Map<string, RouteStepRow[]>();
+  for (const step of await findRoutesOf(ctx.db, [...new Set(orders.map((o) => o.labelTypeId))]))
+    byType.set(step.labelTypeId, [...(byType.get(step.labelTypeId) ?? []), step]);
+  return byType;
+}
+
+/** Every label type's route, by label type id (the console's label type list). */
+export async function readRoutes(db: DbOrTx): Promise<Map<string, RouteStepView[]>> {
+  const byType = new Map<string, RouteStepView[]>();
+  for (const step of await listRoutes(db)) {
+    const steps = byType.get(step.labelTypeId) ?? [];
+    steps.push(toStepView(step));
+    byType.set(step.labelTypeId, steps);
+  }
+  return byType;
+}
+
+/**
+ * PUT /admin/label-types/{id}/route: where the type's labels are bought, in order; `[]` is test mode
+ * (audited). Every step must name a configured provider.
+ */
+export async function setLabelTypeRoute(
+  ctx: AppContext,
+  { actor, id, body }: { actor: StaffActor; id: string; body: LabelTypeRouteBody },
+): Promise<RouteStepView[]> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Label type not found');
+  const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
+  return ctx.db.transaction(async (tx) => {
+    const labelType = await findLabelType(tx, id, true);
+    if (!labelType) throw new AppError('NOT_FOUND', 'Label type not found');
+    const known = new Set(
+      (
+        await findProvidersByIds(
+          tx,
+          body.route.filter((s) => isUuid(s.providerId)).map((s) => s.providerId),
+        )
+      ).map((p) => p.id),
+    );
+    const missing = [
+      ...unknown,
+      ...body.route
+        .map((step, i) => ({ step, i }))
+        .filter(({ step }) => isUuid(step.providerId) && !known.has(step.providerId)),
+    ];
+    if (missing.length > 0)
+      throw new AppError('BAD_REQUEST', 'Choose providers from the Providers page', {
+        errors: missing.map(({ i }) => ({ field: `route.${i}.providerId`, message: 'Unknown provider' })),
+      });
+    const before = (await findRoutesOf(tx, [id])).map(toStepView);
+    await replaceRoute(tx, id, body.route);
+    const after = (await findRoutesOf(tx, [id])).map(toStepView);
+    await recordAudit(tx, {
+      actor,
+      action: 'label_type.route',
+      targetType: 'label_type',
+      targetId: id,
+      before: { route: before.map(({ providerName, service }) => ({ providerName, service })) },
+      after: { route: after.map(({ providerName, service }) => ({ providerName, service })) },
+    });
+    return after;
+  });
+}

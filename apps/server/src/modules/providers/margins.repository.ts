@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+
+export type MarginRow = {
+  key: string;
+  name: string;
+  labels: number;
+  revenueCents: number;
+  costCents: number;
+  belowCost: number;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const toMarginRow = (r: Record<string, unknown>): MarginRow => ({
+  key: String(r.key),
+  name: String(r.name ?? ''),
+  labels: Number(r.labels),
+  revenueCents: Number(r.revenue_cents),
+  costCents: Number(r.cost_cents),
+  belowCost: Number(r.below_cost),
+});
+
+const FIGURES = sql`count(*) AS labels, sum(o.price_cents) AS revenue_cents, sum(o.cost_cents) AS cost_cents,
+  count(*) FILTER (WHERE o.cost_cents > o.price_cents) AS below_cost`;
+
+/** Completed orders bought upstream since `since`, per UTC day, oldest first. */
+export async function marginsByDay(db: DbOrTx, since: Date): Promise<MarginRow[]> {
+  const result = await db.execute(sql`
+    SELECT to_char(date_trunc('day', o.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS key, '' AS name, ${FIGURES}
+    FROM orders o
+    WHERE o.status = 'completed' AND o.cost_cents IS NOT NULL AND o.created_at >= ${since}
+    GROUP BY 1 ORDER BY 1`);
+  return rowsOf<Record<string, unknown>>(result).map(toMarginRow);
+}
+
+/** The same per label type, by revenue. */
+export async function marginsByLabelType(db: DbOrTx, since: Date): Promise<MarginRow[]> {
+  const result = await db.execute(sql`
+    SELECT o.label_type_id AS key, min(t.name) AS name, ${FIGURES}
+    FROM orders o JOIN label_types t ON t.id = o.label_type_id
+    WHERE o.status = 'completed' AND o.cost_cents IS NOT NULL AND o.created_at >= ${since}
+    GROUP BY o.label_type_id ORDER BY sum(o.price_cents) DESC`);
+  return rowsOf<Record<string, unknown>>(result).map(toMarginRow);
+}
+
+/** Weights at which a label type's highest recent cost is above the price its tiers give today. */
+export async function costWarnings(db: DbOrTx, since: Date) {
+  const result = await db.execute(sql`
+    SELECT c.label_type_id, t.name, c.weight, c.cost_cents, p.price_cents
+    FROM (
+      SELECT o.label_type_id, o.weight, max(o.cost_cents) AS cost_cents
+      FROM orders o
+      WHERE o.cost_cents IS NOT NULL AND o.status = 'completed' AND o.created_at >= ${since}
+      GROUP BY 1, 2
+    ) c
+    JOIN label_types t ON t.id = c.label_type_id
+    JOIN label_type_prices p ON p.label_type_id = c.label_type_id
+      AND c.weight > p.from_weight AND c.weight <= p.to_weight
+    WHERE c.cost_cents > p.price_cents
+    ORDER BY t.name, c.weight`);
+  return rowsOf<Record<string, unknown>>(result).map((r) => ({
+    labelTypeId: String(r.label_type_id),
+    name: String(r.name),
+    weight: Number(r.weight),
+    costCents: Number(r.cost_cents),
+    priceCents: Number(r.price_cents),
+  }));
+}

@@ -1,0 +1,104 @@
+import {
+  createProviderBody,
+  idParams,
+  labelTypeRouteBody,
+  labelTypeRouteResponse,
+  marginsQuery,
+  marginsResponse,
+  providerResponse,
+  providersResponse,
+  providerTestResponse,
+  updateProviderBody,
+} from '@portal/shared';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { staffActor } from '../../plugins/authenticate.ts';
+import { setLabelTypeRoute } from './label-type-routes.service.ts';
+import { readMargins } from './margins.service.ts';
+import {
+  createProvider,
+  readProviders,
+  removeProvider,
+  testProvider,
+  updateProviderById,
+} from './providers.service.ts';
+
+const tags = ['admin'];
+
+/** `/api/v1/admin/providers`: upstream label providers (staff only, audited writes). */
+export const adminProviderRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/', { schema: { tags, response: { 200: providersResponse } } }, async () => ({
+      providers: await readProviders(ctx),
+    }));
+    app.post(
+      '/',
+      { schema: { tags, body: createProviderBody, response: { 201: providerResponse } } },
+      async (request, reply) => {
+        const provider = await createProvider(ctx, { actor: staffActor(request), body: request.body });
+        return reply.code(201).send({ message: `${provider.name} added`, provider });
+      },
+    );
+    app.put(
+      '/:id',
+      { schema: { tags, params: idParams, body: updateProviderBody, response: { 200: providerResponse } } },
+      async (request) => {
+        const provider = await updateProviderById(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          body: request.body,
+        });
+        return { message: `${provider.name} saved`, provider };
+      },
+    );
+    app.delete(
+      '/:id',
+      { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => ({
+        message: await removeProvider(ctx, { actor: staffActor(request), id: request.params.id }),
+      }),
+    );
+    app.post(
+      '/:id/test',
+      { schema: { tags, params: idParams, response: { 200: providerTestResponse } } },
+      async (request) => testProvider(ctx, request.params.id),
+    );
+  };
+
+/** `/api/v1/admin/label-types/{id}/route`: where a label type's labels are bought. */
+export const adminRouteRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put(
+      '/:id/route',
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: labelTypeRouteBody,
+          response: { 200: labelTypeRouteResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Route saved',
+        route: await setLabelTypeRoute(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          body: request.body,
+        }),
+      }),
+    );
+  };
+
+/** `/api/v1/admin/margins`: what labels cost us beside what resellers paid. */
+export const adminMarginRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/',
+      { schema: { tags, querystring: marginsQuery, response: { 200: marginsResponse } } },
+      async (request) => readMargins(ctx, request.query.days),
+    );
+  };

@@ -1,0 +1,169 @@
+import type { AppContext } from '../../context.ts';
+import { serviceOf, type PurchasedLabel, type Shipment } from '../../labels/index.ts';
+import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamLabelResult,
+} from '../../labels/providers/upstream/upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from '../../labels/providers/upstream/upstream-errors.ts';
+import { UpstreamRejectedError } from '../../labels/providers/upstream-provider.ts';
+import {
+  findPurchasesOf,
+  setPurchase,
+  startPurchase,
+  UNSETTLED,
+  type LabelPurchaseRow,
+} from './label-purchases.repository.ts';
+import type { RouteStepRow } from './providers.repository.ts';
+
+/** A label bought upstream: where, and what it cost us. */
+export type BoughtLabel = PurchasedLabel & { providerId: string; costCents: number };
+
+/** Every provider of the route said a definite "no": the order is cancelled and refunded. */
+export class RouteExhaustedError extends UpstreamRejectedError {}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const toLabel = (client: ProviderClient, label: UpstreamLabelResult, shipment: Shipment): BoughtLabel => ({
+  tracking: label.trackingNumber,
+  pdf: label.pdf,
+  carrier: label.carrier ?? serviceOf(shipment.labelTypeUid).carrier,
+  provider: client.name,
+  isTestLabel: false,
+  providerId: client.id,
+  costCents: label.costCents,
+});
+
+/**
+ * Buys one order's label along its label type's route, never twice (decision 240):
+ * 1. a purchase whose outcome is not settled (the answer was lost, the label was bought but not stored)
+ *    is looked up at its provider before anything else; until the provider says, the order waits;
+ * 2. then the route's providers in order, each try recorded before the call, the next one only after
+ *    a definite "not bought" (a rejection, a 429 waited out too long, a provider cooling down);
+ * 3. when every provider rejected the order, `RouteExhaustedError` (cancel and refund); when some only
+ *    failed for now, the last error, and the job tries again later.
+ */
+export async function buyUpstreamLabel(
+  ctx: AppContext,
+  orderId: string,
+  shipment: Shipment,
+  route: readonly RouteStepRow[],
+): Promise<BoughtLabel> {
+  const purchases = await findPurchasesOf(ctx.db, [orderId]);
+  const clients = await ctx.providers.clientsFor([
+    ...new Set([...route.map((s) => s.providerId), ...purchases.map((p) => p.providerId)]),
+  ]);
+  const clientOf = (providerId: string): ProviderClient => {
+    const client = clients.get(providerId);
+    if (!client) throw new UpstreamNotBoughtError('The provider of this purchase is no longer configured');
+    return client;
+  };
+
+  for (const purchase of purchases.filter((p) => UNSETTLED.includes(p.state))) {
+    const bought = await settle(ctx, clientOf(purchase.providerId), purchase, shipment);
+    if (bought) return bought;
+  }
+
+  const byProvider = new Map(purchases.map((p) => [p.providerId, p]));
+  let lastError: Error | null = null;
+  let onlyRejections = true;
+  for (const step of route) {
+    const earlier = byProvider.get(step.providerId);
+    if (earlier?.state === 'rejected') {
+      lastError = new UpstreamRejectedError(`${step.providerName}: ${earlier.error ?? 'rejected'}`);
+      continue;
+    }
+    const client = clients.get(step.providerId);
+    if (!client || !step.enabled) continue;
+    if (client.circuit === 'open') {
+      onlyRejections = false;
+      lastError = new UpstreamNotBoughtError(`${client.name} is cooling down after repeated failures`);
+      continue;
+    }
+    const purchase = await startPurchase(ctx.db, {
+      orderId,
+      providerId: step.providerId,
+      service: step.service,
+    });
+    try {
+      const label = await client.purchase({
+        shipment,
+        service: purchase.service,
+        reference: purchase.id,
+        upstreamId: purchase.upstreamId,
+        recordUpstreamId: (upstreamId) => setPurchase(ctx.db, purchase.id, { upstreamId }),
+      });
+      return await recordBought(ctx, client, purchase, label, shipment);
+    } catch (error) {
+      const message = `${client.name}: ${messageOf(error)}`;
+      if (error instanceof UpstreamRejectedError) {
+        await setPurchase(ctx.db, purchase.id, { state: 'rejected', error: messageOf(error) });
+        lastError = new UpstreamRejectedError(message);
+        continue;
+      }
+      onlyRejections = false;
+      if (error instanceof UpstreamNotBoughtError) {
+        await setPurchase(ctx.db, purchase.id, { state: 'not_bought', error: messageOf(error) });
+        lastError = new UpstreamNotBoughtError(message);
+        continue;
+      }
+      // Unknown outcome: ask the provider at once; fail over only if it says nothing was bought.
+      await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
+      const bought = await settle(ctx, client, { ...purchase, state: 'unknown' }, shipment);
+      if (bought) return bought;
+      lastError = new UpstreamNotBoughtError(message);
+    }
+  }
+  if (!lastError) return Promise.reject(new RouteExhaustedError('No enabled provider buys this label type'));
+  throw onlyRejections ? new RouteExhaustedError(lastError.message) : lastError;
+}
+
+/**
+ * Settles a purchase whose outcome is not known: the label when the provider holds one, null when it
+ * says nothing was bought; throws (the order waits) while it cannot say.
+ */
+async function settle(
+  ctx: AppContext,
+  client: ProviderClient,
+  purchase: LabelPurchaseRow,
+  shipment: Shipment,
+): Promise<BoughtLabel | null> {
+  let outcome;
+  try {
+    outcome = await client.lookup({
+      shipment,
+      service: purchase.service,
+      reference: purchase.id,
+      upstreamId: purchase.upstreamId,
+    });
+  } catch (error) {
+    await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
+    throw new UpstreamUnknownOutcomeError(
+      `${client.name}: waiting to learn whether the label was bought (${messageOf(error)})`,
+    );
+  }
+  if (outcome.state === 'bought') return recordBought(ctx, client, purchase, outcome.label, shipment);
+  if (outcome.state === 'pending') {
+    await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: 'label not ready yet' });
+    throw new UpstreamUnknownOutcomeError(`${client.name}: the label is not ready yet`);
+  }
+  await setPurchase(ctx.db, purchase.id, { state: 'not_bought', error: outcome.reason });
+  return null;
+}
+
+async function recordBought(
+  ctx: AppContext,
+  client: ProviderClient,
+  purchase: LabelPurchaseRow,
+  label: UpstreamLabelResult,
+  shipment: Shipment,
+): Promise<BoughtLabel> {
+  await setPurchase(ctx.db, purchase.id, {
+    state: 'bought',
+    upstreamId: label.upstreamId,
+    tracking: label.trackingNumber,
+    costCents: label.costCents,
+    error: null,
+  });
+  return toLabel(client, label, shipment);
+}
