@@ -39,7 +39,7 @@ describe('labelport provider: portal A buys on portal B', () => {
       (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
     );
     portalB = await addProvider('Portal B', onB.apiKey);
-  });
+  }, 120_000);
   afterAll(async () => {
     await settleLabels(a);
     await settleLabels(b);
@@ -131,7 +131,7 @@ describe('labelport provider: portal A buys on portal B', () => {
     });
     const bPdf = await b.inject({
       method: 'GET',
-      url: `/api/v2/download/${onBOrder!.id}`,
+      url: `/api/v2/order/download/${onBOrder!.id}`,
       headers: { 'x-api-key': onB.apiKey },
     });
     expect(aPdf.rawPayload.equals(bPdf.rawPayload)).toBe(true);
@@ -147,21 +147,21 @@ describe('labelport provider: portal A buys on portal B', () => {
     const broke = await apiReseller(b, 0);
     const poor = await addProvider('Portal B, no balance', broke.apiKey);
     const good = portalB;
-    await admin('PUT', `/label-types/${types.priority}/route`, {
+    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
       route: [
-        { providerId: poor._id, service: 'priority' },
-        { providerId: good._id, service: 'priority' },
+        { providerId: poor._id, service: 'ground_oz' },
+        { providerId: good._id, service: 'ground_oz' },
       ],
     });
     const reseller = await buyer();
-    const bought = await buy(reseller, 'priority');
+    const bought = await buy(reseller, 'ground_oz');
     expect(bought).toMatchObject({ status: 'completed', provider: { name: 'Portal B' } });
 
-    await admin('PUT', `/label-types/${types.priority}/route`, {
-      route: [{ providerId: poor._id, service: 'priority' }],
+    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
+      route: [{ providerId: poor._id, service: 'ground_oz' }],
     });
     const before = await balanceCents(a.ctx.db, reseller.id);
-    const refused = await buy(reseller, 'priority');
+    const refused = await buy(reseller, 'ground_oz');
     expect(refused.status).toBe('cancelled');
     expect(refused.failureReason).toMatch(/^Portal B, no balance: .*balance/i);
     expect(await balanceCents(a.ctx.db, reseller.id)).toBe(before);

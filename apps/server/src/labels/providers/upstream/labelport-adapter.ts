@@ -149,7 +149,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
   }
 
   async function download(order: UpstreamOrder, carrier: Carrier): Promise<UpstreamLabelResult> {
-    const path = `/download/${encodeURIComponent(order._id)}`;
+    const path = `/order/download/${encodeURIComponent(order._id)}`;
     const response = await call(path, { headers: { accept: 'application/pdf' } });
     if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
     const pdf = new Uint8Array(await response.arrayBuffer());
