@@ -122,6 +122,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       metrics,
       log: app.log,
       adapter: config.providers.adapter,
+      breakAfter: config.providers.breakAfter,
+      cooldownMs: config.providers.cooldownMs,
     }),
     mailer: createMailer(config, database.db, app.log),
     metrics,

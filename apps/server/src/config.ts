@@ -77,7 +77,14 @@ export const envSchema = z.object({
   LABEL_DOWNLOADS_AT_ONCE: z.coerce.number().int().min(1).max(64).default(2),
   LABEL_DOWNLOADS_WAITING: z.coerce.number().int().min(0).max(1000).default(10),
   PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(300).default(30),
-  PROVIDER_LABEL_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
+  PROVIDER_LABEL_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  PROVIDER_BREAK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
+  PROVIDER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  PROVIDER_GIVE_UP_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 export type Config = {
@@ -148,7 +155,14 @@ export type Config = {
   /** Merged and zipped label downloads prepared at once, and how many more may wait (decision 160). */
   labelDownloads: { atOnce: number; waiting: number };
   /** Upstream label providers: one call's time limit, and how long a purchase waits for its label. */
-  providers: { adapter: { timeoutMs: number; labelWaitMs: number } };
+  providers: {
+    adapter: { timeoutMs: number; labelWaitMs: number };
+    /** Consecutive faults that open a provider's circuit, and how long it then stays open. */
+    breakAfter: number;
+    cooldownMs: number;
+    /** How long an order waits for providers that are unavailable before it is cancelled and refunded. */
+    giveUpMs: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -250,6 +264,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         timeoutMs: e.PROVIDER_TIMEOUT_SECONDS * 1000,
         labelWaitMs: e.PROVIDER_LABEL_WAIT_SECONDS * 1000,
       },
+      breakAfter: e.PROVIDER_BREAK_AFTER,
+      cooldownMs: e.PROVIDER_COOLDOWN_SECONDS * 1000,
+      giveUpMs: e.PROVIDER_GIVE_UP_MINUTES * 60_000,
     },
   };
 }

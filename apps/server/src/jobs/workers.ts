@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
+import { DeferredLabelError, generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /**
@@ -18,6 +18,13 @@ export function warmUpLabels(ctx: AppContext): void {
 /** Starts this instance's job workers (main.ts; tests start them when they need labels made). */
 export async function startWorkers(ctx: AppContext): Promise<void> {
   const { workers, batchSize } = ctx.config.labelJobs;
+  const sendLater = (queue: string, orderIds: string[], inMs: number) =>
+    ctx.jobs.sendInTransaction<LabelJobData>(
+      ctx.db,
+      queue,
+      orderIds.map((orderId) => ({ orderId })),
+      { startAfter: new Date(Date.now() + inMs) },
+    );
   await ctx.jobs.workBatches<LabelJobData>(
     LABEL_QUEUE,
     async (jobs) => {
@@ -28,14 +35,23 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       const failedJobs = new Map<string, Error>();
       for (const job of jobs) {
         const error = failedOrders.get(job.data.orderId);
-        if (error) failedJobs.set(job.id, error);
+        // A purchase that must wait is sent again for later; this job is done.
+        if (error instanceof DeferredLabelError)
+          await sendLater(LABEL_QUEUE, [job.data.orderId], error.retryInMs);
+        else if (error) failedJobs.set(job.id, error);
       }
       return failedJobs;
     },
     { concurrency: workers, batchSize },
   );
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
-    const refunded = await settleOrRefund(ctx, data.orderId, 'Label generation failed');
-    if (refunded) ctx.log.warn({ orderId: data.orderId }, 'label failed: order cancelled and refunded');
+    const outcome = await settleOrRefund(ctx, data.orderId, 'Label generation failed');
+    if (outcome instanceof DeferredLabelError) {
+      ctx.log.warn(
+        { orderId: data.orderId, err: outcome.cause },
+        'label failed: waiting to settle its purchase',
+      );
+      await sendLater(LABEL_FAILED_QUEUE, [data.orderId], outcome.retryInMs);
+    } else if (outcome) ctx.log.warn({ orderId: data.orderId }, 'label failed: order cancelled and refunded');
   });
 }

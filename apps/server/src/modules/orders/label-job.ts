@@ -5,6 +5,8 @@ import {
   type PurchasedLabel,
   type Shipment,
 } from '../../labels/index.ts';
+import { UpstreamNotBoughtError } from '../../labels/providers/upstream/upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from '../../labels/providers/upstream/upstream-errors.ts';
 import { routesOf } from '../providers/label-type-routes.service.ts';
 import { ordersWithUnsettledPurchases } from '../providers/label-purchases.repository.ts';
 import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
@@ -82,10 +84,16 @@ export async function generateLabels(
         return { order, label };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        if (error instanceof UpstreamRejectedError) await cancelAndRefund(ctx, order.id, reason);
-        else {
+        if (error instanceof UpstreamRejectedError) {
+          // The provider's refusal is the order's status note, over any earlier try's passing trouble.
           await recordFailure(ctx.db, order.id, reason);
-          failed.set(order.id, error instanceof Error ? error : new Error(reason));
+          await cancelAndRefund(ctx, order.id, reason);
+        } else {
+          await recordFailure(ctx.db, order.id, reason);
+          failed.set(
+            order.id,
+            deferralOf(ctx, order, error) ?? (error instanceof Error ? error : new Error(reason)),
+          );
         }
         return null;
       }
@@ -132,6 +140,34 @@ export async function generateLabels(
   return failed;
 }
 
+/**
+ * An order whose upstream purchase must wait, not fail: its providers are cooling down or rate limited
+ * (nothing bought), or a purchase's outcome is not known yet. Its job is sent again for `retryInMs`
+ * later instead of spending one of the queue's few retries, so a provider's outage delays orders
+ * rather than refunding them. A provider that stays unavailable past `giveUpMs` fails the order as
+ * before; an unknown outcome waits for as long as it takes, since only the provider can settle it.
+ */
+export class DeferredLabelError extends Error {
+  override readonly name = 'DeferredLabelError';
+  constructor(
+    override readonly cause: Error,
+    readonly retryInMs: number,
+  ) {
+    super(cause.message);
+  }
+}
+
+function deferralOf(ctx: AppContext, order: OrderWithType, error: unknown): DeferredLabelError | null {
+  const { cooldownMs, giveUpMs } = ctx.config.providers;
+  if (error instanceof UpstreamUnknownOutcomeError) return new DeferredLabelError(error, UNKNOWN_RETRY_MS);
+  if (!(error instanceof UpstreamNotBoughtError)) return null;
+  if (Date.now() - order.createdAt.getTime() > giveUpMs) return null;
+  return new DeferredLabelError(error, Math.max(error.retryAfterMs ?? 0, cooldownMs));
+}
+
+/** How soon a purchase whose outcome is not known is looked up again. */
+const UNKNOWN_RETRY_MS = 5_000;
+
 /** One order's label job (see `generateLabels`); throws when the label failed and should be retried. */
 export async function generateLabel(ctx: AppContext, orderId: string): Promise<void> {
   const failure = (await generateLabels(ctx, [orderId])).get(orderId);
@@ -149,13 +185,20 @@ export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: 
 /**
  * The last word on an order whose label jobs all failed: when a provider may still hold a label for
  * it (an answer was lost), it is settled first, and the order is only refunded once the provider
- * said nothing was bought; while it cannot say, this throws and is tried again later.
+ * said nothing was bought. While it cannot say, the answer is a `DeferredLabelError` (ask again later).
  */
-export async function settleOrRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
+export async function settleOrRefund(
+  ctx: AppContext,
+  orderId: string,
+  reason: string,
+): Promise<boolean | DeferredLabelError> {
   if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0) {
     const failure = (await generateLabels(ctx, [orderId])).get(orderId);
     if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0)
-      throw failure ?? new Error(`Order ${orderId}: its upstream purchase is not settled yet`);
+      return new DeferredLabelError(
+        failure ?? new Error(`Order ${orderId}: its upstream purchase is not settled yet`),
+        UNKNOWN_RETRY_MS,
+      );
   }
   return cancelAndRefund(ctx, orderId, reason);
 }

@@ -59,12 +59,14 @@ export async function buyUpstreamLabel(
     return client;
   };
 
-  for (const purchase of purchases.filter((p) => UNSETTLED.includes(p.state))) {
-    const bought = await settle(ctx, clientOf(purchase.providerId), purchase, shipment);
-    if (bought) return bought;
+  const unsettled = purchases.filter((p) => UNSETTLED.includes(p.state));
+  for (const purchase of unsettled) {
+    const outcome = await settle(ctx, clientOf(purchase.providerId), purchase, shipment);
+    if (outcome.state === 'bought') return outcome.label;
   }
+  const settled = unsettled.length > 0 ? await findPurchasesOf(ctx.db, [orderId]) : purchases;
 
-  const byProvider = new Map(purchases.map((p) => [p.providerId, p]));
+  const byProvider = new Map(settled.map((p) => [p.providerId, p]));
   let lastError: Error | null = null;
   let onlyRejections = true;
   for (const step of route) {
@@ -101,16 +103,21 @@ export async function buyUpstreamLabel(
         lastError = new UpstreamRejectedError(message);
         continue;
       }
-      onlyRejections = false;
       if (error instanceof UpstreamNotBoughtError) {
         await setPurchase(ctx.db, purchase.id, { state: 'not_bought', error: messageOf(error) });
+        onlyRejections = false;
         lastError = new UpstreamNotBoughtError(message);
         continue;
       }
       // Unknown outcome: ask the provider at once; fail over only if it says nothing was bought.
       await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
-      const bought = await settle(ctx, client, { ...purchase, state: 'unknown' }, shipment);
-      if (bought) return bought;
+      const outcome = await settle(ctx, client, { ...purchase, state: 'unknown' }, shipment);
+      if (outcome.state === 'bought') return outcome.label;
+      if (outcome.state === 'rejected') {
+        lastError = new UpstreamRejectedError(`${client.name}: ${outcome.reason}`);
+        continue;
+      }
+      onlyRejections = false;
       lastError = new UpstreamNotBoughtError(message);
     }
   }
@@ -118,16 +125,22 @@ export async function buyUpstreamLabel(
   throw onlyRejections ? new RouteExhaustedError(lastError.message) : lastError;
 }
 
+type Settled =
+  | { state: 'bought'; label: BoughtLabel }
+  /** Nothing was bought, and asking again bought nothing either: the provider refused the order. */
+  | { state: 'rejected'; reason: string }
+  | { state: 'not-bought' };
+
 /**
- * Settles a purchase whose outcome is not known: the label when the provider holds one, null when it
- * says nothing was bought; throws (the order waits) while it cannot say.
+ * Settles a purchase whose outcome is not known: the label when the provider holds one, or that
+ * nothing was bought; throws (the order waits) while the provider cannot say.
  */
 async function settle(
   ctx: AppContext,
   client: ProviderClient,
   purchase: LabelPurchaseRow,
   shipment: Shipment,
-): Promise<BoughtLabel | null> {
+): Promise<Settled> {
   let outcome;
   try {
     outcome = await client.lookup({
@@ -135,20 +148,27 @@ async function settle(
       service: purchase.service,
       reference: purchase.id,
       upstreamId: purchase.upstreamId,
+      recordUpstreamId: (upstreamId) => setPurchase(ctx.db, purchase.id, { upstreamId }),
     });
   } catch (error) {
+    // A lookup that asks with our key again (labelport) may be refused outright: nothing was bought.
+    if (error instanceof UpstreamRejectedError) {
+      await setPurchase(ctx.db, purchase.id, { state: 'rejected', error: messageOf(error) });
+      return { state: 'rejected', reason: messageOf(error) };
+    }
     await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
     throw new UpstreamUnknownOutcomeError(
       `${client.name}: waiting to learn whether the label was bought (${messageOf(error)})`,
     );
   }
-  if (outcome.state === 'bought') return recordBought(ctx, client, purchase, outcome.label, shipment);
+  if (outcome.state === 'bought')
+    return { state: 'bought', label: await recordBought(ctx, client, purchase, outcome.label, shipment) };
   if (outcome.state === 'pending') {
     await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: 'label not ready yet' });
     throw new UpstreamUnknownOutcomeError(`${client.name}: the label is not ready yet`);
   }
   await setPurchase(ctx.db, purchase.id, { state: 'not_bought', error: outcome.reason });
-  return null;
+  return { state: 'not-bought' };
 }
 
 async function recordBought(

@@ -74,7 +74,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
   const { apiKey, baseUrl } = options.credentials;
   if (!baseUrl) throw new RangeError('A labelport provider needs its base URL');
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const labelWaitMs = options.labelWaitMs ?? 60_000;
+  const labelWaitMs = options.labelWaitMs ?? 10_000;
   const pollMs = options.pollMs ?? 500;
 
   async function call(path: string, init: RequestInit = {}, isBuying = false): Promise<Response> {
@@ -190,13 +190,23 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
         order = await createOrder(request);
         await request.recordUpstreamId(order._id);
       }
-      const outcome = await settle(order, request.shipment, labelWaitMs);
+      // The order exists upstream now: a failed read or download while waiting is an unknown outcome.
+      const outcome = await settle(order, request.shipment, labelWaitMs).catch((error: unknown) => {
+        if (error instanceof UpstreamNotBoughtError)
+          throw new UpstreamUnknownOutcomeError(error.message, { cause: error });
+        throw error;
+      });
       if (outcome.state === 'bought') return outcome.label;
       if (outcome.state === 'not-bought') throw new UpstreamRejectedError(outcome.reason);
       throw new UpstreamUnknownOutcomeError(`the upstream's label for ${order._id} is not ready yet`);
     },
     async lookup(request) {
-      const order = request.upstreamId ? await readOrder(request.upstreamId) : await createOrder(request);
+      let order: UpstreamOrder;
+      if (request.upstreamId) order = await readOrder(request.upstreamId);
+      else {
+        order = await createOrder(request);
+        await request.recordUpstreamId?.(order._id);
+      }
       return settle(order, request.shipment, 0);
     },
     async testConnection() {

@@ -78,13 +78,19 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const maxWait = options.maxRateLimitWaitMs ?? 30_000;
   const retries = options.rateLimitRetries ?? 3;
   const slots = createSlots();
+  const cooldownMs = options.cooldownMs ?? 30_000;
+  let openedAt = 0;
   const breaker = circuitBreaker(
     handleWhen((error) => !(error instanceof UpstreamRejectedError)),
     {
-      halfOpenAfter: options.cooldownMs ?? 30_000,
+      halfOpenAfter: cooldownMs,
       breaker: new ConsecutiveBreaker(options.breakAfter ?? 5),
     },
   );
+
+  breaker.onBreak(() => {
+    openedAt = Date.now();
+  });
 
   async function observed<T>(operation: ProviderOperation, work: () => Promise<T>): Promise<T> {
     const started = performance.now();
@@ -121,8 +127,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     id,
     name,
     kind: adapter.kind,
+    // cockatiel moves an open circuit to half-open only when a call is tried after the cool-down, so
+    // an open circuit whose cool-down is over reads as half-open: the next purchase is the probe.
     get circuit() {
-      return CIRCUIT_NAMES[breaker.state];
+      const state = CIRCUIT_NAMES[breaker.state];
+      return state === 'open' && Date.now() - openedAt >= cooldownMs ? 'half-open' : state;
     },
     purchase(request) {
       return slots.run(maxConcurrent, async () => {

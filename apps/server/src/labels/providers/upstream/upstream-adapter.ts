@@ -48,7 +48,9 @@ export type UpstreamLookup =
   /** The provider holds the purchase but its label is not ready yet (ask again later). */
   | { state: 'pending' };
 
-export type UpstreamLookupRequest = Omit<UpstreamPurchaseRequest, 'recordUpstreamId'>;
+/** A lookup may learn the upstream's id (a replayed `labelport` purchase); it stores it when it does. */
+export type UpstreamLookupRequest = Omit<UpstreamPurchaseRequest, 'recordUpstreamId'> &
+  Partial<Pick<UpstreamPurchaseRequest, 'recordUpstreamId'>>;
 
 export interface UpstreamAdapter {
   readonly kind: UpstreamKind;
@@ -65,7 +67,10 @@ export type UpstreamAdapterOptions = {
   credentials: ProviderCredentials;
   /** Per-call time limit in ms (default 30 s). */
   timeoutMs?: number;
-  /** How long a purchase waits for an upstream's label to be made (labelport; default 60 s). */
+  /**
+   * How long a purchase waits for an upstream's label to be made (labelport; default 10 s); a label
+   * not ready by then is looked up again later, without holding a slot meanwhile.
+   */
   labelWaitMs?: number;
   /** How often that wait asks (default 500 ms). */
   pollMs?: number;
