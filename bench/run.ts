@@ -16,6 +16,7 @@ const BENCHES: Bench[] = [
   { name: 'api-v2', file: 'api-v2.ts', exportName: 'runApiV2Bench' },
   { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
   { name: 'runtime', file: 'runtime.ts', exportName: 'runRuntimeBench' },
+  { name: 'upstream', file: 'upstream.ts', exportName: 'runUpstreamBench' },
 ];
 
 async function main(): Promise<void> {

@@ -93,7 +93,11 @@ export async function buyUpstreamLabel(
         service: purchase.service,
         reference: purchase.id,
         upstreamId: purchase.upstreamId,
-        recordUpstreamId: (upstreamId) => setPurchase(ctx.db, purchase.id, { upstreamId }),
+        // Kept on the row in hand too: a lookup after an unknown outcome must ask for this upstream id.
+        recordUpstreamId: async (upstreamId) => {
+          await setPurchase(ctx.db, purchase.id, { upstreamId });
+          purchase.upstreamId = upstreamId;
+        },
       });
       return await recordBought(ctx, client, purchase, label, shipment);
     } catch (error) {

@@ -1,0 +1,120 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import { createProviderClient, ProviderCoolingDownError, type ProviderCall } from './provider-client.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamAdapter,
+  type UpstreamLabelResult,
+  type UpstreamPurchaseRequest,
+} from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+const label: UpstreamLabelResult = {
+  upstreamId: 'up-1',
+  trackingNumber: '9400100000000000000000',
+  carrier: 'USPS',
+  costCents: 250,
+  pdf: new Uint8Array([37, 80, 68, 70, 45]),
+};
+
+const request = { reference: 'ref' } as UpstreamPurchaseRequest;
+
+/** An adapter whose purchases do what `next` says, one call at a time. */
+function adapterDoing(next: () => Promise<UpstreamLabelResult>): UpstreamAdapter {
+  return {
+    kind: 'labelport',
+    mode: 'live',
+    purchase: next,
+    lookup: async () => ({ state: 'not-bought', reason: 'none' }),
+    testConnection: async () => ({ ok: true, message: 'ok' }),
+  };
+}
+
+describe('provider client', () => {
+  it('keeps at most maxConcurrent purchases in flight and runs the rest as slots free', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 3,
+      adapter: adapterDoing(async () => {
+        most = Math.max(most, ++inFlight);
+        await sleep(20);
+        inFlight--;
+        return label;
+      }),
+    });
+    const results = await Promise.all(Array.from({ length: 10 }, () => client.purchase(request)));
+    expect(results).toHaveLength(10);
+    expect(most).toBe(3);
+  });
+
+  it('waits out a Retry-After instead of failing, and fails once the wait is too long', async () => {
+    let calls = 0;
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 1,
+      adapter: adapterDoing(async () => {
+        calls++;
+        if (calls === 1) throw new UpstreamNotBoughtError('slow down', 30);
+        return label;
+      }),
+    });
+    await expect(client.purchase(request)).resolves.toEqual(label);
+    expect(calls).toBe(2);
+
+    const patient = createProviderClient({
+      id: 'q',
+      name: 'Q',
+      maxConcurrent: 1,
+      maxRateLimitWaitMs: 1000,
+      adapter: adapterDoing(async () => Promise.reject(new UpstreamNotBoughtError('later', 60_000))),
+    });
+    await expect(patient.purchase(request)).rejects.toThrow('later');
+  });
+
+  it('opens the circuit after consecutive faults, skips calls while cooling down, and probes after', async () => {
+    let fail = true;
+    let calls = 0;
+    const reported: ProviderCall[] = [];
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 5,
+      breakAfter: 3,
+      cooldownMs: 100,
+      onCall: (call) => void reported.push(call),
+      adapter: adapterDoing(async () => {
+        calls++;
+        if (fail) throw new UpstreamUnknownOutcomeError('timeout');
+        return label;
+      }),
+    });
+    for (let i = 0; i < 3; i++) await expect(client.purchase(request)).rejects.toThrow('timeout');
+    expect(client.circuit).toBe('open');
+    await expect(client.purchase(request)).rejects.toBeInstanceOf(ProviderCoolingDownError);
+    expect(calls).toBe(3);
+
+    await sleep(120);
+    expect(client.circuit).toBe('half-open');
+    fail = false;
+    await expect(client.purchase(request)).resolves.toEqual(label);
+    expect(client.circuit).toBe('closed');
+    expect(reported.map((r) => r.outcome)).toEqual(['unknown', 'unknown', 'unknown', 'ok']);
+  });
+
+  it('never opens the circuit on rejections: a refused order is not a failing provider', async () => {
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 1,
+      breakAfter: 2,
+      adapter: adapterDoing(async () => Promise.reject(new UpstreamRejectedError('bad address'))),
+    });
+    for (let i = 0; i < 5; i++) await expect(client.purchase(request)).rejects.toThrow('bad address');
+    expect(client.circuit).toBe('closed');
+  });
+});
