@@ -169,7 +169,15 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     async purchase(request) {
       const s = session();
       let shipment = request.upstreamId ? await retrieve(s, request.upstreamId) : null;
-      if (!shipment || (!shipment.postage_label && ageMs(shipment.created_at) > windows.buyWithinMs)) {
+      // A shipment holds one label, so the recorded one is bought again safely; only one that lookups
+      // already report as never bought is replaced.
+      if (
+        shipment &&
+        !shipment.postage_label &&
+        ageMs(shipment.created_at) - SECOND >= windows.settledAfterMs
+      )
+        shipment = null;
+      if (!shipment) {
         const body = easypostShipmentBody(request.shipment, request.reference);
         shipment = await s.call('create shipment', false, () => s.client.Shipment.create(body));
         await request.recordUpstreamId(shipment.id);
