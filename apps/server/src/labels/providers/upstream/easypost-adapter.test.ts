@@ -143,6 +143,17 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference)).toHaveLength(1);
   });
 
+  it("a lookup the provider refuses leaves the purchase undecided, never 'not bought'", async () => {
+    const { req, recorded } = request();
+    await adapter().purchase(req);
+    const refused = createEasyPostAdapter({
+      credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url },
+    });
+    const error = await refused.lookup({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
+    expect(error).not.toBeInstanceOf(UpstreamRejectedError);
+  });
+
   it('test connection: one real call, and a clear message for a bad key', async () => {
     expect(await adapter().testConnection()).toEqual({
       ok: true,

@@ -8,6 +8,7 @@ import {
   ageMs,
   carrierOf,
   dimensionsInInches,
+  lookingUp,
   purchaseWindows,
   retryAfterMsOf,
   wasNeverSent,
@@ -18,6 +19,7 @@ import {
   type UpstreamAdapter,
   type UpstreamAdapterOptions,
   type UpstreamLabelResult,
+  type UpstreamLookup,
   type UpstreamLookupRequest,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
@@ -186,15 +188,17 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       return labelOf(s, bought, request.shipment);
     },
     async lookup(request) {
-      // Buying needs the shipment's id, and it is recorded before the buying call: none, nothing bought.
-      if (!request.upstreamId)
-        return { state: 'not-bought', reason: 'No EasyPost shipment was made for this order' };
-      const s = session();
-      const shipment = await retrieve(s, request.upstreamId);
-      if (shipment.postage_label)
-        return { state: 'bought', label: await labelOf(s, shipment, request.shipment) };
-      if (ageMs(shipment.created_at) - SECOND < windows.settledAfterMs) return { state: 'pending' };
-      return { state: 'not-bought', reason: `EasyPost shipment ${shipment.id} was never bought` };
+      return lookingUp(async (): Promise<UpstreamLookup> => {
+        // Buying needs the shipment's id, and it is recorded before the buying call: none, nothing bought.
+        if (!request.upstreamId)
+          return { state: 'not-bought', reason: 'No EasyPost shipment was made for this order' };
+        const s = session();
+        const shipment = await retrieve(s, request.upstreamId);
+        if (shipment.postage_label)
+          return { state: 'bought', label: await labelOf(s, shipment, request.shipment) };
+        if (ageMs(shipment.created_at) - SECOND < windows.settledAfterMs) return { state: 'pending' };
+        return { state: 'not-bought', reason: `EasyPost shipment ${shipment.id} was never bought` };
+      });
     },
     async testConnection() {
       const s = session();

@@ -1,6 +1,8 @@
 import { weightUnitOf, type Carrier } from '@portal/shared';
 import type { Shipment } from '../../types.ts';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
 import type { UpstreamAdapterOptions } from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /**
  * What the EasyPost and Shippo adapters share. Neither API takes an idempotency key on buying, so a
@@ -63,3 +65,19 @@ export const wasNeverSent = (error: unknown): boolean => {
   }
   return false;
 };
+
+/**
+ * A lookup's own failure never says "nothing was bought": a refused read (a key changed since, a
+ * shipment the provider no longer shows) leaves the purchase undecided, and the order waits.
+ */
+export async function lookingUp<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UpstreamRejectedError)
+      throw new UpstreamUnknownOutcomeError(`The purchase could not be looked up: ${error.message}`, {
+        cause: error,
+      });
+    throw error;
+  }
+}

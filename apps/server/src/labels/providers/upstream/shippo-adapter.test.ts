@@ -160,6 +160,17 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     expect(label.trackingNumber).toBe(boughtFor(req.reference)[0]!.tracking);
   });
 
+  it("a lookup the provider refuses leaves the purchase undecided, never 'not bought'", async () => {
+    const { req, recorded } = request();
+    await adapter().purchase(req);
+    const refused = createShippoAdapter({
+      credentials: { apiKey: 'shippo_test_wrongwrong', baseUrl: fake.url },
+    });
+    const error = await refused.lookup({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
+    expect(error).not.toBeInstanceOf(UpstreamRejectedError);
+  });
+
   it('test connection: one real call, and a clear message for a bad key', async () => {
     expect(await adapter().testConnection()).toEqual({
       ok: true,

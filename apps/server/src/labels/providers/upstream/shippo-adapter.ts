@@ -10,6 +10,7 @@ import {
   ageMs,
   carrierOf,
   dimensionsInInches,
+  lookingUp,
   purchaseWindows,
   retryAfterMsOf,
   wasNeverSent,
@@ -212,16 +213,18 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
       return settle(transaction, rate, request.shipment);
     },
     async lookup(request) {
-      // Buying needs the shipment's rate, and the shipment is recorded before: none, nothing bought.
-      if (!request.upstreamId)
-        return { state: 'not-bought', reason: 'No Shippo shipment was made for this order' };
-      const id = request.upstreamId;
-      const shipment = await call(`read shipment ${id}`, false, () => shippo.shipments.get(id));
-      const rate = rateFor(shipment, request.service);
-      const known = rate ? await standing(rate, request.shipment) : null;
-      if (known) return known;
-      if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
-      return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
+      return lookingUp(async (): Promise<UpstreamLookup> => {
+        // Buying needs the shipment's rate, and the shipment is recorded before: none, nothing bought.
+        if (!request.upstreamId)
+          return { state: 'not-bought', reason: 'No Shippo shipment was made for this order' };
+        const id = request.upstreamId;
+        const shipment = await call(`read shipment ${id}`, false, () => shippo.shipments.get(id));
+        const rate = rateFor(shipment, request.service);
+        const known = rate ? await standing(rate, request.shipment) : null;
+        if (known) return known;
+        if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
+        return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
+      });
     },
     async testConnection() {
       try {
