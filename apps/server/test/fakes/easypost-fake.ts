@@ -178,6 +178,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const files = new Map<string, Uint8Array>();
   const purchases: FakePurchase[] = [];
   const buyFaults: UpstreamFault[] = [];
+  const buying = new Set<string>();
   let rejectShipments = 0;
   let origin = '';
 
@@ -341,14 +342,16 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         const rateId = (body.rate as Json | undefined)?.id;
         if (!(shipment.rates as Json[]).some((r) => r.id === rateId))
           return sendJson(res, 422, error('SHIPMENT.RATE.INVALID', 'Rate is not valid for this shipment.'));
-        if (shipment.postage_label)
+        // One label per shipment, even for two buys at once: the second one is refused.
+        if (shipment.postage_label || buying.has(id!))
           return sendJson(res, 422, error('SHIPMENT.POSTAGE.EXISTS', 'Shipment already has postage.'));
+        buying.add(id!);
         const answer = await withFault(
           buyFaults.shift(),
           res,
           () => buy(shipment, String(rateId)),
           FAULT_ANSWERS,
-        );
+        ).finally(() => buying.delete(id!));
         if (answer) sendJson(res, 200, shipment);
         return;
       }

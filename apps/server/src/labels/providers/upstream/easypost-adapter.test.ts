@@ -106,6 +106,25 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference)).toHaveLength(1);
   });
 
+  it('two tries buying one shipment at once: one label, and the other try learns of it', async () => {
+    const ep = adapter();
+    const { req, recorded } = request();
+    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    await ep.purchase(req).catch(() => {});
+    const tries = await Promise.allSettled(
+      [1, 2].map(() => ep.purchase({ ...req, upstreamId: recorded.id })),
+    );
+    expect(boughtFor(req.reference)).toHaveLength(1);
+    const [bought] = boughtFor(req.reference);
+    for (const t of tries) {
+      if (t.status === 'fulfilled') expect(t.value.trackingNumber).toBe(bought!.tracking);
+      else expect(t.reason).toBeInstanceOf(UpstreamUnknownOutcomeError);
+    }
+    expect(tries.some((t) => t.status === 'fulfilled')).toBe(true);
+    const lookup = await ep.lookup({ ...req, upstreamId: recorded.id });
+    expect(lookup).toMatchObject({ state: 'bought', label: { trackingNumber: bought!.tracking } });
+  });
+
   it('a refused purchase (no funds) and an undeliverable address are definite rejections', async () => {
     const ep = adapter();
     const funds = request();
