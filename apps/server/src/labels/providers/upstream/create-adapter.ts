@@ -1,5 +1,7 @@
 import type { UpstreamKind } from '@portal/shared';
+import { createEasyPostAdapter } from './easypost-adapter.ts';
 import { createLabelportAdapter } from './labelport-adapter.ts';
+import { createShippoAdapter } from './shippo-adapter.ts';
 import type { UpstreamAdapter, UpstreamAdapterOptions } from './upstream-adapter.ts';
 
 /** The adapter of one kind of upstream, from the credentials staff gave. */
@@ -8,7 +10,8 @@ export function createUpstreamAdapter(kind: UpstreamKind, options: UpstreamAdapt
     case 'labelport':
       return createLabelportAdapter(options);
     case 'easypost':
+      return createEasyPostAdapter(options);
     case 'shippo':
-      throw new RangeError(`${kind} providers are not available in this build`);
+      return createShippoAdapter(options);
   }
 }

@@ -1,0 +1,217 @@
+import EasyPostClient, { type Shipment as EasyPostShipment } from '@easypost/api';
+import { dollarsToCents } from '@portal/shared';
+import { serviceOf } from '../../label-services.ts';
+import type { Address, Shipment } from '../../types.ts';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
+import {
+  ageMs,
+  carrierOf,
+  dimensionsInInches,
+  lookingUp,
+  purchaseWindows,
+  retryAfterMsOf,
+  wasNeverSent,
+  weightInOunces,
+} from './shipment-api.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamAdapter,
+  type UpstreamAdapterOptions,
+  type UpstreamLabelResult,
+  type UpstreamLookup,
+  type UpstreamLookupRequest,
+} from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+export const EASYPOST_API = 'https://api.easypost.com/v2/';
+/** Where EasyPost keeps label files (its S3 buckets). */
+const EASYPOST_FILE_HOSTS: LabelHost[] = [/^easypost-files\.s3([.-][a-z0-9-]+)?\.amazonaws\.com$/];
+/** EasyPost's answer when a shipment already holds a label: buying it again buys nothing. */
+const POSTAGE_EXISTS = /POSTAGE\.EXISTS|already (been )?purchased|already has postage/i;
+
+/** EasyPost's times are to the second: an age is only sure to be reached one second later. */
+const SECOND = 1_000;
+
+type ApiFailure = { statusCode?: number; code?: string; message?: string; timeout?: number };
+
+const easypostAddress = (a: Address) => ({
+  name: a.name,
+  company: a.company ?? null,
+  street1: a.street1,
+  street2: a.street2 ?? null,
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  country: a.country ?? 'US',
+  phone: a.phone ?? null,
+});
+
+/** The shipment we ask EasyPost for: the same order always sends the same body. */
+export const easypostShipmentBody = (shipment: Shipment, reference: string) => ({
+  reference,
+  from_address: easypostAddress(shipment.from),
+  to_address: easypostAddress(shipment.to),
+  parcel: { weight: weightInOunces(shipment), ...dimensionsInInches(shipment) },
+  options: {
+    label_format: 'PDF',
+    label_size: '4x6',
+    ...(shipment.signature ? { delivery_confirmation: 'SIGNATURE' } : {}),
+  },
+});
+
+/** `USPS:Priority` -> the rate EasyPost offers for that carrier and service. */
+const rateFor = (shipment: EasyPostShipment, service: string) => {
+  const [carrier = '', name = ''] = service.split(':').map((part) => part.trim().toLowerCase());
+  return shipment.rates?.find((r) => r.carrier.toLowerCase() === carrier && r.service.toLowerCase() === name);
+};
+
+/**
+ * EasyPost through its official client (`@easypost/api`). A purchase creates a shipment carrying our
+ * reference, records its id, then buys the rate of the route's `CARRIER:Service`; a retry reuses the
+ * recorded shipment, which EasyPost never lets hold two labels (decision 245).
+ */
+export function createEasyPostAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
+  const { apiKey, baseUrl } = options.credentials;
+  const windows = purchaseWindows(options);
+  const { timeoutMs } = windows;
+  const apiBase = baseUrl ? `${baseUrl.replace(/\/v2$/, '')}/v2/` : EASYPOST_API;
+  const labelHosts: LabelHost[] = [...EASYPOST_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
+
+  /** A client per operation, so the `Retry-After` it saw belongs to this operation's calls only. */
+  function session() {
+    let retryAfter: string | undefined;
+    const client = new EasyPostClient(apiKey, {
+      baseUrl: apiBase,
+      // The client keeps `timeout` but does not apply it; superagent's own limits do.
+      requestMiddleware: (request: {
+        timeout(limits: object): unknown;
+        on(event: 'response', fn: (res: { headers: Record<string, string> }) => void): unknown;
+      }) => {
+        request.timeout({ response: timeoutMs, deadline: timeoutMs });
+        request.on('response', (res) => (retryAfter = res.headers['retry-after']));
+        return request;
+      },
+    });
+    /** The error an EasyPost failure means for us; `isBuying` when the call may have bought a label. */
+    const outcomeOf = (error: unknown, what: string, isBuying: boolean): Error => {
+      const failure = error as ApiFailure;
+      const status = failure.statusCode;
+      const message = `${what}: ${failure.message ?? String(error)}`;
+      if (status === 429)
+        return new UpstreamNotBoughtError('Rate limited by EasyPost', retryAfterMsOf(retryAfter));
+      if (status !== undefined && status >= 400 && status < 500) return new UpstreamRejectedError(message);
+      if (wasNeverSent(error)) return new UpstreamNotBoughtError(`${apiBase} could not be reached`);
+      const detail = failure.timeout ? `no answer within ${timeoutMs} ms` : message;
+      if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
+      return new UpstreamNotBoughtError(`${what}: ${detail}`);
+    };
+    const call = async <T>(what: string, isBuying: boolean, work: () => Promise<T>): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        throw outcomeOf(error, what, isBuying);
+      }
+    };
+    return { client, call, outcomeOf };
+  }
+  type Session = ReturnType<typeof session>;
+
+  async function labelOf(
+    s: Session,
+    bought: EasyPostShipment,
+    shipment: Shipment,
+  ): Promise<UpstreamLabelResult> {
+    const rate = bought.selected_rate;
+    if (!bought.postage_label || !bought.tracking_code || !rate)
+      throw new UpstreamUnknownOutcomeError(`EasyPost shipment ${bought.id} came back without its label`);
+    let url = bought.postage_label.label_pdf_url ?? null;
+    if (!url && bought.postage_label.label_file_type === 'application/pdf')
+      url = bought.postage_label.label_url;
+    if (!url) {
+      const converted = await s.call('convert the label to PDF', false, () =>
+        s.client.Shipment.convertLabelFormat(bought.id, 'PDF'),
+      );
+      url = converted.postage_label?.label_pdf_url ?? null;
+    }
+    if (!url) throw new UpstreamUnknownOutcomeError(`EasyPost shipment ${bought.id} has no PDF label`);
+    return {
+      upstreamId: bought.id,
+      trackingNumber: bought.tracking_code,
+      carrier: carrierOf(rate.carrier, serviceOf(shipment.labelTypeUid).carrier),
+      costCents: dollarsToCents(Number(rate.rate)),
+      pdf: await fetchLabelFile(url, labelHosts, { timeoutMs }),
+    };
+  }
+
+  const retrieve = (s: Session, id: string) =>
+    s.call(`retrieve shipment ${id}`, false, () => s.client.Shipment.retrieve(id));
+
+  async function buy(s: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) {
+    const rate = rateFor(shipment, request.service);
+    if (!rate) {
+      const offered = (shipment.rates ?? []).map((r) => `${r.carrier}:${r.service}`).join(', ') || 'none';
+      throw new UpstreamRejectedError(
+        `EasyPost offers no ${request.service} rate here (offered: ${offered})`,
+      );
+    }
+    try {
+      return await s.client.Shipment.buy(shipment.id, rate.id);
+    } catch (error) {
+      // A shipment holds one label: a refused second buy means the first one went through.
+      if (POSTAGE_EXISTS.test(`${(error as ApiFailure).code} ${(error as ApiFailure).message}`))
+        return retrieve(s, shipment.id);
+      throw s.outcomeOf(error, 'buy', true);
+    }
+  }
+
+  return {
+    kind: 'easypost',
+    mode: apiKey.startsWith('EZTK') ? 'test' : 'live',
+    async purchase(request) {
+      const s = session();
+      let shipment = request.upstreamId ? await retrieve(s, request.upstreamId) : null;
+      // A shipment holds one label, so the recorded one is bought again safely; only one that lookups
+      // already report as never bought is replaced.
+      if (
+        shipment &&
+        !shipment.postage_label &&
+        ageMs(shipment.created_at) - SECOND >= windows.settledAfterMs
+      )
+        shipment = null;
+      if (!shipment) {
+        const body = easypostShipmentBody(request.shipment, request.reference);
+        shipment = await s.call('create shipment', false, () => s.client.Shipment.create(body));
+        await request.recordUpstreamId(shipment.id);
+      }
+      const bought = shipment.postage_label ? shipment : await buy(s, shipment, request);
+      return labelOf(s, bought, request.shipment);
+    },
+    async lookup(request) {
+      return lookingUp(async (): Promise<UpstreamLookup> => {
+        // Buying needs the shipment's id, and it is recorded before the buying call: none, nothing bought.
+        if (!request.upstreamId)
+          return { state: 'not-bought', reason: 'No EasyPost shipment was made for this order' };
+        const s = session();
+        const shipment = await retrieve(s, request.upstreamId);
+        if (shipment.postage_label)
+          return { state: 'bought', label: await labelOf(s, shipment, request.shipment) };
+        if (ageMs(shipment.created_at) - SECOND < windows.settledAfterMs) return { state: 'pending' };
+        return { state: 'not-bought', reason: `EasyPost shipment ${shipment.id} was never bought` };
+      });
+    },
+    async testConnection() {
+      const s = session();
+      try {
+        const me = await s.client.User.retrieveMe();
+        const mode = apiKey.startsWith('EZTK') ? 'test' : 'live';
+        return { ok: true, message: `Connected to EasyPost as ${me.name ?? me.id} (${mode} key)` };
+      } catch (error) {
+        const status = (error as ApiFailure).statusCode;
+        if (status === 401 || status === 403)
+          return { ok: false, message: `EasyPost refused the API key (${status})` };
+        return { ok: false, message: s.outcomeOf(error, 'EasyPost', false).message };
+      }
+    },
+  };
+}

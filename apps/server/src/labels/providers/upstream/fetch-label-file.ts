@@ -1,0 +1,92 @@
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+/** A host a provider serves its label files from: an exact name, or a pattern for its buckets. */
+export type LabelHost = string | RegExp;
+
+export type FetchLabelFileOptions = {
+  /** Per-download time limit in ms (default 30 s). */
+  timeoutMs?: number;
+  /** The largest label file taken (default 5 MiB: a 4x6 PDF is tens of kilobytes). */
+  maxBytes?: number;
+};
+
+/** A label file could not be taken: a host not the provider's, too big, not a PDF, or not served now. */
+export class LabelFileError extends UpstreamUnknownOutcomeError {}
+
+const MAX_REDIRECTS = 3;
+const isAllowed = (url: URL, allowedHosts: readonly LabelHost[]): boolean =>
+  (url.protocol === 'https:' || url.protocol === 'http:') &&
+  url.username === '' &&
+  url.password === '' &&
+  allowedHosts.some((host) => (typeof host === 'string' ? host === url.host : host.test(url.host)));
+
+/**
+ * Downloads a bought label's PDF from the provider's own hosts only: a label URL in an answer is data
+ * from outside, and following it anywhere would let a forged answer make us fetch internal addresses.
+ * Redirects are followed only to allowed hosts; the body is capped at `maxBytes` and must be a PDF.
+ * The label was bought whatever happens here, so a failure is an unknown outcome: the purchase is looked
+ * up again later, never bought anew.
+ */
+export async function fetchLabelFile(
+  url: string,
+  allowedHosts: readonly LabelHost[],
+  options: FetchLabelFileOptions = {},
+): Promise<Uint8Array> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new LabelFileError('The label address is not a URL');
+  }
+  for (let hop = 0; ; hop++) {
+    if (!isAllowed(target, allowedHosts))
+      throw new LabelFileError(`The label is served from ${target.host}, not one of the provider's hosts`);
+    let response: Response;
+    try {
+      response = await fetch(target, { signal, redirect: 'manual', headers: { accept: 'application/pdf' } });
+    } catch (error) {
+      const what = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'failed';
+      throw new LabelFileError(`The label download ${what}`, { cause: error });
+    }
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new LabelFileError('The label download redirected too often');
+      target = new URL(location, target);
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new LabelFileError(`The label download answered ${response.status}`);
+    }
+    const pdf = await readCapped(response, maxBytes);
+    if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
+      throw new LabelFileError('The label file is not a PDF');
+    return pdf;
+  }
+}
+
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body ?? []) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    await response.body?.cancel().catch(() => undefined);
+    if (error instanceof LabelFileError) throw error;
+    throw new LabelFileError('The label download was cut off', { cause: error });
+  }
+  return Buffer.concat(chunks);
+}

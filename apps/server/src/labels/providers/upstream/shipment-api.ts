@@ -1,0 +1,83 @@
+import { weightUnitOf, type Carrier } from '@portal/shared';
+import type { Shipment } from '../../types.ts';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import type { UpstreamAdapterOptions } from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+/**
+ * What the EasyPost and Shippo adapters share. Neither API takes an idempotency key on buying, so a
+ * purchase is pinned to one upstream shipment (its id recorded before the buying call) and two time
+ * limits keep a retry from ever buying twice (decision 245):
+ * - `buyWithinMs`: a recorded shipment is bought only while it is this young; an older one that holds
+ *   no label is replaced by a fresh shipment;
+ * - `settledAfterMs`: a shipment without a label is reported "not bought" only once it is this old, so
+ *   no buying call sent for it can still be landing.
+ */
+export type PurchaseWindows = { buyWithinMs: number; settledAfterMs: number; timeoutMs: number };
+
+export function purchaseWindows(options: UpstreamAdapterOptions): PurchaseWindows {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const buyWithinMs = options.labelWaitMs ?? 60_000;
+  return { timeoutMs, buyWithinMs, settledAfterMs: 2 * buyWithinMs + timeoutMs };
+}
+
+export const ageMs = (createdAt: string | Date | undefined | null): number => {
+  const at = createdAt instanceof Date ? createdAt.getTime() : Date.parse(createdAt ?? '');
+  return Number.isNaN(at) ? Number.POSITIVE_INFINITY : Date.now() - at;
+};
+
+/** The parcel's weight in ounces, whatever unit the order was given in. */
+export const weightInOunces = (shipment: Shipment): number => {
+  const unit = shipment.weightUnit ?? weightUnitOf(shipment.labelTypeUid);
+  return Math.round((unit === 'lb' ? shipment.weight * 16 : shipment.weight) * 100) / 100;
+};
+
+/** Dimensions in inches, as both APIs' parcels take them (a 1 in cube when the order gave none). */
+export const dimensionsInInches = (shipment: Shipment) => {
+  const d = shipment.dimensions ?? { length: 1, width: 1, height: 1, unit: 'in' as const };
+  const inches = (v: number) => Math.round((d.unit === 'cm' ? v / 2.54 : v) * 100) / 100;
+  return { length: inches(d.length), width: inches(d.width), height: inches(d.height) };
+};
+
+/** Our carrier code from an upstream's carrier name (`USPS`, `UPSDAP`, `FedExDefault`...). */
+export const carrierOf = (name: string | null | undefined, fallback: Carrier): Carrier => {
+  const lower = (name ?? '').toLowerCase();
+  if (lower.startsWith('usps')) return 'usps';
+  if (lower.startsWith('ups')) return 'ups';
+  if (lower.startsWith('fedex')) return 'fedex';
+  return fallback;
+};
+
+/** `Retry-After` in ms from a header value: seconds or an HTTP date. */
+export const retryAfterMsOf = (value: string | null | undefined): number | undefined => {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+};
+
+/** Nothing reached the upstream: the connection was refused or its name did not resolve. */
+export const wasNeverSent = (error: unknown): boolean => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
+    if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+};
+
+/**
+ * A lookup's own failure never says "nothing was bought": a refused read (a key changed since, a
+ * shipment the provider no longer shows) leaves the purchase undecided, and the order waits.
+ */
+export async function lookingUp<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UpstreamRejectedError)
+      throw new UpstreamUnknownOutcomeError(`The purchase could not be looked up: ${error.message}`, {
+        cause: error,
+      });
+    throw error;
+  }
+}

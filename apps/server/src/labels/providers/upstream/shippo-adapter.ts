@@ -1,0 +1,253 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { dollarsToCents } from '@portal/shared';
+import { Shippo, type Rate, type Shipment as ShippoShipment, type Transaction } from 'shippo';
+import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
+import { serviceOf } from '../../label-services.ts';
+import type { Address, Shipment } from '../../types.ts';
+import { UpstreamRejectedError } from '../upstream-provider.ts';
+import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
+import {
+  ageMs,
+  carrierOf,
+  dimensionsInInches,
+  lookingUp,
+  purchaseWindows,
+  retryAfterMsOf,
+  wasNeverSent,
+  weightInOunces,
+} from './shipment-api.ts';
+import {
+  UpstreamNotBoughtError,
+  type UpstreamAdapter,
+  type UpstreamAdapterOptions,
+  type UpstreamLabelResult,
+  type UpstreamLookup,
+  type UpstreamLookupRequest,
+} from './upstream-adapter.ts';
+import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+/** Where Shippo serves label files: its delivery host and S3 buckets. */
+const SHIPPO_FILE_HOSTS: LabelHost[] = [
+  'deliver.goshippo.com',
+  /^shippo-delivery[a-z0-9-]*\.s3[a-z0-9.-]*\.amazonaws\.com$/,
+];
+
+const shippoAddress = (a: Address) => ({
+  name: a.name,
+  ...(a.company ? { company: a.company } : {}),
+  street1: a.street1,
+  ...(a.street2 ? { street2: a.street2 } : {}),
+  city: a.city,
+  state: a.state,
+  zip: a.zip,
+  country: a.country ?? 'US',
+  ...(a.phone ? { phone: a.phone } : {}),
+});
+
+/** The shipment we ask Shippo for; our reference rides in its `metadata`. */
+export const shippoShipmentBody = (shipment: Shipment, reference: string) => {
+  const d = dimensionsInInches(shipment);
+  return {
+    metadata: reference,
+    addressFrom: shippoAddress(shipment.from),
+    addressTo: shippoAddress(shipment.to),
+    parcels: [
+      {
+        massUnit: 'oz' as const,
+        weight: String(weightInOunces(shipment)),
+        distanceUnit: 'in' as const,
+        length: String(d.length),
+        width: String(d.width),
+        height: String(d.height),
+      },
+    ],
+    ...(shipment.signature ? { extra: { signatureConfirmation: 'STANDARD' as const } } : {}),
+    async: false,
+  };
+};
+
+const messagesOf = (t: Transaction) =>
+  (t.messages ?? [])
+    .map((m) => m.text)
+    .filter(Boolean)
+    .join('; ') || 'Shippo could not make the label';
+
+/**
+ * Shippo through its official client (`shippo`, generated, validating every answer with zod). A
+ * purchase creates a shipment with our reference as `metadata`, records its id, then creates a
+ * transaction (the label) for the rate whose service level token is the route's mapping, and waits for
+ * it to succeed. A retry finds the shipment's transactions before buying anything (decision 245).
+ */
+export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
+  const { apiKey, baseUrl } = options.credentials;
+  const windows = purchaseWindows(options);
+  const { timeoutMs } = windows;
+  const pollMs = options.pollMs ?? 500;
+  const labelHosts: LabelHost[] = [...SHIPPO_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
+  const shippo = new Shippo({
+    apiKeyHeader: `ShippoToken ${apiKey}`,
+    ...(baseUrl ? { serverURL: baseUrl } : {}),
+    timeoutMs,
+    // Never retried by the client: a retried purchase could buy twice.
+    retryConfig: { strategy: 'none' },
+  });
+
+  /** The error a Shippo failure means for us; `isBuying` when the call may have bought a label. */
+  function outcomeOf(error: unknown, what: string, isBuying: boolean): Error {
+    // An answer the client's own validation refused: the call went through, its outcome is not known.
+    if (error instanceof ResponseValidationError || (error as Error).name === 'SDKValidationError')
+      return new UpstreamUnknownOutcomeError(`${what}: Shippo's answer did not parse`, { cause: error });
+    if (error instanceof ShippoError) {
+      const status = error.statusCode;
+      if (status === 429)
+        return new UpstreamNotBoughtError(
+          'Rate limited by Shippo',
+          retryAfterMsOf(error.headers.get('retry-after')),
+        );
+      if (status >= 400 && status < 500) return new UpstreamRejectedError(`${what}: ${detailOf(error)}`);
+    }
+    if (wasNeverSent(error)) return new UpstreamNotBoughtError(`${baseUrl ?? 'Shippo'} could not be reached`);
+    const detail =
+      error instanceof RequestTimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error).message;
+    if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
+    return new UpstreamNotBoughtError(`${what}: ${detail}`);
+  }
+  const call = async <T>(what: string, isBuying: boolean, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw outcomeOf(error, what, isBuying);
+    }
+  };
+
+  const rateFor = (shipment: ShippoShipment, service: string): Rate | undefined =>
+    shipment.rates.find((r) => r.servicelevel.token === service);
+
+  async function labelOf(t: Transaction, rate: Rate, shipment: Shipment): Promise<UpstreamLabelResult> {
+    if (!t.objectId || !t.trackingNumber || !t.labelUrl)
+      throw new UpstreamUnknownOutcomeError(
+        `Shippo transaction ${t.objectId ?? ''} came back without its label`,
+      );
+    return {
+      upstreamId: t.objectId,
+      trackingNumber: t.trackingNumber,
+      carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
+      costCents: dollarsToCents(Number(rate.amount)),
+      pdf: await fetchLabelFile(t.labelUrl, labelHosts, { timeoutMs }),
+    };
+  }
+
+  /** The transactions made for a rate, newest last. */
+  const transactionsOf = async (rate: Rate) =>
+    (await call('list transactions', false, () => shippo.transactions.list({ rate: rate.objectId })))
+      .results ?? [];
+
+  /** Where a rate's purchase stands: bought (with its label), still being made, or none/failed. */
+  async function standing(rate: Rate, shipment: Shipment): Promise<UpstreamLookup | null> {
+    const transactions = await transactionsOf(rate);
+    const done = transactions.find((t) => t.status === 'SUCCESS');
+    if (done) return { state: 'bought', label: await labelOf(done, rate, shipment) };
+    if (transactions.some((t) => t.status === 'QUEUED' || t.status === 'WAITING'))
+      return { state: 'pending' };
+    return null;
+  }
+
+  /** Waits for a transaction to be made, as long as a purchase waits for a label. */
+  async function settle(first: Transaction, rate: Rate, shipment: Shipment): Promise<UpstreamLabelResult> {
+    const until = Date.now() + windows.buyWithinMs;
+    for (let t = first; ;) {
+      if (t.status === 'SUCCESS') return labelOf(t, rate, shipment);
+      if (t.status === 'ERROR') throw new UpstreamRejectedError(messagesOf(t));
+      if (Date.now() >= until || !t.objectId)
+        throw new UpstreamUnknownOutcomeError(`Shippo's label ${t.objectId ?? ''} is not ready yet`);
+      await sleep(pollMs);
+      const id = t.objectId;
+      t = await call(`read transaction ${id}`, false, () => shippo.transactions.get(id));
+    }
+  }
+
+  async function createShipment(
+    request: UpstreamLookupRequest & { recordUpstreamId(id: string): Promise<void> },
+  ) {
+    const body = shippoShipmentBody(request.shipment, request.reference);
+    const created = await call('create shipment', false, () => shippo.shipments.create(body));
+    await request.recordUpstreamId(created.objectId);
+    return created;
+  }
+
+  return {
+    kind: 'shippo',
+    mode: apiKey.startsWith('shippo_test_') ? 'test' : 'live',
+    async purchase(request) {
+      let shipment = request.upstreamId
+        ? await call(`read shipment ${request.upstreamId}`, false, () =>
+            shippo.shipments.get(request.upstreamId!),
+          )
+        : null;
+      if (shipment) {
+        const rate = rateFor(shipment, request.service);
+        const known = rate ? await standing(rate, request.shipment) : null;
+        if (known?.state === 'bought') return known.label;
+        if (known?.state === 'pending' || ageMs(shipment.objectCreated) < windows.settledAfterMs) {
+          // A purchase for this shipment may still be landing: buying again now could buy twice.
+          if (known || ageMs(shipment.objectCreated) >= windows.buyWithinMs)
+            throw new UpstreamUnknownOutcomeError(`Shippo shipment ${shipment.objectId} may still be bought`);
+        } else shipment = null;
+      }
+      shipment ??= await createShipment(request);
+      const rate = rateFor(shipment, request.service);
+      if (!rate) {
+        const offered = shipment.rates.map((r) => r.servicelevel.token).join(', ') || 'none';
+        throw new UpstreamRejectedError(
+          `Shippo offers no ${request.service} rate here (offered: ${offered})`,
+        );
+      }
+      const transaction = await call('create transaction', true, () =>
+        shippo.transactions.create({
+          rate: rate.objectId,
+          labelFileType: 'PDF_4x6',
+          metadata: request.reference,
+          async: false,
+        }),
+      );
+      return settle(transaction, rate, request.shipment);
+    },
+    async lookup(request) {
+      return lookingUp(async (): Promise<UpstreamLookup> => {
+        // Buying needs the shipment's rate, and the shipment is recorded before: none, nothing bought.
+        if (!request.upstreamId)
+          return { state: 'not-bought', reason: 'No Shippo shipment was made for this order' };
+        const id = request.upstreamId;
+        const shipment = await call(`read shipment ${id}`, false, () => shippo.shipments.get(id));
+        const rate = rateFor(shipment, request.service);
+        const known = rate ? await standing(rate, request.shipment) : null;
+        if (known) return known;
+        if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
+        return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
+      });
+    },
+    async testConnection() {
+      try {
+        await shippo.addresses.list(1, 1);
+        const mode = apiKey.startsWith('shippo_test_') ? 'test' : 'live';
+        return { ok: true, message: `Connected to Shippo (${mode} key)` };
+      } catch (error) {
+        if (error instanceof ShippoError && (error.statusCode === 401 || error.statusCode === 403))
+          return { ok: false, message: `Shippo refused the API key (${error.statusCode})` };
+        return { ok: false, message: outcomeOf(error, 'Shippo', false).message };
+      }
+    },
+  };
+}
+
+function detailOf(error: ShippoError): string {
+  try {
+    const body = JSON.parse(error.body) as { detail?: unknown; messages?: { text?: string }[] };
+    if (typeof body.detail === 'string') return body.detail;
+    const texts = (body.messages ?? []).map((m) => m.text).filter(Boolean);
+    if (texts.length) return texts.join('; ');
+  } catch {
+    // not JSON: the status says enough
+  }
+  return `HTTP ${error.statusCode}`;
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../jobs/index.ts';
+import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
+import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { settleLabels } from '../reseller-api/test-support.ts';
+import { staffOf } from '../refunds/test-support.ts';
+
+type StaffOrder = {
+  _id: string;
+  status: string;
+  tracking: string;
+  price: number;
+  cost: number;
+  margin: number;
+  provider: { name: string; kind: string } | null;
+};
+
+/**
+ * Real postage from EasyPost and Shippo as staff set it up (issue 35): providers added on the console's
+ * API, a label type routed to each, and orders whose labels are the ones the provider made.
+ */
+describe('EasyPost and Shippo providers: orders buy their labels there', () => {
+  let app: TestApp;
+  let easypost: EasyPostFake;
+  let shippo: ShippoFake;
+  let staff: Reseller;
+  let reseller: Reseller;
+  let types: Record<string, string>;
+  const providers: Record<string, string> = {};
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v1/admin${url}`,
+      headers: staff.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
+    app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
+    await startWorkers(app.ctx);
+    staff = await staffOf(app);
+    reseller = await resellerOf(app, (await signUp(app)).headers);
+    await fund(app.ctx.db, reseller.id, 100_00);
+    const res = await admin('GET', '/label-types');
+    types = Object.fromEntries(
+      (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
+    );
+    for (const [kind, fake] of [
+      ['easypost', easypost],
+      ['shippo', shippo],
+    ] as const) {
+      const created = await admin('POST', '/providers', {
+        kind,
+        name: kind === 'easypost' ? 'EasyPost' : 'Shippo',
+        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().provider).toMatchObject({ kind, mode: 'test' });
+      providers[kind] = created.json().provider._id as string;
+    }
+  });
+  afterAll(async () => {
+    await settleLabels(app);
+    await app.close();
+    await easypost.close();
+    await shippo.close();
+  });
+
+  const buy = async (uid: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/create',
+      headers: reseller.headers,
+      payload: orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().orders[0]._id as string;
+    return waitFor(
+      async () => (await admin('GET', `/orders/${id}`)).json().order as StaffOrder,
+      (o) => o.status === 'completed' || o.status === 'cancelled',
+      20_000,
+    );
+  };
+  const download = (orderId: string) =>
+    app.inject({ method: 'GET', url: `/api/v1/order/download/${orderId}`, headers: reseller.headers });
+
+  it('tests each connection with one real call', async () => {
+    expect((await admin('POST', `/providers/${providers.easypost}/test`)).json()).toEqual({
+      ok: true,
+      message: 'Connected to EasyPost as LabelPort Fake (test key)',
+    });
+    expect((await admin('POST', `/providers/${providers.shippo}/test`)).json()).toEqual({
+      ok: true,
+      message: 'Connected to Shippo (test key)',
+    });
+  });
+
+  const routePriorityToEasyPost = () =>
+    admin('PUT', `/label-types/${types.priority}/route`, {
+      route: [{ providerId: providers.easypost, service: 'USPS:Priority' }],
+    });
+
+  it("an order routed to EasyPost gets EasyPost's label, tracking and cost", async () => {
+    await routePriorityToEasyPost();
+    const order = await buy('priority');
+    expect(order).toMatchObject({ status: 'completed', provider: { name: 'EasyPost', kind: 'easypost' } });
+    const bought = easypost.purchases.filter((p) => p.tracking === order.tracking);
+    expect(bought).toHaveLength(1);
+    expect((await download(order._id)).rawPayload.equals(Buffer.from(bought[0]!.pdf))).toBe(true);
+    const shipment = easypost.shipments.get(bought[0]!.shipmentId)!;
+    expect(order.cost).toBe(Number((shipment.selected_rate as { rate: string }).rate));
+    expect(order.margin).toBeCloseTo(order.price - order.cost, 2);
+  });
+
+  it('a connection lost after EasyPost bought: that one label, and no failover to buy another', async () => {
+    await admin('PUT', `/label-types/${types.priority}/route`, {
+      route: [
+        { providerId: providers.easypost, service: 'USPS:Priority' },
+        { providerId: providers.shippo, service: 'usps_priority' },
+      ],
+    });
+    easypost.failNextBuy({ kind: 'drop-after-buy' });
+    const [epBefore, shippoBefore] = [easypost.purchases.length, shippo.purchases.length];
+    const order = await buy('priority');
+    expect(order).toMatchObject({ status: 'completed', provider: { name: 'EasyPost' } });
+    expect(easypost.purchases.slice(epBefore).map((p) => p.tracking)).toEqual([order.tracking]);
+    expect(shippo.purchases.length).toBe(shippoBefore);
+  });
+
+  it("an order routed to Shippo gets Shippo's label; an EasyPost refusal fails over to it", async () => {
+    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
+      route: [
+        { providerId: providers.easypost, service: 'USPS:GroundAdvantage' },
+        { providerId: providers.shippo, service: 'usps_ground_advantage' },
+      ],
+    });
+    easypost.failNextBuy({ kind: 'reject', reason: 'funds' });
+    const order = await buy('ground_oz');
+    expect(order).toMatchObject({ status: 'completed', provider: { name: 'Shippo', kind: 'shippo' } });
+    const bought = shippo.purchases.filter((p) => p.tracking === order.tracking);
+    expect(bought).toHaveLength(1);
+    expect((await download(order._id)).rawPayload.equals(Buffer.from(bought[0]!.pdf))).toBe(true);
+    expect(easypost.purchases.some((p) => p.tracking === order.tracking)).toBe(false);
+  });
+});

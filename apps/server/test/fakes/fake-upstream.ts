@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SAMPLE_FROM, SAMPLE_TO } from '../../src/labels/fixtures.ts';
+import { inlineRenderer } from '../../src/labels/render-pool/label-renderer.ts';
+import type { Address } from '../../src/labels/types.ts';
+
+/**
+ * What the EasyPost and Shippo fakes share: a real HTTP server on loopback, one-shot faults on the
+ * buying call, and real 4x6 PDF labels drawn by the project's test-mode renderer.
+ */
+export type UpstreamFault =
+  /** The label is bought, then the connection is cut before any answer. */
+  | { kind: 'drop-after-buy' }
+  /** The label is bought, and the answer comes `delayMs` later (past the client's timeout). */
+  | { kind: 'slow-after-buy'; delayMs: number }
+  /** The label is bought, and the answer is a 500. */
+  | { kind: 'error-after-buy' }
+  /** Nothing is bought: 429 with `Retry-After`. */
+  | { kind: 'rate-limit'; retryAfterSeconds: number }
+  /** Nothing is bought: the provider refuses the purchase for good. */
+  | { kind: 'reject'; reason: 'address' | 'funds' };
+
+export type FakePurchase = { reference: string; shipmentId: string; tracking: string; pdf: Uint8Array };
+
+export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
+export const isoNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: object = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}
+
+/** The provider's own bodies for the answers a fault gives. */
+export type FaultAnswers = {
+  rejection: (reason: 'address' | 'funds') => { status: number; body: unknown };
+  rateLimited: unknown;
+  serverError: unknown;
+};
+
+/**
+ * Carries out the fault (if any) around a purchase: `buy` records the purchase at the fake; the
+ * answer is then sent, delayed, replaced by a 500 or never sent. Returns false when it answered itself.
+ */
+export async function withFault(
+  fault: UpstreamFault | undefined,
+  res: ServerResponse,
+  buy: () => Promise<void>,
+  answers: FaultAnswers,
+): Promise<boolean> {
+  if (fault?.kind === 'rate-limit') {
+    sendJson(res, 429, answers.rateLimited, { 'retry-after': String(fault.retryAfterSeconds) });
+    return false;
+  }
+  if (fault?.kind === 'reject') {
+    const { status, body } = answers.rejection(fault.reason);
+    sendJson(res, status, body);
+    return false;
+  }
+  await buy();
+  if (fault?.kind === 'drop-after-buy') {
+    res.socket?.destroy();
+    return false;
+  }
+  if (fault?.kind === 'error-after-buy') {
+    sendJson(res, 500, answers.serverError);
+    return false;
+  }
+  if (fault?.kind === 'slow-after-buy') await sleep(fault.delayMs);
+  return !res.destroyed;
+}
+
+let serial = 7_000n;
+/** A real 4x6 label (test-mode drawing) and its tracking number, as a carrier would print it. */
+export async function drawLabel(labelTypeUid: string, from: Address, to: Address, weightOz: number) {
+  const { tracking, pdf } = await inlineRenderer.render({
+    shipment: {
+      orderId: 'UPSTREAM',
+      labelTypeUid,
+      from,
+      to,
+      weight: labelTypeUid.endsWith('_oz') ? weightOz : Math.max(0.1, weightOz / 16),
+      date: new Date(),
+    },
+    trackingSerial: serial++,
+    isTestLabel: true,
+  });
+  return { tracking: tracking.trackingNumber, pdf };
+}
+
+/** The first label loads the drawing code: draw one at start so no test's first purchase waits for it. */
+export const warmUpLabels = () => drawLabel('priority', SAMPLE_FROM, SAMPLE_TO, 16);
+
+export type FakeServer = { url: string; host: string; close(): Promise<void> };
+
+export async function listen(
+  handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>,
+): Promise<FakeServer> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    handle(req, res, url).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: String(error) });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

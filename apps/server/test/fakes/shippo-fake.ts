@@ -1,0 +1,290 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Address } from '../../src/labels/types.ts';
+import {
+  drawLabel,
+  listen,
+  newId,
+  readJson,
+  sendJson,
+  warmUpLabels,
+  withFault,
+  type FakePurchase,
+  type FakeServer,
+  type FaultAnswers,
+  type UpstreamFault,
+} from './fake-upstream.ts';
+
+/**
+ * A local Shippo: a real HTTP server on loopback whose answers pass the `shippo` client's own zod
+ * validation (a test through the client proves it: an answer it refuses throws). Shipments (create,
+ * get), transactions (create, get, list by rate) and addresses (list, for the connection test).
+ */
+export type ShippoFake = FakeServer & {
+  apiKey: string;
+  purchases: FakePurchase[];
+  shipments: Map<string, Json>;
+  transactions: Map<string, Json>;
+  /** The next transaction meets this fault (one-shot). */
+  failNextBuy(fault: UpstreamFault): void;
+  /** The next transaction answers QUEUED and is made by the time it is read. */
+  queueNextLabel(): void;
+  /** The next answer to a transaction create is not what the client validates (an unknown outcome). */
+  garbleNextBuy(): void;
+};
+
+type Json = Record<string, unknown>;
+type Service = { provider: string; token: string; name: string; uid: string; base: number; perLb: number };
+
+const SERVICES: Service[] = [
+  { provider: 'USPS', token: 'usps_priority', name: 'Priority Mail', uid: 'priority', base: 7.1, perLb: 0.8 },
+  {
+    provider: 'USPS',
+    token: 'usps_ground_advantage',
+    name: 'Ground Advantage',
+    uid: 'ground_oz',
+    base: 5.4,
+    perLb: 0.55,
+  },
+  { provider: 'UPS', token: 'ups_ground', name: 'Ground', uid: 'ups_standard', base: 9.8, perLb: 0.7 },
+  {
+    provider: 'FedEx',
+    token: 'fedex_ground',
+    name: 'FedEx Ground',
+    uid: 'fedex_ground',
+    base: 10.4,
+    perLb: 0.7,
+  },
+];
+const OWNER = 'labelport-fake@example.com';
+const now = () => new Date().toISOString();
+
+const addressOut = (a: Json | undefined): Json => ({
+  ...(a ?? {}),
+  country: String(a?.country ?? 'US'),
+  is_complete: true,
+  object_id: newId(''),
+  object_owner: OWNER,
+  object_created: now(),
+  object_updated: now(),
+  test: true,
+});
+const labelAddress = (a: Json): Address => ({
+  name: String(a.name ?? ''),
+  company: (a.company as string | undefined) ?? undefined,
+  street1: String(a.street1 ?? ''),
+  street2: (a.street2 as string | undefined) || undefined,
+  city: String(a.city ?? ''),
+  state: String(a.state ?? ''),
+  zip: String(a.zip ?? ''),
+});
+const isUndeliverable = (a: Json | undefined) => !/^\s*\d/.test(String(a?.street1 ?? ''));
+const ERROR_TRANSACTION = (text: string): Json => ({
+  object_state: 'VALID',
+  status: 'ERROR',
+  object_id: newId(''),
+  object_owner: OWNER,
+  object_created: now(),
+  object_updated: now(),
+  test: true,
+  tracking_status: 'UNKNOWN',
+  messages: [{ source: 'USPS', code: '', text }],
+});
+
+const FAULT_ANSWERS: FaultAnswers = {
+  // Shippo reports a label it could not buy as a transaction in ERROR.
+  rejection: (reason) => ({
+    status: 201,
+    body: ERROR_TRANSACTION(
+      reason === 'funds'
+        ? 'Insufficient funds: add to your balance to buy labels'
+        : 'The recipient address is invalid',
+    ),
+  }),
+  rateLimited: { detail: 'Request was throttled.' },
+  serverError: { detail: 'A server error occurred.' },
+};
+
+export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Promise<ShippoFake> {
+  const shipments = new Map<string, Json>();
+  const transactions = new Map<string, Json>();
+  const files = new Map<string, Uint8Array>();
+  const purchases: FakePurchase[] = [];
+  const faults: UpstreamFault[] = [];
+  let queued = 0;
+  let garbled = 0;
+  let origin = '';
+
+  function createShipment(input: Json): Json {
+    const id = newId('');
+    const parcel = ((input.parcels as Json[] | undefined) ?? [])[0] ?? {};
+    const ounces = Number(parcel.weight ?? 1) * (parcel.mass_unit === 'lb' ? 16 : 1);
+    const rates = SERVICES.map((s) => {
+      const amount = (s.base + s.perLb * Math.ceil(ounces / 16)).toFixed(2);
+      return {
+        amount,
+        amount_local: amount,
+        currency: 'USD',
+        currency_local: 'USD',
+        attributes: [],
+        carrier_account: newId(''),
+        estimated_days: 3,
+        object_created: now(),
+        object_id: newId(''),
+        object_owner: OWNER,
+        provider: s.provider,
+        servicelevel: { name: s.name, token: s.token, terms: '' },
+        shipment: id,
+        test: true,
+      };
+    });
+    const shipment: Json = {
+      metadata: String(input.metadata ?? ''),
+      address_from: addressOut(input.address_from as Json),
+      address_to: addressOut(input.address_to as Json),
+      carrier_accounts: [],
+      messages: [],
+      object_created: now(),
+      object_id: id,
+      object_owner: OWNER,
+      object_updated: now(),
+      parcels: [
+        {
+          ...parcel,
+          object_id: newId(''),
+          object_owner: OWNER,
+          object_state: 'VALID',
+          object_created: now(),
+          object_updated: now(),
+          test: true,
+        },
+      ],
+      rates,
+      status: 'SUCCESS',
+      test: true,
+    };
+    shipments.set(id, shipment);
+    return shipment;
+  }
+
+  const rateOf = (rateId: string) => {
+    for (const shipment of shipments.values()) {
+      const rate = (shipment.rates as Json[]).find((r) => r.object_id === rateId);
+      if (rate) return { shipment, rate };
+    }
+    return null;
+  };
+
+  async function buy(shipment: Json, rate: Json, input: Json, transaction: Json) {
+    const service = SERVICES.find((s) => s.token === (rate.servicelevel as Json).token)!;
+    const parcel = (shipment.parcels as Json[])[0]!;
+    const ounces = Number(parcel.weight) * (parcel.mass_unit === 'lb' ? 16 : 1);
+    const label = await drawLabel(
+      service.uid,
+      labelAddress(shipment.address_from as Json),
+      labelAddress(shipment.address_to as Json),
+      ounces,
+    );
+    const path = `/labels/${newId('')}.pdf`;
+    files.set(path, label.pdf);
+    Object.assign(transaction, {
+      object_state: 'VALID',
+      status: queued > 0 ? 'QUEUED' : 'SUCCESS',
+      object_id: newId(''),
+      object_owner: OWNER,
+      object_created: now(),
+      object_updated: now(),
+      test: true,
+      rate: rate.object_id,
+      parcel: parcel.object_id,
+      metadata: String(input.metadata ?? ''),
+      label_file_type: input.label_file_type ?? 'PDF_4x6',
+      tracking_number: label.tracking,
+      tracking_status: 'UNKNOWN',
+      tracking_url_provider: `https://tools.usps.com/go/TrackConfirmAction?tLabels=${label.tracking}`,
+      label_url: `${origin}${path}`,
+      messages: [],
+    });
+    queued = Math.max(0, queued - 1);
+    transactions.set(transaction.object_id as string, transaction);
+    purchases.push({
+      reference: String(shipment.metadata),
+      shipmentId: shipment.object_id as string,
+      tracking: label.tracking,
+      pdf: label.pdf,
+    });
+  }
+
+  /** A queued label is made by the time anyone reads it. */
+  const read = (t: Json) => {
+    if (t.status === 'QUEUED') Object.assign(t, { status: 'SUCCESS', object_updated: now() });
+    return t;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
+    const file = files.get(url.pathname);
+    if (req.method === 'GET' && file) {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': file.byteLength });
+      res.end(file);
+      return;
+    }
+    if (req.headers.authorization !== `ShippoToken ${apiKey}`)
+      return sendJson(res, 401, { detail: 'Invalid token.' });
+    const route = `${req.method} ${url.pathname.replace(/\/$/, '')}`;
+    const body = req.method === 'POST' ? await readJson(req) : {};
+    let match: RegExpMatchArray | null;
+
+    if (route === 'GET /addresses') return sendJson(res, 200, { results: [] });
+    if (route === 'POST /shipments') {
+      if (isUndeliverable(body.address_to as Json))
+        return sendJson(res, 400, { detail: 'address_to: House number is missing' });
+      return sendJson(res, 201, createShipment(body));
+    }
+    if ((match = route.match(/^GET \/shipments\/(\w+)$/))) {
+      const shipment = shipments.get(match[1]!);
+      return shipment ? sendJson(res, 200, shipment) : sendJson(res, 404, { detail: 'Not found.' });
+    }
+    if (route === 'POST /transactions') {
+      const found = rateOf(String(body.rate ?? ''));
+      if (!found) return sendJson(res, 400, { detail: 'rate: the rate does not exist' });
+      const transaction: Json = {};
+      const answer = await withFault(
+        faults.shift(),
+        res,
+        () => buy(found.shipment, found.rate, body, transaction),
+        FAULT_ANSWERS,
+      );
+      if (!answer) return;
+      if (garbled > 0) {
+        garbled--;
+        return sendJson(res, 201, { ...transaction, status: 'BOUGHT', object_created: 'yesterday' });
+      }
+      return sendJson(res, 201, transaction);
+    }
+    if ((match = route.match(/^GET \/transactions\/(\w+)$/))) {
+      const transaction = transactions.get(match[1]!);
+      return transaction
+        ? sendJson(res, 200, read(transaction))
+        : sendJson(res, 404, { detail: 'Not found.' });
+    }
+    if (route === 'GET /transactions') {
+      const rate = url.searchParams.get('rate');
+      const results = [...transactions.values()].filter((t) => !rate || t.rate === rate).map(read);
+      return sendJson(res, 200, { results });
+    }
+    sendJson(res, 404, { detail: 'Not found.' });
+  }
+
+  await warmUpLabels();
+  const server = await listen(handle);
+  origin = server.url;
+  return {
+    ...server,
+    apiKey,
+    purchases,
+    shipments,
+    transactions,
+    failNextBuy: (fault) => faults.push(fault),
+    queueNextLabel: () => void queued++,
+    garbleNextBuy: () => void garbled++,
+  };
+}
