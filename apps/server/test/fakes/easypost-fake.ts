@@ -17,7 +17,7 @@ import {
 
 /**
  * A local EasyPost: a real HTTP server on loopback that answers `/v2` with the shapes of EasyPost's
- * own recorded traffic (`shared/upstreams/easypost/*.har`): shipments (create, retrieve, buy, label
+ * own recorded traffic (`test/fixtures/easypost/*.har`): shipments (create, retrieve, buy, label
  * format, refund), trackers, addresses (create, verify, create_and_verify) and the user. One shipment
  * holds at most one label, as at EasyPost: a second buy answers `SHIPMENT.POSTAGE.EXISTS`.
  */

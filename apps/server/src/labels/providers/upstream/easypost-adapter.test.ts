@@ -183,10 +183,10 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   });
 });
 
-/** The fake answers with the shapes of EasyPost's own recorded traffic (the HAR files in shared/). */
+/** The fake answers with the shapes of EasyPost's own recorded traffic (the HAR files in test/fixtures/easypost). */
 describe('the EasyPost fake against recorded EasyPost traffic', () => {
   const har = (name: string, entry: number) => {
-    const file = new URL(`../../../../../../../shared/upstreams/easypost/${name}.har`, import.meta.url);
+    const file = new URL(`../../../../test/fixtures/easypost/${name}.har`, import.meta.url);
     const log = JSON.parse(readFileSync(file, 'utf8')) as {
       log: { entries: { response: { status: number; content: { text: string } } }[] };
     };

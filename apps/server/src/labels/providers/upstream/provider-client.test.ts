@@ -13,7 +13,7 @@ import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 const label: UpstreamLabelResult = {
   upstreamId: 'up-1',
   trackingNumber: '9400100000000000000000',
-  carrier: 'USPS',
+  carrier: 'usps',
   costCents: 250,
   pdf: new Uint8Array([37, 80, 68, 70, 45]),
 };
