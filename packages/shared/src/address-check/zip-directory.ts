@@ -45,7 +45,8 @@ export function zipDirectoryFrom(rows: Iterable<readonly [string, string, string
     if (!states.includes(state)) states.push(state);
     prefixStates.set(prefix, states);
     const key = `${cityKey(city)}|${state}`;
-    if (!zipByCity.has(key)) zipByCity.set(key, zip);
+    const seen = zipByCity.get(key);
+    if (seen === undefined || zip < seen) zipByCity.set(key, zip);
   }
   return {
     place: (zip5) => (/^\d{5}$/.test(zip5) ? places.get(Number(zip5)) : undefined),

@@ -4,10 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
 export async function findAddressCheckMode(db: DbOrTx, userId: string): Promise<AddressCheckMode> {
-  const [row] = await db
-    .select({ mode: users.addressCheck })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ mode: users.addressCheck }).from(users).where(eq(users.id, userId));
   return row?.mode ?? 'confirm';
 }
 

@@ -22,7 +22,11 @@ export const updateAddressCheckMode = (ctx: AppContext, userId: string, mode: Ad
 /** GET /address/zip/{zip}: the ZIP's city and state (ZIP+4 and lost leading zeros read too), or 404. */
 export function lookupZip(zip: string): ZipPlaceResponse {
   const compact = zip.replace(/[\s-]/g, '');
-  const zip5 = /^\d{3,9}$/.test(compact) ? (compact.length > 5 ? compact.slice(0, 5) : compact.padStart(5, '0')) : '';
+  const zip5 = /^\d{3,9}$/.test(compact)
+    ? compact.length > 5
+      ? compact.slice(0, 5)
+      : compact.padStart(5, '0')
+    : '';
   const place = zip5 ? usZipDirectory().place(zip5) : undefined;
   if (!place) throw new AppError('NOT_FOUND', `ZIP ${zip} is not in the USPS ZIP list`);
   return { zip: place.zip, city: place.city, state: place.state };

@@ -1,8 +1,4 @@
-import {
-  checkShipmentAddresses,
-  type AddressWarning,
-  type ShipmentAddresses,
-} from '@portal/shared';
+import { checkShipmentAddresses, type AddressWarning, type ShipmentAddresses } from '@portal/shared';
 import { usZipDirectory } from './zip-table.ts';
 
 /**
