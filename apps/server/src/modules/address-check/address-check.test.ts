@@ -2,6 +2,7 @@ import { checkAddress, sideFields, type AddressWarning, type LabelTypeView } fro
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CASES, toFieldsOf, type AddressCase } from '../../../test/fixtures/address-cases.ts';
 import { excelCsv, sheetRow, type SheetRow } from '../../../test/fixtures/csv-files.ts';
+import { packingSlipPdf } from '../../../test/fixtures/packing-slips.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
@@ -166,6 +167,48 @@ describe('address checks on every order path', () => {
       payload: address,
     });
     expect(fixed.json().address.state).toBe('MA');
+  });
+
+  it('the Amazon generator notes each row’s doubts in its AddressCheck column, and corrects in correct mode', async () => {
+    const erin = await apiReseller(app);
+    const pdf = await packingSlipPdf([
+      { orderId: '111-0000000-0000010', shipTo: ['Rita Receiver', '1 Beacon St', 'Boston, NY 02108'] },
+      {
+        orderId: '111-0000000-0000011',
+        shipTo: ['Sam Sender', '77 Massachusetts Ave', 'Cambridge, MA 02139'],
+      },
+    ]);
+    const generate = async () => {
+      const body = await multipartPayload({
+        fromName: 'Jordan Avery',
+        fromStreet1: '1200 Barton Springs Rd',
+        fromCity: 'Austin',
+        fromState: 'TX',
+        fromZip: '78704',
+        weight: '1.5',
+        pdf: { data: pdf, filename: 'slips.pdf', contentType: 'application/pdf' },
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/amazon/generate-csv',
+        headers: { ...erin.headers, ...body.headers },
+        payload: body.payload,
+      });
+      const [header, ...rows] = parseCsv(res.rawPayload).records;
+      const cell = (i: number, name: string) => rows[i]![header!.indexOf(name)];
+      return { res, cell };
+    };
+    const warned = await generate();
+    expect(warned.res.headers['x-address-warnings']).toBe('1');
+    expect(warned.cell(0, 'AddressCheck')).toBe(
+      'ToState: ZIP 02108 is Boston, MA, not in NY (suggested: MA)',
+    );
+    expect(warned.cell(0, 'ToState')).toBe('NY');
+    expect(warned.cell(1, 'AddressCheck')).toBe('');
+    await setMode(erin, 'correct');
+    const fixed = await generate();
+    expect(fixed.cell(0, 'ToState')).toBe('MA');
+    expect(fixed.cell(0, 'AddressCheck')).toContain('corrected to MA');
   });
 
   describe('CSV', () => {
