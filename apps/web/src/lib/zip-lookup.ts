@@ -1,5 +1,5 @@
-import { zipPlaceResponse, type ZipPlaceResponse } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { zipPlaceResponse, type PlaceOfZip, type ZipPlaceResponse } from '@portal/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
 
 /** A ZIP worth asking about: 5 digits, ZIP+4, or a spreadsheet's 3-4 digits. */
@@ -30,3 +30,15 @@ export const zipPlaceQueryOptions = (zip: string | null) =>
   });
 
 export const useZipPlace = (zip: string) => useQuery(zipPlaceQueryOptions(lookupZipOf(zip)));
+
+/** The last US ZIP written in a free-text address block, to look up before the parser reads it. */
+export const zipInText = (text: string): string => {
+  const matches = [...text.matchAll(/\b(\d{5})(?:[\s-]?\d{4})?\b/g)];
+  return matches.at(-1)?.[1] ?? '';
+};
+
+/** The places already looked up, read synchronously (the Fast Order parser runs inside the form's resolver). */
+export const placeOfZipIn =
+  (queryClient: QueryClient): PlaceOfZip =>
+  (zip5) =>
+    queryClient.getQueryData(zipPlaceQueryOptions(zip5).queryKey) ?? undefined;

@@ -9,6 +9,8 @@ import {
 } from '@portal/shared';
 import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { placeOfZipIn } from '../../../lib/zip-lookup';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
@@ -47,11 +49,12 @@ const ORDER_FORM_FIELDS = Object.keys(DEFAULT_ORDER_VALUES) as (keyof OrderFormV
 /** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
 export function useOrderForm(mode: OrderMode) {
   const labelTypes = useLabelTypes();
+  const queryClient = useQueryClient();
   const types = labelTypes.data ?? EMPTY_TYPES;
   const form = useForm<OrderFormValues, OrderFormContext, CreateOrderInput>({
     defaultValues: DEFAULT_ORDER_VALUES,
     resolver: mode === 'simple' ? simpleOrderResolver : quickOrderResolver,
-    context: { labelTypes: types },
+    context: { labelTypes: types, placeOfZip: placeOfZipIn(queryClient) },
   });
   const [labelTypeId, weight, quantity] = useWatch({
     control: form.control,
