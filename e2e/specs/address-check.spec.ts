@@ -63,13 +63,11 @@ test('a CSV with a ZIP in another state lists the row and offers the corrected f
   await page.goto('/csv-orders');
   await page.getByRole('combobox', { name: /^Label type/ }).click();
   await page.getByRole('option', { name: 'USPS Ground Advantage (oz)' }).click();
-  await page
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'orders.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`${header}\r\n${bad}\r\n`),
-    });
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'orders.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}\r\n${bad}\r\n`),
+  });
   await page.getByRole('button', { name: 'Validate CSV' }).click();
 
   const panel = page.getByTestId('csv-address-warnings');

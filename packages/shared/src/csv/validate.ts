@@ -106,7 +106,8 @@ export function validateCsvRows(
       return;
     }
     warningRows += 1;
-    const fixed = check.mode === 'correct' ? correctAddresses(order, found) : { corrected: order, warnings: found };
+    const fixed =
+      check.mode === 'correct' ? correctAddresses(order, found) : { corrected: order, warnings: found };
     for (const w of fixed.warnings) warnings.push({ ...w, row, field: fieldHeader(mapping, [w.field]) });
     orders.push({ row, order: fixed.corrected, unitPrice });
   });

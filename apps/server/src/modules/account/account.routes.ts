@@ -14,10 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { toSessionUser } from '../users/user-view.ts';
-import {
-  readAddressCheckMode,
-  updateAddressCheckMode,
-} from '../address-check/address-check.service.ts';
+import { readAddressCheckMode, updateAddressCheckMode } from '../address-check/address-check.service.ts';
 import {
   changePassword,
   getEmailStatus,

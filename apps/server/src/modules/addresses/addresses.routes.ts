@@ -29,7 +29,10 @@ export const addressRoutes =
       '/create',
       { schema: { tags, body: addressBody, response: { 201: addressMessageResponse } } },
       async (request, reply) => {
-        const saved = await createAddress(ctx, { userId: currentUser(request).user.id, address: request.body });
+        const saved = await createAddress(ctx, {
+          userId: currentUser(request).user.id,
+          address: request.body,
+        });
         return reply.status(201).send({ message: 'Address created successfully', ...saved });
       },
     );

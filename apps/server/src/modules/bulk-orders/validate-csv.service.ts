@@ -61,7 +61,8 @@ export async function validateCsvUpload(
   const rows = result.orders.length;
   const noun = rows === 1 ? 'order' : 'orders';
   const n = result.warningRows;
-  const doubts = n > 0 ? `; ${n.toLocaleString('en-US')} ${n === 1 ? 'row has' : 'rows have'} address warnings` : '';
+  const doubts =
+    n > 0 ? `; ${n.toLocaleString('en-US')} ${n === 1 ? 'row has' : 'rows have'} address warnings` : '';
   return {
     message: `CSV is valid: ${rows.toLocaleString('en-US')} ${noun}, total ${formatUsd(result.totalPrice)}${doubts}`,
     totalPrice: result.totalPrice,

@@ -39,7 +39,7 @@ export const resellerOrderRoutes =
           summary: 'Buy one label (or `quantity` labels of one shipment)',
           description:
             'JSON or application/x-www-form-urlencoded. `labelType` is a label type `_id` or its `uid`. ' +
-            'Send an `Idempotency-Key` header to retry safely. The answer lists the address check\'s ' +
+            "Send an `Idempotency-Key` header to retry safely. The answer lists the address check's " +
             '`warnings` beside the order; with `?address_check=strict` any warning refuses it (422, `errors`).',
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
           querystring: apiAddressCheckQuery,
