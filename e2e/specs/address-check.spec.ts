@@ -43,7 +43,7 @@ test('a typed ZIP fills city and state; a ZIP in another state waits for Buy any
   await page.getByRole('option', { name: 'NY — New York' }).click();
 
   await page.getByRole('button', { name: /^Create Order/ }).click();
-  const warnings = page.getByRole('alert', { name: 'Address warnings' });
+  const warnings = page.getByRole('alert', { name: 'Check the addresses' });
   await expect(warnings).toContainText('ToState: ZIP 02108 is Boston, MA, not in NY (USPS: MA)');
   await expect(page).toHaveURL(/\/createOrders$/);
   await page.screenshot({ path: `${SHOTS}/address-check-warning.png`, fullPage: true });

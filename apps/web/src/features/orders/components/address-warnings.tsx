@@ -12,7 +12,7 @@ type AddressWarningsProps = {
 export function AddressWarnings({ warnings, onBuyAnyway, isBuying = false }: AddressWarningsProps) {
   if (warnings.length === 0) return null;
   return (
-    <Alert color="yellow" title="Check the addresses" role="alert" aria-label="Address warnings">
+    <Alert color="yellow" title="Check the addresses" role="alert">
       <List size="sm" spacing={4}>
         {warnings.map((w) => (
           <List.Item key={`${w.row ?? ''}-${w.field}`}>
