@@ -15,23 +15,27 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type FieldError = { row?: number; field: string; message: string };
+export type FieldError = { row?: number; field: string; message: string; suggestion?: string | null };
+/** The address check's doubts (issue 38): `{ row?, field, message, suggestion }`. */
+export type WarningList = Array<FieldError & { suggestion: string | null }>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  readonly warnings: WarningList | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    extra: { errors?: FieldError[]; headers?: Record<string, string>; warnings?: WarningList } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = extra.errors;
     this.headers = extra.headers;
+    this.warnings = extra.warnings;
   }
 
   get statusCode(): number {

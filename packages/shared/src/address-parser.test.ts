@@ -154,3 +154,24 @@ describe('parseFreeTextAddress', () => {
     });
   });
 });
+
+describe('parseFreeTextAddress with the ZIP table (issue 38)', () => {
+  const boston = (zip5: string) => (zip5 === '02108' ? { city: 'Boston', state: 'MA' } : undefined);
+
+  it('reads a city line without a state from the ZIP', () => {
+    const result = parseFreeTextAddress('Rita Receiver\n1 Beacon St\nBoston 02108', { placeOfZip: boston });
+    expect(result).toMatchObject({ ok: true, address: { city: 'Boston', state: 'MA', zip: '02108' } });
+  });
+
+  it('reads a misspelt state from the ZIP, with or without a comma', () => {
+    for (const line of ['Boston, Masachusets 02108', 'Boston Mass 02108', 'Boston\n02108']) {
+      const result = parseFreeTextAddress(`Rita Receiver\n1 Beacon St\n${line}`, { placeOfZip: boston });
+      expect(result).toMatchObject({ ok: true, address: { city: 'Boston', state: 'MA' } });
+    }
+  });
+
+  it('still names the line when the ZIP is not known', () => {
+    const result = parseFreeTextAddress('Rita Receiver\n1 Beacon St\nBoston 02199', { placeOfZip: boston });
+    expect(result).toMatchObject({ ok: false, line: 3 });
+  });
+});

@@ -1,3 +1,4 @@
+import { cityKey } from './address-check/zip-directory.ts';
 import { ALL_REGIONS, isCaProvince } from './regions.ts';
 
 /**
@@ -26,6 +27,12 @@ export type ParsedAddress = {
 };
 export type AddressParseResult =
   { ok: true; address: ParsedAddress } | { ok: false; line: number; message: string };
+
+/**
+ * The USPS place of a 5-digit ZIP, when known: with it, a city line without a state (`Boston 02108`) or
+ * with a state the parser cannot read (`Boston, Masachusets 02108`) takes the ZIP's state (issue 38).
+ */
+export type PlaceOfZip = (zip5: string) => { city: string; state: string } | undefined;
 
 export const QUICK_ORDER_ADDRESS_HINT = 'John Smith\n123 Main St, Apt 4B\nSpringfield, IL\n62704';
 
@@ -81,6 +88,20 @@ function parseCityState(text: string): { city: string; state: string } | null {
   return null;
 }
 
+/** A city line the parser could not split, read with the ZIP's USPS place: the city as typed, its state. */
+function placeFromZip(text: string, place: { city: string; state: string }): { city: string; state: string } {
+  const stripped = clean(text.replace(/,\s*$/, ''));
+  const comma = stripped.indexOf(',');
+  if (comma > 0) return { city: clean(stripped.slice(0, comma)), state: place.state };
+  const words = stripped.split(' ');
+  const wanted = cityKey(place.city);
+  // `Boston Mass`: the words that spell the ZIP's city are the city, the rest an unread state.
+  for (let take = words.length; take >= 1; take -= 1)
+    if (cityKey(words.slice(0, take).join(' ')) === wanted)
+      return { city: words.slice(0, take).join(' '), state: place.state };
+  return { city: stripped, state: place.state };
+}
+
 function splitStreet(lines: Line[]): { street: string; street2: string } {
   const [first, second] = lines as [Line, Line | undefined];
   if (second) return { street: first.text.replace(/,$/, ''), street2: second.text };
@@ -95,7 +116,10 @@ function splitStreet(lines: Line[]): { street: string; street2: string } {
   return { street: first.text, street2: '' };
 }
 
-export function parseFreeTextAddress(text: string): AddressParseResult {
+export function parseFreeTextAddress(
+  text: string,
+  options: { placeOfZip?: PlaceOfZip | undefined } = {},
+): AddressParseResult {
   const lines: Line[] = text
     .split(/\r\n|\r|\n/)
     .map((raw, index) => ({ text: clean(raw), number: index + 1 }))
@@ -130,8 +154,11 @@ export function parseFreeTextAddress(text: string): AddressParseResult {
     zip = match[2]!;
     cityLine = { text: match[1]!, number: last.number };
   }
-  const place = parseCityState(cityLine.text);
-  if (!place) return fail(cityLine.number, `could not read "City, State" from "${cityLine.text}"`);
+  const zip5 = /^\d{5}/.exec(zip)?.[0];
+  const known = zip5 ? options.placeOfZip?.(zip5) : undefined;
+  const place = parseCityState(cityLine.text) ?? (known ? placeFromZip(cityLine.text, known) : null);
+  if (!place || !place.city)
+    return fail(cityLine.number, `could not read "City, State" from "${cityLine.text}"`);
 
   const name = lines[0]!;
   const streetLines = lines.slice(1, lines.length - 1);

@@ -12,6 +12,8 @@ export * from './schemas/address.ts';
 export * from './schemas/order.ts';
 export * from './schemas/order-views.ts';
 export * from './address-parser.ts';
+export * from './address-check/index.ts';
+export * from './schemas/address-check.ts';
 export * from './schemas/amazon.ts';
 export * from './schemas/bulk-order.ts';
 export * from './schemas/settings.ts';

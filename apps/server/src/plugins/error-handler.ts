@@ -21,8 +21,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: { message: string; errors?: FieldError[] } = { message: error.message };
+      const body: { message: string; errors?: FieldError[]; warnings?: FieldError[] } = {
+        message: error.message,
+      };
       if (error.errors) body.errors = error.errors;
+      if (error.warnings) body.warnings = error.warnings;
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

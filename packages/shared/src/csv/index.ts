@@ -6,3 +6,4 @@ export * from './row-check.ts';
 export * from './row.ts';
 export * from './sample.ts';
 export * from './validate.ts';
+export * from './corrected.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressWarningsSchema } from '../schemas/address-check.ts';
 
 /** POST /order/validatecsv success: the price of the whole file and how many orders it holds. */
 export const validateCsvResponse = z.object({
@@ -7,6 +8,9 @@ export const validateCsvResponse = z.object({
   rows: z.number().int(),
   /** Headers that are not ours (extra columns), shown so a misspelt column is noticed. */
   ignoredColumns: z.array(z.string()),
+  /** Rows the address check doubts (the first ones, as errors are capped) and how many rows have any. */
+  warnings: addressWarningsSchema.optional(),
+  warningRows: z.number().int().optional(),
 });
 export type ValidateCsvResponse = z.infer<typeof validateCsvResponse>;
 

@@ -1,3 +1,10 @@
+import {
+  checkShipmentAddresses,
+  correctAddresses,
+  type AddressCheckMode,
+  type AddressWarning,
+} from '../address-check/address-check.ts';
+import type { ZipDirectory } from '../address-check/zip-directory.ts';
 import { priceForWeight, type PriceTier } from '../pricing.ts';
 import { dollarsToCents } from '../money.ts';
 import type { LabelTypeRuleInfo } from '../schemas/order.ts';
@@ -15,12 +22,22 @@ export type { CsvOrder } from './row-check.ts';
 export type ValidCsvRow = { row: number; order: CsvOrder; unitPrice: number };
 
 export type CsvValidation =
-  | { ok: true; orders: ValidCsvRow[]; totalPrice: number; ignoredColumns: string[] }
+  | {
+      ok: true;
+      orders: ValidCsvRow[];
+      totalPrice: number;
+      ignoredColumns: string[];
+      /** The address check's doubts, `field` named as the file's header; rows with any are counted. */
+      warnings: AddressWarning[];
+      warningRows: number;
+    }
   | { ok: false; message: string; errors: CsvRowError[]; badRows: number };
 
 export type CsvValidationOptions = {
   /** The priority Template chosen for the whole file; without it the Template rule is left to payment. */
   design?: string;
+  /** The address check: the ZIP table and the reseller's mode (`correct` fixes the orders it returns). */
+  addressCheck?: { directory: ZipDirectory; mode: AddressCheckMode } | undefined;
 };
 
 const fieldHeader = (mapping: HeaderMapping, path: readonly PropertyKey[]): string => {
@@ -53,8 +70,11 @@ export function validateCsvRows(
 
   const orders: ValidCsvRow[] = [];
   const errors: CsvRowError[] = [];
+  const warnings: AddressWarning[] = [];
+  let warningRows = 0;
   let badRows = 0;
   let totalCents = 0;
+  const check = options.addressCheck?.mode === 'off' ? undefined : options.addressCheck;
   data.forEach((cells, i) => {
     if (isBlankRow(cells)) return;
     const row = i + 2;
@@ -76,7 +96,20 @@ export function validateCsvRows(
       return;
     }
     totalCents += dollarsToCents(unitPrice);
-    orders.push({ row, order, unitPrice });
+    if (!check) {
+      orders.push({ row, order, unitPrice });
+      return;
+    }
+    const found = checkShipmentAddresses(order, check.directory);
+    if (found.length === 0) {
+      orders.push({ row, order, unitPrice });
+      return;
+    }
+    warningRows += 1;
+    const fixed =
+      check.mode === 'correct' ? correctAddresses(order, found) : { corrected: order, warnings: found };
+    for (const w of fixed.warnings) warnings.push({ ...w, row, field: fieldHeader(mapping, [w.field]) });
+    orders.push({ row, order: fixed.corrected, unitPrice });
   });
 
   if (badRows > 0) {
@@ -84,7 +117,14 @@ export function validateCsvRows(
     return fail(`${badRows} ${noun} errors. Fix them and upload the file again.`, errors, badRows);
   }
   if (orders.length === 0) return fail('The CSV file has a header but no data rows.', []);
-  return { ok: true, orders, totalPrice: totalCents / 100, ignoredColumns: mapping.unknownIgnored };
+  return {
+    ok: true,
+    orders,
+    totalPrice: totalCents / 100,
+    ignoredColumns: mapping.unknownIgnored,
+    warnings,
+    warningRows,
+  };
 }
 
 function fail(message: string, errors: CsvRowError[], badRows = 0) {

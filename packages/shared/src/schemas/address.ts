@@ -80,5 +80,12 @@ export const addressView = z.object({
 export type AddressView = z.infer<typeof addressView>;
 
 export const addressListResponse = z.object({ addresses: z.array(addressView) });
-export const addressMessageResponse = z.object({ message: z.string(), address: addressView });
+export const addressMessageResponse = z.object({
+  message: z.string(),
+  address: addressView,
+  /** The address check's doubts; the address is saved either way (corrected in mode `correct`). */
+  warnings: z
+    .array(z.object({ field: z.string(), message: z.string(), suggestion: z.string().nullable() }))
+    .optional(),
+});
 export const idParams = z.object({ id: z.string().trim().min(1) });

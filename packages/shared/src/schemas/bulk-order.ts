@@ -1,3 +1,4 @@
+import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.ts';
 
@@ -108,6 +109,7 @@ export const createBulkOrderResponse = z.object({
   bulkOrder: bulkOrderView,
   /** Balance after the charge, in dollars. */
   balance: z.number(),
+  warnings: addressWarningsSchema.optional(),
 });
 export type CreateBulkOrderResponse = z.infer<typeof createBulkOrderResponse>;
 

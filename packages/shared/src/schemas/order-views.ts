@@ -1,3 +1,4 @@
+import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
 
@@ -130,6 +131,8 @@ export const createOrderResponse = z.object({
   orders: z.array(orderView),
   /** Balance after the charge, in dollars. */
   balance: z.number(),
+  /** What the address check doubted (confirm mode: bought anyway; correct mode: what it changed). */
+  warnings: addressWarningsSchema.optional(),
 });
 export const duplicateOrderResponse = z.object({
   message: z.string(),

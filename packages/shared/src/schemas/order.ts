@@ -102,6 +102,11 @@ export const createOrderBody = orderShipmentSchema.extend({
     (v) => (v === 'true' ? true : v === 'false' || v === '' || v == null ? false : v),
     z.boolean({ error: 'signature must be true or false' }),
   ),
+  /** Confirm mode: the reseller saw the address check's warnings and chose "Buy anyway". */
+  acceptAddressWarnings: z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' || v === '' || v == null ? undefined : v),
+    z.boolean().optional(),
+  ),
   /** The total in dollars the reseller saw; when prices changed since, the order is refused (409). */
   expectedTotal: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

@@ -1,3 +1,4 @@
+import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { CSV_MAX_ROWS } from '../csv/limits.ts';
 import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
@@ -55,7 +56,14 @@ export const apiBulkDownloadQuery = z.object({
 export const apiErrorResponse = z.object({
   message: z.string(),
   errors: z
-    .array(z.object({ row: z.number().int().optional(), field: z.string(), message: z.string() }))
+    .array(
+      z.object({
+        row: z.number().int().optional(),
+        field: z.string(),
+        message: z.string(),
+        suggestion: z.string().nullable().optional(),
+      }),
+    )
     .optional(),
 });
 export const apiReadOrderResponse = z.object({ order: orderView });
@@ -64,6 +72,7 @@ export const apiCreateBulkOrderResponse = z.object({
   bulkOrder: bulkOrderView,
   /** Balance after the charge, in dollars. */
   balance: z.number(),
+  warnings: addressWarningsSchema.optional(),
 });
 export const apiReadBulkOrderResponse = z.object({
   bulkOrder: bulkOrderView,

@@ -34,6 +34,10 @@ export const users = pgTable(
     apiKeyCipher: text().notNull(),
     /** Set by staff: a disabled account cannot sign in, its sessions end and its API key is refused. */
     disabledAt: timestamp({ withTimezone: true }),
+    /** The reseller's address check before a purchase (decision 250). */
+    addressCheck: text({ enum: ['confirm', 'correct', 'off'] })
+      .notNull()
+      .default('confirm'),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -48,6 +52,7 @@ export const users = pgTable(
     // The console's search has a trigram index on the text it matches (migration 0022, decision 231),
     // written there by hand: this builder cannot give an expression an operator class.
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
+    check('users_address_check_mode', sql`${t.addressCheck} IN ('confirm', 'correct', 'off')`),
   ],
 );
 

@@ -1,4 +1,6 @@
 import {
+  addressCheckSettingBody,
+  addressCheckSettingResponse,
   apiKeyResponse,
   changeEmailBody,
   changePasswordBody,
@@ -12,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { toSessionUser } from '../users/user-view.ts';
+import { readAddressCheckMode, updateAddressCheckMode } from '../address-check/address-check.service.ts';
 import {
   changePassword,
   getEmailStatus,
@@ -34,6 +37,30 @@ export const accountRoutes =
       async (request) => {
         const user = await updateProfile(ctx, currentUser(request).user.id, request.body);
         return { message: 'Profile updated', user: toSessionUser(user, ctx.sealer) };
+      },
+    );
+
+    app.get(
+      '/address-check',
+      { schema: { tags: ['account'], response: { 200: addressCheckSettingResponse } } },
+      async (request) => ({
+        message: 'Address check',
+        addressCheck: await readAddressCheckMode(ctx, currentUser(request).user.id),
+      }),
+    );
+
+    app.put(
+      '/address-check',
+      {
+        schema: {
+          tags: ['account'],
+          body: addressCheckSettingBody,
+          response: { 200: addressCheckSettingResponse },
+        },
+      },
+      async (request) => {
+        await updateAddressCheckMode(ctx, currentUser(request).user.id, request.body.addressCheck);
+        return { message: 'Address check saved', addressCheck: request.body.addressCheck };
       },
     );
 

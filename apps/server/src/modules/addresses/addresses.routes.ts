@@ -1,5 +1,7 @@
 import {
   addressBody,
+  zipParams,
+  zipPlaceResponse,
   addressListResponse,
   addressMessageResponse,
   idParams,
@@ -8,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { lookupZip } from '../address-check/address-check.service.ts';
 import { createAddress, deleteAddress, readAddresses, updateAddress } from './addresses.service.ts';
 
 const tags = ['addresses'];
@@ -26,11 +29,11 @@ export const addressRoutes =
       '/create',
       { schema: { tags, body: addressBody, response: { 201: addressMessageResponse } } },
       async (request, reply) => {
-        const address = await createAddress(ctx, {
+        const saved = await createAddress(ctx, {
           userId: currentUser(request).user.id,
           address: request.body,
         });
-        return reply.status(201).send({ message: 'Address created successfully', address });
+        return reply.status(201).send({ message: 'Address created successfully', ...saved });
       },
     );
 
@@ -38,12 +41,21 @@ export const addressRoutes =
       '/update/:id',
       { schema: { tags, params: idParams, body: addressBody, response: { 200: addressMessageResponse } } },
       async (request) => {
-        const address = await updateAddress(ctx, {
+        const saved = await updateAddress(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.id,
           address: request.body,
         });
-        return { message: 'Address updated successfully', address };
+        return { message: 'Address updated successfully', ...saved };
+      },
+    );
+
+    app.get(
+      '/zip/:zip',
+      { schema: { tags, params: zipParams, response: { 200: zipPlaceResponse } } },
+      async (request, reply) => {
+        void reply.header('cache-control', 'private, max-age=86400');
+        return lookupZip(request.params.zip);
       },
     );
 

@@ -1,6 +1,15 @@
-import type { AddressInput, AddressView } from '@portal/shared';
+import {
+  ADDRESS_BOOK_FIELDS,
+  checkAddress,
+  correctAddresses,
+  type AddressInput,
+  type AddressView,
+  type AddressWarning,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { readAddressCheckMode } from '../address-check/address-check.service.ts';
+import { usZipDirectory } from '../address-check/zip-table.ts';
 import { isUuid } from '../orders/ids.ts';
 import {
   deleteAddress as deleteRow,
@@ -27,6 +36,21 @@ export const toAddressView = (row: AddressRow): AddressView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+export type SavedAddress = { address: AddressView; warnings?: AddressWarning[] };
+
+/** The address book's check: saved either way; corrected in mode `correct`, warned about in `confirm`. */
+async function checkedAddress(ctx: AppContext, userId: string, address: AddressInput) {
+  const mode = await readAddressCheckMode(ctx, userId);
+  if (mode === 'off') return { address, warnings: [] };
+  const found = checkAddress(address, usZipDirectory(), ADDRESS_BOOK_FIELDS);
+  if (mode === 'confirm') return { address, warnings: found };
+  const { corrected, warnings } = correctAddresses(address, found);
+  return { address: corrected, warnings };
+}
+
+const saved = (address: AddressView, warnings: AddressWarning[]): SavedAddress =>
+  warnings.length > 0 ? { address, warnings } : { address };
+
 export async function readAddresses(ctx: AppContext, { userId }: { userId: string }): Promise<AddressView[]> {
   return (await listAddresses(ctx.db, userId)).map(toAddressView);
 }
@@ -34,21 +58,23 @@ export async function readAddresses(ctx: AppContext, { userId }: { userId: strin
 export async function createAddress(
   ctx: AppContext,
   { userId, address }: { userId: string; address: AddressInput },
-): Promise<AddressView> {
+): Promise<SavedAddress> {
   const existing = await listAddresses(ctx.db, userId);
   if (existing.length >= MAX_ADDRESSES)
     throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
-  return toAddressView(await insertAddress(ctx.db, userId, address));
+  const checked = await checkedAddress(ctx, userId, address);
+  return saved(toAddressView(await insertAddress(ctx.db, userId, checked.address)), checked.warnings);
 }
 
 export async function updateAddress(
   ctx: AppContext,
   { userId, id, address }: { userId: string; id: string; address: AddressInput },
-): Promise<AddressView> {
+): Promise<SavedAddress> {
   if (!isUuid(id)) throw notFound();
-  const row = await updateRow(ctx.db, userId, id, address);
+  const checked = await checkedAddress(ctx, userId, address);
+  const row = await updateRow(ctx.db, userId, id, checked.address);
   if (!row) throw notFound();
-  return toAddressView(row);
+  return saved(toAddressView(row), checked.warnings);
 }
 
 export async function deleteAddress(

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form.ts';
-import { requireUser } from '../../plugins/authenticate.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { readAddressCheckMode } from '../address-check/address-check.service.ts';
+import { usZipDirectory } from '../address-check/zip-table.ts';
 import { generateAmazonCsv } from './amazon.service.ts';
 
 /** Amazon CSV generator (spec: /amazon-csv): packing-slip PDF in, bulk CSV (amazon.csv) out. */
@@ -25,13 +27,19 @@ export const amazonRoutes =
             errors: [{ field: 'pdf', message: 'Please select a PDF file' }],
           });
         }
-        const result = await generateAmazonCsv({ pdf: form.file.data, from });
+        const mode = await readAddressCheckMode(ctx, currentUser(request).user.id);
+        const result = await generateAmazonCsv({
+          pdf: form.file.data,
+          from,
+          addressCheck: { directory: usZipDirectory(), mode },
+        });
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${AMAZON_CSV_FILENAME}"`)
           .header('cache-control', 'no-store')
           .header('x-orders-count', String(result.orders))
           .header('x-incomplete-orders', String(result.incomplete))
+          .header('x-address-warnings', String(result.warningRows))
           .send(result.csv);
       },
     );

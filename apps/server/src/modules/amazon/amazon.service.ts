@@ -1,9 +1,14 @@
 import {
   AMAZON_PDF_MAX_BYTES,
   AMAZON_PDF_MAX_PAGES,
+  checkShipmentAddresses,
+  correctAddresses,
   CSV_COLUMNS,
+  type AddressCheckMode,
+  type AddressWarning,
   type AmazonCsvForm,
   type CsvColumn,
+  type ZipDirectory,
 } from '@portal/shared';
 import { csvToString, type CsvCell } from '../../csv/index.ts';
 import { AppError } from '../../errors.ts';
@@ -23,15 +28,50 @@ export const AMAZON_PDF_LIMITS: AmazonPdfLimits = {
   ...SHIP_TO_CAPS,
 };
 
-/** Our bulk CSV header plus the Amazon order number, which the CSV upload ignores but resellers match on. */
-export const AMAZON_CSV_HEADER = [...CSV_COLUMNS, 'AmazonOrderId'] as const;
+/**
+ * Our bulk CSV header plus the Amazon order number and the address check's doubts about the row, which
+ * the CSV upload ignores but resellers match on and read.
+ */
+export const AMAZON_CSV_HEADER = [...CSV_COLUMNS, 'AmazonOrderId', 'AddressCheck'] as const;
 
 export const NO_ADDRESS_MESSAGE =
   'No Amazon "Ship To" address was found in this PDF. Upload the packing slips printed from Amazon Seller Central (Orders > Manage Orders > Print packing slip).';
 
-export type AmazonCsvResult = { csv: string; orders: number; incomplete: number };
+export type AmazonCsvResult = { csv: string; orders: number; incomplete: number; warningRows: number };
+export type AmazonAddressCheck = { directory: ZipDirectory; mode: AddressCheckMode };
 
-function csvRow(to: ShipToAddress, from: AmazonCsvForm): CsvCell[] {
+const describe = (warnings: readonly AddressWarning[]): string =>
+  warnings
+    .map((w) => `${w.field}: ${w.message}${w.suggestion === null ? '' : ` (suggested: ${w.suggestion})`}`)
+    .join('; ');
+
+/** The address check of one generated row: the row as checked (corrected in mode `correct`) and its note. */
+function checkedRow(
+  to: ShipToAddress,
+  from: AmazonCsvForm,
+  check: AmazonAddressCheck | undefined,
+): { to: ShipToAddress; note: string } {
+  if (!check || check.mode === 'off' || !to.isComplete) return { to, note: '' };
+  const shipment = {
+    FromCity: from.fromCity,
+    FromState: from.fromState,
+    FromZip: from.fromZip,
+    ToCity: to.city,
+    ToState: to.state,
+    ToZip: to.zip,
+    ToCountry: to.country,
+  };
+  const found = checkShipmentAddresses(shipment, check.directory);
+  if (found.length === 0) return { to, note: '' };
+  if (check.mode !== 'correct') return { to, note: describe(found) };
+  const { corrected, warnings } = correctAddresses(shipment, found);
+  return {
+    to: { ...to, city: corrected.ToCity, state: corrected.ToState, zip: corrected.ToZip },
+    note: describe(warnings),
+  };
+}
+
+function csvRow(to: ShipToAddress, from: AmazonCsvForm, note: string): CsvCell[] {
   const cells: Record<CsvColumn, CsvCell> = {
     FromCountry: 'US',
     FromName: from.fromName,
@@ -56,7 +96,7 @@ function csvRow(to: ShipToAddress, from: AmazonCsvForm): CsvCell[] {
     Width: null,
     Weight: from.weight,
   };
-  return [...CSV_COLUMNS.map((column) => cells[column]), to.orderId];
+  return [...CSV_COLUMNS.map((column) => cells[column]), to.orderId, note];
 }
 
 /**
@@ -65,7 +105,7 @@ function csvRow(to: ShipToAddress, from: AmazonCsvForm): CsvCell[] {
  * shows the row to fix instead of losing the order.
  */
 export async function generateAmazonCsv(
-  input: { pdf: Uint8Array; from: AmazonCsvForm },
+  input: { pdf: Uint8Array; from: AmazonCsvForm; addressCheck?: AmazonAddressCheck | undefined },
   limits: AmazonPdfLimits = AMAZON_PDF_LIMITS,
 ): Promise<AmazonCsvResult> {
   if (input.pdf.length === 0) throw new AppError('BAD_REQUEST', 'The PDF file is empty.');
@@ -74,9 +114,15 @@ export async function generateAmazonCsv(
   }
   const addresses = await readShipToAddresses(input.pdf, limits);
   if (addresses.length === 0) throw new AppError('UNPROCESSABLE', NO_ADDRESS_MESSAGE);
+  const rows = addresses.map((a) => checkedRow(a, input.from, input.addressCheck));
   const csv = await csvToString(
-    addresses.map((a) => csvRow(a, input.from)),
+    rows.map((r) => csvRow(r.to, input.from, r.note)),
     { header: AMAZON_CSV_HEADER },
   );
-  return { csv, orders: addresses.length, incomplete: addresses.filter((a) => !a.isComplete).length };
+  return {
+    csv,
+    orders: addresses.length,
+    incomplete: addresses.filter((a) => !a.isComplete).length,
+    warningRows: rows.filter((r) => r.note !== '').length,
+  };
 }

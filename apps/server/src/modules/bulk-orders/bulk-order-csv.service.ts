@@ -1,9 +1,16 @@
-import { createOrderFromCsvFields, dollarsToCents, type CreateBulkOrderResponse } from '@portal/shared';
+import {
+  ADDRESS_CONFIRM_MESSAGE,
+  createOrderFromCsvFields,
+  CSV_MAX_REPORTED_ERRORS,
+  dollarsToCents,
+  type CreateBulkOrderResponse,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseFields, type MultipartForm } from '../../lib/multipart-form.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
 import { createBulkOrder, type CreatedBulkOrder } from './bulk-orders.service.ts';
+import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { checkCsvUpload } from './validate-csv.service.ts';
 
 const fieldError = (field: string, message: string) =>
@@ -35,6 +42,12 @@ export async function createBulkOrderFromCsv(
     labelTypeId: fields.type,
     design: fields.design,
   });
+  // Confirm mode: a file with address warnings is bought only once the reseller chose "Buy anyway".
+  const isAccepted = form.fields.acceptAddressWarnings === 'true';
+  if (checked.warnings.length > 0 && !isAccepted && (await readAddressCheckMode(ctx, userId)) === 'confirm')
+    throw new AppError('UNPROCESSABLE', ADDRESS_CONFIRM_MESSAGE, {
+      warnings: checked.warnings.slice(0, CSV_MAX_REPORTED_ERRORS),
+    });
   const result = await createBulkOrder(ctx, {
     userId,
     labelTypeId: fields.type,

@@ -1,9 +1,17 @@
 import { CSV_MAX_BYTES, csvErrorResponse, validateCsvResponse } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { readMultipartForm } from '../../lib/multipart-form.ts';
+import { readMultipartForm, type MultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { validateCsvUpload } from './validate-csv.service.ts';
+import { correctedCsvUpload, validateCsvUpload, type CsvUploadInput } from './validate-csv.service.ts';
+
+const uploadOf = (request: FastifyRequest, form: MultipartForm): CsvUploadInput => ({
+  userId: currentUser(request).user.id,
+  csv: form.file?.data ?? null,
+  labelTypeId: form.fields.labeltype ?? form.fields.labelType,
+  design: form.fields.design,
+});
 
 /** POST /order/validatecsv (multipart: csv, labeltype, optional design): price a bulk CSV before paying. */
 export const validateCsvRoutes =
@@ -25,12 +33,29 @@ export const validateCsvRoutes =
           maxFileBytes: CSV_MAX_BYTES,
           what: 'CSV file',
         });
-        return validateCsvUpload(ctx, {
-          userId: currentUser(request).user.id,
-          csv: form.file?.data ?? null,
-          labelTypeId: form.fields.labeltype ?? form.fields.labelType,
-          design: form.fields.design,
+        return validateCsvUpload(ctx, uploadOf(request, form));
+      },
+    );
+
+    app.post(
+      '/validatecsv/corrected',
+      {
+        schema: { tags: ['bulk-orders'], consumes: ['multipart/form-data'] },
+        preHandler: requireUser(ctx),
+      },
+      async (request, reply) => {
+        const form = await readMultipartForm(request, {
+          fileField: 'csv',
+          maxFileBytes: CSV_MAX_BYTES,
+          what: 'CSV file',
         });
+        const name = (form.file?.filename || 'orders.csv').replace(/\.csv$/i, '').replace(/[^\w.-]/g, '_');
+        const text = await correctedCsvUpload(ctx, uploadOf(request, form));
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}-corrected.csv"`)
+          .header('cache-control', 'private, no-store')
+          .send(text);
       },
     );
   };

@@ -7,9 +7,11 @@ import {
   type CreateOrderInput,
   type OrderListQuery,
   type OrderStats,
+  type AddressWarning,
   type OrderView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { AppError } from '../../errors.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
@@ -26,7 +28,12 @@ import { shipmentColumns } from './shipment-columns.ts';
 
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 
-export type CreatedOrders = { message: string; orders: OrderView[]; balance: number };
+export type CreatedOrders = {
+  message: string;
+  orders: OrderView[];
+  balance: number;
+  warnings?: AddressWarning[];
+};
 export type DuplicatedOrder = { message: string; order: OrderView; balance: number };
 
 const createdOrders = (r: ChargeResult): CreatedOrders => ({
@@ -41,9 +48,12 @@ const duplicatedOrder = (r: ChargeResult): DuplicatedOrder => ({
   balance: centsToDollars(r.balanceCents),
 });
 
+const withWarnings = <T extends object>(answer: T, warnings: AddressWarning[]) =>
+  warnings.length > 0 ? { ...answer, warnings } : answer;
+
 /**
- * POST /order/create: validates against the label type, prices it and makes `quantity` orders.
- * `inTransaction` runs with the reply inside the charge's transaction.
+ * POST /order/create: validates against the label type, checks the addresses, prices it and makes
+ * `quantity` orders. `inTransaction` runs with the reply inside the charge's transaction.
  */
 export async function createOrders(
   ctx: AppContext,
@@ -51,19 +61,37 @@ export async function createOrders(
     userId,
     input,
     source = 'app',
+    isStrict,
     inTransaction,
   }: {
     userId: string;
     input: CreateOrderInput;
     source?: 'app' | 'api';
+    /** API v2 `?address_check=strict`. */
+    isStrict?: boolean | undefined;
     inTransaction?: InTransaction<CreatedOrders> | undefined;
   },
 ): Promise<CreatedOrders> {
   const type = await requireLabelType(ctx.db, input.labelType, userId);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
+  const {
+    shipments: [o],
+    warnings,
+  } = await checkShipmentsBeforePurchase(
+    ctx,
+    {
+      userId,
+      labelTypeId: type.id,
+      isStrict,
+      mustConfirm: source === 'app',
+      isAccepted: input.acceptAddressWarnings,
+    },
+    [{ shipment: checked.order }],
+  );
+  if (!o) throw new Error('the address check lost the shipment');
+  const answer = (r: ChargeResult) => withWarnings(createdOrders(r), warnings);
   const unitCents = unitPriceCents(type, input.Weight);
-  const o = checked.order;
   const batchId = crypto.randomUUID();
   const row: NewOrderRow = {
     batchId,
@@ -87,9 +115,9 @@ export async function createOrders(
       note: `${quantity} x ${type.name}`,
     },
     Array.from({ length: quantity }, () => row),
-    mapInTransaction(inTransaction, createdOrders),
+    mapInTransaction(inTransaction, answer),
   );
-  return createdOrders(result);
+  return answer(result);
 }
 
 /** POST /order/duplicate/{id}: the same shipment again, charged the original price again. */

@@ -17,6 +17,7 @@ import {
   type BulkOrderLine,
   type CreatedBulkOrder,
 } from '../bulk-orders/bulk-orders.service.ts';
+import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { listLabelTypes } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
 import { isUuid } from '../orders/ids.ts';
@@ -36,7 +37,7 @@ async function labelTypeIdOf(ctx: AppContext, labelType: string): Promise<string
   return type?.id ?? labelType;
 }
 
-type ApiOrderCreated = { message: string; orders: OrderView[]; balance: number };
+type ApiOrderCreated = Omit<CreatedOrders, 'orders'> & { orders: OrderView[] };
 
 const apiOrderCreated = (created: CreatedOrders): ApiOrderCreated => ({
   ...created,
@@ -49,10 +50,12 @@ export async function createApiOrder(
   {
     userId,
     body,
+    isStrict,
     inTransaction,
   }: {
     userId: string;
     body: CreateOrderInput & { Date?: string | undefined };
+    isStrict?: boolean | undefined;
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
 ): Promise<ApiOrderCreated> {
@@ -62,6 +65,7 @@ export async function createApiOrder(
     userId,
     input: { ...input, labelType },
     source: 'api',
+    isStrict,
     inTransaction: mapInTransaction(inTransaction, apiOrderCreated),
   });
   return apiOrderCreated(created);
@@ -93,10 +97,12 @@ export async function createApiBulkOrder(
   {
     userId,
     body,
+    isStrict,
     inTransaction,
   }: {
     userId: string;
     body: z.output<typeof apiCreateBulkOrderBody>;
+    isStrict?: boolean | undefined;
     inTransaction?: InTransaction<CreateBulkOrderResponse> | undefined;
   },
 ): Promise<CreateBulkOrderResponse> {
@@ -124,15 +130,24 @@ export async function createApiBulkOrder(
         : errors[0]!.message;
     throw new AppError('BAD_REQUEST', message, { errors });
   }
+  const { shipments, warnings } = await checkShipmentsBeforePurchase(
+    ctx,
+    { userId, labelTypeId: type.id, isStrict },
+    lines.map((l) => ({ row: l.row, shipment: l.order })),
+  );
+  const answer = (r: CreatedBulkOrder) => {
+    const created = apiBulkOrderCreated(r);
+    return warnings.length > 0 ? { ...created, warnings } : created;
+  };
   const result = await createBulkOrder(ctx, {
     userId,
     labelTypeId: type.id,
-    lines,
+    lines: lines.map((l, i) => ({ row: l.row, order: shipments[i]! })),
     source: 'api',
     design,
-    inTransaction: mapInTransaction(inTransaction, apiBulkOrderCreated),
+    inTransaction: mapInTransaction(inTransaction, answer),
   });
-  return apiBulkOrderCreated(result);
+  return answer(result);
 }
 
 const apiBulkOrderCreated = (result: CreatedBulkOrder): CreateBulkOrderResponse => {

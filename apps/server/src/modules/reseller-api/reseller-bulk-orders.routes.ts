@@ -1,4 +1,5 @@
 import {
+  apiAddressCheckQuery,
   apiBulkDownloadQuery,
   apiBulkOrderParams,
   apiCreateBulkOrderBody,
@@ -37,7 +38,9 @@ export const resellerBulkOrderRoutes =
           summary: 'Buy many labels of one label type in one charge',
           description:
             'Each object of `data` has the fields of a single order and is checked like a CSV row; ' +
-            'if any row is bad, nothing is charged and `errors` lists every problem with its row (from 1).',
+            'if any row is bad, nothing is charged and `errors` lists every problem with its row (from 1). ' +
+            'Address check `warnings` come beside the bulk order; `?address_check=strict` refuses them (422).',
+          querystring: apiAddressCheckQuery,
           body: apiCreateBulkOrderBody,
           headers: apiPurchaseHeaders,
           response: {
@@ -56,7 +59,13 @@ export const resellerBulkOrderRoutes =
           request,
           reply,
           { userId, input: request.body, status: 201 },
-          (inTransaction) => createApiBulkOrder(ctx, { userId, body: request.body, inTransaction }),
+          (inTransaction) =>
+            createApiBulkOrder(ctx, {
+              userId,
+              body: request.body,
+              isStrict: request.query.address_check === 'strict',
+              inTransaction,
+            }),
         );
       },
     );

@@ -1,4 +1,5 @@
 import {
+  apiAddressCheckQuery,
   apiCreateOrderBody,
   apiErrorResponse,
   apiPurchaseHeaders,
@@ -38,8 +39,10 @@ export const resellerOrderRoutes =
           summary: 'Buy one label (or `quantity` labels of one shipment)',
           description:
             'JSON or application/x-www-form-urlencoded. `labelType` is a label type `_id` or its `uid`. ' +
-            'Send an `Idempotency-Key` header to retry safely.',
+            "Send an `Idempotency-Key` header to retry safely. The answer lists the address check's " +
+            '`warnings` beside the order; with `?address_check=strict` any warning refuses it (422, `errors`).',
           consumes: ['application/json', 'application/x-www-form-urlencoded'],
+          querystring: apiAddressCheckQuery,
           body: apiCreateOrderBody,
           headers: apiPurchaseHeaders,
           response: { 201: createOrderResponse, ...purchaseErrors },
@@ -52,7 +55,13 @@ export const resellerOrderRoutes =
           request,
           reply,
           { userId, input: request.body, status: 201 },
-          (inTransaction) => createApiOrder(ctx, { userId, body: request.body, inTransaction }),
+          (inTransaction) =>
+            createApiOrder(ctx, {
+              userId,
+              body: request.body,
+              isStrict: request.query.address_check === 'strict',
+              inTransaction,
+            }),
         );
       },
     );

@@ -1,6 +1,7 @@
 import { Skeleton, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
+import { AddressCheckSection } from '../components/address-check-section';
 import { ApiKeySection } from '../components/api-key-section';
 import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
           <ProfileSection username={user.username} discordId={user.discordId} />
           <EmailSection />
           <PasswordSection />
+          <AddressCheckSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />

@@ -11,16 +11,19 @@ export type CreateBulkOrderInput = {
   /** The total the validation answered; the server refuses the purchase if its own total differs. */
   totalPrice: number;
   design?: string | undefined;
+  /** The validation's address warnings were shown and the reseller chose "Buy anyway". */
+  acceptAddressWarnings?: boolean | undefined;
   idempotencyKey: string;
 };
 
 /** POST /order/createOrderFromCSV (multipart: csv, type, total_price, design): charges and queues the labels. */
 export async function createBulkOrder(input: CreateBulkOrderInput) {
-  const { csv, labelType, totalPrice, design, idempotencyKey } = input;
+  const { csv, labelType, totalPrice, design, acceptAddressWarnings, idempotencyKey } = input;
   const form = new FormData();
   form.append('type', labelType);
   form.append('total_price', totalPrice.toFixed(2));
   if (design) form.append('design', design);
+  if (acceptAddressWarnings) form.append('acceptAddressWarnings', 'true');
   form.append('csv', csv, csv.name);
   return createBulkOrderResponse.parse(
     await api.post('/order/createOrderFromCSV', form, { headers: idempotencyHeader(idempotencyKey) }),

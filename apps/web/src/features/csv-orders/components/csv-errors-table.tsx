@@ -2,20 +2,28 @@ import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { CsvRowError } from '../api/validate-csv';
 
 /** The rows that need fixing: Row (as a spreadsheet numbers it, header = 1) / Column / Problem. */
-export function CsvErrorsTable({ errors }: { errors: CsvRowError[] }) {
+export function CsvErrorsTable({
+  errors,
+  title = 'Rows to fix',
+  tableLabel = 'CSV errors',
+}: {
+  errors: CsvRowError[];
+  title?: string;
+  tableLabel?: string;
+}) {
   const count = errors.length;
   return (
     <div>
       <Group gap="xs" mb={6}>
         <Text size="sm" fw={600}>
-          Rows to fix
+          {title}
         </Text>
         <Badge color="red" variant="light" radius="sm" data-testid="csv-error-count">
           {count} {count === 1 ? 'problem' : 'problems'}
         </Badge>
       </Group>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
-        <Table striped withTableBorder stickyHeader fz="sm" aria-label="CSV errors">
+        <Table striped withTableBorder stickyHeader fz="sm" aria-label={tableLabel}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={56}>Row</Table.Th>

@@ -36,6 +36,7 @@ export function CsvUploadCard() {
     isPaying,
     onValidate,
     pay,
+    downloadCorrected,
   } = useCsvUpload();
   const { control } = form;
   const hasTemplate = selectedType !== undefined && isPriority(selectedType.uid);
@@ -118,7 +119,7 @@ export function CsvUploadCard() {
               />
             )}
           />
-          {check && <ValidationResult check={check} />}
+          {check && <ValidationResult check={check} onDownloadCorrected={downloadCorrected} />}
           <Group justify="flex-end" gap="sm">
             <Button
               type="submit"
@@ -142,7 +143,9 @@ export function CsvUploadCard() {
                 w={{ base: '100%', xs: 'auto' }}
                 miw={180}
               >
-                {validated ? `Pay ${formatUsd(validated.totalPrice)}` : 'Pay'}
+                {validated
+                  ? `${validated.warningRows ? 'Buy anyway: pay' : 'Pay'} ${formatUsd(validated.totalPrice)}`
+                  : 'Pay'}
               </Button>
             )}
           </Group>

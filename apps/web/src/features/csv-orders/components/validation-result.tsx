@@ -1,32 +1,75 @@
-import { Alert, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import type { CsvCheck } from '../hooks/use-csv-upload';
 import { CsvErrorsTable } from './csv-errors-table';
 
 const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
 
 /** What Validate CSV found: the row count and total, or the server's reason with the rows to fix. */
-export function ValidationResult({ check }: { check: CsvCheck }) {
+export function ValidationResult({
+  check,
+  onDownloadCorrected,
+}: {
+  check: CsvCheck;
+  onDownloadCorrected?: () => void;
+}) {
   if (check.ok) {
-    const { rows, totalPrice, ignoredColumns } = check.result;
+    const { rows, totalPrice, ignoredColumns, warnings = [], warningRows = 0 } = check.result;
     return (
-      <Alert
-        color="teal"
-        variant="light"
-        icon={<IconCircleCheck size={18} />}
-        title="CSV is valid"
-        data-testid="csv-validation-summary"
-      >
-        <Text size="sm" fw={600}>
-          {rowsText(rows)} · total {formatUsd(totalPrice)}
-        </Text>
-        {ignoredColumns.length > 0 && (
-          <Text size="xs" c="dimmed" mt={4}>
-            Ignored columns: {ignoredColumns.join(', ')}
+      <Stack gap="sm">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} />}
+          title="CSV is valid"
+          data-testid="csv-validation-summary"
+        >
+          <Text size="sm" fw={600}>
+            {rowsText(rows)} · total {formatUsd(totalPrice)}
           </Text>
+          {ignoredColumns.length > 0 && (
+            <Text size="xs" c="dimmed" mt={4}>
+              Ignored columns: {ignoredColumns.join(', ')}
+            </Text>
+          )}
+        </Alert>
+        {warningRows > 0 && (
+          <Alert
+            color="yellow"
+            variant="light"
+            title="Check the addresses"
+            data-testid="csv-address-warnings"
+          >
+            <Stack gap="sm">
+              <Text size="sm">
+                {rowsText(warningRows)} {warningRows === 1 ? 'has' : 'have'} address warnings: the ZIP does
+                not match the city or state the USPS list gives it. Download the file with the USPS city,
+                state and ZIP written in, or buy anyway.
+              </Text>
+              <CsvErrorsTable
+                title="Rows to check"
+                tableLabel="CSV address warnings"
+                errors={warnings.map((w) => ({
+                  row: w.row,
+                  field: w.field,
+                  message: w.suggestion === null ? w.message : `${w.message} (USPS: ${w.suggestion})`,
+                }))}
+              />
+              {onDownloadCorrected && (
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={18} />}
+                  onClick={onDownloadCorrected}
+                  w={{ base: '100%', xs: 'auto' }}
+                >
+                  Download corrected CSV
+                </Button>
+              )}
+            </Stack>
+          </Alert>
         )}
-      </Alert>
+      </Stack>
     );
   }
   return (

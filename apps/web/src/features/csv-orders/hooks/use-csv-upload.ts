@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { isPriority, type ValidateCsvResponse } from '@portal/shared';
 import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { takeHandedOffCsv } from '../../../lib/csv-handoff';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateBulkOrder } from '../api/create-bulk-order';
+import { downloadCorrectedCsv } from '../api/download-corrected-csv';
 import { useLabelTypes } from '../../../lib/label-types';
 import { rowErrorsOf, useValidateCsv, type CsvRowError } from '../api/validate-csv';
 import {
@@ -86,6 +87,7 @@ export function useCsvUpload() {
           labelType: data.labelType,
           totalPrice: validated.totalPrice,
           design,
+          acceptAddressWarnings: (validated.warningRows ?? 0) > 0,
           idempotencyKey,
         }),
       );
@@ -97,6 +99,15 @@ export function useCsvUpload() {
     } catch {
       // The server's message (balance, changed total, duplicate) is already in a toast.
     }
+  };
+
+  const downloadCorrected = () => {
+    const { csv } = values;
+    if (!(csv instanceof File) || !validated) return;
+    const design = designFor(selectedType, values.design ?? '');
+    downloadCorrectedCsv({ csv, labelType: current.labelType, design }).catch((error: unknown) =>
+      notifyError(error),
+    );
   };
 
   /** A second Pay while one is on its way is refused here, before any call (spec section 5). */
@@ -125,5 +136,6 @@ export function useCsvUpload() {
     isPaying: purchase.isPending,
     onValidate: form.handleSubmit(runValidate),
     pay,
+    downloadCorrected,
   };
 }

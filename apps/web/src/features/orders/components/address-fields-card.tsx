@@ -1,8 +1,9 @@
-import { memo } from 'react';
+import { memo, useEffect } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import { allowsCanada, isFedex, type AddressView, type LabelTypeView } from '@portal/shared';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
+import { useZipPlace } from '../../../lib/zip-lookup';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
 import { AddressCardFrame } from './address-card-frame';
 import { SavedAddressPicker } from './saved-address-picker';
@@ -21,11 +22,21 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
   savedAddresses,
   isLoadingAddresses,
 }: AddressFieldsCardProps) {
-  const { register, control, setValue, formState } = useFormContext<OrderFormValues>();
+  const { register, control, setValue, getValues, formState } = useFormContext<OrderFormValues>();
   const errorOf = (part: string) => formState.errors[`${side}${part}` as keyof OrderFormValues]?.message;
   const uid = selectedType?.uid ?? '';
   // Spec section 5: origin always US; the destination may be a Canadian province for some UPS types.
   const withCanada = side === 'To' && allowsCanada(uid);
+  const zip = useWatch({ name: `${side}Zip` }) as string;
+  const place = useZipPlace(typeof zip === 'string' ? zip : '').data;
+
+  // A ZIP the USPS table knows fills City and State while they are empty; typed values are never replaced.
+  useEffect(() => {
+    if (!place) return;
+    const options = { shouldValidate: formState.isSubmitted, shouldDirty: true };
+    if (!getValues(`${side}City`)) setValue(`${side}City`, place.city, options);
+    if (!getValues(`${side}State`)) setValue(`${side}State`, place.state, options);
+  }, [place, side, getValues, setValue, formState.isSubmitted]);
 
   const fill = (address: AddressView) => {
     const options = { shouldValidate: formState.isSubmitted, shouldDirty: true };

@@ -11,6 +11,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
+import { useZipPlace, zipInText } from '../../../lib/zip-lookup';
 import { AddressCardFrame } from './address-card-frame';
 import { SavedAddressPicker } from './saved-address-picker';
 
@@ -25,8 +26,12 @@ const TEXT_FIELD = { From: 'fromText', To: 'toText' } as const;
 
 /** What the parser reads from the block, as the user types: the address it understood or the line it could not. */
 function ParsePreview({ text, hasError }: { text: string; hasError: boolean }) {
+  const place = useZipPlace(zipInText(text)).data;
   if (!text.trim()) return null;
-  const result = parseFreeTextAddress(text);
+  // A city line without a readable state is read with the ZIP's USPS place once it is looked up.
+  const result = parseFreeTextAddress(text, {
+    placeOfZip: (zip5) => (place?.zip === zip5 ? place : undefined),
+  });
   // Once the form shows the problem as the field's error, the preview does not repeat it.
   if (!result.ok && hasError) return null;
   if (!result.ok)

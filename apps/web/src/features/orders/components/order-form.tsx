@@ -5,13 +5,23 @@ import { useOrderForm } from '../hooks/use-order-form';
 import type { OrderMode } from '../lib/order-form-values';
 import { AddressFieldsCard } from './address-fields-card';
 import { AddressTextCard } from './address-text-card';
+import { AddressWarnings } from './address-warnings';
 import { OrderSummary } from './order-summary';
 import { PackageFields } from './package-fields';
 
 /** Simple Order and Fast Order: the same form; Fast Order takes each address as one text block. */
 export function OrderForm({ mode }: { mode: OrderMode }) {
-  const { form, labelTypes, selectedType, changeLabelType, price, onSubmit, isSubmitting } =
-    useOrderForm(mode);
+  const {
+    form,
+    labelTypes,
+    selectedType,
+    changeLabelType,
+    price,
+    onSubmit,
+    addressWarnings,
+    buyAnyway,
+    isSubmitting,
+  } = useOrderForm(mode);
   const savedAddresses = useAddresses();
   const quantity = useWatch({ control: form.control, name: 'quantity' });
   const AddressCard = mode === 'simple' ? AddressFieldsCard : AddressTextCard;
@@ -36,6 +46,11 @@ export function OrderForm({ mode }: { mode: OrderMode }) {
             <AddressCard side="From" {...cardProps} />
             <AddressCard side="To" {...cardProps} />
           </SimpleGrid>
+          <AddressWarnings
+            warnings={addressWarnings}
+            onBuyAnyway={() => void buyAnyway()}
+            isBuying={isSubmitting}
+          />
           <OrderSummary
             unitPrice={price.unitPrice}
             quantity={typeof quantity === 'number' ? quantity : 0}

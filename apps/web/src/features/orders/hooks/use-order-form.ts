@@ -1,8 +1,18 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { allowsCanada, isCaProvince, isPriority, type CreateOrderInput } from '@portal/shared';
-import { type FormEvent } from 'react';
+import {
+  addressWarningsSchema,
+  allowsCanada,
+  isCaProvince,
+  isPriority,
+  type AddressWarning,
+  type CreateOrderInput,
+} from '@portal/shared';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { placeOfZipIn } from '../../../lib/zip-lookup';
 import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -27,16 +37,24 @@ const convertWeight = (value: number, from: string, to: string): number => {
   return Math.round(result * 100) / 100;
 };
 const EMPTY_TYPES: OrderFormContext['labelTypes'] = [];
+
+/** A purchase held back in confirm mode (422 with `warnings`): the warnings to show, else null. */
+const heldWarningsOf = (error: unknown): AddressWarning[] | null => {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const parsed = addressWarningsSchema.safeParse((error.body as { warnings?: unknown } | null)?.warnings);
+  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
+};
 const ORDER_FORM_FIELDS = Object.keys(DEFAULT_ORDER_VALUES) as (keyof OrderFormValues)[];
 
 /** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
 export function useOrderForm(mode: OrderMode) {
   const labelTypes = useLabelTypes();
+  const queryClient = useQueryClient();
   const types = labelTypes.data ?? EMPTY_TYPES;
   const form = useForm<OrderFormValues, OrderFormContext, CreateOrderInput>({
     defaultValues: DEFAULT_ORDER_VALUES,
     resolver: mode === 'simple' ? simpleOrderResolver : quickOrderResolver,
-    context: { labelTypes: types },
+    context: { labelTypes: types, placeOfZip: placeOfZipIn(queryClient) },
   });
   const [labelTypeId, weight, quantity] = useWatch({
     control: form.control,
@@ -78,27 +96,47 @@ export function useOrderForm(mode: OrderMode) {
   const navigate = useNavigate();
   const createOrder = useCreateOrder();
   const purchase = usePurchaseGuard();
-  const submitValid = form.handleSubmit(async (values) => {
-    const type = types.find((t) => t._id === values.labelType);
-    if (!type) return;
-    const body = {
-      ...toCreateOrderBody(values, type),
-      ...(isQuoted ? { expectedTotal: Math.round(total * 100) / 100 } : {}),
-    };
-    let result;
+  const [addressWarnings, setAddressWarnings] = useState<AddressWarning[]>([]);
+  const submitWith = (isAccepted: boolean) =>
+    form.handleSubmit(async (values) => {
+      const type = types.find((t) => t._id === values.labelType);
+      if (!type) return;
+      const body = {
+        ...toCreateOrderBody(values, type),
+        ...(isQuoted ? { expectedTotal: Math.round(total * 100) / 100 } : {}),
+        ...(isAccepted ? { acceptAddressWarnings: true } : {}),
+      };
+      let result;
+      try {
+        result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
+          createOrder.mutateAsync({ body, idempotencyKey }),
+        );
+      } catch (error) {
+        const held = heldWarningsOf(error);
+        if (held) {
+          // Confirm mode: nothing was bought; the warnings stay on screen with "Buy anyway".
+          setAddressWarnings(held);
+          return;
+        }
+        // Every field the server named shows its message, all at once (the toast still tells the outcome).
+        showServerFieldErrors(error, form.setError, ORDER_FORM_FIELDS);
+        throw error;
+      }
+      if (!result) return;
+      setAddressWarnings([]);
+      if (result.warnings?.length) notifyInfo(result.warnings.map((w) => w.message).join('. '));
+      notifySuccess(result.message);
+      navigate('/');
+    });
+  const submitValid = submitWith(false);
+  const buyAnyway = async () => {
+    if (purchase.isInFlight()) return;
     try {
-      result = await purchase.run(JSON.stringify(body), (idempotencyKey) =>
-        createOrder.mutateAsync({ body, idempotencyKey }),
-      );
-    } catch (error) {
-      // Every field the server named shows its message, all at once (the toast still tells the outcome).
-      showServerFieldErrors(error, form.setError, ORDER_FORM_FIELDS);
-      throw error;
+      await submitWith(true)();
+    } catch {
+      // The failed call's message is already in a toast.
     }
-    if (!result) return;
-    notifySuccess(result.message);
-    navigate('/');
-  });
+  };
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Spec section 5: a second submit while one is in progress is ignored (before validation runs).
@@ -117,6 +155,8 @@ export function useOrderForm(mode: OrderMode) {
     changeLabelType,
     price: { unitPrice, total, isFetching: price.isFetching, error: hasPriceInput ? price.error : null },
     onSubmit,
+    addressWarnings,
+    buyAnyway,
     isSubmitting: form.formState.isSubmitting || createOrder.isPending,
   };
 }

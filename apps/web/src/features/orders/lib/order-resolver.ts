@@ -7,12 +7,17 @@ import {
   orderFormSchema,
   type CreateOrderInput,
   type LabelTypeView,
+  type PlaceOfZip,
 } from '@portal/shared';
 import type { FieldError, FieldErrors, Resolver } from 'react-hook-form';
 import { ADDRESS_PARTS, ruleInfoOf, type AddressSide, type OrderFormValues } from './order-form-values';
 
 /** The resolver reads the label types from the form context, so the rules follow the chosen type. */
-export type OrderFormContext = { labelTypes: LabelTypeView[] };
+export type OrderFormContext = {
+  labelTypes: LabelTypeView[];
+  /** ZIPs already looked up (GET /address/zip): the Fast Order parser reads "City ZIP" lines with them. */
+  placeOfZip?: PlaceOfZip | undefined;
+};
 type OrderResolver = Resolver<OrderFormValues, OrderFormContext, CreateOrderInput>;
 
 const typeOf = (values: OrderFormValues, context: OrderFormContext | undefined) =>
@@ -68,7 +73,11 @@ const fieldsOf = (side: AddressSide, address: ParsedAddress) => ({
  * A block that cannot be read says which line; a rule broken by a block is shown under that block.
  */
 export const quickOrderResolver: OrderResolver = async (values, context, options) => {
-  const parsed = { From: parseFreeTextAddress(values.fromText), To: parseFreeTextAddress(values.toText) };
+  const placeOfZip = context?.placeOfZip;
+  const parsed = {
+    From: parseFreeTextAddress(values.fromText, { placeOfZip }),
+    To: parseFreeTextAddress(values.toText, { placeOfZip }),
+  };
   const merged = { ...values };
   for (const side of ['From', 'To'] as const) {
     const result = parsed[side];

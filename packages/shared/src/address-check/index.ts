@@ -1,0 +1,2 @@
+export * from './zip-directory.ts';
+export * from './address-check.ts';
