@@ -21,17 +21,20 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Flags a client acts on, sent beside `message` (such as `twoFactorSetupRequired`). */
+  readonly flags: Record<string, boolean> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+    extra: { errors?: FieldError[]; headers?: Record<string, string>; flags?: Record<string, boolean> } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.errors = extra.errors;
     this.headers = extra.headers;
+    this.flags = extra.flags;
   }
 
   get statusCode(): number {

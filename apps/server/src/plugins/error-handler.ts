@@ -21,7 +21,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) void reply.headers(error.headers);
-      const body: { message: string; errors?: FieldError[] } = { message: error.message };
+      const body: { message: string; errors?: FieldError[] } = { message: error.message, ...error.flags };
       if (error.errors) body.errors = error.errors;
       return reply.status(error.statusCode).send(body);
     }

@@ -1,5 +1,7 @@
 import {
   forgotPasswordBody,
+  loginResponse,
+  logoutAllBody,
   messageResponse,
   resetPasswordBody,
   tokenResponse,
@@ -38,10 +40,12 @@ export const recoveryRoutes =
 
     app.post(
       '/resetPassword',
-      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: tokenResponse } }, ...limited },
+      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } }, ...limited },
       async (request) => {
-        const accessToken = await resetPassword(ctx, request.body, requestMeta(request));
-        return { message: 'Your password has been reset', accessToken };
+        const signIn = await resetPassword(ctx, request.body, requestMeta(request));
+        const message = 'Your password has been reset';
+        if ('accessToken' in signIn) return { message, accessToken: signIn.accessToken };
+        return { message, twoFactorRequired: true, challengeToken: signIn.challengeToken };
       },
     );
 
@@ -56,10 +60,18 @@ export const recoveryRoutes =
 
     app.post(
       '/logout-all',
-      { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
+      {
+        schema: { tags: ['auth'], body: logoutAllBody, response: { 200: messageResponse } },
+        preHandler: requireUser(ctx),
+      },
       async (request) => {
-        await logoutEverywhere(ctx, currentUser(request).user.id);
-        return { message: 'Signed out on every device' };
+        const regenerateApiKey = request.body?.regenerateApiKey === true;
+        await logoutEverywhere(ctx, currentUser(request).user.id, { regenerateApiKey });
+        return {
+          message: regenerateApiKey
+            ? 'Signed out on every device; your API key was replaced'
+            : 'Signed out on every device',
+        };
       },
     );
   };
