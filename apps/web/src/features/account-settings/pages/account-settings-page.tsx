@@ -6,6 +6,7 @@ import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
 /** `/settings` (the header's Account Setting): profile, e-mail, password, API key, sessions. */
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
           <ProfileSection username={user.username} discordId={user.discordId} />
           <EmailSection />
           <PasswordSection />
+          <TwoFactorSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />
