@@ -9,6 +9,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { logoutEverywhere } from './account.service.ts';
@@ -61,11 +62,14 @@ export const recoveryRoutes =
     app.post(
       '/logout-all',
       {
-        schema: { tags: ['auth'], body: logoutAllBody, response: { 200: messageResponse } },
+        // The body is optional (clients from before it existed send none), so it is read here.
+        schema: { tags: ['auth'], response: { 200: messageResponse } },
         preHandler: requireUser(ctx),
       },
       async (request) => {
-        const regenerateApiKey = request.body?.regenerateApiKey === true;
+        const body = logoutAllBody.safeParse(request.body ?? undefined);
+        if (!body.success) throw new AppError('BAD_REQUEST', 'regenerateApiKey must be true or false');
+        const regenerateApiKey = body.data?.regenerateApiKey === true;
         await logoutEverywhere(ctx, currentUser(request).user.id, { regenerateApiKey });
         return {
           message: regenerateApiKey

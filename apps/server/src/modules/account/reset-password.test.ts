@@ -118,7 +118,9 @@ describe.each(ENGINES)('password reset over SMTP on %s', (engine) => {
 
     it('asks for the second factor after the reset when the account has one', async () => {
       const { email, headers } = await kit.signUpWithEmail();
+      const mailsBefore = kit.mailsTo(email).length;
       const { recoveryCodes } = await enrolTwoFactor(app, headers);
+      await smtp.waitForMail(email, mailsBefore); // "two-factor sign-in is now on"
       const res = await kit.resetPassword(email, await kit.requestResetCode(email));
       expect(res.statusCode).toBe(200);
       const body = res.json();
