@@ -25,7 +25,12 @@ export async function freshTotp(secret: string, lastStep: number): Promise<{ cod
 }
 
 /** What the run knows of the staff account's second factor, kept beside the run's database. */
-export type StaffTwoFactor = { secret: string; lastStep: number; recoveryCodes: string[]; deviceCookie?: string };
+export type StaffTwoFactor = {
+  secret: string;
+  lastStep: number;
+  recoveryCodes: string[];
+  deviceCookie?: string;
+};
 
 const stateFile = () =>
   path.resolve(import.meta.dirname, '../..', `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-staff-2fa.json`);

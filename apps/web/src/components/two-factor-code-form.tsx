@@ -10,7 +10,13 @@ import { TimedMessageAlert } from './timed-message-alert';
  * The second step of a sign-in (after the password, or after a password reset): the authenticator's code
  * or a recovery code, and whether to remember this browser for 30 days.
  */
-export function TwoFactorCodeForm({ challengeToken, onBack }: { challengeToken: string; onBack: () => void }) {
+export function TwoFactorCodeForm({
+  challengeToken,
+  onBack,
+}: {
+  challengeToken: string;
+  onBack: () => void;
+}) {
   const { message, show } = useTimedMessage();
   const [code, setCode] = useState('');
   const [rememberDevice, setRememberDevice] = useState(false);

@@ -78,7 +78,8 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
           <Loader size="sm" />
         )}
         <Text size="sm">
-          Can&apos;t scan it? Enter this setup key: <Code data-testid="two-factor-secret">{setup.data.secret}</Code>
+          Can&apos;t scan it? Enter this setup key:{' '}
+          <Code data-testid="two-factor-secret">{setup.data.secret}</Code>
         </Text>
         <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
         {enable.isError && (

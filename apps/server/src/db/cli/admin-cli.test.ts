@@ -100,7 +100,7 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     expect(promoted.out).toContain('pg.staff is now staff (admin)');
   });
 
-  it('resets a staff member\'s second factor: audited, and the console asks them to enrol again', async () => {
+  it("resets a staff member's second factor: audited, and the console asks them to enrol again", async () => {
     const url = await createPostgresDatabaseUrl('cli2fa');
     const created = await admin(
       { DATABASE_URL: url },
@@ -116,7 +116,11 @@ describe('npm run admin', { timeout: 120_000 }, () => {
       const login = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
-        payload: { discordId: 'lost.phone', password: 'a-long-passphrase-9', captchaToken: await solveCaptcha(app) },
+        payload: {
+          discordId: 'lost.phone',
+          password: 'a-long-passphrase-9',
+          captchaToken: await solveCaptcha(app),
+        },
       });
       const headers = { authorization: `Bearer ${login.json().accessToken}` };
       await enrolTwoFactor(app, headers);

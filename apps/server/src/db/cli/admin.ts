@@ -82,8 +82,12 @@ async function resetSecondFactor(database: Database, name: string | undefined) {
   if (!hasTwoFactor(user)) throw new UsageError(`${user.discordId} has no second factor to reset`);
   const config = loadConfig();
   // The command line prints what it does; the mailer's own lines (mail sent, kept in the outbox) stay quiet.
-  const log = { info: () => {}, error: (fields: unknown, message: string) => console.error(message, fields) };
-  const mailer = createMailer(config, database.db, log as unknown as FastifyBaseLogger);
+  const quiet = {
+    info: () => {},
+    error: (fields: unknown, message: string) => console.error(message, fields),
+  };
+  const log = quiet as unknown as FastifyBaseLogger;
+  const mailer = createMailer(config, database.db, log);
   try {
     await resetTwoFactor({ db: database.db, mailer, log }, user.id);
   } finally {

@@ -149,7 +149,10 @@ describe('account settings', () => {
       expect(res.json()).toEqual({ message: 'Signed out on every device; your API key was replaced' });
       const after = await keyOf(await secondSession(discordId, password));
       expect(after).not.toBe(before);
-      const oldKey = await app.inject({ url: '/api/v2/labeltype/read-types', headers: { 'x-api-key': before } });
+      const oldKey = await app.inject({
+        url: '/api/v2/labeltype/read-types',
+        headers: { 'x-api-key': before },
+      });
       expect(oldKey.statusCode).toBe(401);
     });
   });

@@ -77,7 +77,11 @@ export async function changePassword(
 }
 
 /** Issues a new API key; the old one stops working at once. Returns the new key. */
-export async function regenerateApiKey(ctx: AppContext, userId: string, tx: DbOrTx = ctx.db): Promise<string> {
+export async function regenerateApiKey(
+  ctx: AppContext,
+  userId: string,
+  tx: DbOrTx = ctx.db,
+): Promise<string> {
   const apiKey = randomToken(API_KEY_PREFIX);
   mustExist(
     await updateUser(tx, userId, {

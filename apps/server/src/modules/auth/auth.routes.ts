@@ -16,7 +16,7 @@ import { currentAccount, currentUser, requireUser } from '../../plugins/authenti
 import { authRateLimit } from '../../plugins/security.ts';
 import { readDeviceCookie, setDeviceCookie } from '../two-factor/device-cookie.ts';
 import { completeTwoFactorChallenge, rememberDevice } from '../two-factor/two-factor-login.ts';
-import { createSession, describeUser, loginUser, logoutSession, registerUser } from './auth.service.ts';
+import { describeUser, finishSignIn, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
 // `errors` names the field (a weak password) so a client can show the reason next to it.
 const errorBody = z.object({
@@ -81,7 +81,7 @@ export const authRoutes =
       { schema: { tags: ['auth'], body: loginTwoFactorBody, response: { 200: tokenResponse } }, ...limited },
       async (request, reply) => {
         const user = await completeTwoFactorChallenge(ctx, request.body, meta(request));
-        const accessToken = await createSession(ctx, user.id, meta(request));
+        const accessToken = await finishSignIn(ctx, user, meta(request));
         if (request.body.rememberDevice) {
           setDeviceCookie(request, reply, await rememberDevice(ctx, user.id, meta(request)));
         }

@@ -73,6 +73,12 @@ export async function loginUser(
   return { accessToken: await createSession(ctx, user.id, meta) };
 }
 
+/** The last step of a sign-in whose second factor was right: a disabled account is still refused. */
+export async function finishSignIn(ctx: AppContext, user: UserRow, meta: RequestMeta): Promise<string> {
+  assertAccountEnabled(user);
+  return createSession(ctx, user.id, meta);
+}
+
 /** Signs in, or asks for the second factor first when the account has one (a password reset). */
 export async function signInAfterProof(ctx: AppContext, user: UserRow, meta: RequestMeta): Promise<SignIn> {
   if (hasTwoFactor(user)) return { challengeToken: await beginTwoFactorChallenge(ctx, user.id) };

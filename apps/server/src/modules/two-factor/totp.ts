@@ -32,7 +32,10 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** A recovery code of 10 characters from an unambiguous alphabet (about 49 bits), shown as `xxxxx-xxxxx`. */
 export function newRecoveryCode(): string {
-  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)]);
+  const chars = Array.from(
+    { length: 10 },
+    () => RECOVERY_ALPHABET[crypto.randomInt(RECOVERY_ALPHABET.length)],
+  );
   return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
 }
 
@@ -41,4 +44,7 @@ export const normalizeCode = (code: string): string => code.replace(/[\s-]/g, ''
 
 /** Recovery codes are kept as a SHA-256 bound to their account; the database never holds one. */
 export const hashRecoveryCode = (userId: string, code: string): string =>
-  crypto.createHash('sha256').update(`${userId}:${normalizeCode(code)}`).digest('hex');
+  crypto
+    .createHash('sha256')
+    .update(`${userId}:${normalizeCode(code)}`)
+    .digest('hex');

@@ -3,7 +3,6 @@ import type { LoginTwoFactorBody } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { ACCOUNT_DISABLED_MESSAGE } from '../auth/auth.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
 import { findUserById, type UserRow } from '../users/users.repository.ts';
 import {
@@ -38,7 +37,7 @@ export async function beginTwoFactorChallenge(ctx: AppContext, userId: string): 
 /**
  * The second step of a sign-in: a code (or a recovery code) for a live challenge. Wrong codes count as
  * wrong passwords of the account (the login throttle), so the code cannot be guessed faster than a
- * password. The challenge is used up by the right code; the caller makes the session.
+ * password. The challenge is used up by the right code; the caller makes the session (finishSignIn).
  */
 export async function completeTwoFactorChallenge(
   ctx: AppContext,
@@ -49,10 +48,10 @@ export async function completeTwoFactorChallenge(
   if (!challenge) throw expiredChallenge();
   const user = await findUserById(ctx.db, challenge.userId);
   if (!user || !hasTwoFactor(user)) throw expiredChallenge();
-  if (user.disabledAt !== null) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
   const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
   const matched = await verifySecondFactor(ctx, user, input.code);
-  if (!matched) throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Invalid code, please try again');
+  if (!matched)
+    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Invalid code, please try again');
   await succeedLoginAttempt(ctx.db, attempt);
   if (!(await deleteChallenge(ctx.db, challenge.id))) throw expiredChallenge();
   if (matched === 'recovery') await recordRecoveryCodeUse(ctx, user, meta);
@@ -64,7 +63,11 @@ const sign = (ctx: AppContext, payload: string) => ctx.sealer.sign(`2fa-device:$
 /** Remembers this browser for 30 days: the cookie's value, signed, naming a row that revoking deletes. */
 export async function rememberDevice(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {
   const expiresAt = new Date(Date.now() + DEVICE_TTL_MS);
-  const id = await insertDevice(ctx.db, { userId, expiresAt, userAgent: meta.userAgent?.slice(0, 500) ?? null });
+  const id = await insertDevice(ctx.db, {
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
   const payload = `${id}.${userId}.${expiresAt.getTime()}`;
   return `${payload}.${sign(ctx, payload)}`;
 }

@@ -117,7 +117,11 @@ export async function findLiveDevice(db: DbOrTx, id: string, userId: string, now
     .select({ id: twoFactorDevices.id })
     .from(twoFactorDevices)
     .where(
-      and(eq(twoFactorDevices.id, id), eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, now)),
+      and(
+        eq(twoFactorDevices.id, id),
+        eq(twoFactorDevices.userId, userId),
+        gt(twoFactorDevices.expiresAt, now),
+      ),
     );
   return row;
 }

@@ -122,7 +122,11 @@ export async function disableTwoFactor(
   }
   if (!(await verifySecondFactor(ctx, user, input.code))) throw failLoginAttempt(attempt) ?? wrongCode();
   await succeedLoginAttempt(ctx.db, attempt);
-  await removeSecondFactor(ctx.db, { user, actor: { userId: user.id, ...meta }, action: 'two_factor.disable' });
+  await removeSecondFactor(ctx.db, {
+    user,
+    actor: { userId: user.id, ...meta },
+    action: 'two_factor.disable',
+  });
   ctx.identities.forget(user.id);
   mailOwner(ctx, user, 'disabled', meta.ip);
 }

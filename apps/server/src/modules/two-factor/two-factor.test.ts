@@ -77,9 +77,11 @@ describe('two-factor sign-in', () => {
       .where(eq(twoFactorRecoveryCodes.userId, id));
     expect(stored).toHaveLength(10);
     for (const code of recoveryCodes) expect(JSON.stringify(stored)).not.toContain(code.replace('-', ''));
-    expect((await app.inject({ url: '/api/v1/auth/access', headers: account.headers })).json()).toMatchObject({
-      twoFactorEnabled: true,
-    });
+    expect((await app.inject({ url: '/api/v1/auth/access', headers: account.headers })).json()).toMatchObject(
+      {
+        twoFactorEnabled: true,
+      },
+    );
     expect(await actionsOf(id)).toContain('two_factor.enable');
     const mail = await smtp.waitForMail(account.email, mailsBefore);
     expect(mail.subject).toBe('Two-factor sign-in is now on for your LabelPort account');
@@ -142,7 +144,9 @@ describe('two-factor sign-in', () => {
     nextStep();
     const blocked = await secondStep(challengeToken, totpCodeAt(secret), {}, ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+    expect(blocked.json().message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
     const again = (await challengeFor(account.discordId, account.password)).json();
     expect((await secondStep(again.challengeToken, totpCodeAt(secret), {}, ip)).statusCode).toBe(429);
   });
@@ -155,24 +159,32 @@ describe('two-factor sign-in', () => {
     const res = await secondStep(challengeToken, totpCodeAt(secret), { rememberDevice: true });
     expect(res.statusCode).toBe(200);
     const setCookie = String(res.headers['set-cookie']);
-    expect(setCookie).toMatch(/^lp_2fa_device=[^;]+; Path=\/api\/v1\/auth; Max-Age=2592000; HttpOnly; SameSite=Strict$/);
+    expect(setCookie).toMatch(
+      /^lp_2fa_device=[^;]+; Path=\/api\/v1\/auth; Max-Age=2592000; HttpOnly; SameSite=Strict$/,
+    );
     const cookie = setCookie.split(';')[0]!;
     const remembered = await challengeFor(account.discordId, account.password, cookie);
     expect(remembered.json()).toEqual({ message: 'Signed in successfully', accessToken: expect.any(String) });
     // A forged signature, or the cookie offered for another account, is ignored.
     const forged = cookie.slice(0, -3) + (cookie.endsWith('AAA') ? 'BBB' : 'AAA');
-    expect((await challengeFor(account.discordId, account.password, forged)).json().twoFactorRequired).toBe(true);
+    expect((await challengeFor(account.discordId, account.password, forged)).json().twoFactorRequired).toBe(
+      true,
+    );
     const other = await signUp(app);
     await enrolTwoFactor(app, other.headers);
     expect((await challengeFor(other.discordId, other.password, cookie)).json().twoFactorRequired).toBe(true);
     // Past 30 days it is refused, and "Sign out everywhere" revokes it.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30 * 24 * 3600_000 + 60_000 });
-    expect((await challengeFor(account.discordId, account.password, cookie)).json().twoFactorRequired).toBe(true);
+    expect((await challengeFor(account.discordId, account.password, cookie)).json().twoFactorRequired).toBe(
+      true,
+    );
     vi.useRealTimers();
     const session = await challengeFor(account.discordId, account.password, cookie);
     const headers = { authorization: `Bearer ${session.json().accessToken}` };
     expect((await post('/api/v1/auth/logout-all', {}, headers)).statusCode).toBe(200);
-    expect((await challengeFor(account.discordId, account.password, cookie)).json().twoFactorRequired).toBe(true);
+    expect((await challengeFor(account.discordId, account.password, cookie)).json().twoFactorRequired).toBe(
+      true,
+    );
   });
 
   it('refuses a challenge older than 5 minutes', async () => {
@@ -188,7 +200,8 @@ describe('two-factor sign-in', () => {
   it('turns off only with the password and a code, audited and mailed', async () => {
     const account = await kit.signUpWithEmail();
     const { secret, recoveryCodes } = await enrolTwoFactor(app, account.headers);
-    const disable = (payload: object) => post('/api/v1/account/2fa/disable', payload, account.headers, freshIp());
+    const disable = (payload: object) =>
+      post('/api/v1/account/2fa/disable', payload, account.headers, freshIp());
     nextStep();
     const badPassword = await disable({ password: 'not my password', code: totpCodeAt(secret) });
     expect(badPassword.json()).toEqual({ message: 'Password is incorrect' });
@@ -201,12 +214,17 @@ describe('two-factor sign-in', () => {
       'Two-factor sign-in was turned off for your LabelPort account',
     );
     expect(await actionsOf(await idOf(account.headers))).toContain('two_factor.disable');
-    expect((await challengeFor(account.discordId, account.password)).json().accessToken).toEqual(expect.any(String));
+    expect((await challengeFor(account.discordId, account.password)).json().accessToken).toEqual(
+      expect.any(String),
+    );
   });
 
   it('keeps staff out of the console until they enrol; resellers stay refused', async () => {
     const staff = await signUp(app);
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, await idOf(staff.headers)));
+    await app.ctx.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.id, await idOf(staff.headers)));
     const console = () => app.inject({ url: '/api/v1/admin/users', headers: staff.headers });
     const refused = await console();
     expect(refused.statusCode).toBe(403);

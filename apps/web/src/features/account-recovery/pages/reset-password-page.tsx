@@ -72,7 +72,10 @@ export function ResetPasswordPage() {
 
   if (challengeToken) {
     return (
-      <RecoveryLayout title="Reset Password" text="Your password has been reset. Now enter your sign-in code.">
+      <RecoveryLayout
+        title="Reset Password"
+        text="Your password has been reset. Now enter your sign-in code."
+      >
         <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => reloadAt('/login')} />
       </RecoveryLayout>
     );

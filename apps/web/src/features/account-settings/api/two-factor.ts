@@ -8,7 +8,8 @@ const statusKey = ['account', 'two-factor'] as const;
 /** GET /account/2fa: on or off, recovery codes left, and whether the account must have it (staff). */
 export const getTwoFactorStatus = async () => twoFactorStatusResponse.parse(await api.get('/account/2fa'));
 
-export const twoFactorStatusOptions = () => queryOptions({ queryKey: statusKey, queryFn: getTwoFactorStatus });
+export const twoFactorStatusOptions = () =>
+  queryOptions({ queryKey: statusKey, queryFn: getTwoFactorStatus });
 export const useTwoFactorStatus = () => useQuery(twoFactorStatusOptions());
 
 /** POST /account/2fa/disable: the password and a code (or a recovery code). */

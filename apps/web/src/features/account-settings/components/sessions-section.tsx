@@ -41,7 +41,11 @@ export function SessionsSection() {
             <Button variant="default" onClick={() => setIsConfirming(false)}>
               Cancel
             </Button>
-            <Button color="red" loading={logoutAll.isPending} onClick={() => logoutAll.mutate({ regenerateApiKey })}>
+            <Button
+              color="red"
+              loading={logoutAll.isPending}
+              onClick={() => logoutAll.mutate({ regenerateApiKey })}
+            >
               Sign out everywhere
             </Button>
           </Group>

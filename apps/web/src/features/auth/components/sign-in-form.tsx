@@ -21,7 +21,11 @@ export function SignInForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const captchaToken = await getToken();
-      const { message: text, accessToken, challengeToken: challenge } = await login({ ...values, captchaToken });
+      const {
+        message: text,
+        accessToken,
+        challengeToken: challenge,
+      } = await login({ ...values, captchaToken });
       if (challenge) return setChallengeToken(challenge);
       if (!accessToken) throw new Error('Sign-in failed, please try again');
       storeAccessToken(accessToken);
