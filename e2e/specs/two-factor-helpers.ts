@@ -42,11 +42,10 @@ export const saveStaffTwoFactor = (state: StaffTwoFactor): void =>
   fs.writeFileSync(stateFile(), JSON.stringify(state));
 
 /**
- * Staff enrol as the console leads them: read the setup key under the QR code, type the code their app
- * would show, keep the recovery codes. Returns what a later sign-in needs.
+ * Staff enrol as the console leads them (on `/admin`): read the setup key under the QR code, type the code
+ * their app would show, keep the recovery codes. Returns what a later sign-in needs.
  */
 export async function enrolInConsole(page: Page): Promise<StaffTwoFactor> {
-  await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
   const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
   const step = Math.floor(Date.now() / STEP_MS);
@@ -87,6 +86,7 @@ export async function signInAsStaff(page: Page): Promise<void> {
   let state = readStaffTwoFactor();
   if (!state) {
     await signIn(page, STAFF.discordId, STAFF.password);
+    await page.goto('/admin');
     state = await enrolInConsole(page);
     await page.context().clearCookies();
   }

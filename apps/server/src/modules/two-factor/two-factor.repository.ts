@@ -99,9 +99,17 @@ export async function deleteChallenge(db: DbOrTx, id: string): Promise<boolean> 
   return rows.length === 1;
 }
 
-export async function deleteExpiredChallenges(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, now));
-  await db.delete(twoFactorDevices).where(lt(twoFactorDevices.expiresAt, now));
+/** Housekeeping: challenges nobody answered and devices past their 30 days; how many rows went. */
+export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
+  const challenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, now))
+    .returning({ id: twoFactorChallenges.id });
+  const devices = await db
+    .delete(twoFactorDevices)
+    .where(lt(twoFactorDevices.expiresAt, now))
+    .returning({ id: twoFactorDevices.id });
+  return challenges.length + devices.length;
 }
 
 export async function insertDevice(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
+import { runHousekeeping } from '../housekeeping/housekeeping.service.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
 import { freshIp, otpKit } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -240,5 +241,17 @@ describe('two-factor sign-in', () => {
     const asReseller = await app.inject({ url: '/api/v1/admin/users', headers: reseller.headers });
     expect(asReseller.statusCode).toBe(403);
     expect(asReseller.json()).toEqual({ message: 'Staff only' });
+  });
+
+  it('lets housekeeping delete unanswered challenges and devices past their 30 days', async () => {
+    const account = await signUp(app);
+    const { secret } = await enrolTwoFactor(app, account.headers);
+    const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+    const later = new Date(Date.now() + 31 * 24 * 3600_000);
+    const { twoFactor } = await runHousekeeping(app.ctx.db, later);
+    expect(twoFactor).toBeGreaterThanOrEqual(1);
+    nextStep();
+    const res = await secondStep(challengeToken, totpCodeAt(secret));
+    expect(res.json()).toEqual({ message: 'This sign-in has expired, please enter your password again' });
   });
 });
