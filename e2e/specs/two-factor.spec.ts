@@ -70,6 +70,7 @@ test('staff enrol at the console from the QR code, then sign in with a code, a r
 test('a reseller turns it on in Account Settings; wrong codes are throttled like wrong passwords', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const { discordId, password } = await registerReseller(page, 'twofa', 'Two Factor Co');
   await signIn(page, discordId, password);
   await page.goto('/settings');
