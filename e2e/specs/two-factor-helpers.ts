@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { signIn, STAFF } from './helpers';
+import { STAFF } from './helpers';
 
 const STEP_MS = 30_000;
 export const DEVICE_COOKIE = 'lp_2fa_device';
@@ -61,13 +61,25 @@ export async function enrolInConsole(page: Page): Promise<StaffTwoFactor> {
   return state;
 }
 
+/** Sign-in and its full page load: a generous budget, as these specs sign in many times on a busy machine. */
+const SIGN_IN_MS = 60_000;
+
+/** Signs in with the password alone (no second factor, or a remembered device) and waits for the shell. */
+export async function signInWithPassword(page: Page, discordId: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: SIGN_IN_MS });
+}
+
 /** Fills the password form and waits for the code step (an account with a second factor). */
 export async function signInToCodeStep(page: Page, discordId: string, password: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByLabel('Authentication code')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Authentication code')).toBeVisible({ timeout: SIGN_IN_MS });
 }
 
 /** Enters a code on the code step and waits for the signed-in shell. */
@@ -75,7 +87,7 @@ export async function enterCode(page: Page, code: string, { rememberDevice = fal
   await page.getByLabel('Authentication code').fill(code);
   if (rememberDevice) await page.getByLabel('Remember this device for 30 days').check();
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: SIGN_IN_MS });
 }
 
 /**
@@ -85,7 +97,7 @@ export async function enterCode(page: Page, code: string, { rememberDevice = fal
 export async function signInAsStaff(page: Page): Promise<void> {
   let state = readStaffTwoFactor();
   if (!state) {
-    await signIn(page, STAFF.discordId, STAFF.password);
+    await signInWithPassword(page, STAFF.discordId, STAFF.password);
     await page.goto('/admin');
     state = await enrolInConsole(page);
     await page.context().clearCookies();
@@ -100,7 +112,7 @@ export async function signInAsStaff(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   const shell = page.getByRole('navigation', { name: 'Main' });
   const codeStep = page.getByLabel('Authentication code');
-  await expect(shell.or(codeStep)).toBeVisible({ timeout: 20_000 });
+  await expect(shell.or(codeStep)).toBeVisible({ timeout: SIGN_IN_MS });
   if (await shell.isVisible()) return;
   const { code, step } = await freshTotp(state.secret, state.lastStep);
   await enterCode(page, code, { rememberDevice: true });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { registerReseller, signIn, signOut, STAFF } from './helpers';
+import { registerReseller, signOut, STAFF } from './helpers';
 import {
   DEVICE_COOKIE,
   enrolInConsole,
@@ -9,6 +9,7 @@ import {
   freshTotp,
   saveStaffTwoFactor,
   signInToCodeStep,
+  signInWithPassword,
   totpAtStep,
 } from './two-factor-helpers';
 
@@ -16,8 +17,8 @@ import {
 test('staff enrol at the console from the QR code, then sign in with a code, a recovery code once and a remembered device', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
-  await signIn(page, STAFF.discordId, STAFF.password);
+  test.setTimeout(300_000);
+  await signInWithPassword(page, STAFF.discordId, STAFF.password);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible();
   // The QR code is drawn in the page (a data: URL, no outside service) and holds the key shown as text.
@@ -62,7 +63,7 @@ test('staff enrol at the console from the QR code, then sign in with a code, a r
   expect(cookie.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
   saveStaffTwoFactor({ ...state, lastStep: next.step, deviceCookie: cookie.value });
   await signOut(page);
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInWithPassword(page, STAFF.discordId, STAFF.password);
   await page.goto('/admin');
   await expect(page.getByRole('navigation', { name: 'Staff' })).toBeVisible();
 });
@@ -70,9 +71,9 @@ test('staff enrol at the console from the QR code, then sign in with a code, a r
 test('a reseller turns it on in Account Settings; wrong codes are throttled like wrong passwords', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const { discordId, password } = await registerReseller(page, 'twofa', 'Two Factor Co');
-  await signIn(page, discordId, password);
+  await signInWithPassword(page, discordId, password);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Two-factor sign-in' });
   await section.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
