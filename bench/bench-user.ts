@@ -14,6 +14,8 @@ export async function insertBenchUser(
     passwordHash: 'not-a-hash',
     apiKeyHash: crypto.randomUUID(),
     apiKeyCipher: 'unused',
+    // Staff reach the console only with a second factor; a bench session stands for one already passed.
+    ...(role === 'admin' ? { twoFactorEnabledAt: new Date() } : {}),
   });
   if (!user) throw new Error(`could not insert the bench account ${username}`);
   return user;

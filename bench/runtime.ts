@@ -15,6 +15,7 @@ import { excelCsv, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import {
   createDatabaseIn,
+  enrolTwoFactorOver,
   labelsWarm,
   payCsvOver,
   signInOver,
@@ -41,6 +42,7 @@ type Figures = {
 /** Gives `reseller` enough balance through the staff console's adjustment, as an operator would. */
 async function fundOver(baseUrl: string, staffPassword: string, resellerId: string): Promise<void> {
   const staff = await signInOver(baseUrl, 'admin', staffPassword);
+  await enrolTwoFactorOver(baseUrl, staff);
   const res = await fetch(`${baseUrl}/api/v1/admin/users/${resellerId}/adjust-balance`, {
     method: 'POST',
     headers: { ...staff, 'content-type': 'application/json' },

@@ -51,9 +51,15 @@ export default defineConfig({
     },
   },
   // The demo reseller's $1,000.00 is asserted before the specs that spend it run.
+  // The seeded staff account enrols its second factor (two-factor spec) before any flow signs in as staff.
   projects: [
     { name: 'untouched-demo', testMatch: /(sign-in|screenshots)\.spec\.ts$/ },
-    { name: 'flows', testIgnore: /(sign-in|screenshots)\.spec\.ts$/, dependencies: ['untouched-demo'] },
+    { name: 'staff-two-factor', testMatch: /two-factor\.spec\.ts$/, dependencies: ['untouched-demo'] },
+    {
+      name: 'flows',
+      testIgnore: /(sign-in|screenshots|two-factor)\.spec\.ts$/,
+      dependencies: ['untouched-demo', 'staff-two-factor'],
+    },
   ],
   // The compiled server, as `npm start` runs it (docs/decisions/190); built here too, so a spec run after
   // `npm run build -w @portal/web` alone never meets a stale server build.

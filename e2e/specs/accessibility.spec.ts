@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, STAFF } from './helpers';
+import { DEMO, signIn } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 // Add a route here and it is checked at both widths.
 const SIGNED_OUT_ROUTES = [
@@ -65,7 +66,7 @@ for (const width of [1280, 390]) {
     });
 
     test('staff console pages have no axe violation and a page title', async ({ page }) => {
-      await signIn(page, STAFF.discordId, STAFF.password);
+      await signInAsStaff(page);
       for (const { path, title } of STAFF_ROUTES) {
         await page.goto(path);
         await expect(page).toHaveTitle(`${title} · LabelPort`);

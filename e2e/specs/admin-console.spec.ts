@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 test('staff credit a reseller $25 with a reason; ledger, audit log and the reseller all see it', async ({
   page,
@@ -16,7 +17,7 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
   await page.keyboard.press('Escape');
   await signOut(page);
 
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Admin' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -77,7 +78,7 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
 });
 
 test('a toast top-right never takes the click meant for the open account menu', async ({ page }) => {
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/settings');
   await page.getByRole('button', { name: 'Save settings' }).click();
   const toast = page.getByRole('alert').filter({ hasText: 'Settings saved' });

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 /** A real 64x64 grayscale PNG with a checker pattern, standing in for the CashApp QR image. */
 function checkerPng(): Buffer {
@@ -44,7 +45,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
 }) => {
   test.setTimeout(150_000);
   // Staff set the CashApp tag and QR image.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/settings');
   await page.getByLabel('CashApp tag').fill('$LabelPort');
   await page.getByLabel('Payment instructions').fill('Send to pay@labelport.example (Friends and Family).');
@@ -102,7 +103,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await signOut(page);
 
   // Staff find the invoice by its note and approve it.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/deposits');
   await page.getByLabel('Search').fill(note);
   const queued = page.getByTestId('admin-invoice-row').filter({ hasText: note });

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { callApi, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { callApi, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 const address = (name: string, city: string, state: string, zip: string) => ({
   name,
@@ -33,7 +34,7 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   const { discordId, password } = await registerReseller(page, 'courier', 'Courier Test Co');
 
   // Staff give the new reseller $100.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   const { users } = await callApi(page, 'GET', `/admin/users?search=${discordId}`);
   await callApi(page, 'POST', `/admin/users/${users[0]._id}/adjust-balance`, {
     amount: 100,
@@ -93,7 +94,7 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   await signOut(page);
 
   // Staff quote $42 with a note from the Courier queue, and $15 on the second through the API.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/courier');
   await expect(page.getByRole('heading', { name: 'Courier' })).toBeVisible();
   await expect(queueRowOf(page, firstRef)).toContainText(discordId);
@@ -137,7 +138,7 @@ test('an Overnight FedEx order: created in kg and cm, quoted by staff, accepted 
   await signOut(page);
 
   // Staff upload the label: a non-PDF is refused, the PDF completes the order.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/courier');
   await page.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'In Process' }).click();

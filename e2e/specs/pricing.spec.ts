@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { DEMO, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 /** Staff set the 1â€“5 lb Priority tier's price on the Label Types page. */
 const setPriorityTier2 = async (page: Page, price: string) => {
@@ -24,7 +25,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
 }) => {
   const { discordId, password } = await registerReseller(page, 'prices', 'Prices Test Co');
 
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/label-types');
   await expect(page.getByTestId('label-type-row')).toHaveCount(13);
   await shotBothWidths(page, 'pricing', 'label-types');
@@ -64,7 +65,7 @@ test('staff edit the Priority tiers and one resellerâ€™s prices; each resellerâ€
   await signOut(page);
 
   // Back to the seed price for the specs that follow.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   dialog = await setPriorityTier2(page, '6.50');
   await dialog.getByRole('button', { name: 'Save label type' }).click();
   await expect(page.getByText('Label type saved')).toBeVisible();

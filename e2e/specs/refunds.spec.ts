@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { callApi, registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { callApi, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 test('a reseller requests a refund of a completed order, staff approve it, the balance comes back', async ({
   page,
@@ -8,7 +9,7 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   const { discordId, password } = await registerReseller(page, 'refund', 'Refund Test Co');
 
   // Staff give the new reseller $20 to buy with.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   const { users } = await callApi(page, 'GET', `/admin/users?search=${discordId}`);
   await callApi(page, 'POST', `/admin/users/${users[0]._id}/adjust-balance`, {
     amount: 20,
@@ -63,7 +64,7 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await signOut(page);
 
   // Staff approve it from the Refund Requests queue.
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/refund-requests');
   const request = page.getByTestId('refund-request-row').filter({ hasText: orderId });
   await expect(request).toContainText('Printed twice by mistake');

@@ -21,6 +21,7 @@ import { createSealer } from './lib/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
 import { devOutboxRoutes } from './mail/outbox.routes.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(refundRequestRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
+      await api.register(twoFactorRoutes(ctx), { prefix: '/account/2fa' });
       await api.register(invoiceRoutes(ctx), { prefix: '/invoices' });
       await api.register(websiteRoutes(ctx), { prefix: '/website' });
       await api.register(adminRoutes(ctx), { prefix: '/admin' });

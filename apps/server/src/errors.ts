@@ -24,11 +24,18 @@ export class AppError extends Error {
   readonly errors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
   readonly warnings: WarningList | undefined;
+  /** Flags a client acts on, sent beside `message` (such as `twoFactorSetupRequired`). */
+  readonly flags: Record<string, boolean> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { errors?: FieldError[]; headers?: Record<string, string>; warnings?: WarningList } = {},
+    extra: {
+      errors?: FieldError[];
+      headers?: Record<string, string>;
+      warnings?: WarningList;
+      flags?: Record<string, boolean>;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -36,6 +43,7 @@ export class AppError extends Error {
     this.errors = extra.errors;
     this.headers = extra.headers;
     this.warnings = extra.warnings;
+    this.flags = extra.flags;
   }
 
   get statusCode(): number {

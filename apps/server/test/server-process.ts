@@ -11,6 +11,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { freePort } from './postgres-cluster.ts';
+import { totpCodeAt } from '../src/modules/two-factor/totp.ts';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -165,6 +166,19 @@ export async function signInOver(
   if (login.status !== 200) throw new Error(`login failed: ${await login.text()}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
   return { authorization: `Bearer ${accessToken}` };
+}
+
+/** Turns on the signed-in account's second factor through the API, as staff must before the console answers. */
+export async function enrolTwoFactorOver(baseUrl: string, headers: Record<string, string>): Promise<void> {
+  const setup = await fetch(`${baseUrl}/api/v1/account/2fa/setup`, { method: 'POST', headers });
+  if (setup.status !== 200) throw new Error(`2fa setup failed: ${await setup.text()}`);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enable = await fetch(`${baseUrl}/api/v1/account/2fa/enable`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: totpCodeAt(secret) }),
+  });
+  if (enable.status !== 200) throw new Error(`2fa enable failed: ${await enable.text()}`);
 }
 
 /** Registers and signs in a reseller through the API (solving the captcha); returns id and headers. */

@@ -8,6 +8,7 @@ export * from './schemas/auth.ts';
 export * from './csv/index.ts';
 export * from './tracking-url.ts';
 export * from './schemas/account.ts';
+export * from './schemas/two-factor.ts';
 export * from './schemas/address.ts';
 export * from './schemas/order.ts';
 export * from './schemas/order-views.ts';

@@ -9,7 +9,12 @@ export const hashToken = (token: string): string => crypto.createHash('sha256').
 /** AES-256-GCM so the app can show a reseller their API key while the database holds only ciphertext. */
 export function createSealer(secret: string) {
   const key = crypto.createHash('sha256').update(secret).digest();
+  const signingKey = crypto.createHash('sha256').update(`sign:${secret}`).digest();
   return {
+    /** HMAC-SHA256 of `text` under a key derived from the same secret (signed cookies). */
+    sign(text: string): string {
+      return crypto.createHmac('sha256', signingKey).update(text).digest('base64url');
+    },
     seal(plain: string): string {
       const iv = crypto.randomBytes(12);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

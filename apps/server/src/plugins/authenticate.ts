@@ -43,12 +43,20 @@ export const currentAccount = async (ctx: AppContext, request: FastifyRequest): 
   return account;
 };
 
-/** preHandler for staff routes: 401 like requireUser without a valid token, 403 for a reseller. */
+export const TWO_FACTOR_SETUP_MESSAGE = 'Set up two-factor sign-in to use the staff console';
+
+/**
+ * preHandler for staff routes: 401 like requireUser without a valid token, 403 for a reseller, and 403
+ * with `twoFactorSetupRequired` for staff without a second factor (the console leads them through it).
+ */
 export const requireAdmin = (ctx: AppContext) => {
   const signedIn = requireUser(ctx);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     await signedIn(request, reply);
     if (request.auth?.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Staff only');
+    if (!request.auth.user.hasTwoFactor) {
+      throw new AppError('FORBIDDEN', TWO_FACTOR_SETUP_MESSAGE, { flags: { twoFactorSetupRequired: true } });
+    }
   };
 };
 

@@ -23,6 +23,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.headers) void reply.headers(error.headers);
       const body: { message: string; errors?: FieldError[]; warnings?: FieldError[] } = {
         message: error.message,
+        ...error.flags,
       };
       if (error.errors) body.errors = error.errors;
       if (error.warnings) body.warnings = error.warnings;

@@ -83,11 +83,43 @@ export const resetPasswordBody = z.object({
   newPassword: passwordSchema,
   OTP: otpSchema,
   captchaToken,
+  /** A new API key too, since a stolen key outlives every session (the reset form ticks it by default). */
+  regenerateApiKey: z.optional(z.boolean()),
 });
 export const verifyEmailBody = z.object({ email: emailSchema, OTP: otpSchema, captchaToken });
 
 export const messageResponse = z.object({ message: z.string() });
 export const tokenResponse = z.object({ message: z.string(), accessToken: z.string() });
+
+/**
+ * A sign-in (or a password reset) answers the access token, or, when the account has a second factor,
+ * `twoFactorRequired` and the `challengeToken` that POST /auth/login/2fa takes with a code.
+ */
+export const loginResponse = z.object({
+  message: z.string(),
+  accessToken: z.optional(z.string()),
+  twoFactorRequired: z.optional(z.boolean()),
+  challengeToken: z.optional(z.string()),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** A TOTP code (6 digits) or a recovery code (`xxxxx-xxxxx`); spaces and dashes do not matter. */
+export const secondFactorCodeSchema = z
+  .string({ error: 'Enter the code from your authenticator app' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Enter the code from your authenticator app'),
+    z.maxLength(32, 'This is not a valid code'),
+  );
+
+/** POST /api/v1/auth/login/2fa */
+export const loginTwoFactorBody = z.object({
+  challengeToken: z.string().check(z.minLength(1), z.maxLength(200)),
+  code: secondFactorCodeSchema,
+  /** Skip the code on this browser for 30 days (a signed cookie the server can revoke). */
+  rememberDevice: z.optional(z.boolean()),
+});
+export type LoginTwoFactorBody = z.infer<typeof loginTwoFactorBody>;
 
 /** The session user returned by GET /auth/access. */
 export const sessionUser = z.object({
@@ -99,6 +131,7 @@ export const sessionUser = z.object({
   balance: z.number(),
   api_key: z.string(),
   role: z.enum(['user', 'admin']),
+  twoFactorEnabled: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabaseUrl } from '../../../test/helper.ts';
+import { createPostgresDatabaseUrl, createTestApp, solveCaptcha } from '../../../test/helper.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 import { runCli } from '../../../test/run-cli.ts';
 import { createDatabase } from '../client.ts';
 
@@ -97,5 +98,50 @@ describe('npm run admin', { timeout: 120_000 }, () => {
     expect(await rolesOf({ url, dataDir: '' })).toEqual({ 'pg.staff': 'admin' });
     const promoted = await admin({ DATABASE_URL: url }, 'promote', 'pg.staff');
     expect(promoted.out).toContain('pg.staff is now staff (admin)');
+  });
+
+  it("resets a staff member's second factor: audited, and the console asks them to enrol again", async () => {
+    const url = await createPostgresDatabaseUrl('cli2fa');
+    const created = await admin(
+      { DATABASE_URL: url },
+      'create',
+      '--discord',
+      'lost.phone',
+      '--password',
+      'a-long-passphrase-9',
+    );
+    expect(created.code, created.out).toBe(0);
+    const app = await createTestApp({ database: await createDatabase({ url, dataDir: '' }) });
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: {
+          discordId: 'lost.phone',
+          password: 'a-long-passphrase-9',
+          captchaToken: await solveCaptcha(app),
+        },
+      });
+      const headers = { authorization: `Bearer ${login.json().accessToken}` };
+      await enrolTwoFactor(app, headers);
+      const console = () => app.inject({ url: '/api/v1/admin/users', headers });
+      expect((await console()).statusCode).toBe(200);
+
+      const res = await admin({ DATABASE_URL: url }, 'reset-2fa', 'lost.phone');
+      expect(res.code, res.out).toBe(0);
+      expect(res.out).toContain('The second factor of lost.phone is reset');
+      const refused = await console();
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().twoFactorSetupRequired).toBe(true);
+      const { rows } = await app.database.executeSql(
+        "SELECT actor_id, user_agent FROM audit_log WHERE action = 'two_factor.reset'",
+      );
+      expect(rows).toEqual([{ actor_id: null, user_agent: 'admin-cli' }]);
+      const again = await admin({ DATABASE_URL: url }, 'reset-2fa', 'lost.phone');
+      expect(again.code).toBe(2);
+      expect(again.out).toContain('lost.phone has no second factor to reset');
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
 import { discordIdSchema, passwordSchema } from '@portal/shared';
 import { loadConfig } from '../../config.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
@@ -7,6 +8,8 @@ import { createSealer, hashToken, randomToken } from '../../lib/tokens.ts';
 import { CLI_ACTOR, recordAudit } from '../../modules/audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../../modules/auth/auth.service.ts';
 import { setUserRole } from '../../modules/admin/admin-users.service.ts';
+import { hasTwoFactor, resetTwoFactor } from '../../modules/two-factor/two-factor.service.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { findUserByDiscordId, insertUser } from '../../modules/users/users.repository.ts';
 import { createDatabase, type Database } from '../client.ts';
 import { DataDirInUseError } from '../data-dir-lock.ts';
@@ -17,6 +20,7 @@ const USAGE = `Staff accounts of LabelPort
   npm run admin -- create --discord NAME [--password PW] [--name "Display Name"]
   npm run admin -- promote NAME
   npm run admin -- demote NAME
+  npm run admin -- reset-2fa NAME    # a lost authenticator: they set up a new one at their next sign-in
 
 On the embedded database the server must be stopped; with DATABASE_URL it may run.`;
 
@@ -71,9 +75,30 @@ async function changeRole(database: Database, name: string | undefined, role: 'a
   console.log(`${user.discordId} is now ${role === 'admin' ? 'staff (admin)' : 'a reseller (user)'}`);
 }
 
+async function resetSecondFactor(database: Database, name: string | undefined) {
+  if (!name) throw new UsageError('Which Discord Name?');
+  const user = await findUserByDiscordId(database.db, name);
+  if (!user) throw new UsageError(`No account has the Discord Name ${name}`);
+  if (!hasTwoFactor(user)) throw new UsageError(`${user.discordId} has no second factor to reset`);
+  const config = loadConfig();
+  // The command line prints what it does; the mailer's own lines (mail sent, kept in the outbox) stay quiet.
+  const quiet = {
+    info: () => {},
+    error: (fields: unknown, message: string) => console.error(message, fields),
+  };
+  const log = quiet as unknown as FastifyBaseLogger;
+  const mailer = createMailer(config, database.db, log);
+  try {
+    await resetTwoFactor({ db: database.db, mailer, log }, user.id);
+  } finally {
+    await mailer.close();
+  }
+  console.log(`The second factor of ${user.discordId} is reset; they set up a new one at their next sign-in`);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || !['create', 'promote', 'demote'].includes(command)) {
+  if (!command || !['create', 'promote', 'demote', 'reset-2fa'].includes(command)) {
     console.log(USAGE);
     return command ? 2 : 0;
   }
@@ -96,6 +121,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     await database.migrate();
     if (command === 'create') await createStaff(database, rest);
+    else if (command === 'reset-2fa') await resetSecondFactor(database, rest[0]);
     else await changeRole(database, rest[0], command === 'promote' ? 'admin' : 'user');
     return 0;
   } catch (error) {

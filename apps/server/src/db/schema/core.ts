@@ -38,6 +38,13 @@ export const users = pgTable(
     addressCheck: text({ enum: ['confirm', 'correct', 'off'] })
       .notNull()
       .default('confirm'),
+    /** The TOTP secret, sealed like the API key; null without a second factor (migration 0027). */
+    twoFactorSecretCipher: text(),
+    /** A secret being set up, kept until the first code proves the authenticator holds it. */
+    twoFactorPendingCipher: text(),
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
+    /** Time step of the last TOTP code accepted: a code is never accepted twice. */
+    twoFactorLastStep: bigint({ mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

@@ -137,5 +137,23 @@ describe('account settings', () => {
       expect((await access(other)).statusCode).toBe(401);
       expect((await access(stranger.headers)).statusCode).toBe(200);
     });
+
+    it('keeps the API key unless asked, and replaces it when asked', async () => {
+      const { discordId, password, headers } = await signUp(app);
+      const keyOf = async (h: Record<string, string>) => (await access(h)).json().api_key as string;
+      const before = await keyOf(headers);
+      expect((await call('POST', '/api/v1/auth/logout-all', headers, {})).statusCode).toBe(200);
+      const next = await secondSession(discordId, password);
+      expect(await keyOf(next)).toBe(before);
+      const res = await call('POST', '/api/v1/auth/logout-all', next, { regenerateApiKey: true });
+      expect(res.json()).toEqual({ message: 'Signed out on every device; your API key was replaced' });
+      const after = await keyOf(await secondSession(discordId, password));
+      expect(after).not.toBe(before);
+      const oldKey = await app.inject({
+        url: '/api/v2/labeltype/read-types',
+        headers: { 'x-api-key': before },
+      });
+      expect(oldKey.statusCode).toBe(401);
+    });
   });
 });

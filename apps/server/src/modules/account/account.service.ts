@@ -1,5 +1,6 @@
 import type { ChangeEmailBody, ChangePasswordBody, EmailStatus, UpdateProfileBody } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
@@ -8,6 +9,7 @@ import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../aut
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { findLiveOtpForUser } from '../otp/otp.repository.ts';
 import { issueOtp } from '../otp/otp.service.ts';
+import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { deleteUserSessions, updateUser } from './account.repository.ts';
 
@@ -75,10 +77,14 @@ export async function changePassword(
 }
 
 /** Issues a new API key; the old one stops working at once. Returns the new key. */
-export async function regenerateApiKey(ctx: AppContext, userId: string): Promise<string> {
+export async function regenerateApiKey(
+  ctx: AppContext,
+  userId: string,
+  tx: DbOrTx = ctx.db,
+): Promise<string> {
   const apiKey = randomToken(API_KEY_PREFIX);
   mustExist(
-    await updateUser(ctx.db, userId, {
+    await updateUser(tx, userId, {
       apiKeyHash: hashToken(apiKey),
       apiKeyCipher: ctx.sealer.seal(apiKey),
     }),
@@ -86,7 +92,19 @@ export async function regenerateApiKey(ctx: AppContext, userId: string): Promise
   return apiKey;
 }
 
-/** Ends every session of the user, the current one included. */
-export async function logoutEverywhere(ctx: AppContext, userId: string): Promise<void> {
-  await deleteUserSessions(ctx.db, userId);
+/**
+ * Ends every session of the user, the current one included, and forgets their remembered devices; with
+ * `regenerateApiKey` the API key is replaced too, since a stolen key outlives every session.
+ */
+export async function logoutEverywhere(
+  ctx: AppContext,
+  userId: string,
+  options: { regenerateApiKey?: boolean } = {},
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await deleteUserSessions(tx, userId);
+    await deleteUserDevices(tx, userId);
+    if (options.regenerateApiKey) await regenerateApiKey(ctx, userId, tx);
+  });
+  ctx.identities.forget(userId);
 }

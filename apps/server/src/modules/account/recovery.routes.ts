@@ -1,5 +1,7 @@
 import {
   forgotPasswordBody,
+  loginResponse,
+  logoutAllBody,
   messageResponse,
   resetPasswordBody,
   tokenResponse,
@@ -7,6 +9,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { logoutEverywhere } from './account.service.ts';
@@ -38,10 +41,12 @@ export const recoveryRoutes =
 
     app.post(
       '/resetPassword',
-      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: tokenResponse } }, ...limited },
+      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } }, ...limited },
       async (request) => {
-        const accessToken = await resetPassword(ctx, request.body, requestMeta(request));
-        return { message: 'Your password has been reset', accessToken };
+        const signIn = await resetPassword(ctx, request.body, requestMeta(request));
+        const message = 'Your password has been reset';
+        if ('accessToken' in signIn) return { message, accessToken: signIn.accessToken };
+        return { message, twoFactorRequired: true, challengeToken: signIn.challengeToken };
       },
     );
 
@@ -56,10 +61,21 @@ export const recoveryRoutes =
 
     app.post(
       '/logout-all',
-      { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
+      {
+        // The body is optional (clients from before it existed send none), so it is read here.
+        schema: { tags: ['auth'], response: { 200: messageResponse } },
+        preHandler: requireUser(ctx),
+      },
       async (request) => {
-        await logoutEverywhere(ctx, currentUser(request).user.id);
-        return { message: 'Signed out on every device' };
+        const body = logoutAllBody.safeParse(request.body ?? undefined);
+        if (!body.success) throw new AppError('BAD_REQUEST', 'regenerateApiKey must be true or false');
+        const regenerateApiKey = body.data?.regenerateApiKey === true;
+        await logoutEverywhere(ctx, currentUser(request).user.id, { regenerateApiKey });
+        return {
+          message: regenerateApiKey
+            ? 'Signed out on every device; your API key was replaced'
+            : 'Signed out on every device',
+        };
       },
     );
   };

@@ -3,7 +3,9 @@ import type { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@po
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
-import { createSession } from '../auth/auth.service.ts';
+import { createSession, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
+import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
+import { regenerateApiKey } from './account.service.ts';
 import { clearAccountFailures } from '../auth/login-throttle.ts';
 import { throttleOtpSend } from '../otp/otp-throttle.ts';
 import { consumeOtp, issueOtp } from '../otp/otp.service.ts';
@@ -38,12 +40,15 @@ export async function requestPasswordReset(
     .catch((err: unknown) => ctx.log.error({ err }, 'the password reset mail could not be sent'));
 }
 
-/** Sets a new password with a reset code, ends every session and signs in afresh; returns the new token. */
+/**
+ * Sets a new password with a reset code, ends every session, forgets remembered devices and, when asked,
+ * replaces the API key; then signs in afresh, or asks for the second factor when the account has one.
+ */
 export async function resetPassword(
   ctx: AppContext,
   input: ResetPasswordBody,
   meta: RequestMeta,
-): Promise<string> {
+): Promise<SignIn> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
   // Checked before the code is used, so a refused password does not cost the user their code: first with
   // what the caller sent, then, once the code is known to be right, with the account's own names.
@@ -69,9 +74,12 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
     await deleteUserSessions(tx, user.id);
+    await deleteUserDevices(tx, user.id);
+    if (input.regenerateApiKey) await regenerateApiKey(ctx, user.id, tx);
   });
+  ctx.identities.forget(user.id);
   await clearAccountFailures(ctx.db, user.discordId);
-  return createSession(ctx, user.id, meta);
+  return signInAfterProof(ctx, user, meta);
 }
 
 /** Makes the address the account's verified e-mail with its code and signs in; returns the new token. */

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { ENGINES, createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
 import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 import { WEAK } from '../../../test/weak-passwords.ts';
 
 const MINUTE = 60_000;
@@ -98,6 +99,44 @@ describe.each(ENGINES)('password reset over SMTP on %s', (engine) => {
   });
 
   describe('POST /api/v1/auth/resetPassword', () => {
+    it('replaces the API key when asked, and keeps it otherwise', async () => {
+      const { email, headers } = await kit.signUpWithEmail();
+      const keyOf = async (token: string) => (await kit.access(token)).json().api_key as string;
+      const before = (await app.inject({ url: '/api/v1/auth/access', headers })).json().api_key as string;
+      const kept = await kit.resetPassword(email, await kit.requestResetCode(email));
+      expect(await keyOf(kept.json().accessToken)).toBe(before);
+      const replaced = await kit.post('/api/v1/auth/resetPassword', {
+        email,
+        OTP: await kit.requestResetCode(email),
+        newPassword: 'yet another passphrase',
+        regenerateApiKey: true,
+        captchaToken: await solveCaptcha(app),
+      });
+      expect(replaced.statusCode).toBe(200);
+      expect(await keyOf(replaced.json().accessToken)).not.toBe(before);
+    });
+
+    it('asks for the second factor after the reset when the account has one', async () => {
+      const { email, headers } = await kit.signUpWithEmail();
+      const mailsBefore = kit.mailsTo(email).length;
+      const { recoveryCodes } = await enrolTwoFactor(app, headers);
+      await smtp.waitForMail(email, mailsBefore); // "two-factor sign-in is now on"
+      const res = await kit.resetPassword(email, await kit.requestResetCode(email));
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        message: 'Your password has been reset',
+        twoFactorRequired: true,
+        challengeToken: expect.any(String),
+      });
+      const signedIn = await kit.post('/api/v1/auth/login/2fa', {
+        challengeToken: body.challengeToken,
+        code: recoveryCodes[0],
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect((await kit.access(signedIn.json().accessToken)).statusCode).toBe(200);
+    });
+
     it('sets the new password with the mailed code, signs in, and ends every other session', async () => {
       const { discordId, password, token, email } = await kit.signUpWithEmail();
       const code = await kit.requestResetCode(email);

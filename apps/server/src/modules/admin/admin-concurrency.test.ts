@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('staff balance adjustments under concurrency on postgres', () => {
@@ -18,6 +19,7 @@ describe('staff balance adjustments under concurrency on postgres', () => {
     const staff = await signUp(app);
     const staffId = await idOf(staff.headers);
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staffId));
+    await enrolTwoFactor(app, staff.headers);
     const reseller = await signUp(app);
     const resellerId = await idOf(reseller.headers);
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestApp, scansOf, signUp, type Engine, type TestApp } from '../../../test/helper.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 type Listed = { users: { discordId: string }[]; total: number };
 
@@ -31,6 +32,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the console search of accounts on
     const staff = await signUp(app);
     headers = staff.headers;
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.discordId, staff.discordId));
+    await enrolTwoFactor(app, headers);
     await app.database.executeSql(
       `INSERT INTO users (username, discord_id, email, password_hash, api_key_hash, api_key_cipher)
        SELECT 'Reseller ' || g, 'reseller_' || g, 'seller' || g || '@Example.com', 'x', 'search-key-' || g, 'x'

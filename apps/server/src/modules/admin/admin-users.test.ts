@@ -5,6 +5,7 @@ import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test
 import { CLI_ACTOR } from '../audit/audit.service.ts';
 import { KEYS_FIRST_FROM_OFFSET } from './admin-users.repository.ts';
 import { setUserRole } from './admin-users.service.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 type Headers = Record<string, string>;
 
@@ -28,6 +29,7 @@ describe('staff API /api/v1/admin', () => {
     const s = await signUp(app);
     staff = { ...s, id: await idOf(s.headers) };
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
+    await enrolTwoFactor(app, staff.headers);
     const r = await signUp(app);
     reseller = { ...r, id: await idOf(r.headers) };
   });

@@ -1,6 +1,8 @@
 import {
   captchaConfig,
   loginBody,
+  loginResponse,
+  loginTwoFactorBody,
   messageResponse,
   registerBody,
   sessionUser,
@@ -12,7 +14,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
-import { describeUser, loginUser, logoutSession, registerUser } from './auth.service.ts';
+import { readDeviceCookie, setDeviceCookie } from '../two-factor/device-cookie.ts';
+import { completeTwoFactorChallenge, rememberDevice } from '../two-factor/two-factor-login.ts';
+import { describeUser, finishSignIn, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
 // `errors` names the field (a weak password) so a client can show the reason next to it.
 const errorBody = z.object({
@@ -55,9 +59,32 @@ export const authRoutes =
 
     app.post(
       '/login',
-      { schema: { tags: ['auth'], body: loginBody, response: { 200: tokenResponse } }, ...limited },
+      { schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } }, ...limited },
       async (request) => {
-        const { accessToken } = await loginUser(ctx, request.body, meta(request));
+        const signIn = await loginUser(ctx, request.body, {
+          ...meta(request),
+          deviceCookie: readDeviceCookie(request),
+        });
+        if ('challengeToken' in signIn) {
+          return {
+            message: 'Enter the code from your authenticator app',
+            twoFactorRequired: true,
+            challengeToken: signIn.challengeToken,
+          };
+        }
+        return { message: 'Signed in successfully', accessToken: signIn.accessToken };
+      },
+    );
+
+    app.post(
+      '/login/2fa',
+      { schema: { tags: ['auth'], body: loginTwoFactorBody, response: { 200: tokenResponse } }, ...limited },
+      async (request, reply) => {
+        const user = await completeTwoFactorChallenge(ctx, request.body, meta(request));
+        const accessToken = await finishSignIn(ctx, user, meta(request));
+        if (request.body.rememberDevice) {
+          setDeviceCookie(request, reply, await rememberDevice(ctx, user.id, meta(request)));
+        }
         return { message: 'Signed in successfully', accessToken };
       },
     );

@@ -10,7 +10,14 @@ import {
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { toSessionUser } from '../users/user-view.ts';
 import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from './login-throttle.ts';
+import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.ts';
+import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  passPasswordStep,
+  succeedLoginAttempt,
+} from './login-throttle.ts';
 import type { Identity } from './identity-cache.ts';
 import { deleteSession, findLiveSession, insertSession } from './sessions.repository.ts';
 
@@ -39,11 +46,14 @@ export async function registerUser(
 
 const discordTaken = () => new AppError('CONFLICT', 'This Discord Name is already registered');
 
+/** A finished sign-in (`accessToken`), or one waiting for its second factor (`challengeToken`). */
+export type SignIn = { accessToken: string } | { challengeToken: string };
+
 export async function loginUser(
   ctx: AppContext,
   input: LoginBody,
-  meta: RequestMeta,
-): Promise<{ accessToken: string; user: UserRow }> {
+  meta: RequestMeta & { deviceCookie?: string },
+): Promise<SignIn> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
   const attempt = await beginLoginAttempt(ctx.db, input.discordId, meta.ip);
   const user = await findUserByDiscordId(ctx.db, input.discordId);
@@ -53,10 +63,26 @@ export async function loginUser(
   if (!user || !isValid) {
     throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Invalid Discord Name or password');
   }
+  if (hasTwoFactor(user) && !(await isRememberedDevice(ctx, user, meta.deviceCookie))) {
+    await passPasswordStep(ctx.db, attempt);
+    assertAccountEnabled(user);
+    return { challengeToken: await beginTwoFactorChallenge(ctx, user.id) };
+  }
   await succeedLoginAttempt(ctx.db, attempt);
   assertAccountEnabled(user);
-  const accessToken = await createSession(ctx, user.id, meta);
-  return { accessToken, user };
+  return { accessToken: await createSession(ctx, user.id, meta) };
+}
+
+/** The last step of a sign-in whose second factor was right: a disabled account is still refused. */
+export async function finishSignIn(ctx: AppContext, user: UserRow, meta: RequestMeta): Promise<string> {
+  assertAccountEnabled(user);
+  return createSession(ctx, user.id, meta);
+}
+
+/** Signs in, or asks for the second factor first when the account has one (a password reset). */
+export async function signInAfterProof(ctx: AppContext, user: UserRow, meta: RequestMeta): Promise<SignIn> {
+  if (hasTwoFactor(user)) return { challengeToken: await beginTwoFactorChallenge(ctx, user.id) };
+  return { accessToken: await createSession(ctx, user.id, meta) };
 }
 
 export const ACCOUNT_DISABLED_MESSAGE = 'This account is disabled. Please contact support.';

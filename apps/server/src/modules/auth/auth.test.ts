@@ -58,9 +58,20 @@ describe.each(ENGINES)('auth on %s', (engine) => {
         emailVerified: false,
         balance: 0,
         role: 'user',
+        twoFactorEnabled: false,
       });
       expect(Object.keys(user).sort()).toEqual(
-        ['_id', 'api_key', 'balance', 'discordId', 'email', 'emailVerified', 'role', 'username'].sort(),
+        [
+          '_id',
+          'api_key',
+          'balance',
+          'discordId',
+          'email',
+          'emailVerified',
+          'role',
+          'twoFactorEnabled',
+          'username',
+        ].sort(),
       );
       expect(user.api_key).toMatch(/^lp_[A-Za-z0-9_-]{43}$/);
     });

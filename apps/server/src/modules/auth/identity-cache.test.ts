@@ -6,6 +6,7 @@ import { createTestApp, ENGINES, signUp, type TestApp } from '../../../test/help
 import { resellerOf, waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, v2 } from '../reseller-api/test-support.ts';
 import { createIdentityCache, REMEMBER_MS, type Credential } from './identity-cache.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 const alice = (sessionId = 's1', expiresAt: Date | null = null): Credential => ({
   sessionId,
@@ -179,6 +180,7 @@ describe.each(ENGINES)('remembered sign-ins on %s', (engine) => {
     const { headers } = await signUp(app);
     const { id } = await resellerOf(app, headers);
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, id));
+    await enrolTwoFactor(app, headers);
     const console = () => app.inject({ method: 'GET', url: '/api/v1/admin/users', headers });
     expect(await statusSoon(console, 200)).toBe(200);
     await app.database.executeSql("UPDATE users SET role = 'user' WHERE id = $1", [id]);

@@ -1,7 +1,12 @@
 import type { Database } from '../../db/client.ts';
 
 /** Who a signed-in request is: all that guards and most handlers need of the account. */
-export type Identity = { id: string; role: 'user' | 'admin' };
+export type Identity = {
+  id: string;
+  role: 'user' | 'admin';
+  /** Whether the account signs in with a second factor: staff without one are kept out of the console. */
+  hasTwoFactor?: boolean;
+};
 
 /** What a session token or an API key stands for, as the database answered. */
 export type Credential = {

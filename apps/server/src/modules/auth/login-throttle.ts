@@ -70,6 +70,14 @@ export async function succeedLoginAttempt(db: Db, attempt: LoginAttempt): Promis
   await clearFailures(db, 'account-ip', `${attempt.account}|${attempt.ip}`);
 }
 
+/**
+ * A right password when a second factor is still to come: this attempt's booked failures go, but the
+ * account's earlier ones stay until the code is right, so wrong codes cannot be reset by the password.
+ */
+export async function passPasswordStep(db: Db, attempt: LoginAttempt): Promise<void> {
+  await deleteFailures(db, attempt.reserved);
+}
+
 /** A password reset by email proves the owner: the account's failures from everywhere are dropped. */
 export async function clearAccountFailures(db: Db, discordId: string): Promise<void> {
   await clearFailures(db, 'account', discordId.toLowerCase());

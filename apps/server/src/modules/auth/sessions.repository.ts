@@ -26,7 +26,11 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string) {
       .select({
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
-        user: { id: users.id, role: users.role },
+        user: {
+          id: users.id,
+          role: users.role,
+          hasTwoFactor: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
+        },
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { signUp, type TestApp } from '../../../test/helper.ts';
 import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 export const address = (name: string) => ({
   name,
@@ -31,6 +32,7 @@ export const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%E
 export async function staffOf(app: TestApp): Promise<Reseller> {
   const staff = await resellerOf(app, (await signUp(app)).headers);
   await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
+  await enrolTwoFactor(app, staff.headers);
   return staff;
 }
 

@@ -13,6 +13,7 @@ import {
   deleteSessionsExpiredBefore,
 } from './housekeeping.repository.ts';
 import { pruneProviderCalls } from '../providers/providers.repository.ts';
+import { deleteExpiredTwoFactorRows } from '../two-factor/two-factor.repository.ts';
 
 /** Throttle records are only read within their window (at most an hour); a day keeps a margin. */
 const THROTTLE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
@@ -31,12 +32,13 @@ export type HousekeepingResult = Record<
   | 'rateLimitHits'
   | 'webhookDeliveries'
   | 'webhookEvents'
-  | 'providerCalls',
+  | 'providerCalls'
+  | 'twoFactor',
   number
 >;
 
 /**
- * Deletes what nothing reads any more: expired sign-ins, spent captchas, codes and idempotency keys, old
+ * Deletes what nothing reads any more: expired sign-ins, second-factor challenges and remembered devices, spent captchas, codes and idempotency keys, old
  * throttle rows, ended rate-limit windows, and webhook deliveries older than 30 days or beyond the last 100 of their endpoint, then
  * their events.
  */
@@ -55,5 +57,6 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
         .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),
     webhookEvents: (await deleteUndeliverableEvents(db)).length,
     providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_KEPT_MS))).length,
+    twoFactor: await deleteExpiredTwoFactorRows(db, now),
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {
@@ -14,6 +15,8 @@ describe('invoice approval under concurrency on postgres', () => {
     staff = await resellerOf(app, (await signUp(app)).headers);
     other = await resellerOf(app, (await signUp(app)).headers);
     await app.ctx.db.update(users).set({ role: 'admin' }).where(inIds(staff.id, other.id));
+    await enrolTwoFactor(app, staff.headers);
+    await enrolTwoFactor(app, other.headers);
   });
   afterAll(() => app.close());
 

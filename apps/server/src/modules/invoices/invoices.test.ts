@@ -4,6 +4,7 @@ import { auditLog, invoices, ledgerEntries, mailOutbox, users } from '../../db/s
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { balanceCents, resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 type Headers = Record<string, string>;
 const PNG = Buffer.from(
@@ -33,6 +34,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
     app = await createTestApp();
     staff = await resellerOf(app, (await signUp(app)).headers);
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
+    await enrolTwoFactor(app, staff.headers);
     alice = await resellerOf(app, (await signUp(app)).headers);
     bob = await resellerOf(app, (await signUp(app)).headers);
   });

@@ -19,6 +19,7 @@ import {
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2 } from '../reseller-api/test-support.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
 type Headers = Record<string, string>;
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>
@@ -73,6 +74,7 @@ describe('staff label types and reseller prices', () => {
     await startWorkers(app.ctx);
     staff = await resellerOf(app, (await signUp(app)).headers);
     await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
+    await enrolTwoFactor(app, staff.headers);
     alice = await resellerOf(app, (await signUp(app)).headers);
     bob = await resellerOf(app, (await signUp(app)).headers);
     await fund(app.database.db, alice.id, 500_00);

@@ -12,11 +12,13 @@ import {
   type Reseller,
 } from '../../../test/order-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
-/** A staff member (role set directly, as the admin command line does). */
+/** A staff member (role set directly, as the admin command line does) with a second factor, as staff must. */
 export async function staffOf(app: TestApp): Promise<Reseller> {
   const staff = await resellerOf(app, (await signUp(app)).headers);
   await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
+  await enrolTwoFactor(app, staff.headers);
   return staff;
 }
 

@@ -12,4 +12,5 @@ export const toSessionUser = (user: UserRow, sealer: Sealer): SessionUser => ({
   balance: centsToDollars(user.balanceCents),
   api_key: sealer.open(user.apiKeyCipher),
   role: user.role,
+  twoFactorEnabled: user.twoFactorEnabledAt !== null,
 });

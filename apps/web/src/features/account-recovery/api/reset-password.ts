@@ -1,4 +1,4 @@
-import { otpSchema, passwordSchema, tokenResponse, type resetPasswordBody } from '@portal/shared';
+import { loginResponse, otpSchema, passwordSchema, type resetPasswordBody } from '@portal/shared';
 import * as z from 'zod/mini';
 import { api } from '../../../lib/api-client';
 
@@ -14,6 +14,9 @@ export const resetPasswordFormSchema = z.object({
   confirmPassword: z.string(),
 });
 
-/** POST /auth/resetPassword: email, newPassword, OTP, captchaToken; reads message, accessToken. */
+/**
+ * POST /auth/resetPassword: email, newPassword, OTP, captchaToken and whether to replace the API key too;
+ * reads message and accessToken, or `challengeToken` when the account has a second factor.
+ */
 export const resetPassword = async (body: z.infer<typeof resetPasswordBody>) =>
-  tokenResponse.parse(await api.post('/auth/resetPassword', body));
+  loginResponse.parse(await api.post('/auth/resetPassword', body));

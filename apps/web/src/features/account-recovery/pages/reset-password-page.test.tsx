@@ -60,14 +60,20 @@ describe('Reset Password', () => {
     expect(resetCalls(calls)).toHaveLength(0);
   }, 20_000);
 
-  it('resets with a strong password and signs in', async () => {
+  it('resets with a strong password and signs in, replacing the API key unless unticked', async () => {
     const { calls, user } = renderPage();
     await solveCaptcha();
     await fill(user, 'sesame-otter-42');
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     await waitFor(() => expect(resetCalls(calls)).toHaveLength(1), SLOW);
     expect(resetCalls(calls)[0]).toMatchObject({
-      body: { email: EMAIL, OTP: '123456', newPassword: 'sesame-otter-42', captchaToken: 'captcha-ok' },
+      body: {
+        email: EMAIL,
+        OTP: '123456',
+        newPassword: 'sesame-otter-42',
+        captchaToken: 'captcha-ok',
+        regenerateApiKey: true,
+      },
     });
     await waitFor(() => expect(getAccessToken()).toBe('new-token'));
   }, 20_000);

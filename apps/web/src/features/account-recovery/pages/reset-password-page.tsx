@@ -1,5 +1,5 @@
 import { emailSchema } from '@portal/shared';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
@@ -13,6 +13,7 @@ import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
+import { TwoFactorCodeForm } from '../../../components/two-factor-code-form';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
@@ -29,6 +30,9 @@ export function ResetPasswordPage() {
   const captcha = useCaptchaToken();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
+  // On by default: whoever knew the old password may have copied the API key too.
+  const [regenerateApiKey, setRegenerateApiKey] = useState(true);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const form = useSchemaForm({
     schema: formSchema,
     // Checked when a field is left, then as it changes: the new password's strength before any call.
@@ -43,9 +47,20 @@ export function ResetPasswordPage() {
     if (newPassword !== confirmPassword) return show(PASSWORDS_DO_NOT_MATCH);
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
-      const result = await resetPassword({ email, OTP, newPassword, captchaToken: captcha.token });
-      storeAccessToken(result.accessToken);
+      const result = await resetPassword({
+        email,
+        OTP,
+        newPassword,
+        captchaToken: captcha.token,
+        regenerateApiKey,
+      });
       removeStoredEmail();
+      if (result.challengeToken) {
+        show(result.message, 'success');
+        return setChallengeToken(result.challengeToken);
+      }
+      if (!result.accessToken) throw new Error('Sign-in failed, please sign in again');
+      storeAccessToken(result.accessToken);
       setIsDone(true);
       show(result.message, 'success');
       reloadAt('/');
@@ -54,6 +69,17 @@ export function ResetPasswordPage() {
       captcha.renew();
     }
   });
+
+  if (challengeToken) {
+    return (
+      <RecoveryLayout
+        title="Reset Password"
+        text="Your password has been reset. Now enter your sign-in code."
+      >
+        <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => reloadAt('/login')} />
+      </RecoveryLayout>
+    );
+  }
 
   return (
     <RecoveryLayout title="Reset Password" text="Enter the otp sent to your email and reset your password">
@@ -87,6 +113,12 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             size="md"
             {...form.register('confirmPassword')}
+          />
+          <Checkbox
+            label="Also regenerate my API key"
+            description="Recommended: the old key stops working at once."
+            checked={regenerateApiKey}
+            onChange={(event) => setRegenerateApiKey(event.currentTarget.checked)}
           />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
           <Button type="submit" size="md" fullWidth loading={isSubmitting || isDone}>

@@ -7,6 +7,7 @@ import { EmailSection } from '../components/email-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
+import { TwoFactorSection } from '../components/two-factor-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
 /** `/settings` (the header's Account Setting): profile, e-mail, password, API key, sessions. */
@@ -22,6 +23,7 @@ export function AccountSettingsPage() {
           <EmailSection />
           <PasswordSection />
           <AddressCheckSection />
+          <TwoFactorSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />

@@ -7,19 +7,27 @@ import { login, loginFormSchema } from '../api/login';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
+import { TwoFactorCodeForm } from '../../../components/two-factor-code-form';
 import { CaptchaSlot } from './captcha-slot';
 
 export function SignInForm() {
   const { getToken, containerRef } = useCaptcha();
   const { message, show } = useTimedMessage();
   const [isRedirecting, setIsRedirecting] = useState(false);
+  const [challengeToken, setChallengeToken] = useState<string | null>(null);
   const form = useSchemaForm({ schema: loginFormSchema, defaultValues: { discordId: '', password: '' } });
   const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const captchaToken = await getToken();
-      const { message: text, accessToken } = await login({ ...values, captchaToken });
+      const {
+        message: text,
+        accessToken,
+        challengeToken: challenge,
+      } = await login({ ...values, captchaToken });
+      if (challenge) return setChallengeToken(challenge);
+      if (!accessToken) throw new Error('Sign-in failed, please try again');
       storeAccessToken(accessToken);
       setIsRedirecting(true);
       show(text, 'success');
@@ -28,6 +36,10 @@ export function SignInForm() {
       show(errorMessage(error));
     }
   });
+
+  if (challengeToken) {
+    return <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => setChallengeToken(null)} />;
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -14,6 +14,7 @@ const user: SessionUser = {
   balance: 1000,
   api_key: 'lp_test_key',
   role: 'user',
+  twoFactorEnabled: false,
 };
 
 const renderHeader = (overrides: Partial<SessionUser> = {}) =>

@@ -1,0 +1,52 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './core.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** The ten recovery codes of a second factor, hashed; each one signs in once (`usedAt`). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+);
+
+/** A right password waiting for its second factor: the hashed `challengeToken`, single use, short-lived. */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_token_hash_idx').on(t.tokenHash),
+    index('two_factor_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Devices remembered for 30 days: the signed cookie names its row, and deleting the row revokes it. */
+export const twoFactorDevices = pgTable(
+  'two_factor_devices',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('two_factor_devices_user_idx').on(t.userId)],
+);

@@ -1,0 +1,144 @@
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
+
+export async function setPendingSecret(db: DbOrTx, userId: string, cipher: string): Promise<void> {
+  await db.update(users).set({ twoFactorPendingCipher: cipher }).where(eq(users.id, userId));
+}
+
+/** Turns the pending secret on, unless a second factor is already on (two tabs); true when it did. */
+export async function enableSecret(
+  db: DbOrTx,
+  userId: string,
+  q: { cipher: string; step: number; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      twoFactorSecretCipher: q.cipher,
+      twoFactorPendingCipher: null,
+      twoFactorEnabledAt: q.now,
+      twoFactorLastStep: sql`greatest(${users.twoFactorLastStep}, ${q.step})`,
+    })
+    .where(and(eq(users.id, userId), isNull(users.twoFactorEnabledAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function clearSecret(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorSecretCipher: null, twoFactorPendingCipher: null, twoFactorEnabledAt: null })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Records `step` as the last accepted code's, only if it is later than the last one (replay guard). */
+export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ twoFactorLastStep: step })
+    .where(and(eq(users.id, userId), lt(users.twoFactorLastStep, step)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]): Promise<void> {
+  await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  if (codeHashes.length > 0) {
+    await db.insert(twoFactorRecoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  }
+}
+
+/** Marks an unused recovery code used; true for exactly one caller however many race. */
+export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date) {
+  const rows = await db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
+}
+
+export async function insertChallenge(
+  db: DbOrTx,
+  row: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(twoFactorChallenges).values(row);
+}
+
+export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(twoFactorChallenges)
+    .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), gt(twoFactorChallenges.expiresAt, now)));
+  return row;
+}
+
+/** Uses up a challenge; true for exactly one caller. */
+export async function deleteChallenge(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, id))
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
+}
+
+/** Housekeeping: challenges nobody answered and devices past their 30 days; how many rows went. */
+export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
+  const challenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, now))
+    .returning({ id: twoFactorChallenges.id });
+  const devices = await db
+    .delete(twoFactorDevices)
+    .where(lt(twoFactorDevices.expiresAt, now))
+    .returning({ id: twoFactorDevices.id });
+  return challenges.length + devices.length;
+}
+
+export async function insertDevice(
+  db: DbOrTx,
+  row: { userId: string; expiresAt: Date; userAgent: string | null },
+): Promise<string> {
+  const [inserted] = await db.insert(twoFactorDevices).values(row).returning({ id: twoFactorDevices.id });
+  return inserted!.id;
+}
+
+export async function findLiveDevice(db: DbOrTx, id: string, userId: string, now: Date) {
+  const [row] = await db
+    .select({ id: twoFactorDevices.id })
+    .from(twoFactorDevices)
+    .where(
+      and(
+        eq(twoFactorDevices.id, id),
+        eq(twoFactorDevices.userId, userId),
+        gt(twoFactorDevices.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Forgets every remembered device of the user: the next sign-in asks for a code again. */
+export async function deleteUserDevices(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(twoFactorDevices).where(eq(twoFactorDevices.userId, userId));
+}
+
+export async function deleteUserChallenges(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}

@@ -1,0 +1,201 @@
+import { RECOVERY_CODE_COUNT, type TwoFactorDisableBody, type TwoFactorStatus } from '@portal/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, RequestMeta } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import type { Mailer } from '../../mail/mail-types.ts';
+import { renderTwoFactorMail, type TwoFactorEvent } from '../../mail/templates/two-factor-mail.ts';
+import { CLI_ACTOR, recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
+import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { hashRecoveryCode, matchTotpStep, newRecoveryCode, newTotpSecret, normalizeCode } from './totp.ts';
+import {
+  claimTotpStep,
+  clearSecret,
+  countUnusedRecoveryCodes,
+  deleteUserChallenges,
+  deleteUserDevices,
+  enableSecret,
+  replaceRecoveryCodes,
+  setPendingSecret,
+  useRecoveryCode,
+} from './two-factor.repository.ts';
+
+export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
+  user.twoFactorEnabledAt !== null;
+
+/** Staff must sign in with a second factor; resellers choose. */
+export const isTwoFactorRequired = (user: Pick<UserRow, 'role'>): boolean => user.role === 'admin';
+
+const wrongCode = () => new AppError('BAD_REQUEST', 'Invalid code, please try again');
+
+export async function getTwoFactorStatus(ctx: AppContext, user: UserRow): Promise<TwoFactorStatus> {
+  return {
+    enabled: hasTwoFactor(user),
+    recoveryCodesLeft: hasTwoFactor(user) ? await countUnusedRecoveryCodes(ctx.db, user.id) : 0,
+    isRequired: isTwoFactorRequired(user),
+  };
+}
+
+/** A new secret for the authenticator app, kept aside until `enableTwoFactor` proves the app has it. */
+export async function startTwoFactorSetup(ctx: AppContext, user: UserRow) {
+  if (hasTwoFactor(user)) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  const setup = newTotpSecret(user.discordId);
+  await setPendingSecret(ctx.db, user.id, ctx.sealer.seal(setup.secret));
+  return setup;
+}
+
+/**
+ * Turns the second factor on with a first code from the app (wrong codes throttled like passwords);
+ * returns the recovery codes, shown this once and kept only as hashes.
+ */
+export async function enableTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  code: string,
+  meta: RequestMeta,
+): Promise<string[]> {
+  if (hasTwoFactor(user)) throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+  if (!user.twoFactorPendingCipher) {
+    throw new AppError('BAD_REQUEST', 'Start the setup again: scan a new QR code first');
+  }
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
+  const pendingCipher = user.twoFactorPendingCipher;
+  const step = matchTotpStep(ctx.sealer.open(pendingCipher), code);
+  if (step === null) throw failLoginAttempt(attempt) ?? wrongCode();
+  await succeedLoginAttempt(ctx.db, attempt);
+  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await ctx.db.transaction(async (tx) => {
+    const now = new Date();
+    if (!(await enableSecret(tx, user.id, { cipher: pendingCipher, step, now }))) {
+      throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
+    }
+    await replaceRecoveryCodes(
+      tx,
+      user.id,
+      recoveryCodes.map((c) => hashRecoveryCode(user.id, c)),
+    );
+    await recordAudit(tx, {
+      actor: { userId: user.id, ...meta },
+      action: 'two_factor.enable',
+      targetType: 'user',
+      targetId: user.id,
+      after: { twoFactor: true, recoveryCodes: RECOVERY_CODE_COUNT },
+    });
+  });
+  ctx.identities.forget(user.id);
+  mailOwner(ctx, user, 'enabled', meta.ip);
+  return recoveryCodes;
+}
+
+/**
+ * Checks a TOTP code (each time step accepted once, so a seen code cannot be replayed) or a recovery
+ * code (each usable once). Returns which one matched, or null.
+ */
+export async function verifySecondFactor(
+  ctx: Pick<AppContext, 'db' | 'sealer'>,
+  user: UserRow,
+  code: string,
+): Promise<'totp' | 'recovery' | null> {
+  if (!user.twoFactorSecretCipher) return null;
+  const typed = normalizeCode(code);
+  if (/^\d{6}$/.test(typed)) {
+    const step = matchTotpStep(ctx.sealer.open(user.twoFactorSecretCipher), typed);
+    return step !== null && (await claimTotpStep(ctx.db, user.id, step)) ? 'totp' : null;
+  }
+  const isUsed = await useRecoveryCode(ctx.db, user.id, hashRecoveryCode(user.id, typed), new Date());
+  return isUsed ? 'recovery' : null;
+}
+
+/** Turns the second factor off: needs the password and a code (or a recovery code), throttled as one. */
+export async function disableTwoFactor(
+  ctx: AppContext,
+  user: UserRow,
+  input: TwoFactorDisableBody,
+  meta: RequestMeta,
+): Promise<void> {
+  if (!hasTwoFactor(user)) throw new AppError('BAD_REQUEST', 'Two-factor sign-in is not on');
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Password is incorrect');
+  }
+  if (!(await verifySecondFactor(ctx, user, input.code))) throw failLoginAttempt(attempt) ?? wrongCode();
+  await succeedLoginAttempt(ctx.db, attempt);
+  await removeSecondFactor(ctx.db, {
+    user,
+    actor: { userId: user.id, ...meta },
+    action: 'two_factor.disable',
+  });
+  ctx.identities.forget(user.id);
+  mailOwner(ctx, user, 'disabled', meta.ip);
+}
+
+async function removeSecondFactor(
+  db: Db,
+  q: { user: UserRow; actor: StaffActor | typeof CLI_ACTOR; action: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await clearSecret(tx, q.user.id);
+    await replaceRecoveryCodes(tx, q.user.id, []);
+    await deleteUserDevices(tx, q.user.id);
+    await deleteUserChallenges(tx, q.user.id);
+    await recordAudit(tx, {
+      actor: q.actor,
+      action: q.action,
+      targetType: 'user',
+      targetId: q.user.id,
+      before: { twoFactor: hasTwoFactor(q.user) },
+      after: { twoFactor: false },
+    });
+  });
+}
+
+/**
+ * The operator's reset (`npm run admin -- reset-2fa NAME`) for staff who lost their authenticator: the
+ * second factor, its recovery codes and remembered devices go; staff enrol again at their next sign-in.
+ */
+export async function resetTwoFactor(
+  deps: { db: Db; mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> },
+  userId: string,
+): Promise<UserRow> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw new AppError('NOT_FOUND', 'No such account');
+  await removeSecondFactor(deps.db, { user, actor: CLI_ACTOR, action: 'two_factor.reset' });
+  await sendOwnerMail(deps, user, 'reset', null);
+  return user;
+}
+
+/** A recovery code signed someone in: audited, and the owner is told how many are left. */
+export async function recordRecoveryCodeUse(ctx: AppContext, user: UserRow, meta: RequestMeta) {
+  await ctx.db.transaction(async (tx) =>
+    recordAudit(tx, {
+      actor: { userId: user.id, ...meta },
+      action: 'two_factor.recovery_code_used',
+      targetType: 'user',
+      targetId: user.id,
+    }),
+  );
+  const left = await countUnusedRecoveryCodes(ctx.db, user.id);
+  mailOwner(ctx, user, 'recovery_code_used', meta.ip, left);
+}
+
+function mailOwner(ctx: AppContext, user: UserRow, event: TwoFactorEvent, ip: string | null, left?: number) {
+  // After the reply: a slow mail server does not hold up the change, and a failure is logged.
+  void sendOwnerMail(ctx, user, event, ip, left);
+}
+
+async function sendOwnerMail(
+  deps: { mailer: Mailer; log: Pick<FastifyBaseLogger, 'error'> },
+  user: UserRow,
+  event: TwoFactorEvent,
+  ip: string | null,
+  recoveryCodesLeft?: number,
+): Promise<void> {
+  if (!user.email || !user.emailVerified) return;
+  try {
+    await deps.mailer.send(renderTwoFactorMail({ to: user.email, event, ip, recoveryCodesLeft }));
+  } catch (err) {
+    deps.log.error({ err }, 'the two-factor notice could not be sent');
+  }
+}

@@ -1,0 +1,32 @@
+import { messageResponse, twoFactorStatusResponse, type TwoFactorDisableBody } from '@portal/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { sessionQueryKey } from '../../../lib/session';
+
+const statusKey = ['account', 'two-factor'] as const;
+
+/** GET /account/2fa: on or off, recovery codes left, and whether the account must have it (staff). */
+export const getTwoFactorStatus = async () => twoFactorStatusResponse.parse(await api.get('/account/2fa'));
+
+export const twoFactorStatusOptions = () =>
+  queryOptions({ queryKey: statusKey, queryFn: getTwoFactorStatus });
+export const useTwoFactorStatus = () => useQuery(twoFactorStatusOptions());
+
+/** POST /account/2fa/disable: the password and a code (or a recovery code). */
+export const disableTwoFactor = async (body: TwoFactorDisableBody) =>
+  messageResponse.parse(await api.post('/account/2fa/disable', body));
+
+/** After turning it on or off: the status and the session (which carries `twoFactorEnabled`) are read again. */
+export const useRefreshTwoFactor = () => {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: statusKey }),
+      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    ]);
+};
+
+export const useDisableTwoFactor = () => {
+  const refresh = useRefreshTwoFactor();
+  return useMutation({ mutationFn: disableTwoFactor, onSuccess: refresh });
+};

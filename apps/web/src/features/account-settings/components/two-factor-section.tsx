@@ -1,0 +1,110 @@
+import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { TwoFactorEnrolment } from '../../../components/two-factor-enrolment';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from '../api/two-factor';
+import { SettingsSection } from './settings-section';
+
+/** Two-factor sign-in: optional for resellers, required for staff (who cannot leave it off for long). */
+export function TwoFactorSection() {
+  const status = useTwoFactorStatus();
+  const refresh = useRefreshTwoFactor();
+  const [isEnrolling, setIsEnrolling] = useState(false);
+  const [isDisabling, setIsDisabling] = useState(false);
+  const isOn = status.data?.enabled === true;
+  return (
+    <SettingsSection
+      title="Two-factor sign-in"
+      description="Sign in with your password and a code from an authenticator app on your phone."
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Badge color={isOn ? 'green' : 'gray'} variant="light">
+              {isOn ? 'On' : 'Off'}
+            </Badge>
+            {isOn && (
+              <Text size="sm" c="dimmed">
+                Recovery codes left: {status.data?.recoveryCodesLeft}
+              </Text>
+            )}
+          </Group>
+          {status.data &&
+            (isOn ? (
+              <Button variant="light" color="red" onClick={() => setIsDisabling(true)}>
+                Turn off
+              </Button>
+            ) : (
+              !isEnrolling && <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor sign-in</Button>
+            ))}
+        </Group>
+        {status.data?.isRequired && !isOn && (
+          <Text size="sm">Staff accounts need it to use the staff console.</Text>
+        )}
+        {isEnrolling && !isOn && (
+          <TwoFactorEnrolment
+            onDone={() => {
+              setIsEnrolling(false);
+              void refresh();
+            }}
+          />
+        )}
+      </Stack>
+      <DisableModal opened={isDisabling} onClose={() => setIsDisabling(false)} />
+    </SettingsSection>
+  );
+}
+
+function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    disable.mutate(
+      { password, code: code.trim() },
+      {
+        onSuccess: (result) => {
+          notifySuccess(result.message);
+          setPassword('');
+          setCode('');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Turn off two-factor sign-in?" centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <Text size="sm">Confirm with your password and a code from your app (or a recovery code).</Text>
+          {disable.isError && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(disable.error)}
+            </Alert>
+          )}
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <TextInput
+            label="Authentication code"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={disable.isPending}>
+              Turn off
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
