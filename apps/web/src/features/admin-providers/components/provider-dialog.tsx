@@ -20,7 +20,7 @@ import {
   type UpdateProviderBody,
   type UpstreamKind,
 } from '@portal/shared';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
 import {
@@ -74,8 +74,9 @@ function ProviderForm({ editing, onClose }: Props) {
     defaultValues: editing ? editProviderValues(editing) : newProviderValues(),
   });
   const { errors } = form.formState;
-  const kind = form.watch('kind');
-  const showCredentials = !isEditing || form.watch('replaceKey');
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const isReplacingKey = useWatch({ control: form.control, name: 'replaceKey' });
+  const showCredentials = !isEditing || isReplacingKey;
   const isSaving = create.isPending || update.isPending;
 
   const submit = form.handleSubmit(async (body) => {
