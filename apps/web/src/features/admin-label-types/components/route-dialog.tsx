@@ -54,8 +54,13 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
   const [steps, setSteps] = useState<RouteDraftStep[]>(() => toDrafts(labelType.route));
   const [verdict, setVerdict] = useState<RouteVerdict | null>(null);
   const all = providers.data ?? [];
+  // A change makes the last verdict stale: its messages go until the next save.
+  const edit = (change: (current: RouteDraftStep[]) => RouteDraftStep[]) => {
+    setVerdict(null);
+    setSteps(change);
+  };
   const update = (index: number, change: Partial<RouteDraftStep>) =>
-    setSteps((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
+    edit((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -116,8 +121,8 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
                 provider={all.find((p) => p._id === step.providerId)}
                 errors={verdict?.errors?.steps[index]}
                 onChange={(change) => update(index, change)}
-                onMove={(delta) => setSteps((current) => moveStep(current, index, delta))}
-                onRemove={() => setSteps((current) => removeStep(current, index))}
+                onMove={(delta) => edit((current) => moveStep(current, index, delta))}
+                onRemove={() => edit((current) => removeStep(current, index))}
               />
             ))}
           </Stack>
@@ -126,13 +131,13 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
           <Button
             variant="light"
             leftSection={<IconPlus size={16} />}
-            onClick={() => setSteps((current) => addStep(current, all))}
+            onClick={() => edit((current) => addStep(current, all))}
             disabled={steps.length >= MAX_ROUTE_STEPS || steps.length >= all.length}
           >
             Add a provider
           </Button>
           {steps.length > 0 && (
-            <Button variant="subtle" color="gray" onClick={() => setSteps([])}>
+            <Button variant="subtle" color="gray" onClick={() => edit(() => [])}>
               Use test mode
             </Button>
           )}
@@ -191,12 +196,14 @@ function RouteStepRow({
           placeholder="Choose a provider"
           data={choices.map((p) => ({
             value: p._id,
-            label: `${p.name} (${PROVIDER_KIND_NAMES[p.kind]}${p.enabled ? '' : ', disabled'})`,
+            label: p.enabled ? p.name : `${p.name} (disabled)`,
           }))}
           value={step.providerId}
           onChange={(value) => onChange({ providerId: value })}
           allowDeselect={false}
           error={errors?.providerId}
+          description={provider ? PROVIDER_KIND_NAMES[provider.kind] : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           style={{ flex: '1 1 220px' }}
         />
         <TextInput

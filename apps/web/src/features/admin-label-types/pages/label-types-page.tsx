@@ -61,7 +61,7 @@ export function LabelTypesPage() {
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
           <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-            <Table striped highlightOnHover verticalSpacing="sm" miw={1080} aria-label="Label types">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={960} aria-label="Label types">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
