@@ -45,7 +45,7 @@ test('staff add a provider, test it, route a label type to it and see health and
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   // The upstream is this same portal, bought from with a reseller account of its own: its labels of the
   // upstream types are made in test mode there, and what it charges is our cost.
   const upstream = await registerReseller(page, 'upstream', 'Upstream Account');
