@@ -94,7 +94,7 @@ test('staff add a provider, test it, route a label type to it and see health and
   );
   await expect(row).toContainText('100% ok');
   await expect(row).toContainText('1 call');
-  await expect(row).toContainText('Closed');
+  await expect(row).toContainText('Circuit closed');
 
   // Route UPS Express Saver ($15.00 at 5 lb) to it, bought there as UPS Standard ($9.00 at 5 lb).
   await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Label Types' }).click();

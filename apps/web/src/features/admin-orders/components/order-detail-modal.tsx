@@ -59,11 +59,11 @@ export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProp
             <Fact label="Label type">{order.labelType.name}</Fact>
             <Fact label="Amount">{formatUsd(order.price)}</Fact>
             <Fact label="Bought at">
-              <OrderProvider order={order} />
+              <OrderProvider order={order} size="sm" />
             </Fact>
-            <Fact label="Cost · margin">
-              <Group gap={6} wrap="nowrap">
-                {formatCost(order.cost)} ·
+            <Fact label="Cost and margin">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                {formatCost(order.cost)}
                 <OrderMargin order={order} />
               </Group>
             </Fact>

@@ -1,4 +1,4 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
 
 /** Sold below cost: the label cost us more than the reseller paid. */
@@ -6,16 +6,12 @@ export const isBelowCost = (order: Pick<AdminOrderView, 'margin'>) =>
   order.margin !== null && order.margin < 0;
 
 /** Where the label was bought: the provider's name, or test mode once a label exists without one. */
-export function OrderProvider({ order }: { order: AdminOrderView }) {
-  if (order.provider)
-    return (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {order.provider.name}
-      </Text>
-    );
+export function OrderProvider({ order, size = 'xs' }: { order: AdminOrderView; size?: 'xs' | 'sm' }) {
+  const where = order.provider?.name ?? (order.tracking ? 'Test mode' : null);
+  if (!where) return null;
   return (
-    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-      {order.tracking ? 'Test mode' : '—'}
+    <Text size={size} c={order.provider ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+      {where}
     </Text>
   );
 }
@@ -29,12 +25,7 @@ export function OrderMargin({ order }: { order: AdminOrderView }) {
       </Text>
     );
   return (
-    <Group gap={6} justify="flex-end" wrap="nowrap">
-      {isBelowCost(order) && (
-        <Badge color="red" variant="filled" size="sm" tt="none" style={{ minWidth: 'max-content' }}>
-          Below cost
-        </Badge>
-      )}
+    <Stack gap={2} align="flex-end">
       <Text
         size="sm"
         fw={isBelowCost(order) ? 700 : undefined}
@@ -43,7 +34,12 @@ export function OrderMargin({ order }: { order: AdminOrderView }) {
       >
         {formatUsd(order.margin)}
       </Text>
-    </Group>
+      {isBelowCost(order) && (
+        <Badge color="red" variant="filled" size="sm" tt="none" style={{ minWidth: 'max-content' }}>
+          Below cost
+        </Badge>
+      )}
+    </Stack>
   );
 }
 

@@ -26,7 +26,7 @@ export function OrdersTable({
   return (
     <Paper withBorder radius="md">
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped highlightOnHover verticalSpacing="sm" miw={1180} aria-label="Orders">
+        <Table striped highlightOnHover verticalSpacing="sm" miw={1000} aria-label="Orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -43,7 +43,6 @@ export function OrdersTable({
               <Table.Th>Reseller</Table.Th>
               <Table.Th>Shipment</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Provider</Table.Th>
               <Table.Th ta="right">Cost</Table.Th>
               <Table.Th ta="right">Margin</Table.Th>
               <Table.Th>Status</Table.Th>
@@ -99,11 +98,9 @@ export function OrdersTable({
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatUsd(order.price)}
                 </Table.Td>
-                <Table.Td>
-                  <OrderProvider order={order} />
-                </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                   {formatCost(order.cost)}
+                  <OrderProvider order={order} />
                 </Table.Td>
                 <Table.Td ta="right">
                   <OrderMargin order={order} />

@@ -3,6 +3,8 @@ import { formatUsd } from '@portal/shared';
 import { marginScale, type MarginDay } from '../lib/margin-days';
 
 const HEIGHT = 160;
+/** Room under the bars for the marks of days with labels sold below cost. */
+const MARKS = 12;
 const BAR = 10;
 const GAP = 4;
 
@@ -34,35 +36,57 @@ export function MarginChart({ days, summary }: { days: readonly MarginDay[]; sum
     <Box>
       <Group justify="space-between" mb={4}>
         <Text size="xs" c="dimmed">
-          {formatUsd(top)}
+          {top > 0 && days.some((d) => d.margin > 0) ? `up to ${formatUsd(top)}` : ''}
         </Text>
+        {days.some((d) => d.belowCost > 0) && (
+          <Group gap={6} wrap="nowrap">
+            <Box w={10} h={6} bg="red.7" style={{ borderRadius: 2 }} aria-hidden />
+            <Text size="xs" c="dimmed">
+              Day with labels sold below cost
+            </Text>
+          </Group>
+        )}
       </Group>
       <svg
         role="img"
         aria-label={summary}
-        viewBox={`0 0 ${width} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${HEIGHT + MARKS}`}
         preserveAspectRatio="none"
         width="100%"
-        height={HEIGHT}
+        height={HEIGHT + MARKS}
         data-testid="margin-chart"
         style={{ display: 'block', overflow: 'visible' }}
       >
         {days.map((d, i) => {
           const height = Math.max(d.labels > 0 ? 1.5 : 0, Math.abs(y(d.margin) - zero));
           return (
-            <rect
-              key={d.day}
-              data-testid="margin-bar"
-              data-margin={d.margin}
-              x={i * (BAR + GAP) + GAP / 2}
-              y={d.margin < 0 ? zero : zero - height}
-              width={BAR}
-              height={height}
-              rx={2}
-              fill={d.margin < 0 ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-teal-7)'}
-            >
-              <title>{describe(d)}</title>
-            </rect>
+            <g key={d.day}>
+              <rect
+                data-testid="margin-bar"
+                data-margin={d.margin}
+                x={i * (BAR + GAP) + GAP / 2}
+                y={d.margin < 0 ? zero : zero - height}
+                width={BAR}
+                height={height}
+                rx={2}
+                fill={d.margin < 0 ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-teal-7)'}
+              >
+                <title>{describe(d)}</title>
+              </rect>
+              {d.belowCost > 0 && (
+                <rect
+                  data-testid="below-cost-mark"
+                  x={i * (BAR + GAP) + GAP / 2}
+                  y={HEIGHT + 4}
+                  width={BAR}
+                  height={MARKS - 6}
+                  rx={2}
+                  fill="var(--mantine-color-red-7)"
+                >
+                  <title>{describe(d)}</title>
+                </rect>
+              )}
+            </g>
           );
         })}
         <line

@@ -11,7 +11,7 @@ import { MarginChart } from './margin-chart';
 type LabelTypeMargin = MarginsResponse['byLabelType'][number];
 
 const money = (value: number) => (
-  <Text span size="sm" c={value < 0 ? 'red.8' : undefined} fw={value < 0 ? 600 : undefined}>
+  <Text span inherit c={value < 0 ? 'red.8' : undefined} fw={value < 0 ? 700 : undefined}>
     {formatUsd(value)}
   </Text>
 );

@@ -45,8 +45,8 @@ export function CircuitBadge({ state }: { state: CircuitState }) {
   const circuit = CIRCUIT[state];
   return (
     <Tooltip label={circuit.help} withArrow multiline w={220}>
-      <Badge color={circuit.color} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
-        {circuit.label}
+      <Badge color={circuit.color} variant="outline" tt="none" style={{ minWidth: 'max-content' }}>
+        Circuit {circuit.label.toLowerCase()}
       </Badge>
     </Tooltip>
   );
@@ -61,7 +61,7 @@ export function LastError({ error }: { error: ProviderHealthView['lastError'] })
       </Text>
     );
   return (
-    <Stack gap={0} maw={260}>
+    <Stack gap={0} maw={220}>
       <Text size="sm" c="red.8" lineClamp={2} title={error.message}>
         {error.message}
       </Text>

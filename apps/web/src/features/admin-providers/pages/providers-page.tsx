@@ -1,6 +1,6 @@
-import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
-import { IconPlugConnected, IconPlus } from '@tabler/icons-react';
+import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -44,9 +44,13 @@ export function ProvidersPage() {
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            {PROVIDER_KIND_NAMES[p.kind]}
-            {p.baseUrl ? ` · ${p.baseUrl}` : ''}
+            {PROVIDER_KIND_NAMES[p.kind]} · {p.maxConcurrent} at once
           </Text>
+          {p.baseUrl && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {p.baseUrl}
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -64,7 +68,7 @@ export function ProvidersPage() {
       key: 'status',
       header: 'Status',
       cell: (p) => (
-        <Stack gap={2}>
+        <Stack gap={4} align="flex-start">
           <Badge
             color={p.enabled ? 'teal' : 'gray'}
             variant="light"
@@ -73,14 +77,11 @@ export function ProvidersPage() {
           >
             {p.enabled ? 'Enabled' : 'Disabled'}
           </Badge>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {p.maxConcurrent} at once
-          </Text>
+          <CircuitBadge state={p.health.circuit} />
         </Stack>
       ),
     },
     { key: 'health', header: 'Last hour', cell: (p) => <ProviderCalls health={p.health} /> },
-    { key: 'circuit', header: 'Circuit', cell: (p) => <CircuitBadge state={p.health.circuit} /> },
     { key: 'error', header: 'Last error', cell: (p) => <LastError error={p.health.lastError} /> },
     {
       key: 'routes',
@@ -119,15 +120,17 @@ export function ProvidersPage() {
           >
             Edit
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(p)}
-            aria-label={`Delete ${p.name}`}
-          >
-            Delete
-          </Button>
+          <Tooltip label="Delete" withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="md"
+              onClick={() => setDeleting(p)}
+              aria-label={`Delete ${p.name}`}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
         </Group>
       ),
     },
@@ -169,7 +172,7 @@ export function ProvidersPage() {
           isLoading={isPending}
           error={error}
           onRetry={() => void refetch()}
-          minWidth={1100}
+          minWidth={940}
           empty={
             <>
               <Text fw={600}>No providers yet</Text>
