@@ -39,7 +39,13 @@ export function ProvidersPage() {
             <Text fw={600} size="sm">
               {p.name}
             </Text>
-            <Badge size="sm" variant="light" color={p.mode === 'live' ? 'grape' : 'orange'} tt="none">
+            <Badge
+              size="sm"
+              variant="light"
+              color={p.mode === 'live' ? 'grape' : 'orange'}
+              tt="none"
+              style={{ flexShrink: 0, minWidth: 'max-content' }}
+            >
               {p.mode === 'live' ? 'Live' : 'Test'}
             </Badge>
           </Group>
