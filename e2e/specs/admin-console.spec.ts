@@ -31,6 +31,7 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
     'Refund Requests',
     'Courier',
     'Label Types',
+    'Providers',
     'Settings',
     'Audit Log',
     'Mail',

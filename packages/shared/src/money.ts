@@ -3,6 +3,6 @@ export const centsToDollars = (cents: number | bigint): number => Number(cents) 
 
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** Balance as the header shows it: dollar prefix, 2 decimals, thousands separators. */
+/** Balance as the header shows it: dollar prefix, 2 decimals, thousands separators; a loss as -$6.00. */
 export const formatUsd = (dollars: number): string =>
-  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  `${dollars < 0 ? '-' : ''}$${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -6,6 +6,7 @@ import {
   IconSettings,
   IconTags,
   IconPackage,
+  IconPlugConnected,
   IconReceiptRefund,
   IconTruckDelivery,
   IconUsers,
@@ -19,6 +20,7 @@ import { DepositsQueuePage } from '../../features/admin-deposits/pages/deposits-
 import { SettingsPage } from '../../features/admin-settings/pages/settings-page';
 import { LabelTypesPage } from '../../features/admin-label-types/pages/label-types-page';
 import { MailPage } from '../../features/admin-mail/pages/mail-page';
+import { ProvidersPage } from '../../features/admin-providers/pages/providers-page';
 import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
 import { ResellerDetailPage } from '../../features/admin-resellers/pages/reseller-detail-page';
 import { ResellersPage } from '../../features/admin-resellers/pages/resellers-page';
@@ -35,7 +37,7 @@ export type AdminPage = {
 
 /**
  * The console's pages, in sidebar order: the daily work first (Overview, Resellers, Deposits, Orders,
- * Refund Requests, Courier), then what is set up now and then (Label Types, Settings), then the records (Audit Log, Mail).
+ * Refund Requests, Courier), then what is set up now and then (Label Types, Providers, Settings), then the records (Audit Log, Mail).
  */
 export const ADMIN_PAGES: readonly AdminPage[] = [
   { label: 'Overview', path: '', icon: IconChartBar, element: <OverviewPage /> },
@@ -60,6 +62,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   },
   { label: 'Courier', path: 'courier', icon: IconTruckDelivery, element: <CourierPage /> },
   { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
+  { label: 'Providers', path: 'providers', icon: IconPlugConnected, element: <ProvidersPage /> },
   { label: 'Settings', path: 'settings', icon: IconSettings, element: <SettingsPage /> },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
   { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },

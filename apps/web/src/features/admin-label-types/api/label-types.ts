@@ -1,5 +1,12 @@
-import { adminLabelTypeResponse, adminLabelTypesResponse, type AdminLabelTypeBody } from '@portal/shared';
+import {
+  adminLabelTypeResponse,
+  adminLabelTypesResponse,
+  labelTypeRouteResponse,
+  type AdminLabelTypeBody,
+  type LabelTypeRouteBody,
+} from '@portal/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { providersKey } from '../../../lib/admin-providers';
 import { api } from '../../../lib/api-client';
 
 const labelTypesKey = ['admin', 'label-types'] as const;
@@ -28,5 +35,22 @@ export const useSaveLabelType = (id: string | null) => {
         queryClient.invalidateQueries({ queryKey: ['label-types'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
       ]),
+  });
+};
+
+/** PUT /admin/label-types/{id}/route with { route: [{ providerId, service }] } (`[]`: test mode). */
+export const useSaveRoute = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: LabelTypeRouteBody) =>
+      labelTypeRouteResponse.parse(await api.put(`/admin/label-types/${encodeURIComponent(id)}/route`, body)),
+    // Providers list the label types routed to them.
+    onSuccess: () =>
+      Promise.all(
+        [labelTypesKey, providersKey, ['admin', 'audit']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+    meta: { inlineErrors: true },
   });
 };

@@ -14,6 +14,13 @@ const priority = {
   maxWeight: 70,
   status: true,
   orderCount: 12,
+  route: [] as {
+    providerId: string;
+    providerName: string;
+    kind: 'labelport';
+    enabled: boolean;
+    service: string;
+  }[],
   prices: [
     { fromWeight: 0, toWeight: 5, price: 6.5 },
     { fromWeight: 5, toWeight: 70, price: 12 },

@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,6 +17,8 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
 import { useAdminLabelTypes } from '../api/label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
+import { RouteDialog } from '../components/route-dialog';
+import { RouteSummary } from '../components/route-summary';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 
@@ -21,6 +34,7 @@ export function LabelTypesPage() {
   const { data, isPending, error } = useAdminLabelTypes();
   const [editing, setEditing] = useState<LabelTypeRow | null>(null);
   const [opened, setOpened] = useState(false);
+  const [routing, setRouting] = useState<LabelTypeRow | null>(null);
   const open = (row: LabelTypeRow | null) => {
     setEditing(row);
     setOpened(true);
@@ -31,7 +45,7 @@ export function LabelTypesPage() {
     <>
       <PageHeader
         title="Label Types"
-        description="What resellers can buy and the default price tiers. Give one reseller their own prices on their page."
+        description="What resellers can buy, the default price tiers and where each is bought. Give one reseller their own prices on their page."
         actions={
           <Button
             leftSection={<IconPlus size={16} />}
@@ -47,7 +61,7 @@ export function LabelTypesPage() {
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         <Paper withBorder radius="md">
           <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-            <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Label types">
+            <Table striped highlightOnHover verticalSpacing="sm" miw={960} aria-label="Label types">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
@@ -58,6 +72,7 @@ export function LabelTypesPage() {
                   <Table.Th>Prices</Table.Th>
                   <Table.Th ta="right">Orders</Table.Th>
                   <Table.Th>Status</Table.Th>
+                  <Table.Th>Bought at</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
                   </Table.Th>
@@ -93,15 +108,28 @@ export function LabelTypesPage() {
                         {t.status ? 'Enabled' : 'Disabled'}
                       </Badge>
                     </Table.Td>
+                    <Table.Td>
+                      <RouteSummary route={t.route} />
+                    </Table.Td>
                     <Table.Td ta="right">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => open(t)}
-                        aria-label={`Edit ${t.name}`}
-                      >
-                        Edit
-                      </Button>
+                      <Group gap={6} justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => setRouting(t)}
+                          aria-label={`Route ${t.name}`}
+                        >
+                          Route
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => open(t)}
+                          aria-label={`Edit ${t.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -127,6 +155,7 @@ export function LabelTypesPage() {
         opened={opened}
         onClose={() => setOpened(false)}
       />
+      <RouteDialog labelType={routing} onClose={() => setRouting(null)} />
     </>
   );
 }

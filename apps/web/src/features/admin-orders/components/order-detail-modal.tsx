@@ -3,6 +3,7 @@ import { formatUsd, type AdminOrderView } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { useAdminOrder } from '../api/admin-orders';
+import { formatCost, OrderMargin, OrderProvider } from './order-margin';
 import { AdminOrderStatus, isRefundable } from './order-status';
 
 type OrderDetailModalProps = {
@@ -57,6 +58,15 @@ export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProp
             </Fact>
             <Fact label="Label type">{order.labelType.name}</Fact>
             <Fact label="Amount">{formatUsd(order.price)}</Fact>
+            <Fact label="Bought at">
+              <OrderProvider order={order} size="sm" />
+            </Fact>
+            <Fact label="Cost and margin">
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                {formatCost(order.cost)}
+                <OrderMargin order={order} />
+              </Group>
+            </Fact>
             <Fact label="Weight">{order.Weight}</Fact>
             <Fact label="Tracking">{order.tracking ?? '—'}</Fact>
             <Fact label="From">

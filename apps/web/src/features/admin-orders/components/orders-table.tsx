@@ -1,5 +1,6 @@
 import { Anchor, Button, Checkbox, Paper, ScrollArea, Table, Text } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
+import { formatCost, isBelowCost, OrderMargin, OrderProvider } from './order-margin';
 import { AdminOrderStatus, isRefundable } from './order-status';
 
 type OrdersTableProps = {
@@ -25,7 +26,7 @@ export function OrdersTable({
   return (
     <Paper withBorder radius="md">
       <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped highlightOnHover verticalSpacing="sm" miw={900} aria-label="Orders">
+        <Table striped highlightOnHover verticalSpacing="sm" miw={1000} aria-label="Orders">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={40}>
@@ -42,6 +43,8 @@ export function OrdersTable({
               <Table.Th>Reseller</Table.Th>
               <Table.Th>Shipment</Table.Th>
               <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th ta="right">Cost</Table.Th>
+              <Table.Th ta="right">Margin</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Tracking</Table.Th>
               <Table.Th ta="right">Action</Table.Th>
@@ -49,7 +52,12 @@ export function OrdersTable({
           </Table.Thead>
           <Table.Tbody>
             {orders.map((order) => (
-              <Table.Tr key={order._id} data-testid="admin-order-row">
+              <Table.Tr
+                key={order._id}
+                data-testid="admin-order-row"
+                data-below-cost={isBelowCost(order) || undefined}
+                bg={isBelowCost(order) ? 'red.0' : undefined}
+              >
                 <Table.Td>
                   <Checkbox
                     size="xs"
@@ -89,6 +97,13 @@ export function OrdersTable({
                 </Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatUsd(order.price)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                  {formatCost(order.cost)}
+                  <OrderProvider order={order} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <OrderMargin order={order} />
                 </Table.Td>
                 <Table.Td>
                   <AdminOrderStatus order={order} />

@@ -4,6 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
 import { useOverview } from '../api/get-overview';
 import { DailyChart } from '../components/daily-chart';
+import { MarginsSection } from '../components/margins-section';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -18,7 +19,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** `/admin`: today's labels and revenue, resellers, the queues waiting for staff, 30 days of activity. */
+/** `/admin`: today's labels and revenue, resellers, the queues waiting for staff, 30 days of activity and margin. */
 export function OverviewPage() {
   const { data, isPending, error } = useOverview();
   return (
@@ -52,6 +53,7 @@ export function OverviewPage() {
             )}
           </SimpleGrid>
           <DailyChart days={data.days} />
+          <MarginsSection />
         </Stack>
       ) : null}
     </>

@@ -1,0 +1,251 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { PROVIDER_KIND_NAMES, type AdminLabelTypesResponse, type ProviderView } from '@portal/shared';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useProviders } from '../../../lib/admin-providers';
+import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { useSaveRoute } from '../api/label-types';
+import {
+  addStep,
+  choicesFor,
+  judgeRoute,
+  MAX_ROUTE_STEPS,
+  moveStep,
+  removeStep,
+  SERVICE_HINTS,
+  toDrafts,
+  type RouteDraftStep,
+  type RouteVerdict,
+} from '../lib/route-draft';
+
+type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
+type Props = { labelType: LabelTypeRow | null; onClose: () => void };
+
+/** Where a label type is bought: an ordered list of providers, each with its service there. */
+export function RouteDialog({ labelType, onClose }: Props) {
+  return (
+    <Modal
+      opened={labelType !== null}
+      onClose={onClose}
+      title={labelType ? `Route of ${labelType.name}` : 'Route'}
+      size="xl"
+      centered
+    >
+      {labelType && <RouteForm key={labelType._id} labelType={labelType} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: () => void }) {
+  const providers = useProviders();
+  const save = useSaveRoute(labelType._id);
+  const [steps, setSteps] = useState<RouteDraftStep[]>(() => toDrafts(labelType.route));
+  const [verdict, setVerdict] = useState<RouteVerdict | null>(null);
+  const all = providers.data ?? [];
+  // A change makes the last verdict stale: its messages go until the next save.
+  const edit = (change: (current: RouteDraftStep[]) => RouteDraftStep[]) => {
+    setVerdict(null);
+    setSteps(change);
+  };
+  const update = (index: number, change: Partial<RouteDraftStep>) =>
+    edit((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const judged = judgeRoute(steps);
+    setVerdict(judged);
+    if (!judged.body || save.isPending) return;
+    try {
+      await save.mutateAsync(judged.body);
+      notifySuccess(
+        judged.body.route.length
+          ? `Route of ${labelType.name} saved`
+          : `${labelType.name} is made in test mode`,
+      );
+      onClose();
+    } catch {
+      // Shown under the steps from save.error.
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          The first provider is used; the next ones only after a definite &quot;not bought&quot;. With no
+          provider, labels of this type are made in test mode.
+        </Text>
+        {providers.isSuccess && all.length === 0 && (
+          <Text size="sm">
+            No providers yet.{' '}
+            <Anchor component={Link} to="/admin/providers">
+              Add one on the Providers page
+            </Anchor>
+            .
+          </Text>
+        )}
+        {steps.length === 0 ? (
+          <Paper withBorder radius="md" p="md" bg="gray.0">
+            <Text size="sm" ta="center">
+              Test mode: labels are rendered here and say they are not valid for postage.
+            </Text>
+          </Paper>
+        ) : (
+          <Stack
+            gap="sm"
+            component="ol"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label="Providers in order"
+          >
+            {steps.map((step, index) => (
+              <RouteStepRow
+                key={step.key}
+                step={step}
+                index={index}
+                count={steps.length}
+                choices={choicesFor(steps, index, all)}
+                provider={all.find((p) => p._id === step.providerId)}
+                errors={verdict?.errors?.steps[index]}
+                onChange={(change) => update(index, change)}
+                onMove={(delta) => edit((current) => moveStep(current, index, delta))}
+                onRemove={() => edit((current) => removeStep(current, index))}
+              />
+            ))}
+          </Stack>
+        )}
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            onClick={() => edit((current) => addStep(current, all))}
+            disabled={steps.length >= MAX_ROUTE_STEPS || steps.length >= all.length}
+          >
+            Add a provider
+          </Button>
+          {steps.length > 0 && (
+            <Button variant="subtle" color="gray" onClick={() => edit(() => [])}>
+              Use test mode
+            </Button>
+          )}
+        </Group>
+        {(verdict?.errors?.route || save.error) && (
+          <Text c="red.8" size="sm" role="alert">
+            {verdict?.errors?.route ?? errorMessage(save.error)}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            Save route
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type StepProps = {
+  step: RouteDraftStep;
+  index: number;
+  count: number;
+  choices: ProviderView[];
+  provider: ProviderView | undefined;
+  errors: { providerId?: string; service?: string } | undefined;
+  onChange: (change: Partial<RouteDraftStep>) => void;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+};
+
+function RouteStepRow({
+  step,
+  index,
+  count,
+  choices,
+  provider,
+  errors,
+  onChange,
+  onMove,
+  onRemove,
+}: StepProps) {
+  const n = index + 1;
+  const hint = provider ? SERVICE_HINTS[provider.kind] : null;
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" data-testid="route-step">
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <Text fw={700} c="dimmed" w={20} mt={30} aria-hidden>
+          {n}
+        </Text>
+        <Select
+          label={`Provider ${n}`}
+          placeholder="Choose a provider"
+          data={choices.map((p) => ({
+            value: p._id,
+            label: p.enabled ? p.name : `${p.name} (disabled)`,
+          }))}
+          value={step.providerId}
+          onChange={(value) => onChange({ providerId: value })}
+          allowDeselect={false}
+          error={errors?.providerId}
+          description={provider ? PROVIDER_KIND_NAMES[provider.kind] : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          style={{ flex: '1 1 220px' }}
+        />
+        <TextInput
+          label={hint ? `${hint.label} ${n}` : `Service ${n}`}
+          description={hint ? `${hint.help}, e.g. ${hint.example}` : 'Choose a provider first'}
+          placeholder={hint?.example}
+          value={step.service}
+          onChange={(e) => onChange({ service: e.currentTarget.value })}
+          error={errors?.service}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          style={{ flex: '1 1 220px' }}
+        />
+        <Group gap={4} mt={28} wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => onMove(-1)}
+            disabled={index === 0}
+            aria-label={`Move provider ${n} up`}
+          >
+            <IconArrowUp size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => onMove(1)}
+            disabled={index === count - 1}
+            aria-label={`Move provider ${n} down`}
+          >
+            <IconArrowDown size={16} />
+          </ActionIcon>
+          <ActionIcon
+            variant="light"
+            color="red"
+            size="lg"
+            onClick={onRemove}
+            aria-label={`Remove provider ${n}`}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ProviderView } from '@portal/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  addStep,
+  choicesFor,
+  judgeRoute,
+  moveStep,
+  removeStep,
+  routeSummary,
+  type RouteDraftStep,
+} from './route-draft';
+
+const provider = (id: string, enabled = true): ProviderView => ({
+  _id: id,
+  kind: 'labelport',
+  name: `Portal ${id}`,
+  mode: 'live',
+  enabled,
+  credentialHint: 'abcd',
+  baseUrl: 'https://upstream.example',
+  maxConcurrent: 10,
+  labelTypes: [],
+  health: { circuit: 'closed', calls: 0, successRate: null, p95Ms: null, lastError: null },
+  createdAt: '2026-11-26T00:00:00.000Z',
+});
+const step = (providerId: string | null, service = 'usps_priority'): RouteDraftStep => ({
+  key: `k-${providerId}`,
+  providerId,
+  service,
+});
+const order = (steps: RouteDraftStep[]) => steps.map((s) => s.providerId);
+
+describe('route editor', () => {
+  const route = [step('a'), step('b'), step('c')];
+
+  it('moves a step up or down by one place, and leaves the ends where they are', () => {
+    expect(order(moveStep(route, 1, -1))).toEqual(['b', 'a', 'c']);
+    expect(order(moveStep(route, 1, 1))).toEqual(['a', 'c', 'b']);
+    expect(order(moveStep(route, 0, -1))).toEqual(['a', 'b', 'c']);
+    expect(order(moveStep(route, 2, 1))).toEqual(['a', 'b', 'c']);
+    expect(order(route)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('removes only the chosen step and keeps the order of the others', () => {
+    expect(order(removeStep(route, 1))).toEqual(['a', 'c']);
+  });
+
+  it('adds the first enabled provider the route does not use yet, and never a sixth step', () => {
+    const providers = [provider('a'), provider('b', false), provider('c'), provider('d')];
+    expect(addStep([step('a')], providers).at(-1)?.providerId).toBe('c');
+    expect(addStep([step('a'), step('c'), step('d')], providers).at(-1)?.providerId).toBe('b');
+    const five = ['a', 'b', 'c', 'd', 'e'].map((id) => step(id));
+    expect(addStep(five, providers)).toHaveLength(5);
+  });
+
+  it('offers each step its own provider and those no other step uses', () => {
+    const providers = [provider('a'), provider('b'), provider('c')];
+    expect(choicesFor([step('a'), step('b')], 1, providers).map((p) => p._id)).toEqual(['b', 'c']);
+  });
+
+  it('sends the steps in their order, trimmed, and an empty route for test mode', () => {
+    expect(judgeRoute([step('b', ' USPS:Priority '), step('a')])).toEqual({
+      body: {
+        route: [
+          { providerId: 'b', service: 'USPS:Priority' },
+          { providerId: 'a', service: 'usps_priority' },
+        ],
+      },
+      errors: null,
+    });
+    expect(judgeRoute([]).body).toEqual({ route: [] });
+  });
+
+  it('names the step and field that is missing, and sends nothing', () => {
+    const verdict = judgeRoute([step('a'), step(null, ' ')]);
+    expect(verdict.body).toBeNull();
+    expect(verdict.errors?.steps[1]).toEqual({
+      providerId: 'Provider is required',
+      service: 'Service is required',
+    });
+    expect(verdict.errors?.steps[0]).toBeUndefined();
+  });
+
+  it('says where a label type is bought', () => {
+    expect(routeSummary([])).toBe('Test mode');
+    expect(
+      routeSummary([
+        { providerId: 'a', providerName: 'Upstream A', kind: 'labelport', enabled: true, service: 'x' },
+        {
+          providerId: 'b',
+          providerName: 'EasyPost',
+          kind: 'easypost',
+          enabled: true,
+          service: 'USPS:Priority',
+        },
+      ]),
+    ).toBe('Upstream A → EasyPost');
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  labelTypeRouteBody,
+  type LabelTypeRouteBody,
+  type ProviderView,
+  type RouteStepView,
+  type UpstreamKind,
+} from '@portal/shared';
+
+/** One step of a route being edited: the provider (none chosen yet: null) and the service it is called there. */
+export type RouteDraftStep = { key: string; providerId: string | null; service: string };
+
+/** The most providers one route may try, as the server allows. */
+export const MAX_ROUTE_STEPS = 5;
+
+/** What the service field means for each kind of provider, with an example. */
+export const SERVICE_HINTS: Record<UpstreamKind, { label: string; example: string; help: string }> = {
+  labelport: {
+    label: 'Upstream label type',
+    example: 'usps_priority',
+    help: "The label type uid on the upstream portal (its API's label type list)",
+  },
+  easypost: {
+    label: 'Carrier:service',
+    example: 'USPS:Priority',
+    help: 'Carrier and service, as EasyPost names them',
+  },
+  shippo: { label: 'Service level token', example: 'usps_priority', help: "Shippo's service level token" },
+};
+
+let nextKey = 0;
+const newKey = () => `step-${++nextKey}`;
+
+export const toDrafts = (route: readonly RouteStepView[]): RouteDraftStep[] =>
+  route.map((s) => ({ key: newKey(), providerId: s.providerId, service: s.service }));
+
+/** Moves one step up (-1) or down (+1); a step already at that end stays where it is. */
+export function moveStep(steps: readonly RouteDraftStep[], index: number, delta: -1 | 1): RouteDraftStep[] {
+  const target = index + delta;
+  if (index < 0 || index >= steps.length || target < 0 || target >= steps.length) return [...steps];
+  const moved = [...steps];
+  [moved[index], moved[target]] = [moved[target]!, moved[index]!];
+  return moved;
+}
+
+export const removeStep = (steps: readonly RouteDraftStep[], index: number): RouteDraftStep[] =>
+  steps.filter((_, i) => i !== index);
+
+/** Providers a step may choose: its own and those no other step uses (a provider appears once in a route). */
+export const choicesFor = (
+  steps: readonly RouteDraftStep[],
+  index: number,
+  providers: readonly ProviderView[],
+): ProviderView[] => {
+  const usedElsewhere = new Set(steps.filter((_, i) => i !== index).map((s) => s.providerId));
+  return providers.filter((p) => !usedElsewhere.has(p._id));
+};
+
+/** Appends a step with the first enabled provider the route does not use yet (else none chosen). */
+export function addStep(
+  steps: readonly RouteDraftStep[],
+  providers: readonly ProviderView[],
+): RouteDraftStep[] {
+  if (steps.length >= MAX_ROUTE_STEPS) return [...steps];
+  const free = choicesFor(steps, steps.length, providers);
+  const first = free.find((p) => p.enabled) ?? free[0];
+  return [...steps, { key: newKey(), providerId: first?._id ?? null, service: '' }];
+}
+
+export type RouteVerdict =
+  | { body: LabelTypeRouteBody; errors: null }
+  | {
+      body: null;
+      errors: { route?: string; steps: Record<number, { providerId?: string; service?: string }> };
+    };
+
+/** The request body, judged by the server's schema; messages per step and field, or for the whole route. */
+export function judgeRoute(steps: readonly RouteDraftStep[]): RouteVerdict {
+  const parsed = labelTypeRouteBody.safeParse({
+    route: steps.map((s) => ({ providerId: s.providerId ?? '', service: s.service })),
+  });
+  if (parsed.success) return { body: parsed.data, errors: null };
+  const errors: { route?: string; steps: Record<number, { providerId?: string; service?: string }> } = {
+    steps: {},
+  };
+  for (const issue of parsed.error.issues) {
+    const [, index, field] = issue.path;
+    if (typeof index === 'number' && (field === 'providerId' || field === 'service')) {
+      errors.steps[index] ??= {};
+      errors.steps[index][field] ??= issue.message;
+    } else errors.route ??= issue.message;
+  }
+  return { body: null, errors };
+}
+
+/** Where a label type is bought, in words: "Test mode", or the providers in the order they are tried. */
+export const routeSummary = (route: readonly RouteStepView[]): string =>
+  route.length === 0 ? 'Test mode' : route.map((s) => s.providerName).join(' → ');
