@@ -11,7 +11,7 @@ export async function signIn(page: Page, discordId: string, password: string): P
   await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 20_000 });
 }
 
 export async function tokenCookie(page: Page) {
@@ -72,8 +72,7 @@ export async function registerReseller(
   await page.getByLabel('Discord Name', { exact: true }).fill(discordId);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  // Sign-up hashes the password and judges its strength: slow on a busy machine.
-  await expect(page).toHaveURL(/\/login$/, { timeout: 60_000 });
+  await expect(page).toHaveURL(/\/login$/, { timeout: 20_000 });
   return { discordId, password };
 }
 

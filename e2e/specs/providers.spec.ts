@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, registerReseller, signIn, signOut, STAFF, tokenCookie } from './helpers';
+import { callApi, registerReseller, signIn, signOut, tokenCookie } from './helpers';
+import { signInAsStaff } from './two-factor-helpers';
 
 /** Where this spec's screenshots go: outside the repository, to look at after a run. */
 const SHOTS = process.env.PROVIDER_SHOTS_DIR ?? '/tmp/providers-shots';
@@ -55,7 +56,7 @@ test('staff add a provider, test it, route a label type to it and see health and
   const upstreamKey: string = access.api_key;
   await signOut(page);
 
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   for (const who of [upstream, buyer]) {
     const { users } = await callApi(page, 'GET', `/admin/users?search=${who.discordId}`);
     await callApi(page, 'POST', `/admin/users/${users[0]._id}/adjust-balance`, {
@@ -149,7 +150,7 @@ test('staff add a provider, test it, route a label type to it and see health and
     });
   await signOut(page);
 
-  await signIn(page, STAFF.discordId, STAFF.password);
+  await signInAsStaff(page);
   await page.goto('/admin/orders');
   const sold = page.getByTestId('admin-order-row').filter({ hasText: ids[0]! });
   await expect(sold).toContainText('Upstream portal');
