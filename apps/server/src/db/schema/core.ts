@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LABEL_FORMATS } from '@portal/shared';
 import {
   type AnyPgColumn,
   bigint,
@@ -34,6 +35,9 @@ export const users = pgTable(
     apiKeyCipher: text().notNull(),
     /** Set by staff: a disabled account cannot sign in, its sessions end and its API key is refused. */
     disabledAt: timestamp({ withTimezone: true }),
+    /** The label file a download gives when it names no format (Account Settings; migration 0026). */
+    labelFormat: text({ enum: LABEL_FORMATS }).notNull().default('pdf'),
+    labelDpi: integer().notNull().default(203),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

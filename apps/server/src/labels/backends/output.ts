@@ -1,8 +1,8 @@
+import type { LabelDpi } from '@portal/shared';
 import { LABEL_HEIGHT, LABEL_WIDTH, type LayoutBarcode } from '../templates/canvas.ts';
 
-/** Printer resolutions the ZPL and PNG backends draw for: 8 and 12 dots per millimetre. */
-export const LABEL_DPIS = [203, 300] as const;
-export type LabelDpi = (typeof LABEL_DPIS)[number];
+/** Printer resolutions the ZPL and PNG backends draw for: 203 and 300 dpi (8 and 12 dots per mm). */
+export type { LabelDpi };
 
 /** A 4x6 label in whole dots: 812 x 1218 at 203 dpi, 1200 x 1800 at 300 dpi. */
 export const labelSizeInDots = (dpi: LabelDpi): { width: number; height: number } => ({

@@ -3,6 +3,8 @@ import {
   changeEmailBody,
   changePasswordBody,
   emailStatusResponse,
+  labelPreference,
+  labelPreferenceResponse,
   messageResponse,
   profileResponse,
   updateProfileBody,
@@ -15,6 +17,8 @@ import { toSessionUser } from '../users/user-view.ts';
 import {
   changePassword,
   getEmailStatus,
+  getLabelPreference,
+  setLabelPreference,
   regenerateApiKey,
   requestEmailChange,
   updateProfile,
@@ -35,6 +39,18 @@ export const accountRoutes =
         const user = await updateProfile(ctx, currentUser(request).user.id, request.body);
         return { message: 'Profile updated', user: toSessionUser(user, ctx.sealer) };
       },
+    );
+
+    app.get(
+      '/label-format',
+      { schema: { tags: ['account'], response: { 200: labelPreferenceResponse } } },
+      async (request) => getLabelPreference(ctx, currentUser(request).user.id),
+    );
+
+    app.put(
+      '/label-format',
+      { schema: { tags: ['account'], body: labelPreference, response: { 200: labelPreferenceResponse } } },
+      async (request) => setLabelPreference(ctx, currentUser(request).user.id, request.body),
     );
 
     app.get(
