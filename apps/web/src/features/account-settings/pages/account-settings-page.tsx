@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session';
 import { ApiKeySection } from '../components/api-key-section';
 import { EmailSection } from '../components/email-section';
+import { LabelFormatSection } from '../components/label-format-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -20,6 +21,7 @@ export function AccountSettingsPage() {
           <ProfileSection username={user.username} discordId={user.discordId} />
           <EmailSection />
           <PasswordSection />
+          <LabelFormatSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />

@@ -254,11 +254,16 @@ describe('Dashboard', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
     const bar = screen.getByRole('region', { name: 'Selected orders' });
     expect(bar).toHaveTextContent('2 orders selected');
-    await user.click(within(bar).getByText('Letter (2 a page)'));
+    await user.click(within(bar).getByRole('textbox', { name: 'Format of selected labels' }));
+    await user.click(await screen.findByRole('option', { name: 'PDF Letter (2 a page)' }));
     await user.click(within(bar).getByRole('button', { name: 'Download selected' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
     const call = server.calls.find((c) => c.path === '/order/download-selected');
-    expect(call?.body).toEqual({ layout: 'letter', ids: ['o3', 'o1'] });
+    expect(call?.body).toEqual({ ids: ['o3', 'o1'] });
+    // ZPL offers Print (a local Zebra printer through Zebra Browser Print, else the .zpl file).
+    await user.click(within(bar).getByRole('textbox', { name: 'Format of selected labels' }));
+    await user.click(await screen.findByRole('option', { name: 'ZPL 203 dpi (Zebra)' }));
+    expect(within(bar).getByRole('button', { name: 'Print' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select this page' }));
     expect(bar).toHaveTextContent('3 orders selected');
