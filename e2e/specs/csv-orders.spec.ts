@@ -131,7 +131,7 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   const pdfInfo = async (file: Download) => execFileSync('pdfinfo', [await file.path()]).toString();
   expect(await pdfInfo(pdf.file)).toMatch(/Pages:\s+3\n[\s\S]*Page size:\s+288 x 432 pts/);
   // The same paper choice as the dashboard's Download selected: Letter puts two labels on a page.
-  await page.getByRole('textbox', { name: 'Format of labels in one file' }).click();
+  await page.getByLabel('Format of labels in one file').first().click();
   await page.getByRole('option', { name: 'PDF Letter (2 a page)' }).click();
   const letter = await download(page, row.getByRole('button', { name: 'Download PDF' }));
   expect(await pdfInfo(letter.file)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts/);

@@ -242,7 +242,7 @@ describe('CSV Orders table', { timeout: 20_000 }, () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
-    await user.click(screen.getByRole('textbox', { name: 'Format of labels in one file' }));
+    await user.click(screen.getAllByLabelText('Format of labels in one file')[0]!);
     await user.click(await screen.findByRole('option', { name: 'PDF Letter (2 a page)' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicks).toHaveLength(2));
