@@ -9,6 +9,7 @@ type Bench = { name: string; file: string; exportName: string };
 
 const BENCHES: Bench[] = [
   { name: 'labels', file: 'labels.ts', exportName: 'runLabelBench' },
+  { name: 'label-formats', file: 'label-formats.ts', exportName: 'runLabelFormatsBench' },
   { name: 'orders-read', file: 'orders-read.ts', exportName: 'runOrdersReadBench' },
   { name: 'csv', file: 'csv.ts', exportName: 'runCsvBench' },
   { name: 'bulk', file: 'bulk.ts', exportName: 'runBulkBench' },

@@ -46,7 +46,7 @@ async function download(page: Page, trigger: Locator): Promise<{ file: Download;
   return { file, bytes: await fs.readFile(filePath) };
 }
 
-/** axe on the page as it is now: the list with its files and the PDF paper choice (empty on a fresh account). */
+/** axe on the page as it is now: the list with its files and the label format choice (empty on a fresh account). */
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -131,7 +131,8 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   const pdfInfo = async (file: Download) => execFileSync('pdfinfo', [await file.path()]).toString();
   expect(await pdfInfo(pdf.file)).toMatch(/Pages:\s+3\n[\s\S]*Page size:\s+288 x 432 pts/);
   // The same paper choice as the dashboard's Download selected: Letter puts two labels on a page.
-  await page.getByRole('radiogroup', { name: 'PDF paper' }).getByText('Letter (2 a page)').click();
+  await page.getByLabel('Format of labels in one file').first().click();
+  await page.getByRole('option', { name: 'PDF Letter (2 a page)' }).click();
   const letter = await download(page, row.getByRole('button', { name: 'Download PDF' }));
   expect(await pdfInfo(letter.file)).toMatch(/Pages:\s+2\n[\s\S]*Page size:\s+612 x 792 pts/);
 

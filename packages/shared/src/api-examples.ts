@@ -47,7 +47,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: '/order/create-order',
     title: 'Create an order',
     description:
-      'JSON or a urlencoded form. labelType is a label type _id or uid; optional Date, Height, Length, Width, quantity (1-100), design (priority Template), From*/To* phones and companies.',
+      'JSON or a urlencoded form. labelType is a label type _id or uid; optional Date, Height, Length, Width, quantity (1-100), design (priority Template), From*/To* phones and companies, label_format (pdf, letter, zpl, png) and label_dpi (203 or 300) for the label downloads.',
     body: exampleOrder,
     response: `{ "message": "Order created successfully", "orders": [{ "_id": "…", "OrderId": "LBL-10042", "status": "pending", "price": 2.75, "tracking": null }], "balance": 97.25 }`,
   },
@@ -66,7 +66,7 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     path: '/order/read-order/{order_id}',
     title: 'Read one order',
     description:
-      'Status, tracking, price and createdAt of one of your orders; another reseller’s id is a 404.',
+      'Status, tracking, price, createdAt and label_format of one of your orders; another reseller’s id is a 404.',
     response: `{ "order": { "_id": "…", "status": "completed", "tracking": "9400…", "price": 2.75, "createdAt": "2026-03-04T15:30:00.000Z" } }`,
   },
   {
@@ -74,7 +74,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/order/download/{order_id}',
     title: 'Download a label',
-    description: 'The label PDF; 409 while the order is not completed yet.',
+    description:
+      'The label; 409 while the order is not completed yet. ?format=pdf|letter|zpl|png (&dpi=203|300) picks the file (application/pdf, application/zpl or image/png); without it, the order’s label_format, else your account’s.',
     file: { name: 'label.pdf' },
     response: '%PDF-1.7 … (application/pdf)',
   },
@@ -101,7 +102,8 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     method: 'GET',
     path: '/order/download-bulk-order/{bulkorder_id}',
     title: 'Download a bulk order',
-    description: 'A zip of the label PDFs (409 until a label is ready); add ?format=pdf for one merged PDF.',
+    description:
+      'A zip of the label PDFs (409 until a label is ready); ?format=pdf or letter for one merged PDF, zpl for one ZPL stream, png for a zip of images (&dpi=203|300).',
     file: { name: 'labels.zip' },
     response: 'PK… (application/zip)',
   },

@@ -28,4 +28,5 @@ export * from './text/nul-character.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/courier.ts';
 export * from './schemas/label-layout.ts';
+export * from './schemas/label-format.ts';
 export * from './schemas/providers.ts';

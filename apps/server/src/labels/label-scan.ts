@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import type { BarcodePlacement } from './templates/canvas.ts';
 import { LABEL_HEIGHT } from './templates/canvas.ts';
@@ -53,4 +54,47 @@ export const decodeMatrixCode = async (
     encoding: 'latin1',
   });
   return stdout;
+};
+
+/** A PNG's size in pixels, from its header. */
+export const pngSize = (png: Uint8Array): { width: number; height: number } => {
+  const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+};
+
+/**
+ * Decodes one symbol of a label image (a PNG at `dpi`): the symbol's layout box, with a margin, is
+ * copied onto white with a quiet zone around it and read with zbar (1D) or zxing-cpp (2D).
+ */
+export const decodeImageSymbol = async (
+  png: Uint8Array,
+  dpi: number,
+  p: BarcodePlacement,
+  outPrefix: string,
+): Promise<string> => {
+  const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+  const image = await loadImage(Buffer.from(png));
+  const k = dpi / 72;
+  const isLinear = p.bcid === 'code128' || p.bcid === 'gs1-128';
+  const [mx, my] = isLinear ? [14, 3] : [6, 6];
+  const sx = Math.max(0, Math.round((p.x - mx) * k));
+  const sy = Math.max(0, Math.round((LABEL_HEIGHT - p.y - p.height - my) * k));
+  const sw = Math.round((p.width + 2 * mx) * k);
+  const sh = Math.round((p.height + 2 * my) * k);
+  const quiet = Math.round(20 * k);
+  const crop = createCanvas(sw + 2 * quiet, sh + 2 * quiet);
+  const ctx = crop.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, crop.width, crop.height);
+  ctx.drawImage(image, sx, sy, sw, sh, quiet, quiet, sw, sh);
+  const file = `${outPrefix}.png`;
+  await writeFile(file, await crop.encode('png'));
+  if (isLinear) {
+    const { stdout } = await run('zbarimg', ['-q', '--raw', '-Sdisable', '-Scode128.enable', file], {
+      encoding: 'latin1',
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    return stdout.replace(/\n$/, '');
+  }
+  const format = ZXING_FORMAT[p.bcid] ?? p.bcid;
+  return (await run('ZXingReader', ['-format', format, '-bytes', file], { encoding: 'latin1' })).stdout;
 };

@@ -1,6 +1,15 @@
 import { unitPriceFor, weightUnitOf } from '@portal/shared';
+import { drawLayoutAsPdf } from './backends/pdf-backend.ts';
+import { drawLayoutAsPng } from './backends/png-backend.ts';
+import { drawLayoutAsZpl } from './backends/zpl-backend.ts';
+import type { LabelDpi } from './backends/output.ts';
 import { labelTypeOf, serviceOf } from './label-services.ts';
-import { createCanvas, type BarcodePlacement } from './templates/canvas.ts';
+import {
+  barcodePlacements,
+  createCanvas,
+  type BarcodePlacement,
+  type LabelLayout,
+} from './templates/canvas.ts';
 import { drawFedexLabel } from './templates/fedex-label.ts';
 import type { FedexInput, LabelInput, UpsInput, UspsInput } from './templates/label-input.ts';
 import { drawUpsLabel } from './templates/ups-label.ts';
@@ -9,6 +18,9 @@ import type { LabelTracking } from './tracking/generate-tracking.ts';
 import type { Shipment } from './types.ts';
 
 export type RenderLabelOptions = { isTestLabel: boolean };
+
+/** What one label is drawn as: a 4x6 PDF page, or ZPL II / PNG for a printer of `dpi`. */
+export type LabelOutput = { format: 'pdf' } | { format: 'zpl' | 'png'; dpi: LabelDpi };
 
 const textsOf = (s: Shipment): string[] =>
   [s.from, s.to].flatMap((a) => [
@@ -22,19 +34,12 @@ const textsOf = (s: Shipment): string[] =>
     a.phone ?? '',
   ]);
 
-/** Renders one 4x6 label as a one-page PDF for the shipment's label type and template. */
-export const renderLabel = async (
+/** The label once, as boxes, text and barcodes at their places: what every backend draws. */
+export const layoutLabel = async (
   shipment: Shipment,
   tracking: LabelTracking,
   options: RenderLabelOptions,
-): Promise<Uint8Array> => (await renderLabelWithLayout(shipment, tracking, options)).pdf;
-
-/** Same as `renderLabel`, also telling where each barcode was drawn and with which data. */
-export const renderLabelWithLayout = async (
-  shipment: Shipment,
-  tracking: LabelTracking,
-  options: RenderLabelOptions,
-): Promise<{ pdf: Uint8Array; barcodes: BarcodePlacement[] }> => {
+): Promise<LabelLayout> => {
   const labelType = labelTypeOf(shipment.labelTypeUid);
   const service = serviceOf(shipment.labelTypeUid);
   if (service.carrier !== tracking.carrier) {
@@ -55,5 +60,32 @@ export const renderLabelWithLayout = async (
   if (service.carrier === 'usps') drawUspsLabel(canvas, input as UspsInput);
   else if (service.carrier === 'ups') drawUpsLabel(canvas, input as UpsInput);
   else drawFedexLabel(canvas, input as FedexInput);
-  return { pdf: await canvas.doc.save({ useObjectStreams: false }), barcodes: canvas.barcodes };
+  return canvas.layout;
+};
+
+/** Draws a layout with the backend of `output`. */
+export const drawLayout = async (layout: LabelLayout, output: LabelOutput): Promise<Uint8Array> => {
+  if (output.format === 'pdf') return drawLayoutAsPdf(layout);
+  if (output.format === 'png') return drawLayoutAsPng(layout, output.dpi);
+  return new TextEncoder().encode(drawLayoutAsZpl(layout, output.dpi));
+};
+
+/** Renders one 4x6 label for the shipment's label type and template: a one-page PDF unless asked otherwise. */
+export const renderLabel = async (
+  shipment: Shipment,
+  tracking: LabelTracking,
+  options: RenderLabelOptions,
+  output: LabelOutput = { format: 'pdf' },
+): Promise<Uint8Array> => drawLayout(await layoutLabel(shipment, tracking, options), output);
+
+/** Same as `renderLabel`, also telling where each barcode was drawn and with which data. */
+export const renderLabelWithLayout = async (
+  shipment: Shipment,
+  tracking: LabelTracking,
+  options: RenderLabelOptions,
+  output: LabelOutput = { format: 'pdf' },
+): Promise<{ file: Uint8Array; pdf: Uint8Array; barcodes: BarcodePlacement[] }> => {
+  const layout = await layoutLabel(shipment, tracking, options);
+  const file = await drawLayout(layout, output);
+  return { file, pdf: file, barcodes: barcodePlacements(layout) };
 };

@@ -40,7 +40,8 @@ export async function registerSecurity(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...hosts.connect, ...config.corsOrigins],
+        // Zebra Browser Print, the local service a ZPL "Print" sends labels to (decision 255).
+        connectSrc: ["'self'", ...hosts.connect, ...config.corsOrigins, 'http://127.0.0.1:9100'],
         frameSrc: hosts.frame.length ? hosts.frame : ["'none'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

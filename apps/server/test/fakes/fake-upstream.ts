@@ -86,7 +86,7 @@ export async function withFault(
 let serial = 7_000n;
 /** A real 4x6 label (test-mode drawing) and its tracking number, as a carrier would print it. */
 export async function drawLabel(labelTypeUid: string, from: Address, to: Address, weightOz: number) {
-  const { tracking, pdf } = await inlineRenderer.render({
+  const { tracking, file: pdf } = await inlineRenderer.render({
     shipment: {
       orderId: 'UPSTREAM',
       labelTypeUid,

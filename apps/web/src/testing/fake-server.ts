@@ -8,6 +8,11 @@ type Handler = (request: {
   headers: Headers;
 }) => Reply | Promise<Reply>;
 
+/** Calls every signed-in page makes, answered as for a new account unless a test says otherwise. */
+const DEFAULT_ROUTES: Record<string, Reply> = {
+  'GET /user/label-format': { body: { labelFormat: 'pdf', labelDpi: 203 } },
+};
+
 /**
  * Stands in for the network with a fetch stub: the API is an outside service from a component's point of
  * view. Routes are `METHOD /path` under /api/v1; unknown routes answer 404 with a message.
@@ -21,7 +26,7 @@ export function stubApi(routes: Record<string, Handler | Reply>) {
     const headers = new Headers(init?.headers);
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
     calls.push({ method, path, body, headers });
-    const route = routes[`${method} ${path}`];
+    const route = routes[`${method} ${path}`] ?? DEFAULT_ROUTES[`${method} ${path}`];
     const reply = typeof route === 'function' ? await route({ url, method, body, headers }) : route;
     const { status = 200, body: replyBody = {} } = reply ?? { status: 404, body: { message: 'Not found' } };
     return new Response(JSON.stringify(replyBody), {

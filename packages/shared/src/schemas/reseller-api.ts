@@ -2,6 +2,7 @@ import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { CSV_MAX_ROWS } from '../csv/limits.ts';
 import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
+import { labelFileQuery, labelFormat, LABEL_FORMATS, labelDpi } from './label-format.ts';
 import { createOrderBody } from './order.ts';
 import { orderView } from './order-views.ts';
 
@@ -13,6 +14,10 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** POST /order/create-order: the app's order fields (labelType is the type's `_id` or uid) and an optional Date. */
 export const apiCreateOrderBody = createOrderBody.extend({
+  label_format: labelFormat
+    .optional()
+    .describe('Label file format downloads give by default: pdf, letter, zpl or png'),
+  label_dpi: labelDpi.optional().describe('Printer resolution for zpl and png: 203 or 300'),
   signature: createOrderBody.shape.signature.optional().transform((v) => v ?? false),
   Date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -32,6 +37,10 @@ export type ApiCreateOrderBody = z.input<typeof apiCreateOrderBody>;
 export const apiCreateBulkOrderBody = z.object({
   labelType: z.string({ error: 'Please select a label type' }).trim().min(1, 'Please select a label type'),
   design: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().optional()),
+  label_format: labelFormat
+    .optional()
+    .describe('Label file format downloads give by default: pdf, letter, zpl or png'),
+  label_dpi: labelDpi.optional().describe('Printer resolution for zpl and png: 203 or 300'),
   data: z
     .array(z.record(z.string(), z.unknown()), { error: 'data must be a list of orders' })
     .min(1, 'data must hold at least one order')
@@ -49,8 +58,16 @@ export const apiPurchaseHeaders = z.looseObject({
 
 export const apiOrderParams = z.object({ order_id: z.string().min(1) });
 export const apiBulkOrderParams = z.object({ bulkorder_id: z.string().min(1) });
+/** `zip` (the default) a zip of label PDFs; the label formats as on every download (issue 37). */
+export const API_BULK_DOWNLOAD_FORMATS = ['zip', ...LABEL_FORMATS] as const;
 export const apiBulkDownloadQuery = z.object({
-  format: z.enum(['zip', 'pdf'], { error: 'format must be zip or pdf' }).default('zip'),
+  format: z
+    .enum(API_BULK_DOWNLOAD_FORMATS, {
+      error: `Unknown label format: use one of ${API_BULK_DOWNLOAD_FORMATS.join(', ')}`,
+    })
+    .default('zip')
+    .describe('zip of PDFs (default), pdf (merged 4x6), letter (2 a page), zpl (one stream), png (zip)'),
+  dpi: labelFileQuery.shape.dpi,
 });
 
 export const apiErrorResponse = z.object({
@@ -66,7 +83,13 @@ export const apiErrorResponse = z.object({
     )
     .optional(),
 });
-export const apiReadOrderResponse = z.object({ order: orderView });
+export const apiReadOrderResponse = z.object({
+  order: orderView.extend({
+    /** The format its downloads give without `?format=`: the order's `label_format`, else the account's. */
+    label_format: labelFormat,
+    label_dpi: z.number().int(),
+  }),
+});
 export const apiCreateBulkOrderResponse = z.object({
   message: z.string(),
   bulkOrder: bulkOrderView,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LABEL_FORMATS } from '@portal/shared';
 import {
   type AnyPgColumn,
   bigint,
@@ -45,6 +46,9 @@ export const users = pgTable(
     twoFactorEnabledAt: timestamp({ withTimezone: true }),
     /** Time step of the last TOTP code accepted: a code is never accepted twice. */
     twoFactorLastStep: bigint({ mode: 'number' }).notNull().default(0),
+    /** The label file a download gives when it names no format (Account Settings; migration 0026). */
+    labelFormat: text({ enum: LABEL_FORMATS }).notNull().default('pdf'),
+    labelDpi: integer().notNull().default(203),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

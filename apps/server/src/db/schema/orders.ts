@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LABEL_FORMATS } from '@portal/shared';
 import {
   bigint,
   boolean,
@@ -117,6 +118,9 @@ export const orders = pgTable(
     providerId: uuid(),
     /** What the label cost us, in cents (null: test mode, or not bought yet). */
     costCents: bigint({ mode: 'number' }),
+    /** The label format asked for at purchase (API v2 `label_format`); null: the reseller's default. */
+    labelFormat: text({ enum: LABEL_FORMATS }),
+    labelDpi: integer(),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()

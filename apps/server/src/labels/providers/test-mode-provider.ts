@@ -14,7 +14,7 @@ export const createTestModeProvider = (
 ): LabelProvider => ({
   name: 'test-mode',
   async purchase(shipment, { trackingSerial }) {
-    const { tracking, pdf } = await renderer.render({
+    const { tracking, file: pdf } = await renderer.render({
       shipment,
       trackingSerial,
       accounts,

@@ -1,4 +1,5 @@
 import type * as Drawing from '../render-label.ts';
+import type { LabelOutput } from '../render-label.ts';
 import { generateTracking, type CarrierAccounts, type LabelTracking } from '../tracking/generate-tracking.ts';
 import type { Shipment } from '../types.ts';
 
@@ -8,9 +9,12 @@ export type RenderRequest = {
   trackingSerial: bigint;
   accounts?: CarrierAccounts | undefined;
   isTestLabel: boolean;
+  /** What to draw: a 4x6 PDF unless asked for ZPL or PNG (label downloads in other formats). */
+  output?: LabelOutput | undefined;
 };
 
-export type RenderedLabel = { tracking: LabelTracking; pdf: Uint8Array };
+/** The tracking number and the label file, in the format asked for. */
+export type RenderedLabel = { tracking: LabelTracking; file: Uint8Array };
 
 export type RendererWarmth = 'cold' | 'warming' | 'warm';
 
@@ -46,8 +50,8 @@ export const renderRequest = async (request: RenderRequest): Promise<RenderedLab
     serial: request.trackingSerial,
     ...(request.accounts ? { accounts: request.accounts } : {}),
   });
-  const pdf = await renderLabel(shipment, tracking, { isTestLabel: request.isTestLabel });
-  return { tracking, pdf };
+  const file = await renderLabel(shipment, tracking, { isTestLabel: request.isTestLabel }, request.output);
+  return { tracking, file };
 };
 
 /** Renders on the calling thread: for scripts, and for LABEL_RENDER_THREADS=0. */

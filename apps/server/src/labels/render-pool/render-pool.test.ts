@@ -41,10 +41,10 @@ describe('label render pool', () => {
       expect(threaded.tracking).toEqual(
         generateTracking({ labelTypeUid: uid, destinationZip: '46240-1234', serial: BigInt(serial) }),
       );
-      expect(threaded.pdf).toBeInstanceOf(Uint8Array);
-      expect(Buffer.from(threaded.pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+      expect(threaded.file).toBeInstanceOf(Uint8Array);
+      expect(Buffer.from(threaded.file.subarray(0, 5)).toString()).toBe('%PDF-');
       const file = path.join(dir, `${uid}.pdf`);
-      fs.writeFileSync(file, threaded.pdf);
+      fs.writeFileSync(file, threaded.file);
       const text = await pdfText(file);
       expect(text).toContain('MARGARET HOLLINGSWORTH');
       expect(text).toContain('TEST LABEL - NOT VALID FOR POSTAGE');

@@ -76,7 +76,7 @@ export function createRenderPool({
       if (!pending) return;
       thread.inFlight.delete(reply.id);
       if (reply.ok)
-        pending.resolve('warmedUp' in reply ? null : { tracking: reply.tracking, pdf: reply.pdf });
+        pending.resolve('warmedUp' in reply ? null : { tracking: reply.tracking, file: reply.file });
       else pending.reject(Object.assign(new Error(reply.message), { name: reply.name }));
       drain();
     });

@@ -33,9 +33,9 @@ export function serveRenderRequests(port: MessagePort): void {
       return;
     }
     renderRequest(message.request).then(
-      ({ tracking, pdf }) => {
-        const reply: RenderReply = { id, ok: true, tracking, pdf };
-        port.postMessage(reply, [pdf.buffer as ArrayBuffer]);
+      ({ tracking, file }) => {
+        const reply: RenderReply = { id, ok: true, tracking, file };
+        port.postMessage(reply, [file.buffer as ArrayBuffer]);
       },
       (error: unknown) => {
         const reply: RenderReply = {

@@ -1,9 +1,12 @@
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { placeBarcode, type BuiltBarcode } from '../barcodes.ts';
-import { embedLabelFonts, type LabelFonts } from './fonts.ts';
+import type { BuiltBarcode } from '../barcodes.ts';
+import { measuringFonts, type LabelFonts } from './fonts.ts';
 import { fitBlock, fitText, type BlockField } from './text-fit.ts';
 
-/** A 4x6 inch page (288 x 432 pt, origin bottom-left) with the label fonts and drawing helpers. */
+/**
+ * A 4x6 inch label (288 x 432 pt, origin bottom-left) as a layout: the templates "draw" on this canvas,
+ * which records text runs, boxes and barcodes at their final positions. The PDF, ZPL and raster backends
+ * (../backends/) each draw that one layout; text is measured once, with the PDF's font metrics.
+ */
 export const LABEL_WIDTH = 288;
 export const LABEL_HEIGHT = 432;
 
@@ -16,7 +19,42 @@ export type BarcodePlacement = {
   width: number;
   height: number;
 };
-export type Canvas = { doc: PDFDocument; page: PDFPage; fonts: LabelFonts; barcodes: BarcodePlacement[] };
+
+/** One line of text; `x` is its left edge, `y` its baseline, `width` its width in the PDF font. */
+export type LayoutText = {
+  kind: 'text';
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+  width: number;
+  isBold: boolean;
+  isWhite: boolean;
+  /** How the template anchored it: backends with other fonts keep that edge or centre. */
+  align: 'left' | 'center' | 'right';
+};
+/** A filled box, or a stroked one whose border (of `thickness`) is centred on its edges, as in PDF. */
+export type LayoutBox = {
+  kind: 'box';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  isFilled: boolean;
+  thickness: number;
+  isDashed: boolean;
+};
+export type LayoutBarcode = { kind: 'barcode'; symbol: BuiltBarcode; x: number; y: number };
+export type LayoutItem = LayoutText | LayoutBox | LayoutBarcode;
+
+export type LabelLayout = {
+  title: string;
+  /** Whether the text needs the embedded Unicode font rather than Helvetica (decision 022). */
+  isEmbeddedFont: boolean;
+  items: LayoutItem[];
+};
+
+export type Canvas = { fonts: LabelFonts; layout: LabelLayout };
 export type TextOptions = {
   size: number;
   bold?: boolean;
@@ -25,22 +63,45 @@ export type TextOptions = {
 };
 
 export const createCanvas = async (texts: readonly string[], title: string): Promise<Canvas> => {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(title);
-  doc.setProducer('label portal');
-  const fonts = await embedLabelFonts(doc, texts);
-  const page = doc.addPage([LABEL_WIDTH, LABEL_HEIGHT]);
-  return { doc, page, fonts, barcodes: [] };
+  const fonts = await measuringFonts(texts);
+  return { fonts, layout: { title, isEmbeddedFont: fonts.isEmbedded, items: [] } };
 };
 
-const fontOf = (c: Canvas, bold: boolean | undefined): PDFFont => (bold ? c.fonts.bold : c.fonts.regular);
+/** Where each barcode of a layout went, for tests and scanners. */
+export const barcodePlacements = (layout: LabelLayout): BarcodePlacement[] =>
+  layout.items.flatMap((item) =>
+    item.kind === 'barcode'
+      ? [
+          {
+            bcid: item.symbol.bcid,
+            text: item.symbol.text,
+            x: item.x,
+            y: item.y,
+            width: item.symbol.width,
+            height: item.symbol.height,
+          },
+        ]
+      : [],
+  );
+
+const fontOf = (c: Canvas, bold: boolean | undefined) => (bold ? c.fonts.bold : c.fonts.regular);
 
 /** Draws one line at baseline `y`; `x` is the left edge, centre or right edge per `align`. */
 export const drawText = (c: Canvas, text: string, x: number, y: number, o: TextOptions): number => {
-  const font = fontOf(c, o.bold);
-  const width = font.widthOfTextAtSize(text, o.size);
+  const width = fontOf(c, o.bold).widthOfTextAtSize(text, o.size);
   const left = o.align === 'center' ? x - width / 2 : o.align === 'right' ? x - width : x;
-  c.page.drawText(text, { x: left, y, size: o.size, font, color: o.white ? rgb(1, 1, 1) : rgb(0, 0, 0) });
+  if (text !== '')
+    c.layout.items.push({
+      kind: 'text',
+      text,
+      x: left,
+      y,
+      size: o.size,
+      width,
+      isBold: Boolean(o.bold),
+      isWhite: Boolean(o.white),
+      align: o.align ?? 'left',
+    });
   return width;
 };
 
@@ -80,18 +141,30 @@ export const drawBlock = (
     .map((f) => ({ text: f.text, size: f.size, font: fontOf(c, f.bold) }));
   let y = yTop;
   for (const field of fitBlock(input, maxWidth, maxHeight)) {
+    const bold = field.font === c.fonts.bold;
     for (const line of field.lines) {
       y -= field.size;
-      c.page.drawText(line, { x, y, size: field.size, font: field.font });
+      drawText(c, line, x, y, { size: field.size, bold });
       y -= field.size * 0.15;
     }
   }
   return y;
 };
 
-export const fillRect = (c: Canvas, x: number, y: number, w: number, h: number): void =>
-  c.page.drawRectangle({ x, y, width: w, height: h, color: rgb(0, 0, 0) });
+export const fillRect = (c: Canvas, x: number, y: number, w: number, h: number): void => {
+  c.layout.items.push({
+    kind: 'box',
+    x,
+    y,
+    width: w,
+    height: h,
+    isFilled: true,
+    thickness: 0,
+    isDashed: false,
+  });
+};
 
+/** A stroked box; like PDF, the border is centred on the edges given. */
 export const strokeRect = (
   c: Canvas,
   x: number,
@@ -100,16 +173,18 @@ export const strokeRect = (
   h: number,
   thickness = 1,
   dashed = false,
-): void =>
-  c.page.drawRectangle({
+): void => {
+  c.layout.items.push({
+    kind: 'box',
     x,
     y,
     width: w,
     height: h,
-    borderColor: rgb(0, 0, 0),
-    borderWidth: thickness,
-    ...(dashed ? { borderDashArray: [3, 2] } : {}),
+    isFilled: false,
+    thickness,
+    isDashed: dashed,
   });
+};
 
 /** A horizontal rule whose top edge is at `y`. */
 export const rule = (c: Canvas, y: number, thickness: number, x0 = 0, x1 = LABEL_WIDTH): void =>
@@ -128,8 +203,7 @@ export const drawTestMark = (c: Canvas, y: number, height = 18): void => {
   });
 };
 
-/** Draws a built symbol with its bottom-left corner at (x, y) and records where it went. */
+/** Places a built symbol with its bottom-left corner at (x, y). */
 export const drawBarcode = (c: Canvas, built: BuiltBarcode, x: number, y: number): void => {
-  placeBarcode(c.doc, c.page, built, x, y);
-  c.barcodes.push({ bcid: built.bcid, text: built.text, x, y, width: built.width, height: built.height });
+  c.layout.items.push({ kind: 'barcode', symbol: built, x, y });
 };

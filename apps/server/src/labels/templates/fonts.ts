@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 
 /**
  * Label fonts. Text that WinAnsi can encode uses the built-in Helvetica (no embedding: the fast path for
@@ -42,3 +42,18 @@ export const embedLabelFonts = async (doc: PDFDocument, texts: readonly string[]
   ]);
   return { regular, bold, isEmbedded: true };
 };
+
+/**
+ * Fonts used only to measure text while a layout is made: embedded once per process in a document
+ * that is never saved, so measuring costs nothing per label. Only the PDF backend embeds fonts.
+ */
+let standard: Promise<LabelFonts> | undefined;
+let embedded: Promise<LabelFonts> | undefined;
+
+const fontsInNewDocument = async (texts: readonly string[]): Promise<LabelFonts> =>
+  embedLabelFonts(await PDFDocument.create({ updateMetadata: false }), texts);
+
+export const measuringFonts = (texts: readonly string[]): Promise<LabelFonts> =>
+  texts.every(isWinAnsi)
+    ? (standard ??= fontsInNewDocument([]))
+    : (embedded ??= fontsInNewDocument(['\u0100']));

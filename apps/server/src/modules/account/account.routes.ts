@@ -5,6 +5,8 @@ import {
   changeEmailBody,
   changePasswordBody,
   emailStatusResponse,
+  labelPreference,
+  labelPreferenceResponse,
   messageResponse,
   profileResponse,
   updateProfileBody,
@@ -18,6 +20,8 @@ import { readAddressCheckMode, updateAddressCheckMode } from '../address-check/a
 import {
   changePassword,
   getEmailStatus,
+  getLabelPreference,
+  setLabelPreference,
   regenerateApiKey,
   requestEmailChange,
   updateProfile,
@@ -62,6 +66,18 @@ export const accountRoutes =
         await updateAddressCheckMode(ctx, currentUser(request).user.id, request.body.addressCheck);
         return { message: 'Address check saved', addressCheck: request.body.addressCheck };
       },
+    );
+
+    app.get(
+      '/label-format',
+      { schema: { tags: ['account'], response: { 200: labelPreferenceResponse } } },
+      async (request) => getLabelPreference(ctx, currentUser(request).user.id),
+    );
+
+    app.put(
+      '/label-format',
+      { schema: { tags: ['account'], body: labelPreference, response: { 200: labelPreferenceResponse } } },
+      async (request) => setLabelPreference(ctx, currentUser(request).user.id, request.body),
     );
 
     app.get(

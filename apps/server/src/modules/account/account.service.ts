@@ -1,4 +1,13 @@
-import type { ChangeEmailBody, ChangePasswordBody, EmailStatus, UpdateProfileBody } from '@portal/shared';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EmailStatus,
+  LabelDpi,
+  LabelPreference,
+  UpdateProfileBody,
+} from '@portal/shared';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -107,4 +116,26 @@ export async function logoutEverywhere(
     if (options.regenerateApiKey) await regenerateApiKey(ctx, userId, tx);
   });
   ctx.identities.forget(userId);
+}
+
+/** The label format a download gives when it names none (Account Settings). */
+export async function getLabelPreference(ctx: AppContext, userId: string): Promise<LabelPreference> {
+  const [row] = await ctx.db
+    .select({ labelFormat: users.labelFormat, labelDpi: users.labelDpi })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in');
+  return { labelFormat: row.labelFormat, labelDpi: row.labelDpi as LabelDpi };
+}
+
+export async function setLabelPreference(
+  ctx: AppContext,
+  userId: string,
+  input: LabelPreference,
+): Promise<LabelPreference> {
+  await ctx.db
+    .update(users)
+    .set({ labelFormat: input.labelFormat, labelDpi: input.labelDpi })
+    .where(eq(users.id, userId));
+  return input;
 }

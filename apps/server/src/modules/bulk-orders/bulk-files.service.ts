@@ -1,11 +1,5 @@
 import { Readable, type PassThrough } from 'node:stream';
-import {
-  BULK_MESSAGES,
-  CSV_COLUMNS,
-  DEFAULT_LABEL_LAYOUT,
-  type CsvColumn,
-  type LabelLayout,
-} from '@portal/shared';
+import { BULK_MESSAGES, CSV_COLUMNS, type CsvColumn } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
@@ -13,6 +7,14 @@ import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { isUuid } from '../orders/ids.ts';
 import { FILES_PER_READ, startLabelDownload } from '../orders/label-download-stream.ts';
+import {
+  chooseLabelFile,
+  isDrawnFormat,
+  labelContentType,
+  writeDrawnLabelFiles,
+  type AskedLabelFile,
+  type LabelRef,
+} from '../orders/label-files.ts';
 import { bulkFileName } from './bulk-order-view.ts';
 import {
   countStatuses,
@@ -44,7 +46,11 @@ async function requireReadyLabels(ctx: AppContext, userId: string, id: string): 
 }
 
 /** The completed rows' label PDFs in file order, a page at a time, until the reader goes away. */
-async function* readyLabels(ctx: AppContext, bulkId: string, reader: PassThrough): AsyncGenerator<NamedPdf> {
+async function* readyLabels(
+  ctx: AppContext,
+  bulkId: string,
+  reader: PassThrough,
+): AsyncGenerator<NamedPdf & LabelRef> {
   let afterRow = 0;
   while (!reader.destroyed) {
     const lines = await labelFilesAfter(ctx.db, { bulkOrderId: bulkId, afterRow, limit: LABEL_PAGE });
@@ -54,7 +60,14 @@ async function* readyLabels(ctx: AppContext, bulkId: string, reader: PassThrough
       const files = await ctx.files.getMany(group.flatMap((l) => (l.labelFileId ? [l.labelFileId] : [])));
       for (const line of group) {
         const file = line.labelFileId ? files.get(line.labelFileId) : undefined;
-        if (file && line.tracking) yield { name: `${line.tracking}.pdf`, bytes: file.content };
+        if (file && line.tracking && line.labelFileId)
+          yield {
+            name: `${line.tracking}.pdf`,
+            bytes: file.content,
+            orderId: line.orderId,
+            tracking: line.tracking,
+            labelFileId: line.labelFileId,
+          };
       }
     }
     afterRow = lines.at(-1)!.rowNumber;
@@ -73,19 +86,48 @@ export async function downloadBulkZip(
   return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
 }
 
-/** GET /order/bulk-download-pdf/{id}: the ready labels merged into one PDF, in file order, on the chosen paper. */
+/** Completed rows in file order, without reading their PDFs (for labels drawn again). */
+async function* readyLabelRefs(
+  ctx: AppContext,
+  bulkId: string,
+  reader: PassThrough,
+): AsyncGenerator<LabelRef> {
+  let afterRow = 0;
+  while (!reader.destroyed) {
+    const lines = await labelFilesAfter(ctx.db, { bulkOrderId: bulkId, afterRow, limit: LABEL_PAGE });
+    if (lines.length === 0) return;
+    for (const l of lines)
+      if (l.tracking && l.labelFileId)
+        yield { orderId: l.orderId, tracking: l.tracking, labelFileId: l.labelFileId };
+    afterRow = lines.at(-1)!.rowNumber;
+  }
+}
+
+/**
+ * GET /order/bulk-download-pdf/{id}: the ready labels in one download, in file order: merged PDF (4x6
+ * or Letter two a page), ZPL one after another, or a zip of PNGs; `format` as asked, else the reseller's.
+ */
 export async function downloadBulkPdf(
   ctx: AppContext,
-  { userId, id, layout = DEFAULT_LABEL_LAYOUT }: { userId: string; id: string; layout?: LabelLayout },
+  { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
-  const stream = await startLabelDownload(ctx, 'bulk PDF download', async (out) => {
+  const choice = await chooseLabelFile(ctx, userId, asked);
+  const stream = await startLabelDownload(ctx, `bulk ${choice.format} download`, async (out) => {
+    if (isDrawnFormat(choice))
+      return writeDrawnLabelFiles(ctx, readyLabelRefs(ctx, bulk.id, out), choice, out);
     async function* pdfs() {
       for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
     }
-    await writeLabelsInLayout(pdfs(), layout, out);
+    await writeLabelsInLayout(pdfs(), choice.format === 'letter' ? 'letter' : '4x6', out);
   });
-  return { fileName: bulkFileName(bulk.id, 'pdf'), contentType: 'application/pdf', stream };
+  if (choice.format === 'png')
+    return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
+  return {
+    fileName: bulkFileName(bulk.id, choice.format === 'zpl' ? 'zpl' : 'pdf'),
+    contentType: labelContentType(choice),
+    stream,
+  };
 }
 
 /** A row in the canonical columns, for bulk orders that came without a file (reseller API). */

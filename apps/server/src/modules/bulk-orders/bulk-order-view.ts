@@ -17,7 +17,7 @@ export const bulkFilePaths = (id: string) => ({
 });
 
 /** The short name files are downloaded under: bulk-1a2b3c4d.zip. */
-export const bulkFileName = (id: string, extension: 'zip' | 'pdf' | 'csv'): string =>
+export const bulkFileName = (id: string, extension: 'zip' | 'pdf' | 'csv' | 'zpl'): string =>
   `bulk-${id.slice(0, 8)}.${extension}`;
 
 /** Completed when every row is final, Processing once any label has started, else Pending. */

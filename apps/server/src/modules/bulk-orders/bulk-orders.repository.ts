@@ -170,10 +170,11 @@ export async function linesAfter(
 export async function labelFilesAfter(
   db: DbOrTx,
   q: { bulkOrderId: string; afterRow: number; limit: number },
-): Promise<{ rowNumber: number; tracking: string | null; labelFileId: string | null }[]> {
+): Promise<{ rowNumber: number; orderId: string; tracking: string | null; labelFileId: string | null }[]> {
   return db
     .select({
       rowNumber: bulkOrderRows.rowNumber,
+      orderId: orders.id,
       tracking: orders.tracking,
       labelFileId: orders.labelFileId,
     })

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import crypto from 'node:crypto';
 import {
   bulkOrderDetailResponse,
@@ -8,8 +7,8 @@ import {
   createBulkOrderResponse,
   csvErrorResponse,
   CSV_MAX_BYTES,
-  DEFAULT_LABEL_LAYOUT,
   idParams,
+  labelFileQuery,
   labelLayout,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
@@ -29,8 +28,8 @@ import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 
 const tags = ['bulk-orders'];
 
-/** `?layout=letter` puts two labels on each Letter page; 4x6 (one a page) is the default. */
-const layoutQuery = z.object({ layout: labelLayout.default(DEFAULT_LABEL_LAYOUT) });
+/** `?format=pdf|letter|zpl|png&dpi=` (issue 37); the older `?layout=4x6|letter` still works. */
+const layoutQuery = labelFileQuery.extend({ layout: labelLayout.optional() });
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
   reply
@@ -110,7 +109,12 @@ export const bulkOrderRoutes =
           await downloadBulkPdf(ctx, {
             userId: currentUser(request).user.id,
             id: request.params.id,
-            layout: request.query.layout,
+            asked: {
+              format:
+                request.query.format ??
+                (request.query.layout === 'letter' ? 'letter' : request.query.layout && 'pdf'),
+              dpi: request.query.dpi,
+            },
           }),
         ),
     );

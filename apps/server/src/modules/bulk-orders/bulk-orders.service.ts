@@ -24,6 +24,7 @@ import {
   insertBulkOrderLines,
   lockBulkSubmissions,
 } from './bulk-orders.repository.ts';
+import type { AskedLabelFile } from '../orders/label-files.ts';
 
 /** One already validated order of a bulk purchase and where it came from (spreadsheet row, or position). */
 export type BulkOrderLine = { row: number; order: CsvOrder };
@@ -37,6 +38,8 @@ export type CreateBulkOrderInput = {
   design?: string | null | undefined;
   /** The total the buyer saw (cents): a different server total is refused, the buyer validates again. */
   expectedTotalCents?: number | undefined;
+  /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
+  labelFile?: AskedLabelFile | undefined;
   /** The uploaded file, kept for the results CSV. */
   upload?: { fileName: string; content: Uint8Array } | undefined;
   /** Runs with the result inside the charge's transaction (the Idempotency-Key's reply, decision 152). */
@@ -50,12 +53,15 @@ const toOrderRow = (
   ids: { id: string; batchId: string; userId: string; labelTypeId: string },
   priceCents: number,
   source: 'app' | 'api',
+  labelFile: AskedLabelFile | undefined,
 ): NewOrderRow & { id: string } => ({
   ...ids,
   priceCents,
   ...shipmentColumns(o),
   signature: false,
   source,
+  labelFormat: labelFile?.format ?? null,
+  labelDpi: labelFile?.dpi ?? null,
 });
 
 /**
@@ -93,7 +99,7 @@ export async function createBulkOrder(
     const ids = { id: crypto.randomUUID(), batchId: bulkId, userId, labelTypeId: type.id };
     return {
       rowNumber: row,
-      order: toOrderRow(order, ids, priceCents, input.source === 'api' ? 'api' : 'app'),
+      order: toOrderRow(order, ids, priceCents, input.source === 'api' ? 'api' : 'app', input.labelFile),
     };
   });
   const contentHash = crypto

@@ -3,6 +3,7 @@ import {
   createOrderResponse,
   duplicateOrderResponse,
   idParams,
+  labelFileQuery,
   orderListQuery,
   orderListResponse,
   orderStatsResponse,
@@ -58,26 +59,35 @@ export const orderRoutes =
       readOrderStats(ctx, { userId: currentUser(request).user.id }),
     );
 
-    app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
-      const { fileName, content } = await downloadLabel(ctx, {
-        userId: currentUser(request).user.id,
-        id: request.params.id,
-      });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-        .header('cache-control', 'private, no-store')
-        .send(content);
-    });
+    app.get(
+      '/download/:id',
+      { schema: { tags, params: idParams, querystring: labelFileQuery } },
+      async (request, reply) => {
+        const { fileName, contentType, content } = await downloadLabel(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.id,
+          asked: request.query,
+        });
+        return reply
+          .header('content-type', contentType)
+          .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'private, no-store')
+          .send(content);
+      },
+    );
 
     app.post(
       '/download-selected',
-      { schema: { tags, body: downloadSelectedBody } },
+      { schema: { tags, body: downloadSelectedBody, querystring: labelFileQuery } },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        const { fileName, stream } = await downloadSelectedLabels(ctx, { userId, body: request.body });
+        const { fileName, contentType, stream } = await downloadSelectedLabels(ctx, {
+          userId,
+          body: request.body,
+          asked: request.query,
+        });
         return reply
-          .header('content-type', 'application/pdf')
+          .header('content-type', contentType)
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('cache-control', 'private, no-store')
           .send(stream);

@@ -18,6 +18,13 @@ import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/lab
 import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
 import { settingOrDefault } from '../settings/settings.service.ts';
+import {
+  chooseLabelFile,
+  labelContentType,
+  labelFileName,
+  labelFileOf,
+  type AskedLabelFile,
+} from './label-files.ts';
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
@@ -62,6 +69,7 @@ export async function createOrders(
     input,
     source = 'app',
     isStrict,
+    labelFile,
     inTransaction,
   }: {
     userId: string;
@@ -69,6 +77,8 @@ export async function createOrders(
     source?: 'app' | 'api';
     /** API v2 `?address_check=strict`. */
     isStrict?: boolean | undefined;
+    /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
+    labelFile?: AskedLabelFile | undefined;
     inTransaction?: InTransaction<CreatedOrders> | undefined;
   },
 ): Promise<CreatedOrders> {
@@ -101,6 +111,8 @@ export async function createOrders(
     ...shipmentColumns(o),
     signature: input.signature,
     source,
+    labelFormat: labelFile?.format ?? null,
+    labelDpi: labelFile?.dpi ?? null,
   };
   const quantity = input.quantity;
   // The price shown is the price charged: a total quoted before staff changed the prices is refused.
@@ -198,13 +210,16 @@ export async function readOrderStats(ctx: AppContext, { userId }: { userId: stri
 /** GET /order/download/{id}: the label PDF, only for the owner and only once completed. */
 export async function downloadLabel(
   ctx: AppContext,
-  { userId, id }: { userId: string; id: string },
-): Promise<{ fileName: string; content: Buffer }> {
+  { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
+): Promise<{ fileName: string; contentType: string; content: Buffer }> {
   const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
   if (!order) throw orderNotFound();
   if (order.status !== 'completed' || !order.labelFileId || !order.tracking)
     throw new AppError('CONFLICT', 'Only completed orders can be downloaded');
-  const file = await ctx.files.get(order.labelFileId);
-  if (!file) throw new AppError('NOT_FOUND', 'The label file is missing, please contact support');
-  return { fileName: `${order.tracking}.pdf`, content: file.content };
+  const choice = await chooseLabelFile(ctx, userId, asked, order);
+  return {
+    fileName: labelFileName(order.tracking, choice),
+    contentType: labelContentType(choice),
+    content: await labelFileOf(ctx, order, choice),
+  };
 }

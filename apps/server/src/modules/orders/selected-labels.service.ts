@@ -1,13 +1,22 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import { DEFAULT_LABEL_LAYOUT, labelLayout } from '@portal/shared';
+import { labelDpi, labelFormat, labelLayout } from '@portal/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { isUuid } from './ids.ts';
+import {
+  chooseLabelFile,
+  isDrawnFormat,
+  labelContentType,
+  labelFileName,
+  writeDrawnLabelFiles,
+  type AskedLabelFile,
+  type LabelRef,
+} from './label-files.ts';
 import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
 import { listOrders } from './order-list.ts';
 import { toSearchQuery } from './search-query.ts';
@@ -22,7 +31,10 @@ export const downloadSelectedBody = z
     ids: z.array(z.string()).min(1, 'Select at least one order').max(MAX_SELECTED).optional(),
     search: z.string().max(200).optional(),
     sort: z.enum(['asc', 'des']).default('des'),
-    layout: labelLayout.default(DEFAULT_LABEL_LAYOUT),
+    /** Older clients' paper choice; `format` (here or in the query) wins. */
+    layout: labelLayout.optional(),
+    format: labelFormat.optional(),
+    dpi: labelDpi.optional(),
   })
   .refine((b) => b.ids !== undefined || b.search !== undefined, {
     message: 'Select orders or send the search they match',
@@ -30,7 +42,7 @@ export const downloadSelectedBody = z
   });
 export type DownloadSelectedBody = z.infer<typeof downloadSelectedBody>;
 
-type Label = { fileId: string };
+type Label = LabelRef;
 
 const NOTHING_READY = 'None of the selected orders has a label yet';
 
@@ -38,14 +50,16 @@ const NOTHING_READY = 'None of the selected orders has a label yet';
 async function labelsOfIds(ctx: AppContext, userId: string, ids: string[]): Promise<Label[]> {
   if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', 'Order not found');
   const rows = await ctx.db
-    .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId })
+    .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId, tracking: orders.tracking })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (new Set(ids).size !== byId.size) throw new AppError('NOT_FOUND', 'Order not found');
   return ids.flatMap((id) => {
     const row = byId.get(id)!;
-    return row.status === 'completed' && row.fileId ? [{ fileId: row.fileId }] : [];
+    return row.status === 'completed' && row.fileId && row.tracking
+      ? [{ orderId: row.id, labelFileId: row.fileId, tracking: row.tracking }]
+      : [];
   });
 }
 
@@ -61,7 +75,9 @@ async function labelsOfSearch(ctx: AppContext, userId: string, body: DownloadSel
       offset,
       limit: PAGE,
     });
-    for (const r of rows) if (r.labelFileId) labels.push({ fileId: r.labelFileId });
+    for (const r of rows)
+      if (r.labelFileId && r.tracking)
+        labels.push({ orderId: r.id, labelFileId: r.labelFileId, tracking: r.tracking });
     if (rows.length < PAGE) break;
     // On the embedded database each page is read on the event loop: let requests in between.
     await nextTurn();
@@ -69,28 +85,49 @@ async function labelsOfSearch(ctx: AppContext, userId: string, body: DownloadSel
   return labels.slice(0, MAX_SELECTED);
 }
 
-/** The selected labels merged into one PDF, streamed: 4x6 one a page, or Letter two a page. */
+/**
+ * The selected labels in one download, streamed: PDF 4x6 one a page or Letter two a page, ZPL one
+ * label after another, PNG a zip.
+ */
 export async function downloadSelectedLabels(
   ctx: AppContext,
-  { userId, body }: { userId: string; body: DownloadSelectedBody },
-): Promise<{ fileName: string; stream: PassThrough }> {
+  { userId, body, asked = {} }: { userId: string; body: DownloadSelectedBody; asked?: AskedLabelFile },
+): Promise<{ fileName: string; contentType: string; stream: PassThrough }> {
   const labels = body.ids
     ? await labelsOfIds(ctx, userId, body.ids)
     : await labelsOfSearch(ctx, userId, body);
   if (labels.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
+  const fromLayout = body.layout === undefined ? undefined : body.layout === 'letter' ? 'letter' : 'pdf';
+  const choice = await chooseLabelFile(ctx, userId, {
+    format: asked.format ?? body.format ?? fromLayout,
+    dpi: asked.dpi ?? body.dpi,
+  });
 
   const stream = await startLabelDownload(ctx, 'selected labels download', (out) => {
+    if (isDrawnFormat(choice)) {
+      async function* refs() {
+        yield* labels;
+      }
+      return writeDrawnLabelFiles(ctx, refs(), choice, out);
+    }
     async function* pdfs() {
       for (let i = 0; i < labels.length && !out.destroyed; i += FILES_PER_READ) {
         const group = labels.slice(i, i + FILES_PER_READ);
-        const files = await ctx.files.getMany(group.map((l) => l.fileId));
+        const files = await ctx.files.getMany(group.map((l) => l.labelFileId));
         for (const l of group) {
-          const file = files.get(l.fileId);
+          const file = files.get(l.labelFileId);
           if (file) yield file.content;
         }
       }
     }
-    return writeLabelsInLayout(pdfs(), body.layout, out);
+    return writeLabelsInLayout(pdfs(), choice.format === 'letter' ? 'letter' : '4x6', out);
   });
-  return { fileName: `labels-${body.layout}.pdf`, stream };
+  const base =
+    choice.format === 'letter' ? 'labels-letter' : choice.format === 'pdf' ? 'labels-4x6' : 'labels';
+  const zipped = choice.format === 'png';
+  return {
+    fileName: zipped ? `${base}-png.zip` : labelFileName(base, choice),
+    contentType: zipped ? 'application/zip' : labelContentType(choice),
+    stream,
+  };
 }

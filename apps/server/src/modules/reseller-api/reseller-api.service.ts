@@ -7,7 +7,7 @@ import {
   type CsvOrderInput,
   type OrderView,
 } from '@portal/shared';
-import type { apiCreateBulkOrderBody } from '@portal/shared';
+import type { apiCreateBulkOrderBody, LabelDpi, LabelFormat } from '@portal/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, type FieldError } from '../../errors.ts';
@@ -21,6 +21,7 @@ import { checkShipmentsBeforePurchase } from '../address-check/address-check.ser
 import { listLabelTypes } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
 import { isUuid } from '../orders/ids.ts';
+import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
@@ -54,18 +55,23 @@ export async function createApiOrder(
     inTransaction,
   }: {
     userId: string;
-    body: CreateOrderInput & { Date?: string | undefined };
+    body: CreateOrderInput & {
+      Date?: string | undefined;
+      label_format?: LabelFormat | undefined;
+      label_dpi?: LabelDpi | undefined;
+    };
     isStrict?: boolean | undefined;
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
 ): Promise<ApiOrderCreated> {
-  const { Date: _shipDate, ...input } = body;
+  const { Date: _shipDate, label_format: format, label_dpi: dpi, ...input } = body;
   const labelType = await labelTypeIdOf(ctx, input.labelType);
   const created = await createOrders(ctx, {
     userId,
     input: { ...input, labelType },
     source: 'api',
     isStrict,
+    labelFile: { format, dpi },
     inTransaction: mapInTransaction(inTransaction, apiOrderCreated),
   });
   return apiOrderCreated(created);
@@ -75,7 +81,10 @@ export async function createApiOrder(
 export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: string; id: string }) {
   const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  return { order: toApiOrderView(toOrderView(order)) };
+  const choice = await chooseLabelFile(ctx, userId, {}, order);
+  return {
+    order: { ...toApiOrderView(toOrderView(order)), label_format: choice.format, label_dpi: choice.dpi },
+  };
 }
 
 /** An order object of `data` as a CSV row: text fields as text (a numeric ZIP keeps its leading zero). */
@@ -144,6 +153,7 @@ export async function createApiBulkOrder(
     labelTypeId: type.id,
     lines: lines.map((l, i) => ({ row: l.row, order: shipments[i]! })),
     source: 'api',
+    labelFile: { format: body.label_format, dpi: body.label_dpi },
     design,
     inTransaction: mapInTransaction(inTransaction, answer),
   });

@@ -102,18 +102,22 @@ export const resellerBulkOrderRoutes =
         schema: {
           operationId: 'downloadBulkOrder',
           tags,
-          summary: 'The labels of a bulk order: a zip of PDFs, or one merged PDF with ?format=pdf',
+          summary:
+            'The labels of a bulk order: a zip of PDFs, or ?format=pdf|letter (merged PDF), zpl (one stream), png (zip); &dpi=203|300',
           params: apiBulkOrderParams,
           querystring: apiBulkDownloadQuery,
-          produces: ['application/zip', 'application/pdf'],
+          produces: ['application/zip', 'application/pdf', 'application/zpl'],
           // 503 with Retry-After when too many label downloads are being prepared (decision 160).
           response: { 409: apiErrorResponse, 503: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
         const q = { userId: currentUser(request).user.id, id: request.params.bulkorder_id };
+        const { format, dpi } = request.query;
         const file =
-          request.query.format === 'pdf' ? await downloadBulkPdf(ctx, q) : await downloadBulkZip(ctx, q);
+          format === 'zip'
+            ? await downloadBulkZip(ctx, q)
+            : await downloadBulkPdf(ctx, { ...q, asked: { format, dpi } });
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.fileName}"`)

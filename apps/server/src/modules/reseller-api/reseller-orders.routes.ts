@@ -5,6 +5,7 @@ import {
   apiPurchaseHeaders,
   apiOrderParams,
   apiReadOrderResponse,
+  labelFileQuery,
   createOrderResponse,
   orderListQuery,
   orderListResponse,
@@ -104,19 +105,22 @@ export const resellerOrderRoutes =
         schema: {
           operationId: 'downloadLabel',
           tags,
-          summary: 'The label PDF of a completed order',
+          summary:
+            'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s',
           params: apiOrderParams,
-          produces: ['application/pdf'],
+          querystring: labelFileQuery,
+          produces: ['application/pdf', 'application/zpl', 'image/png'],
           response: { 409: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const { fileName, content } = await downloadLabel(ctx, {
+        const { fileName, contentType, content } = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.order_id,
+          asked: request.query,
         });
         return reply
-          .header('content-type', 'application/pdf')
+          .header('content-type', contentType)
           .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
           .header('cache-control', 'private, no-store')
           .send(content as never);

@@ -4,6 +4,7 @@ import { useSession } from '../../../lib/session';
 import { AddressCheckSection } from '../components/address-check-section';
 import { ApiKeySection } from '../components/api-key-section';
 import { EmailSection } from '../components/email-section';
+import { LabelFormatSection } from '../components/label-format-section';
 import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
@@ -24,6 +25,7 @@ export function AccountSettingsPage() {
           <PasswordSection />
           <AddressCheckSection />
           <TwoFactorSection />
+          <LabelFormatSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />

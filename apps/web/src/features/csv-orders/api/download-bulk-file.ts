@@ -1,6 +1,6 @@
-import type { LabelLayout } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
+import { labelFileQuery, type LabelFileChoice } from '../../../lib/label-format';
 import { saveFile } from '../../../lib/save-file';
 
 export type BulkFileKind = 'zip' | 'csv' | 'pdf';
@@ -12,12 +12,12 @@ const PATHS: Record<BulkFileKind, string> = {
   pdf: '/order/bulk-download-pdf',
 };
 
-/** `layout` is the paper of the merged PDF, as on the dashboard's Download selected (the zip and CSV have none). */
-export type DownloadBulkFileInput = { id: string; kind: BulkFileKind; layout: LabelLayout };
+/** `choice` is the format of the labels in one file (`pdf` kind), as on the dashboard's downloads. */
+export type DownloadBulkFileInput = { id: string; kind: BulkFileKind; choice: LabelFileChoice };
 
 /** GET /order/bulk-download{,-csv,-pdf}/{id}: fetched with the bearer header, saved under the server's name. */
-export async function downloadBulkFile({ id, kind, layout }: DownloadBulkFileInput): Promise<void> {
-  const query = kind === 'pdf' ? `?layout=${layout}` : '';
+export async function downloadBulkFile({ id, kind, choice }: DownloadBulkFileInput): Promise<void> {
+  const query = kind === 'pdf' ? `?${labelFileQuery(choice)}` : '';
   const file = await api.get<DownloadedFile>(`${PATHS[kind]}/${encodeURIComponent(id)}${query}`, {
     responseType: 'file',
   });

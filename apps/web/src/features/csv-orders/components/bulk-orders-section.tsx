@@ -1,9 +1,10 @@
 import { Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DEFAULT_LABEL_LAYOUT, type BulkOrderView, type LabelLayout } from '@portal/shared';
+import type { BulkOrderView } from '@portal/shared';
 import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { LabelLayoutControl } from '../../../components/label-layout-control';
+import { LabelFormatPicker } from '../../../components/label-format-picker';
+import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { PageNav } from '../../../components/page-nav';
 import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
 import { useBulkOrders } from '../api/get-bulk-orders';
@@ -13,7 +14,9 @@ import { BulkOrdersTable } from './bulk-orders-table';
 /** CSV Orders (spec section 2): every upload with its progress, refreshed every 5 s while labels are made. */
 export function BulkOrdersSection() {
   const [page, setPage] = useState(1);
-  const [layout, setLayout] = useState<LabelLayout>(DEFAULT_LABEL_LAYOUT);
+  const defaultFile = useDefaultLabelFile();
+  const [pickedFile, setPickedFile] = useState<LabelFileChoice | null>(null);
+  const labelFile = pickedFile ?? defaultFile;
   const bulkOrders = useBulkOrders(page);
   const download = useDownloadBulkFile();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
@@ -25,7 +28,7 @@ export function BulkOrdersSection() {
     orders: data?.orders ?? [],
     downloading: download.isPending ? (download.variables ?? null) : null,
     onDownload: (order: BulkOrderView, kind: BulkFileKind) =>
-      download.mutate({ id: order._id, kind, layout }),
+      download.mutate({ id: order._id, kind, choice: labelFile }),
   };
 
   let content;
@@ -87,9 +90,13 @@ export function BulkOrdersSection() {
           {rowProps.orders.length > 0 && (
             <Group gap={6} wrap="nowrap">
               <Text size="xs" c="dimmed" aria-hidden>
-                PDF paper
+                Labels in one file
               </Text>
-              <LabelLayoutControl label="PDF paper" value={layout} onChange={setLayout} />
+              <LabelFormatPicker
+                aria-label="Format of labels in one file"
+                value={labelFile}
+                onChange={setPickedFile}
+              />
             </Group>
           )}
         </Group>

@@ -236,17 +236,17 @@ describe('CSV Orders table', { timeout: 20_000 }, () => {
     renderPage({
       'GET /order/read-bulk-orders': { body: { orders: [bulkOrder()], totalPages: 1, total: 1 } },
       'GET /order/bulk-download-pdf/b1': ({ url }) => {
-        layouts.push(url.searchParams.get('layout'));
+        layouts.push(url.searchParams.get('format'));
         return { body: {} };
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicks).toHaveLength(1));
-    const paper = screen.getByRole('radiogroup', { name: 'PDF paper' });
-    await user.click(within(paper).getByText('Letter (2 a page)'));
+    await user.click(screen.getAllByLabelText('Format of labels in one file')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'PDF Letter (2 a page)' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(clicks).toHaveLength(2));
-    expect(layouts).toEqual(['4x6', 'letter']);
+    expect(layouts).toEqual(['pdf', 'letter']);
   });
 
   it("shows the server's message when a download fails", async () => {

@@ -1,23 +1,18 @@
+import { LABEL_FILE_TYPES } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type DownloadedFile } from '../../../lib/api-client';
+import { labelFileQuery, type LabelFileChoice } from '../../../lib/label-format';
+import { saveFile } from '../../../lib/save-file';
 
-type DownloadInput = { id: string; tracking: string };
+type DownloadInput = { id: string; tracking: string; choice: LabelFileChoice };
 
-/** GET /order/download/{id}: the label PDF, fetched with the bearer header and saved as `{tracking}.pdf`. */
-export async function downloadOrderLabel({ id, tracking }: DownloadInput): Promise<void> {
-  const file = await api.get<Blob>(`/order/download/${encodeURIComponent(id)}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(file);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${tracking}.pdf`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Let the browser start the download before the object URL goes away.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
+/** GET /order/download/{id}?format=: the label in the chosen format, saved under the server's name. */
+export async function downloadOrderLabel({ id, tracking, choice }: DownloadInput): Promise<void> {
+  const file = await api.get<DownloadedFile>(
+    `/order/download/${encodeURIComponent(id)}?${labelFileQuery(choice)}`,
+    { responseType: 'file' },
+  );
+  saveFile(file.blob, file.fileName ?? `${tracking}.${LABEL_FILE_TYPES[choice.format].extension}`);
 }
 
 export const useDownloadOrderLabel = () => useMutation({ mutationFn: downloadOrderLabel });

@@ -1,9 +1,11 @@
 import { CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { PAGE_SIZE, type LabelLayout, type OrderView } from '@portal/shared';
+import { PAGE_SIZE, type OrderView } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LabelFormatPicker } from '../../../components/label-format-picker';
+import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useDownloadOrderLabel } from '../api/download-order';
@@ -60,6 +62,9 @@ export function OrderHistory() {
 
   const orders = useOrders({ search, status: 'All', sort, page, limit: PAGE_SIZE.orders });
   const download = useDownloadOrderLabel();
+  const defaultFile = useDefaultLabelFile();
+  const [pickedFile, setPickedFile] = useState<LabelFileChoice | null>(null);
+  const labelFile = pickedFile ?? defaultFile;
   const duplicate = useDuplicateOrder();
   const purchase = usePurchaseGuard();
   const [duplicating, setDuplicating] = useState<OrderView | null>(null);
@@ -91,9 +96,11 @@ export function OrderHistory() {
 
   const selection = useOrderSelection(orders.data?.orders ?? [], search);
   const downloadSelected = useDownloadSelected();
-  const onDownloadSelected = (layout: LabelLayout) =>
+  const onDownloadSelected = (isPrint: boolean) =>
     downloadSelected.mutate(
-      selection.isAllMatching ? { layout, search, sort } : { layout, ids: selection.ids },
+      selection.isAllMatching
+        ? { choice: labelFile, isPrint, search, sort }
+        : { choice: labelFile, isPrint, ids: selection.ids },
     );
 
   const rowProps = {
@@ -101,7 +108,7 @@ export function OrderHistory() {
     orders: orders.data?.orders ?? [],
     downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     onDownload: (order: OrderView) =>
-      download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId }),
+      download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile }),
     onDuplicate: setDuplicating,
     onRequestRefund: setRefunding,
   };
@@ -118,6 +125,8 @@ export function OrderHistory() {
           total={orders.data?.total ?? 0}
           search={search}
           isDownloading={downloadSelected.isPending}
+          labelFile={labelFile}
+          onLabelFile={setPickedFile}
           onDownload={onDownloadSelected}
         />
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
@@ -167,6 +176,7 @@ export function OrderHistory() {
             allowDeselect={false}
             w={{ base: 140, sm: 160 }}
           />
+          <LabelFormatPicker size="sm" value={labelFile} onChange={setPickedFile} />
         </Group>
       </Group>
       {content}

@@ -1,8 +1,7 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { DEFAULT_LABEL_LAYOUT, type LabelLayout } from '@portal/shared';
-import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
-import { LabelLayoutControl } from '../../../components/label-layout-control';
+import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { LabelFormatPicker } from '../../../components/label-format-picker';
+import type { LabelFileChoice } from '../../../lib/label-format';
 import type { OrderSelection } from '../hooks/use-order-selection';
 
 type SelectionBarProps = {
@@ -10,12 +9,22 @@ type SelectionBarProps = {
   total: number;
   search: string;
   isDownloading: boolean;
-  onDownload: (layout: LabelLayout) => void;
+  labelFile: LabelFileChoice;
+  onLabelFile: (choice: LabelFileChoice) => void;
+  /** `isPrint`: ZPL to a local Zebra printer (Zebra Browser Print), else saved as a file. */
+  onDownload: (isPrint: boolean) => void;
 };
 
-/** What is selected, "select every match", the paper (4x6 thermal or Letter desk) and Download selected. */
-export function SelectionBar({ selection, total, search, isDownloading, onDownload }: SelectionBarProps) {
-  const [layout, setLayout] = useState<LabelLayout>(DEFAULT_LABEL_LAYOUT);
+/** What is selected, "select every match", the label format, Download selected and (ZPL) Print. */
+export function SelectionBar({
+  selection,
+  total,
+  search,
+  isDownloading,
+  labelFile,
+  onLabelFile,
+  onDownload,
+}: SelectionBarProps) {
   if (selection.count === 0 && !selection.isAllMatching) return null;
   const count = selection.isAllMatching ? total : selection.count;
   return (
@@ -35,15 +44,30 @@ export function SelectionBar({ selection, total, search, isDownloading, onDownlo
           </Anchor>
         </Group>
         <Group gap="xs">
-          <LabelLayoutControl value={layout} onChange={setLayout} />
+          <LabelFormatPicker
+            aria-label="Format of selected labels"
+            value={labelFile}
+            onChange={onLabelFile}
+          />
           <Button
             size="xs"
             leftSection={<IconDownload size={14} />}
             loading={isDownloading}
-            onClick={() => onDownload(layout)}
+            onClick={() => onDownload(false)}
           >
             Download selected
           </Button>
+          {labelFile.format === 'zpl' && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPrinter size={14} />}
+              loading={isDownloading}
+              onClick={() => onDownload(true)}
+            >
+              Print
+            </Button>
+          )}
         </Group>
       </Group>
     </Paper>

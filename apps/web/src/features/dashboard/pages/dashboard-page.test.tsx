@@ -234,35 +234,44 @@ describe('Dashboard', () => {
     expect(retry?.headers.get('idempotency-key')).toBe(first?.headers.get('idempotency-key'));
   });
 
-  it('downloads the selected orders as one PDF in the order picked, on the paper chosen', async () => {
-    const user = userEvent.setup({ delay: null });
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
-    );
-    const clicks: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this);
-    });
-    const server = renderDashboard(
-      { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
-      {
-        'POST /order/download-selected': { body: {} },
-      },
-    );
-    await user.click(await screen.findByRole('checkbox', { name: 'Select LBL-10043' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
-    const bar = screen.getByRole('region', { name: 'Selected orders' });
-    expect(bar).toHaveTextContent('2 orders selected');
-    await user.click(within(bar).getByText('Letter (2 a page)'));
-    await user.click(within(bar).getByRole('button', { name: 'Download selected' }));
-    await waitFor(() => expect(clicks).toHaveLength(1));
-    const call = server.calls.find((c) => c.path === '/order/download-selected');
-    expect(call?.body).toEqual({ layout: 'letter', ids: ['o3', 'o1'] });
+  it(
+    'downloads the selected labels in one file in the order picked, in the format chosen',
+    { timeout: 20_000 },
+    async () => {
+      const user = userEvent.setup({ delay: null });
+      vi.stubGlobal(
+        'URL',
+        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
+      );
+      const clicks: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicks.push(this);
+      });
+      const server = renderDashboard(
+        { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
+        {
+          'POST /order/download-selected': { body: {} },
+        },
+      );
+      await user.click(await screen.findByRole('checkbox', { name: 'Select LBL-10043' }));
+      await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
+      const bar = screen.getByRole('region', { name: 'Selected orders' });
+      expect(bar).toHaveTextContent('2 orders selected');
+      await user.click(within(bar).getAllByLabelText('Format of selected labels')[0]!);
+      await user.click(await screen.findByRole('option', { name: 'PDF Letter (2 a page)' }));
+      await user.click(within(bar).getByRole('button', { name: 'Download selected' }));
+      await waitFor(() => expect(clicks).toHaveLength(1));
+      const call = server.calls.find((c) => c.path === '/order/download-selected');
+      expect(call?.body).toEqual({ ids: ['o3', 'o1'] });
+      // ZPL offers Print (a local Zebra printer through Zebra Browser Print, else the .zpl file).
+      await user.click(within(bar).getAllByLabelText('Format of selected labels')[0]!);
+      await user.click(await screen.findByRole('option', { name: 'ZPL 203 dpi (Zebra)' }));
+      expect(within(bar).getByRole('button', { name: 'Print' })).toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select this page' }));
-    expect(bar).toHaveTextContent('3 orders selected');
-  });
+      await user.click(screen.getByRole('checkbox', { name: 'Select this page' }));
+      expect(bar).toHaveTextContent('3 orders selected');
+    },
+  );
 
   it('refreshes every 5 seconds while an order is processing, and stops once none is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -1,0 +1,80 @@
+import { createRequire } from 'node:module';
+import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import type { LabelLayout, LayoutBox, LayoutText } from '../templates/canvas.ts';
+import { drawSymbol } from './draw-symbol.ts';
+import { dotScale, labelSizeInDots, symbolInDots, type LabelDpi } from './output.ts';
+
+/**
+ * The raster backend: draws the layout on a 4x6 bitmap at the printer's resolution with Skia
+ * (@napi-rs/canvas, prebuilt, no system libraries). Text uses DejaVu Sans, squeezed to the width the
+ * PDF's font gave it so every box stays where the layout put it; barcodes land on whole dots.
+ */
+const require = createRequire(import.meta.url);
+let fontsRegistered = false;
+const registerFonts = (): void => {
+  if (fontsRegistered) return;
+  GlobalFonts.registerFromPath(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'), 'LabelSans');
+  GlobalFonts.registerFromPath(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'), 'LabelSansBold');
+  fontsRegistered = true;
+};
+
+type Dots = ReturnType<typeof dotScale>;
+
+const drawText = (ctx: SKRSContext2D, d: Dots, t: LayoutText): void => {
+  ctx.font = `${t.size * d.k}px ${t.isBold ? 'LabelSansBold' : 'LabelSans'}`;
+  ctx.fillStyle = t.isWhite ? '#fff' : '#000';
+  ctx.fillText(t.text, t.x * d.k, d.y(t.y), Math.max(1, t.width * d.k));
+};
+
+/** A border as filled edges of whole dots (crisp on a thermal head); dashed like the PDF's 3 on, 2 off. */
+const drawBox = (ctx: SKRSContext2D, d: Dots, b: LayoutBox): void => {
+  ctx.fillStyle = '#000';
+  if (b.isFilled) {
+    const x0 = d.x(b.x);
+    const y0 = d.y(b.y + b.height);
+    ctx.fillRect(x0, y0, Math.max(1, d.x(b.x + b.width) - x0), Math.max(1, d.y(b.y) - y0));
+    return;
+  }
+  const t = Math.max(1, Math.round(b.thickness * d.k));
+  const x0 = d.x(b.x - b.thickness / 2);
+  const y0 = d.y(b.y + b.height + b.thickness / 2);
+  const w = d.x(b.x + b.width + b.thickness / 2) - x0;
+  const h = d.y(b.y - b.thickness / 2) - y0;
+  const edges: Array<[number, number, number, number]> = [
+    [x0, y0, w, t],
+    [x0, y0 + h - t, w, t],
+    [x0, y0, t, h],
+    [x0 + w - t, y0, t, h],
+  ];
+  for (const [x, y, ew, eh] of edges) {
+    if (!b.isDashed) ctx.fillRect(x, y, ew, eh);
+    else
+      dashes(ew >= eh ? ew : eh, d.k, (start, len) =>
+        ew >= eh ? ctx.fillRect(x + start, y, len, eh) : ctx.fillRect(x, y + start, ew, len),
+      );
+  }
+};
+
+/** Calls `draw(start, length)` for each dash along `length` dots: 3 pt on, 2 pt off. */
+export const dashes = (length: number, k: number, draw: (start: number, len: number) => void): void => {
+  const on = Math.round(3 * k);
+  const period = Math.round(5 * k);
+  for (let s = 0; s < length; s += period) draw(s, Math.min(on, length - s));
+};
+
+export const drawLayoutAsPng = async (layout: LabelLayout, dpi: LabelDpi): Promise<Uint8Array> => {
+  registerFonts();
+  const size = labelSizeInDots(dpi);
+  const d = dotScale(dpi);
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.textBaseline = 'alphabetic';
+  for (const item of layout.items) {
+    if (item.kind === 'text') drawText(ctx, d, item);
+    else if (item.kind === 'box') drawBox(ctx, d, item);
+    else drawSymbol(ctx, item.symbol, symbolInDots(item, dpi));
+  }
+  return new Uint8Array(await canvas.encode('png'));
+};
