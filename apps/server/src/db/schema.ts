@@ -13,3 +13,4 @@ export * from './schema/courier.ts';
 export * from './schema/rate-limits.ts';
 export * from './schema/order-pages.ts';
 export * from './schema/providers.ts';
+export * from './schema/jobs.ts';
