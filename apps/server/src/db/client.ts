@@ -282,9 +282,10 @@ export async function createPgliteTemplate(
 /** True when every migration beside the server is recorded as applied (a read the app's role may make). */
 async function isMigrated(pool: pg.Pool): Promise<boolean> {
   const latest = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  const found = await pool.query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS ok`);
+  if (!found.rows[0]?.ok) return false;
   const { rows } = await pool.query<{ applied: string | null }>(
-    `SELECT CASE WHEN to_regclass('drizzle.__drizzle_migrations') IS NULL THEN NULL
-       ELSE (SELECT max(created_at)::text FROM drizzle.__drizzle_migrations) END AS applied`,
+    'SELECT max(created_at)::text AS applied FROM drizzle.__drizzle_migrations',
   );
   return rows[0]?.applied != null && Number(rows[0].applied) >= latest;
 }
