@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,17 @@ import { CAPTCHA_PROVIDERS } from '@portal/shared';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * The server package's folder, from where this code runs: src/, dist/, or a build kept under .builds/
+ * (decision 272), which is where a running server's own files are, even after `dist` points elsewhere.
+ */
+function serverPackageDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -70,7 +82,7 @@ export const envSchema = z.object({
     .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
-  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST_DIR: z.string().default(path.join(serverPackageDir(import.meta.dirname), '../web/dist')),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
