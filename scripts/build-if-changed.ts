@@ -127,10 +127,10 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     const started = performance.now();
     const outcome = buildIfChanged(target, ROOT);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(
+    process.stdout.write(
       outcome === 'built'
-        ? `Built the ${target.name} (${seconds} s)`
-        : `The ${target.name} build is up to date (${seconds} s)`,
+        ? `Built the ${target.name} (${seconds} s)\n`
+        : `The ${target.name} build is up to date (${seconds} s)\n`,
     );
   }
 }
