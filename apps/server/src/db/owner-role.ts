@@ -41,7 +41,7 @@ export async function prepareDatabaseAsOwner({
   const owner = await createDatabase({ url: ownerUrl, dataDir: '', poolSize: 2 });
   try {
     await owner.migrate();
-    await installJobQueues(owner, queues);
+    await installJobQueues(owner, queues, { withScheduler: true });
     const appRole = roleOf(appUrl);
     if (appRole !== roleOf(ownerUrl)) await grantAppRole(owner, appRole);
   } finally {

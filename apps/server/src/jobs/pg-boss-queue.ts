@@ -79,10 +79,11 @@ async function ensureQueues(boss: PgBoss, queues: readonly QueueDefinition[]): P
 export async function installJobQueues(
   database: Database,
   queues: readonly QueueDefinition[],
+  { withScheduler = false }: { withScheduler?: boolean } = {},
 ): Promise<void> {
   // With the scheduler on, pg-boss also makes its own queue for cron jobs, which a server's start would
-  // otherwise create (a table: the app's role, when another role owns the schema, may not).
-  const boss = bossOn(database, { schedule: true, supervise: false });
+  // otherwise create: a table, which the app's role may not make when another role owns the schema.
+  const boss = bossOn(database, { schedule: withScheduler, supervise: false });
   await boss.start();
   try {
     await ensureQueues(boss, queues);
