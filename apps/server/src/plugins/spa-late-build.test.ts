@@ -41,5 +41,5 @@ describe('a web build that appears after the server started', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 });

@@ -41,7 +41,7 @@ describe('TRUST_PROXY', () => {
   it('with a hop count, counts the address the proxy saw, not one the client wrote before it', async () => {
     const app = await appBehind('1');
     expect(await statusesOf(app, { from: '127.0.0.1', realClient: '198.51.100.7' })).toEqual(limited);
-  });
+  }, 60_000);
 
   it('with proxy addresses, takes X-Forwarded-For only from those proxies', async () => {
     const app = await appBehind('127.0.0.1, 10.0.0.0/8');
@@ -56,7 +56,7 @@ describe('TRUST_PROXY', () => {
     const again = await statusesOf(app, { from: '192.0.2.50', realClient: '198.51.100.9' });
     // The direct request above already spent one of 192.0.2.50's requests.
     expect(again).toEqual([200, 200, 429, 429]);
-  });
+  }, 60_000);
 
   it('refuses true, which would trust every hop, and anything that is not a count or addresses', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every hop/);
