@@ -7,9 +7,11 @@ import { createDeliverySlots, type DeliverySlots } from './webhook-slots.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 
 /** Attempts in flight at once in one instance, per endpoint and per reseller (decision 271). */
-export const CONCURRENCY_PER_ENDPOINT = 2;
-export const CONCURRENCY_PER_RESELLER = 4;
-/** An attempt that finds its endpoint or reseller at the limit waits about this long, off the workers. */
+export const CONCURRENCY_PER_ENDPOINT = 4;
+export const CONCURRENCY_PER_RESELLER = 8;
+/** How long an attempt waits for a place of its endpoint and reseller before it is put back in the queue. */
+const SLOT_WAIT_MS = 1000;
+/** When such an attempt comes round again, about this much later. */
 const BUSY_WAIT_MS = 2000;
 /** The longest pause of an endpoint that keeps timing out. */
 const MAX_PAUSE_MS = 3600_000;
@@ -51,7 +53,7 @@ const pauseAfterTimeout = (baseSeconds: number, failingSince: Date | null, now: 
   return new Date(now + Math.min(MAX_PAUSE_MS, Math.max(baseSeconds * 1000, failingFor)));
 };
 
-const UNLIMITED: DeliverySlots = { tryTake: () => () => {} };
+const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => () => {} };
 
 /**
  * One attempt of one delivery (a queue job). Idempotent: a job whose attempt already ran (its instance
@@ -80,20 +82,45 @@ export async function attemptDelivery(
   if (endpoint.enabled) {
     if (endpoint.pausedUntil && endpoint.pausedUntil.getTime() > Date.now())
       return postpone(ctx, job, endpoint.pausedUntil);
-    const release = slots.tryTake(endpoint.id, endpoint.userId);
+    const waitedFrom = Date.now();
+    const release = await slots.take(endpoint.id, endpoint.userId, SLOT_WAIT_MS);
     if (!release) return postpone(ctx, job, new Date(Date.now() + BUSY_WAIT_MS * (0.75 + Math.random() / 2)));
     try {
+      // A place freed by an attempt that timed out comes with the pause it just recorded.
+      const [fresh] =
+        Date.now() > waitedFrom
+          ? await ctx.db
+              .select({ pausedUntil: webhookEndpoints.pausedUntil })
+              .from(webhookEndpoints)
+              .where(eq(webhookEndpoints.id, endpoint.id))
+          : [endpoint];
+      if (fresh?.pausedUntil && fresh.pausedUntil.getTime() > Date.now())
+        return await postpone(ctx, job, fresh.pausedUntil);
       result = await postWebhook(endpoint.url, {
         headers: signedHeaders(ctx.sealer.open(endpoint.secretSealed), delivery.eventId, payload),
         body: payload,
         timeoutMs: ctx.config.webhooks.timeoutSeconds * 1000,
         blockPrivateTargets: ctx.config.webhooks.blockPrivateTargets,
       });
+      await recordAttempt(ctx, job, row, result);
     } finally {
       release();
     }
+    return;
   }
+  await recordAttempt(ctx, job, row, result);
+}
 
+/** Writes an attempt's outcome (and what follows: a retry, a pause, a disabled endpoint). */
+async function recordAttempt(
+  ctx: AppContext,
+  job: WebhookJobData,
+  {
+    delivery,
+    endpoint,
+  }: { delivery: typeof webhookDeliveries.$inferSelect; endpoint: typeof webhookEndpoints.$inferSelect },
+  result: PostResult,
+): Promise<void> {
   const now = new Date();
   const ok = succeeded(result);
   const retryAt = nextAttemptAt(ctx.config.webhooks.retryBaseSeconds, job.attempt, now.getTime());

@@ -54,7 +54,7 @@ describe('webhook fairness', () => {
       const dead = track(await startSilentReceiver());
       const { headers } = await signUp(app);
       const { endpoint } = await createEndpoint(app, headers, { url: dead.url() });
-      for (let i = 0; i < 4; i += 1) await sendTest(app, headers, endpoint.id);
+      for (let i = 0; i < CONCURRENCY_PER_ENDPOINT + 2; i += 1) await sendTest(app, headers, endpoint.id);
 
       await sleep(4_000);
       // The first attempts (as many as one endpoint may have in flight) timed out after 1 s; the endpoint

@@ -5,6 +5,8 @@
 export type DeliverySlots = {
   /** A place for one attempt to `endpointId` of `userId`, or null when either is at its limit. */
   tryTake: (endpointId: string, userId: string) => (() => void) | null;
+  /** As `tryTake`, waiting up to `waitMs` for a place to free (a fast endpoint frees one in milliseconds). */
+  take: (endpointId: string, userId: string, waitMs: number) => Promise<(() => void) | null>;
 };
 
 export function createDeliverySlots(limits: { perEndpoint: number; perReseller: number }): DeliverySlots {
@@ -15,19 +17,41 @@ export function createDeliverySlots(limits: { perEndpoint: number; perReseller: 
     if (next === 0) counts.delete(key);
     else counts.set(key, next);
   };
+  const waiters: Array<() => void> = [];
+  const tryTake = (endpointId: string, userId: string) => {
+    if ((byEndpoint.get(endpointId) ?? 0) >= limits.perEndpoint) return null;
+    if ((byReseller.get(userId) ?? 0) >= limits.perReseller) return null;
+    change(byEndpoint, endpointId, 1);
+    change(byReseller, userId, 1);
+    let isReleased = false;
+    return () => {
+      if (isReleased) return;
+      isReleased = true;
+      change(byEndpoint, endpointId, -1);
+      change(byReseller, userId, -1);
+      for (const wake of waiters.splice(0)) wake();
+    };
+  };
   return {
-    tryTake(endpointId, userId) {
-      if ((byEndpoint.get(endpointId) ?? 0) >= limits.perEndpoint) return null;
-      if ((byReseller.get(userId) ?? 0) >= limits.perReseller) return null;
-      change(byEndpoint, endpointId, 1);
-      change(byReseller, userId, 1);
-      let isReleased = false;
-      return () => {
-        if (isReleased) return;
-        isReleased = true;
-        change(byEndpoint, endpointId, -1);
-        change(byReseller, userId, -1);
-      };
+    tryTake,
+    async take(endpointId, userId, waitMs) {
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const release = tryTake(endpointId, userId);
+        if (release) return release;
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, left);
+          function done() {
+            clearTimeout(timer);
+            const at = waiters.indexOf(done);
+            if (at >= 0) waiters.splice(at, 1);
+            resolve();
+          }
+          waiters.push(done);
+        });
+      }
     },
   };
 }
