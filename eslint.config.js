@@ -20,6 +20,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      // npm start's kept builds (decision 272).
+      '**/.builds/**',
       'data/**',
       '.tmp/**',
       'test-results/**',

@@ -76,7 +76,11 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count as proxy-addr reads one: the socket's peer is hop 0, then each X-Forwarded-For entry from the right.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     genReqId: requestId,
     logController: new AccessLog(),
     requestTimeout: config.http.requestTimeoutMs,

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import net from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,6 +8,62 @@ import { CAPTCHA_PROVIDERS } from '@portal/shared';
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * The server package's folder, from where this code runs: src/, dist/, or a build kept under .builds/
+ * (decision 272), which is where a running server's own files are, even after `dist` points elsewhere.
+ */
+function serverPackageDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * TRUST_PROXY (decision 270): `false`/`0` trusts no proxy; a number trusts that many hops in front of the
+ * server (the last N addresses of X-Forwarded-For were added by our proxies); a comma-separated list trusts
+ * exactly those proxy addresses or ranges. `true` trusted every hop, so a client chose its own address: refused.
+ */
+export const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (['false', 'no', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (['true', 'yes'].includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust every hop, so clients could pick their own address: give the number of proxies in front of the server (e.g. 1) or their addresses',
+      });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Use a hop count or a list of proxy addresses (e.g. 10.0.0.2, 172.18.0.0/16); not an address: ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** The embedded database's page cache (shared_buffers) unless PGLITE_SHARED_BUFFERS says otherwise (decision 216). */
 export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
@@ -16,6 +74,7 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.url().optional(),
+  DATABASE_OWNER_URL: z.url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_SHARED_BUFFERS: z
     .string()
@@ -23,7 +82,7 @@ export const envSchema = z.object({
     .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
-  WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  WEB_DIST_DIR: z.string().default(path.join(serverPackageDir(import.meta.dirname), '../web/dist')),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO_ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
@@ -49,7 +108,7 @@ export const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(30),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(120),
   API_PURCHASES_PER_SECOND: z.coerce.number().int().min(0).default(10),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   CORS_ORIGINS: z.string().default(''),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('LabelPort <no-reply@labelport.local>'),
@@ -61,6 +120,7 @@ export const envSchema = z.object({
   ORDER_PAGE_MEMORY_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   LABEL_RENDER_WARM_THREADS: z.coerce.number().int().min(1).max(64).default(1),
   LABEL_JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
+  LABEL_JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LABEL_TEST_REJECT_MARKER: z.string().min(3).optional(),
   DEV_OUTBOX: bool.default(false),
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -70,6 +130,8 @@ export const envSchema = z.object({
     .max(24 * 7)
     .default(24),
   WEBHOOK_WORKERS: z.coerce.number().int().min(1).max(200).default(20),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(30).default(10),
+  WEBHOOK_SENDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(10),
   METRICS_TOKEN: z.string().min(16).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
@@ -93,6 +155,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The schema owner's connection (decision 273): migrations run through it, and the app's role (in
+   * DATABASE_URL) gets only what it needs, never more than INSERT and SELECT on the audit log.
+   */
+  databaseOwnerUrl: string | undefined;
   databasePoolSize: number;
   /** The embedded database's page cache (PostgreSQL's shared_buffers), e.g. 16MB. */
   pgliteSharedBuffers: string;
@@ -119,7 +186,11 @@ export type Config = {
   /** Per API key on /api/v2 (0 turns a limit off). */
   apiRateLimit: { perMinute: number; purchasesPerSecond: number };
   authRateLimitPerMinute: number;
-  trustProxy: boolean;
+  /**
+   * Which hops in front of the server may tell the client's address (X-Forwarded-For): none (false), the
+   * last N, or the listed proxy addresses.
+   */
+  trustProxy: false | number | string[];
   corsOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -139,6 +210,8 @@ export type Config = {
     /** Of those, the ones kept warm at rest (the others stop when idle). */
     warmRenderThreads: number;
     timeoutSeconds: number;
+    /** A running job's lease, renewed while its instance lives; lapsed, another instance takes the job. */
+    leaseSeconds: number;
   };
   /** Orders on the history pages each process remembers between polls (decision 228); 0 remembers none. */
   orderPageMemoryRows: number;
@@ -147,7 +220,17 @@ export type Config = {
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
   /** Webhook delivery: first retry after `retryBaseSeconds` (doubling), retries for `retryHours`. */
-  webhooks: { retryBaseSeconds: number; retryHours: number; workers: number; blockPrivateTargets: boolean };
+  webhooks: {
+    retryBaseSeconds: number;
+    retryHours: number;
+    /** Attempts in flight at once per instance (decision 271 adds limits per endpoint and reseller). */
+    workers: number;
+    blockPrivateTargets: boolean;
+    /** How long one attempt may wait for its answer; a timeout pauses the endpoint. */
+    timeoutSeconds: number;
+    /** Test events and resends a reseller may ask for per minute (0 = no limit). */
+    manualSendsPerMinute: number;
+  };
   /** Bearer token for GET /metrics; unset, /metrics answers 404 (docs/decisions/107). */
   metricsToken: string | undefined;
   /** Slow clients: a whole request, its headers, and open sockets per address (0 = no bound). */
@@ -196,6 +279,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DEV_OUTBOX is for development without SMTP_URL, never production',
     );
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_OWNER_URL needs DATABASE_URL (the app's own role on the same database)",
+    );
+  }
   if (e.LABEL_TEST_REJECT_MARKER && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  LABEL_TEST_REJECT_MARKER is for tests, never production',
@@ -208,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; paths are meant from where npm was started.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     logLevel: e.LOG_LEVEL,
@@ -230,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     apiRateLimit: { perMinute: e.API_RATE_LIMIT_PER_MINUTE, purchasesPerSecond: e.API_PURCHASES_PER_SECOND },
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY === 0 ? false : e.TRUST_PROXY,
     corsOrigins: corsOriginsOf(e.CORS_ORIGINS, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -242,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       renderThreads: e.LABEL_RENDER_THREADS,
       warmRenderThreads: Math.min(e.LABEL_RENDER_WARM_THREADS, Math.max(1, e.LABEL_RENDER_THREADS)),
       timeoutSeconds: e.LABEL_JOB_TIMEOUT_SECONDS,
+      leaseSeconds: Math.min(e.LABEL_JOB_LEASE_SECONDS, e.LABEL_JOB_TIMEOUT_SECONDS),
     },
     orderPageMemoryRows: e.ORDER_PAGE_MEMORY_ROWS,
     labelTestRejectMarker: e.LABEL_TEST_REJECT_MARKER,
@@ -250,6 +340,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseSeconds: e.WEBHOOK_RETRY_BASE_SECONDS,
       retryHours: e.WEBHOOK_RETRY_HOURS,
       workers: e.WEBHOOK_WORKERS,
+      timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+      manualSendsPerMinute: e.WEBHOOK_SENDS_PER_MINUTE,
       blockPrivateTargets: e.NODE_ENV === 'production',
     },
     metricsToken: e.METRICS_TOKEN,

@@ -2,8 +2,9 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
+import { prepareDatabaseAsOwner } from './db/owner-role.ts';
 import { prejudgeDemoPasswords, seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
-import { startWorkers, warmUpLabels } from './jobs/index.ts';
+import { queueDefinitions, startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
 import { usZipDirectory } from './modules/address-check/zip-table.ts';
@@ -19,6 +20,27 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  // The schema owner migrates and grants; `--migrate-only` (a deploy's one-shot step) stops there.
+  if (config.databaseOwnerUrl && config.databaseUrl)
+    await prepareDatabaseAsOwner({
+      ownerUrl: config.databaseOwnerUrl,
+      appUrl: config.databaseUrl,
+      queues: queueDefinitions(config),
+    });
+  if (process.argv.includes('--migrate-only')) {
+    if (!config.databaseOwnerUrl) {
+      const database = await createDatabase({
+        url: config.databaseUrl,
+        dataDir: config.dataDir,
+        poolSize: 2,
+      });
+      await database.migrate();
+      await database.close();
+    }
+    console.log('Database migrated');
+    return;
   }
 
   if (config.seedDemo) prejudgeDemoPasswords(config);

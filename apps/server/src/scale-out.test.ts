@@ -26,8 +26,9 @@ const SERVER_ENV = {
   LABEL_RENDER_THREADS: '1',
   LABEL_BATCH_SIZE: '10',
   LABEL_RETRY_DELAY_SECONDS: '0',
-  // The labels a killed instance was making are presumed dead after 6 s and taken by the other.
-  LABEL_JOB_TIMEOUT_SECONDS: '6',
+  // Label jobs are held with a lease each instance renews (decision 274); the job timeout keeps its default
+  // (120 s), so only the lease can hand a killed instance's jobs to the other soon. 3 s keeps the test short.
+  LABEL_JOB_LEASE_SECONDS: '3',
 };
 
 /**
@@ -217,12 +218,30 @@ describe('scale-out: two server processes on one PostgreSQL', () => {
       );
       // Killed while its workers are busy with this order: the batches it holds are orphaned.
       await a.kill('SIGKILL');
+      const killedAt = Date.now();
+      const held = await database.executeSql(
+        `select id from pgboss.job where name = 'label-generate' and state = 'active'`,
+      );
+      expect(held.rows.length).toBeGreaterThan(0);
       expect(await completedCount(order.bulkId)).toBeLessThan(rows);
       b.child.kill('SIGCONT');
+      // The other instance hands the killed one's jobs back to the queue once their lease lapses (it then
+      // works them among the order's other jobs): none is still held by the dead instance 20 s on.
+      await waitFor(
+        () =>
+          database.executeSql(
+            `select count(*)::int as n from pgboss.job
+             where id = any($1::uuid[]) and state = 'active' and started_on < $2`,
+            [held.rows.map((r) => r.id), new Date(killedAt)],
+          ),
+        (r) => r.rows[0]!.n === 0,
+        20_000,
+      );
+      expect(Date.now() - killedAt).toBeLessThan(20_000);
       await waitFor(
         () => completedCount(order.bulkId),
         (n) => n === rows,
-        45_000,
+        90_000,
       );
       await expectEveryLabelMadeOnce(order, rows);
     } finally {
@@ -237,5 +256,5 @@ describe('scale-out: two server processes on one PostgreSQL', () => {
       15_000,
     );
     expect(open.rows).toEqual([]);
-  }, 90_000);
+  }, 180_000);
 });

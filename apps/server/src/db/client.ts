@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
@@ -278,6 +279,20 @@ export async function createPgliteTemplate(
   }
 }
 
+/** True when every migration beside the server is recorded as applied (a read the app's role may make). */
+async function isMigrated(pool: pg.Pool): Promise<boolean> {
+  const latest = Math.max(...readMigrationFiles({ migrationsFolder }).map((m) => m.folderMillis));
+  const found = await pool.query(`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS ok`);
+  if (!found.rows[0]?.ok) return false;
+  const { rows } = await pool.query<{ applied: string | null }>(
+    'SELECT max(created_at)::text AS applied FROM drizzle.__drizzle_migrations',
+  );
+  return rows[0]?.applied != null && Number(rows[0].applied) >= latest;
+}
+
+/** Thrown when the migrations are due and the app's role may not run them (docs/decisions/273). */
+export class MigrationsDueError extends Error {}
+
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
   // The name lets a restore see that app instances are still connected (and refuse).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME });
@@ -288,11 +303,26 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
     db,
     executeSql: (text, values) => pool.query(text, values) as unknown as Promise<SqlRows>,
     migrate: async () => {
+      // Nothing to do at most starts, and no DDL then: the app's own role, when the schema has a separate
+      // owner, may run none (decision 273).
+      if (await isMigrated(pool)) return;
       // Several instances may start together: one migrates while the others wait on the lock.
       const conn = await pool.connect();
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder });
+        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder }).catch(
+          (error: unknown) => {
+            if (
+              (error as { cause?: { code?: string } }).cause?.code === '42501' ||
+              (error as { code?: string }).code === '42501'
+            )
+              throw new MigrationsDueError(
+                'The database needs migrations that this role may not run: start once with DATABASE_OWNER_URL (the schema owner), or run `npm run migrate` with it',
+                { cause: error },
+              );
+            throw error;
+          },
+        );
       } finally {
         await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         conn.release();

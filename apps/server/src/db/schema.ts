@@ -14,3 +14,4 @@ export * from './schema/rate-limits.ts';
 export * from './schema/order-pages.ts';
 export * from './schema/providers.ts';
 export * from './schema/two-factor.ts';
+export * from './schema/jobs.ts';

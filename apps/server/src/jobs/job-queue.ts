@@ -8,6 +8,12 @@ export type QueueDefinition = {
   expireInSeconds: number;
   /** Where a job goes after its last failed attempt (a queue defined before this one). */
   deadLetter?: string;
+  /**
+   * Seconds of the lease the worker holding a job renews (a heartbeat) while it runs (decision 274): a
+   * job whose lease lapsed because its instance died is taken by another worker at once, without the
+   * retry delay. `expireInSeconds` still bounds a whole attempt.
+   */
+  leaseSeconds?: number;
 };
 
 export type Job<T> = { id: string; data: T; queue: string };
@@ -40,6 +46,11 @@ export interface JobQueue {
     handler: BatchJobHandler<T>,
     options: { concurrency: number; batchSize: number },
   ): Promise<void>;
+  /**
+   * Runs `handler` for up to `concurrency` jobs of `queue` at once, each on its own: a job that finishes
+   * frees its place for the next at once, so one slow job never holds up the others fetched with it.
+   */
+  workEach<T>(queue: string, handler: JobHandler<T>, options: { concurrency: number }): Promise<void>;
   /**
    * Sends one job to `queue` on a cron schedule (UTC). Every instance may call it; the queue
    * creates each scheduled job once across instances.

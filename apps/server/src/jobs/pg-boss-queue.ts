@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { BatchJobHandler, JobHandler, JobQueue, QueueDefinition } from './job-queue.ts';
+import { startJobLease, type JobLease } from './job-lease.ts';
 
 export const JOB_SCHEMA = 'pgboss';
 
@@ -78,8 +79,11 @@ async function ensureQueues(boss: PgBoss, queues: readonly QueueDefinition[]): P
 export async function installJobQueues(
   database: Database,
   queues: readonly QueueDefinition[],
+  { withScheduler = false }: { withScheduler?: boolean } = {},
 ): Promise<void> {
-  const boss = bossOn(database, { schedule: false, supervise: false });
+  // With the scheduler on, pg-boss also makes its own queue for cron jobs, which a server's start would
+  // otherwise create: a table, which the app's role may not make when another role owns the schema.
+  const boss = bossOn(database, { schedule: withScheduler, supervise: false });
   await boss.start();
   try {
     await ensureQueues(boss, queues);
@@ -111,6 +115,23 @@ export async function startPgBossQueue(
   if (database.kind === 'pglite') await releaseOrphanedJobs(database, log);
   await ensureQueues(boss, queues);
   const workerIds = new Map<string, string[]>();
+  const leases = new Map<string, JobLease>();
+  const leaseOf = (queue: string): JobLease | undefined => {
+    const leaseSeconds = queues.find((q) => q.name === queue)?.leaseSeconds;
+    if (!leaseSeconds) return undefined;
+    let lease = leases.get(queue);
+    if (!lease) {
+      lease = startJobLease(database, JOB_SCHEMA, queue, leaseSeconds, {
+        onReclaimed: (count) => {
+          log.warn(`Taking over ${count} ${queue} job(s) whose instance stopped renewing them`);
+          for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+        },
+        onError: (err) => log.error({ err }, 'job lease update failed'),
+      });
+      leases.set(queue, lease);
+    }
+    return lease;
+  };
 
   const workBatches = async <T>(
     queue: string,
@@ -118,6 +139,7 @@ export async function startPgBossQueue(
     { concurrency, batchSize }: { concurrency: number; batchSize: number },
   ): Promise<void> => {
     const ids: string[] = [];
+    const lease = leaseOf(queue);
     for (let i = 0; i < concurrency; i += 1) {
       let id = '';
       id = await boss.work<T>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
@@ -127,11 +149,14 @@ export async function startPgBossQueue(
         const started = performance.now();
         const seconds = () => (performance.now() - started) / 1000;
         let failed: Map<string, Error>;
+        const release = await lease?.hold(jobs.map((job) => job.id));
         try {
           failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data, queue })));
         } catch (error) {
           for (let i = 0; i < jobs.length; i += 1) observe(queue, 'failed', seconds());
           throw error;
+        } finally {
+          release?.();
         }
         for (const job of jobs) observe(queue, failed.has(job.id) ? 'failed' : 'completed', seconds());
         // Failed jobs leave the active state here, so the completion pg-boss sends for the whole
@@ -142,6 +167,77 @@ export async function startPgBossQueue(
       ids.push(id);
     }
     workerIds.set(queue, [...(workerIds.get(queue) ?? []), ...ids]);
+  };
+
+  const fetchLoops: Array<{ stop: () => Promise<void>; wake: () => void; queue: string }> = [];
+  /**
+   * pg-boss 10's workers complete a fetched batch only when all of it is done; this loop fetches as many
+   * jobs as there are free places, and completes or fails each one as it ends.
+   */
+  const workEach = async <T>(
+    queue: string,
+    handler: JobHandler<T>,
+    { concurrency }: { concurrency: number },
+  ) => {
+    let running = 0;
+    let stopped = false;
+    // A wake-up that comes while the loop is fetching is kept for its next wait.
+    let isWoken = false;
+    let wakeUp: (() => void) | undefined;
+    const wake = () => {
+      isWoken = true;
+      wakeUp?.();
+    };
+    const idle = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakeUp = undefined;
+          isWoken = false;
+          resolve();
+        };
+        const timer = setTimeout(done, isWoken ? 0 : ms);
+        wakeUp = done;
+      });
+    const run = async (job: PgBoss.Job<T>) => {
+      const started = performance.now();
+      try {
+        await handler({ id: job.id, data: job.data, queue });
+        observe(queue, 'completed', (performance.now() - started) / 1000);
+        await boss.complete(queue, job.id);
+      } catch (error) {
+        observe(queue, 'failed', (performance.now() - started) / 1000);
+        const { message, name } = error instanceof Error ? error : new Error(String(error));
+        await boss.fail(queue, job.id, { message, name });
+      }
+    };
+    const loop = (async () => {
+      while (!stopped) {
+        const free = concurrency - running;
+        const jobs = free > 0 ? await boss.fetch<T>(queue, { batchSize: free }).catch(() => []) : [];
+        for (const job of jobs) {
+          running += 1;
+          void run(job)
+            .catch((err: unknown) => log.error({ err, queue }, 'could not record a job outcome'))
+            .finally(() => {
+              running -= 1;
+              wake();
+            });
+        }
+        // Full: wait for a place. A full fetch: there may be more. Otherwise poll each second.
+        if (!stopped && (running >= concurrency || jobs.length < free)) await idle(1000);
+      }
+      while (running > 0) await idle(50);
+    })();
+    fetchLoops.push({
+      queue,
+      wake,
+      stop: async () => {
+        stopped = true;
+        wake();
+        await loop;
+      },
+    });
   };
 
   return {
@@ -164,13 +260,20 @@ export async function startPgBossQueue(
       );
     },
     workBatches,
+    workEach,
     async schedule(queue, cron) {
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     wake(queue) {
       for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+      for (const loop of fetchLoops) if (loop.queue === queue) loop.wake();
     },
     async stop(timeoutMs = 10_000) {
+      for (const lease of leases.values()) lease.stop();
+      await Promise.race([
+        Promise.all(fetchLoops.map((loop) => loop.stop())),
+        new Promise((resolve) => setTimeout(resolve, timeoutMs).unref()),
+      ]);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };

@@ -23,8 +23,10 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     name: LABEL_QUEUE,
     retryLimit: config.labelJobs.retryLimit,
     retryDelaySeconds: config.labelJobs.retryDelaySeconds,
-    // An attempt that runs longer is presumed dead (its instance crashed) and is retried.
+    // An attempt that runs longer is presumed stuck and is retried.
     expireInSeconds: config.labelJobs.timeoutSeconds,
+    // Held with a lease its worker renews: a crashed instance's jobs are taken over once it lapses.
+    leaseSeconds: config.labelJobs.leaseSeconds,
     deadLetter: LABEL_FAILED_QUEUE,
   },
   { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },

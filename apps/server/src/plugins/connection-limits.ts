@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 export function limitConnections(app: FastifyInstance, config: Config): void {
   const { http } = config;
   // Behind a trusted proxy every socket comes from the proxy: bounding clients is then its job.
-  if (http.maxConnectionsPerIp === 0 || config.trustProxy) return;
+  if (http.maxConnectionsPerIp === 0 || config.trustProxy !== false) return;
   const open = new Map<string, number>();
   app.server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? 'unknown';

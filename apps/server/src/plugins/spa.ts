@@ -7,16 +7,17 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
  * Serves the built web app; any unmatched GET that is not an API call renders index.html so the
  * client router can show the page (or Sign-In). Hashed assets are cached for a year; index.html is
  * revalidated on every load. Files go out as the build's brotli or gzip copy when the browser accepts it.
+ * Files are looked up at each request, so a build that appears or is swapped in (`npm start` links a new
+ * one in place, decision 272) is served without a restart.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
   const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
-    app.log.warn({ distDir }, 'web app not built; run `npm run build` to serve it');
-    return false;
-  }
+  const isBuilt = fs.existsSync(indexFile);
+  if (!isBuilt) app.log.warn({ distDir }, 'web app not built yet; run `npm run build` to serve it');
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
+    // No routes from the files found at start: the route below finds each file when it is asked for.
+    serve: false,
     index: false,
     cacheControl: false,
     preCompressed: true,
@@ -40,9 +41,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       return reply.sendFile(path.relative(distDir, candidate));
     }
     void reply.header('cache-control', 'no-cache');
+    if (!fs.existsSync(indexFile))
+      return reply
+        .status(503)
+        .header('retry-after', '30')
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet; it appears here once `npm run build` has made it.');
     return reply.sendFile('index.html');
   });
-  return true;
+  return isBuilt;
 }
 
 /**

@@ -18,6 +18,8 @@ export const webhookEndpoints = pgTable(
     /** When its current run of failed attempts began; cleared by a success. Three days of it disables it. */
     failingSince: timestamp({ withTimezone: true }),
     disabledReason: text(),
+    /** An endpoint that timed out gets no attempt before this (decision 271); its deliveries wait. */
+    pausedUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_endpoints_user_idx').on(t.userId)],

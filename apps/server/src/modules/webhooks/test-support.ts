@@ -49,6 +49,36 @@ export async function startReceiver(respond: (count: number) => number = () => 2
   };
 }
 
+/**
+ * A host that takes requests and never answers: counts them and how many are open at once (a request
+ * closes when our side gives up on it).
+ */
+export async function startSilentReceiver() {
+  let received = 0;
+  let open = 0;
+  let mostOpen = 0;
+  const server = http.createServer((req) => {
+    received += 1;
+    open += 1;
+    mostOpen = Math.max(mostOpen, open);
+    req.resume();
+    req.socket.once('close', () => {
+      open -= 1;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: (path = 'hooks') => `http://127.0.0.1:${port}/${path}`,
+    stats: () => ({ received, open, mostOpen }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** A fresh database in the run's PostgreSQL cluster, for apps that must share it. */
 export async function createPostgresUrl(): Promise<string> {
   const adminUrl = inject('postgresUrl');
@@ -73,6 +103,8 @@ export async function startWebhookApp(url?: string, env: Record<string, string> 
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     WEBHOOK_RETRY_BASE_SECONDS: '1',
+    // Tests send many test events; the budget has its own test.
+    WEBHOOK_SENDS_PER_MINUTE: '0',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -3,9 +3,18 @@ import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
+import { createDeliverySlots, type DeliverySlots } from './webhook-slots.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 
-export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Attempts in flight at once in one instance, per endpoint and per reseller (decision 271). */
+export const CONCURRENCY_PER_ENDPOINT = 4;
+export const CONCURRENCY_PER_RESELLER = 8;
+/** How long an attempt waits for a place of its endpoint and reseller before it is put back in the queue. */
+const SLOT_WAIT_MS = 1000;
+/** When such an attempt comes round again, about this much later. */
+const BUSY_WAIT_MS = 2000;
+/** The longest pause of an endpoint that keeps timing out. */
+const MAX_PAUSE_MS = 3600_000;
 /** An endpoint whose every attempt failed for this long is disabled and its owner told. */
 export const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
 /** Retries double from the base up to this gap. */
@@ -31,11 +40,31 @@ export function signedHeaders(secret: string, eventId: string, payload: string, 
   };
 }
 
+/** Puts the attempt back in the queue for `at`, without counting it: the job itself then completes. */
+const postpone = (ctx: AppContext, job: WebhookJobData, at: Date) =>
+  ctx.jobs.sendInTransaction<WebhookJobData>(ctx.db, WEBHOOK_QUEUE, [job], { startAfter: at });
+
+/**
+ * After a timeout the endpoint gets no attempt for as long as it has been failing (from the retry base up
+ * to an hour), so its deliveries stop holding workers for the whole timeout, time after time.
+ */
+const pauseAfterTimeout = (baseSeconds: number, failingSince: Date | null, now: number): Date => {
+  const failingFor = failingSince ? now - failingSince.getTime() : 0;
+  return new Date(now + Math.min(MAX_PAUSE_MS, Math.max(baseSeconds * 1000, failingFor)));
+};
+
+const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => () => {} };
+
 /**
  * One attempt of one delivery (a queue job). Idempotent: a job whose attempt already ran (its instance
- * crashed after recording it) finds the delivery moved on and does nothing.
+ * crashed after recording it) finds the delivery moved on and does nothing. An endpoint that is paused,
+ * or at its limit of attempts in flight (or its reseller at theirs), has the attempt postponed.
  */
-export async function attemptDelivery(ctx: AppContext, job: WebhookJobData): Promise<void> {
+export async function attemptDelivery(
+  ctx: AppContext,
+  job: WebhookJobData,
+  slots: DeliverySlots = UNLIMITED,
+): Promise<void> {
   const [row] = await ctx.db
     .select({
       delivery: webhookDeliveries,
@@ -49,15 +78,49 @@ export async function attemptDelivery(ctx: AppContext, job: WebhookJobData): Pro
   if (!row || row.delivery.status !== 'pending' || row.delivery.attempts !== job.attempt - 1) return;
   const { delivery, endpoint, payload } = row;
 
-  const result: PostResult = endpoint.enabled
-    ? await postWebhook(endpoint.url, {
+  let result: PostResult = { kind: 'error', message: 'Endpoint disabled', durationMs: 0 };
+  if (endpoint.enabled) {
+    if (endpoint.pausedUntil && endpoint.pausedUntil.getTime() > Date.now())
+      return postpone(ctx, job, endpoint.pausedUntil);
+    const waitedFrom = Date.now();
+    const release = await slots.take(endpoint.id, endpoint.userId, SLOT_WAIT_MS);
+    if (!release) return postpone(ctx, job, new Date(Date.now() + BUSY_WAIT_MS * (0.75 + Math.random() / 2)));
+    try {
+      // A place freed by an attempt that timed out comes with the pause it just recorded.
+      const [fresh] =
+        Date.now() > waitedFrom
+          ? await ctx.db
+              .select({ pausedUntil: webhookEndpoints.pausedUntil })
+              .from(webhookEndpoints)
+              .where(eq(webhookEndpoints.id, endpoint.id))
+          : [endpoint];
+      if (fresh?.pausedUntil && fresh.pausedUntil.getTime() > Date.now())
+        return await postpone(ctx, job, fresh.pausedUntil);
+      result = await postWebhook(endpoint.url, {
         headers: signedHeaders(ctx.sealer.open(endpoint.secretSealed), delivery.eventId, payload),
         body: payload,
-        timeoutMs: DELIVERY_TIMEOUT_MS,
+        timeoutMs: ctx.config.webhooks.timeoutSeconds * 1000,
         blockPrivateTargets: ctx.config.webhooks.blockPrivateTargets,
-      })
-    : { kind: 'error', message: 'Endpoint disabled', durationMs: 0 };
+      });
+      await recordAttempt(ctx, job, row, result);
+    } finally {
+      release();
+    }
+    return;
+  }
+  await recordAttempt(ctx, job, row, result);
+}
 
+/** Writes an attempt's outcome (and what follows: a retry, a pause, a disabled endpoint). */
+async function recordAttempt(
+  ctx: AppContext,
+  job: WebhookJobData,
+  {
+    delivery,
+    endpoint,
+  }: { delivery: typeof webhookDeliveries.$inferSelect; endpoint: typeof webhookEndpoints.$inferSelect },
+  result: PostResult,
+): Promise<void> {
   const now = new Date();
   const ok = succeeded(result);
   const retryAt = nextAttemptAt(ctx.config.webhooks.retryBaseSeconds, job.attempt, now.getTime());
@@ -104,9 +167,21 @@ export async function attemptDelivery(ctx: AppContext, job: WebhookJobData): Pro
       return null;
     }
     if (!endpoint.enabled) return null;
+    const isTimeout = result.kind === 'error' && result.isTimeout === true;
     await tx
       .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
+      .set({
+        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
+        ...(isTimeout
+          ? {
+              pausedUntil: pauseAfterTimeout(
+                ctx.config.webhooks.retryBaseSeconds,
+                endpoint.failingSince,
+                now.getTime(),
+              ),
+            }
+          : {}),
+      })
       .where(eq(webhookEndpoints.id, endpoint.id));
     const disabled = await tx
       .update(webhookEndpoints)
@@ -151,20 +226,12 @@ async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): 
 
 /** Starts this instance's webhook delivery workers (main.ts, beside startWorkers). */
 export async function startWebhookWorkers(ctx: AppContext): Promise<void> {
-  // Two pollers each take up to `workers` jobs and POST them at once: slow endpoints overlap.
-  await ctx.jobs.workBatches<WebhookJobData>(
-    WEBHOOK_QUEUE,
-    async (jobs) => {
-      const failed = new Map<string, Error>();
-      await Promise.all(
-        jobs.map((job) =>
-          attemptDelivery(ctx, job.data).catch((error: unknown) => {
-            failed.set(job.id, error instanceof Error ? error : new Error(String(error)));
-          }),
-        ),
-      );
-      return failed;
-    },
-    { concurrency: 2, batchSize: ctx.config.webhooks.workers },
-  );
+  const slots = createDeliverySlots({
+    perEndpoint: CONCURRENCY_PER_ENDPOINT,
+    perReseller: CONCURRENCY_PER_RESELLER,
+  });
+  // Up to `workers` attempts at once, each finishing on its own: a slow endpoint holds only its own place.
+  await ctx.jobs.workEach<WebhookJobData>(WEBHOOK_QUEUE, (job) => attemptDelivery(ctx, job.data, slots), {
+    concurrency: ctx.config.webhooks.workers,
+  });
 }

@@ -57,7 +57,7 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
 
 export type PostResult =
   | { kind: 'response'; statusCode: number; body: string; durationMs: number }
-  | { kind: 'error'; message: string; durationMs: number };
+  | { kind: 'error'; message: string; durationMs: number; isTimeout?: boolean };
 
 export type PostOptions = {
   headers: Record<string, string>;
@@ -95,10 +95,11 @@ export function postWebhook(url: string, options: PostOptions): Promise<PostResu
       agent: false,
       ...(options.blockPrivateTargets ? { lookup: guardedLookup } : {}),
     });
-    const timer = setTimeout(
-      () => request.destroy(new Error(`No answer within ${options.timeoutMs / 1000} s`)),
-      options.timeoutMs,
-    );
+    let isTimeout = false;
+    const timer = setTimeout(() => {
+      isTimeout = true;
+      request.destroy(new Error(`No answer within ${options.timeoutMs / 1000} s`));
+    }, options.timeoutMs);
     let settled = false;
     const finish = (result: PostResult) => {
       if (settled) return;
@@ -106,7 +107,9 @@ export function postWebhook(url: string, options: PostOptions): Promise<PostResu
       clearTimeout(timer);
       resolve(result);
     };
-    request.on('error', (error) => finish({ kind: 'error', message: error.message, durationMs: elapsed() }));
+    request.on('error', (error) =>
+      finish({ kind: 'error', message: error.message, durationMs: elapsed(), isTimeout }),
+    );
     request.on('response', (response) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -120,9 +120,9 @@ export const webhookRoutes =
       '/:id/test',
       {
         schema: {
-          ...doc('sendWebhookTest', 'Send a test event to an endpoint'),
+          ...doc('sendWebhookTest', 'Send a test event to an endpoint (with resends, a few a minute)'),
           params: idParams,
-          response: { 202: webhookSentResponse, ...errors },
+          response: { 202: webhookSentResponse, ...errors, 429: apiErrorResponse },
         },
       },
       async (request, reply) => {
@@ -147,9 +147,9 @@ export const webhookRoutes =
       '/:id/deliveries/:deliveryId/resend',
       {
         schema: {
-          ...doc('resendWebhookDelivery', 'Send a delivery again'),
+          ...doc('resendWebhookDelivery', 'Send a delivery again (with test events, a few a minute)'),
           params: webhookDeliveryParams,
-          response: { 202: webhookSentResponse, ...errors },
+          response: { 202: webhookSentResponse, ...errors, 429: apiErrorResponse },
         },
       },
       async (request, reply) => {

@@ -94,7 +94,7 @@ export async function updateEndpoint(
       ...(body.events ? { events: body.events } : {}),
       // Enabling again starts the 3-day failure count afresh.
       ...(body.enabled !== undefined
-        ? { enabled: body.enabled, disabledReason: null, failingSince: null }
+        ? { enabled: body.enabled, disabledReason: null, failingSince: null, pausedUntil: null }
         : {}),
     })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
@@ -123,8 +123,26 @@ export async function regenerateSecret(
   return { endpoint: toView(existing), secret };
 }
 
+/**
+ * Test events and resends are sent on a reseller's demand: a budget per minute (decision 271), shared by
+ * the instances, keeps a loop of them from filling the delivery queue.
+ */
+async function spendManualSend(ctx: AppContext, userId: string): Promise<void> {
+  const max = ctx.config.webhooks.manualSendsPerMinute;
+  if (max === 0) return;
+  const { current, ttl } = await ctx.rateLimits(`webhook-send:${userId}`, 60_000);
+  if (current <= max) return;
+  const wait = Math.max(1, Math.ceil(ttl / 1000));
+  throw new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many test events and resends, please try again in ${wait} seconds`,
+    { headers: { 'retry-after': String(wait) } },
+  );
+}
+
 export async function sendTestEvent(ctx: AppContext, userId: string, id: string): Promise<string> {
   const endpoint = await ownEndpoint(ctx, userId, id);
+  await spendManualSend(ctx, userId);
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before sending a test event');
   const eventId = await ctx.db.transaction((tx) => emitTestEvent(ctx, tx, userId, endpoint.id));
   ctx.jobs.wake(WEBHOOK_QUEUE);
@@ -169,6 +187,7 @@ export async function resendDelivery(
 ): Promise<string> {
   const endpoint = await ownEndpoint(ctx, userId, id);
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before resending');
+  await spendManualSend(ctx, userId);
   const [delivery] = UUID.test(deliveryId)
     ? await ctx.db
         .select()
