@@ -73,6 +73,8 @@ export async function startWebhookApp(url?: string, env: Record<string, string> 
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     WEBHOOK_RETRY_BASE_SECONDS: '1',
+    // Tests deliver to receivers on this machine (loopback).
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
     ...env,
   });
   const app = await buildApp({ config, database });
