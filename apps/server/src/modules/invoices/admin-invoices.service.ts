@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -91,8 +92,7 @@ export async function approveInvoice(
   const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();
-    if (current.userId === q.actor.userId)
-      throw new AppError('FORBIDDEN', 'You cannot approve your own invoice');
+    refuseOwnTarget(q.actor, current.userId, 'You cannot approve your own invoice');
     const decided = await decideInvoice(tx, { id: q.id, status: 'completed', by: q.actor.userId });
     if (!decided) throw alreadyDecided(await findInvoice(tx, q.id), 'approve');
     const entry = await postLedgerEntry(tx, {
@@ -135,6 +135,9 @@ export async function cancelInvoice(
 ): Promise<AdminInvoiceView> {
   if (!isUuid(q.id)) throw notFound();
   const invoice = await ctx.db.transaction(async (tx) => {
+    const current = await findInvoice(tx, q.id);
+    if (!current) throw notFound();
+    refuseOwnTarget(q.actor, current.userId, 'You cannot cancel your own invoice');
     const decided = await decideInvoice(tx, {
       id: q.id,
       status: 'cancelled',
