@@ -3,9 +3,11 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../orders/ids.ts';
 import {
+  countAddresses,
   deleteAddress as deleteRow,
   insertAddress,
   listAddresses,
+  lockAddressBook,
   updateAddress as updateRow,
   type AddressRow,
 } from './addresses.repository.ts';
@@ -35,10 +37,13 @@ export async function createAddress(
   ctx: AppContext,
   { userId, address }: { userId: string; address: AddressInput },
 ): Promise<AddressView> {
-  const existing = await listAddresses(ctx.db, userId);
-  if (existing.length >= MAX_ADDRESSES)
-    throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
-  return toAddressView(await insertAddress(ctx.db, userId, address));
+  return ctx.db.transaction(async (tx) => {
+    // Count and insert under one lock: saves sent at once cannot all see room for one more.
+    await lockAddressBook(tx, userId);
+    if ((await countAddresses(tx, userId)) >= MAX_ADDRESSES)
+      throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
+    return toAddressView(await insertAddress(tx, userId, address));
+  });
 }
 
 export async function updateAddress(

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
+import { auditLog, invoices, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { MAX_PENDING_INVOICES } from '@portal/shared';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {
@@ -76,5 +77,23 @@ describe('invoice approval under concurrency on postgres', () => {
       expect(sum.total).toBe(sum.balance);
       expect(sum.balance).toBe(status === 'completed' ? 1000 : 0);
     }
+  });
+
+  it(`keeps ${MAX_PENDING_INVOICES} pending invoices at most when 15 are raised at once`, async () => {
+    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/invoices/create-invoice',
+          headers: reseller.headers,
+          payload: { amount: 20, type: 'cashapp' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_INVOICES);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(15 - MAX_PENDING_INVOICES);
+    const raised = await app.ctx.db.select().from(invoices).where(eq(invoices.userId, reseller.id));
+    expect(raised).toHaveLength(MAX_PENDING_INVOICES);
   });
 });

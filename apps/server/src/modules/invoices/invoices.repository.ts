@@ -33,6 +33,11 @@ export async function listUserInvoices(db: DbOrTx, q: { userId: string; offset: 
   return { rows, total: total?.n ?? 0 };
 }
 
+/** Serialises one reseller's new invoices until the transaction ends, so the caps count the others. */
+export async function lockUserInvoices(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invoices:${userId}`}, 0))`);
+}
+
 /** Pending invoices of a reseller, and all invoices they created since `since` (the throttle). */
 export async function countUserInvoices(db: DbOrTx, userId: string, since: Date) {
   const [row] = await db

@@ -22,6 +22,7 @@ import {
   findInvoiceByReceipt,
   insertInvoice,
   listUserInvoices,
+  lockUserInvoices,
   setReceipt,
   sinceHours,
 } from './invoices.repository.ts';
@@ -83,21 +84,28 @@ export async function createInvoice(
       'amount',
       `Amount must be at most ${formatUsd(centsToDollars(settings.maxDepositCents))}`,
     );
-  const counts = await countUserInvoices(ctx.db, q.userId, sinceHours(1));
-  if (counts.pending >= MAX_PENDING_INVOICES)
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `You have ${MAX_PENDING_INVOICES} pending invoices. Pay one or wait for staff to review them first.`,
-    );
-  if (counts.recent >= INVOICES_PER_HOUR)
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many invoices in the last hour, please try again later');
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await insertInvoice(ctx.db, {
-        userId: q.userId,
-        amountCents,
-        paymentMethod: q.type,
-        note: newInvoiceNote(),
+      const row = await ctx.db.transaction(async (tx) => {
+        // Count and insert under one lock: invoices raised at once cannot all see room for one more.
+        await lockUserInvoices(tx, q.userId);
+        const counts = await countUserInvoices(tx, q.userId, sinceHours(1));
+        if (counts.pending >= MAX_PENDING_INVOICES)
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `You have ${MAX_PENDING_INVOICES} pending invoices. Pay one or wait for staff to review them first.`,
+          );
+        if (counts.recent >= INVOICES_PER_HOUR)
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            'Too many invoices in the last hour, please try again later',
+          );
+        return insertInvoice(tx, {
+          userId: q.userId,
+          amountCents,
+          paymentMethod: q.type,
+          note: newInvoiceNote(),
+        });
       });
       return toInvoiceView(row);
     } catch (error) {
