@@ -19,8 +19,9 @@ import { toInvoiceView } from './invoice-view.ts';
 import {
   countUserInvoices,
   findInvoice,
-  findInvoiceByReceipt,
+  findReceiptInvoiceId,
   insertInvoice,
+  insertReceipt,
   listUserInvoices,
   lockUserInvoices,
   setReceipt,
@@ -33,6 +34,7 @@ const NOTE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 const fieldError = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
+const usedElsewhere = () => fieldError('cashAppUrl', 'This receipt was already used for another invoice');
 
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
@@ -128,7 +130,8 @@ export async function readInvoices(ctx: AppContext, q: { userId: string; page: n
 
 /**
  * POST /invoices/verify-cashapp: stores the payment's receipt on the reseller's pending invoice for staff to
- * check; the invoice stays pending. A receipt already on another invoice is refused.
+ * check; the invoice stays pending. A newer receipt becomes the current one and the older ones stay in the
+ * invoice's history, so a receipt once given for one invoice is refused for any other (decision 265).
  */
 export async function submitReceipt(
   ctx: AppContext,
@@ -144,15 +147,22 @@ export async function submitReceipt(
   const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
   const parsed = parseReceipt(method, q.receipt);
   if (!parsed.ok) throw fieldError('cashAppUrl', parsed.message);
-  const used = await findInvoiceByReceipt(ctx.db, parsed.id);
-  if (used && used.id !== invoice.id)
-    throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+  const usedFor = await findReceiptInvoiceId(ctx.db, parsed.id);
+  if (usedFor && usedFor !== invoice.id) throw usedElsewhere();
   try {
-    if (!(await setReceipt(ctx.db, { id: invoice.id, receipt: parsed.id, receiptUrl: parsed.url })))
-      throw new AppError('CONFLICT', 'This invoice was reviewed in the meantime; reload to see it');
+    await ctx.db.transaction(async (tx) => {
+      if (!(await setReceipt(tx, { id: invoice.id, receipt: parsed.id, receiptUrl: parsed.url })))
+        throw new AppError('CONFLICT', 'This invoice was reviewed in the meantime; reload to see it');
+      // Given before for this invoice: it is current again, and its history already holds it.
+      if (!usedFor)
+        await insertReceipt(tx, { invoiceId: invoice.id, receipt: parsed.id, receiptUrl: parsed.url });
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'invoices_receipt_idx'))
-      throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+    if (
+      isUniqueViolation(error, 'invoices_receipt_idx') ||
+      isUniqueViolation(error, 'invoice_receipts_receipt_idx')
+    )
+      throw usedElsewhere();
     throw error;
   }
   return {
