@@ -42,7 +42,13 @@ export async function runWebhookBench(): Promise<void> {
   const database = await createDatabase({ dataDir: 'memory://' });
   await database.migrate();
   await seedLabelTypes(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: '/nonexistent',
+    // The receiver listens on loopback.
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
+  });
   const app = await buildApp({ config, database });
   const user = await insertBenchUser(database.db, { username: 'Bench Reseller' });
   await createEndpoint(app.ctx, user.id, { url, events: ['order.completed'], enabled: true });

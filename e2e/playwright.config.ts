@@ -81,6 +81,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Account specs read one-time codes from the mail outbox (docs/decisions/031-dev-outbox.md).
       DEV_OUTBOX: '1',
+      // The webhook specs deliver to a receiver on this machine (loopback).
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
     },
   },
 });

@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { callApi, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
 import { signInAsStaff } from './two-factor-helpers';
 
 /** A real 64x64 grayscale PNG with a checker pattern, standing in for the CashApp QR image. */
@@ -143,4 +143,51 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await page.getByRole('button', { name: 'Create Order — $3.25' }).click();
   await expect(page.getByText('Order created successfully')).toBeVisible();
   await expect(page.getByTestId('header-balance')).toContainText('$21.75');
+});
+
+test('a receipt swapped while staff look is refused at Approve; staff see every receipt the invoice had', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const resellerContext = await browser.newContext();
+  const reseller = await resellerContext.newPage();
+  const { discordId, password } = await registerReseller(reseller, 'swapper', 'Swap Test Co');
+  await signIn(reseller, discordId, password);
+  const { invoice } = (
+    await callApi(reseller, 'POST', '/invoices/create-invoice', { amount: 30, type: 'cashapp' })
+  ).data;
+  const stamp = Date.now().toString(36).toUpperCase();
+  const give = (id: string) =>
+    callApi(reseller, 'POST', '/invoices/verify-cashapp', { invoice: invoice._id, cashAppUrl: `#${id}` });
+  await give(`FIRST${stamp}`);
+
+  await signInAsStaff(page);
+  await page.goto('/admin/deposits');
+  await page.getByLabel('Search').fill(invoice.note);
+  const row = page.getByTestId('admin-invoice-row').filter({ hasText: invoice.note });
+  await expect(row).toContainText(`FIRST${stamp}`);
+  await row.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`FIRST${stamp}`);
+
+  // The reseller replaces the receipt while the dialog is open.
+  await give(`SECOND${stamp}`);
+  await dialog.getByRole('button', { name: 'Approve $30.00' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(
+    `The receipt on ${invoice.note} changed to SECOND${stamp} since you looked; check it before approving`,
+  );
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(row).toContainText(`SECOND${stamp}`);
+  await expect(row).toContainText('Replaced an earlier receipt');
+  await expect(row).toContainText(`FIRST${stamp}`);
+  await row.screenshot({ path: test.info().outputPath('receipt-history.png') });
+
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toContainText(`SECOND${stamp}`);
+  await dialog.getByRole('button', { name: 'Approve $30.00' }).click();
+  await expect(page.getByText(`${invoice.note} approved`)).toBeVisible();
+  await reseller.goto('/deposits');
+  await expect(reseller.getByTestId('current-balance')).toHaveText('$30.00');
+  await resellerContext.close();
 });

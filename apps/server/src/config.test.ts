@@ -18,6 +18,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('does not seed the demo accounts under NODE_ENV=production unless asked, even on the embedded database', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('refuses private webhook targets unless ALLOW_PRIVATE_WEBHOOK_TARGETS says otherwise, whatever NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'])
+      expect(loadConfig({ NODE_ENV }).webhooks.blockPrivateTargets, NODE_ENV).toBe(true);
+    expect(loadConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' }).webhooks.blockPrivateTargets).toBe(false);
+  });
+
   it('keeps one render thread warm at rest, never more than the threads there are', () => {
     expect(loadConfig({ LABEL_RENDER_THREADS: '4' }).labelJobs).toMatchObject({
       renderThreads: 4,

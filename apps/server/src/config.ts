@@ -132,6 +132,7 @@ export const envSchema = z.object({
   WEBHOOK_WORKERS: z.coerce.number().int().min(1).max(200).default(20),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(30).default(10),
   WEBHOOK_SENDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(10),
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: bool.default(false),
   METRICS_TOKEN: z.string().min(16).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
@@ -166,7 +167,10 @@ export type Config = {
   logLevel: string;
   publicUrl: string | undefined;
   webDistDir: string;
-  /** Seed the demo reseller: on by default for the embedded database, opt-in (SEED_DEMO=1) otherwise. */
+  /**
+   * Seed the demo accounts: on by default for the embedded database outside production, opt-in
+   * (SEED_DEMO=1) otherwise.
+   */
   seedDemo: boolean;
   demoPassword: string | undefined;
   demoAdminPassword: string | undefined;
@@ -219,7 +223,10 @@ export type Config = {
   labelTestRejectMarker: string | undefined;
   /** GET /api/v1/dev/outbox for end-to-end tests: opt-in, outbox mode only, never in production. */
   devOutbox: boolean;
-  /** Webhook delivery: first retry after `retryBaseSeconds` (doubling), retries for `retryHours`. */
+  /**
+   * Webhook delivery: first retry after `retryBaseSeconds` (doubling), retries for `retryHours`. Private,
+   * loopback and link-local targets are refused unless ALLOW_PRIVATE_WEBHOOK_TARGETS=1, whatever NODE_ENV says.
+   */
   webhooks: {
     retryBaseSeconds: number;
     retryHours: number;
@@ -302,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     demoPassword: e.DEMO_PASSWORD,
     demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
     captcha: {
@@ -342,7 +349,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workers: e.WEBHOOK_WORKERS,
       timeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
       manualSendsPerMinute: e.WEBHOOK_SENDS_PER_MINUTE,
-      blockPrivateTargets: e.NODE_ENV === 'production',
+      blockPrivateTargets: !e.ALLOW_PRIVATE_WEBHOOK_TARGETS,
     },
     metricsToken: e.METRICS_TOKEN,
     http: {

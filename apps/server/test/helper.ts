@@ -71,6 +71,8 @@ export async function createTestApp(
     RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST_DIR: '/nonexistent-web-dist',
+    // Tests deliver to receivers on this machine (loopback).
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
     ...options.env,
   });
   const app = await buildApp({ config, database, logger: options.logger });

@@ -87,6 +87,8 @@ export async function startServer(
       RATE_LIMIT_PER_MINUTE: '0',
       AUTH_RATE_LIMIT_PER_MINUTE: '0',
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      // Tests deliver to receivers on this machine (loopback).
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
       ...(compiledMain ? startCommand().env : {}),
       ...env,
     },

@@ -67,7 +67,13 @@ describe('checkPriceTiers', () => {
         [0, 5, -1],
         [5, 70, 9],
       ]),
-    ).toEqual(['Tier 1: Price must be 0 or more']);
+    ).toEqual(['Tier 1: Price must be greater than 0']);
+    expect(
+      messages([
+        [0, 5, 0],
+        [5, 70, 9],
+      ]),
+    ).toEqual(['Tier 1: Price must be greater than 0']);
     expect(
       messages([
         [-1, 5, 1],

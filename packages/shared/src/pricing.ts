@@ -52,7 +52,19 @@ export function applyPriceOverride(tiers: readonly PriceTier[], override: PriceO
 export type TierIssue = { row: number | null; message: string };
 
 /**
- * Tiers must cover 0 up to the maximum weight with no gap and no overlap, each with a price of zero or more
+ * The first tier a percentage takes to $0.00 (a free label, which no charge can take), worded for staff;
+ * null when every tier still costs at least a cent.
+ */
+export function percentFreeTierIssue(tiers: readonly PriceTier[], percent: number): string | null {
+  const priced = applyPriceOverride(tiers, { percent, tiers: null });
+  const free = priced.find((t) => !(t.price > 0));
+  return free
+    ? `At ${percent}%, the ${free.fromWeight}-${free.toWeight} tier would cost $0.00; every price must be at least $0.01`
+    : null;
+}
+
+/**
+ * Tiers must cover 0 up to the maximum weight with no gap and no overlap, each with a price above zero
  * (the order of the rows does not matter). Returns every problem, worded for the staff member editing them.
  */
 export function checkPriceTiers(tiers: readonly PriceTier[], maxWeight: number): TierIssue[] {
@@ -64,7 +76,8 @@ export function checkPriceTiers(tiers: readonly PriceTier[], maxWeight: number):
     if (t.fromWeight < 0) issues.push({ row, message: `Tier ${row}: From weight must be 0 or more` });
     if (!(t.toWeight > t.fromWeight))
       issues.push({ row, message: `Tier ${row}: To weight must be greater than From weight` });
-    if (t.price < 0) issues.push({ row, message: `Tier ${row}: Price must be 0 or more` });
+    // A free label cannot be charged (the ledger takes no zero entry): a price is at least a cent.
+    if (!(t.price > 0)) issues.push({ row, message: `Tier ${row}: Price must be greater than 0` });
     if (Math.abs(t.price * 100 - Math.round(t.price * 100)) > 1e-6)
       issues.push({ row, message: `Tier ${row}: Price must have at most 2 decimals` });
     if (t.toWeight > maxWeight)

@@ -84,11 +84,21 @@ export const adminInvoicesQuery = z.object({
   limit: limit(20),
 });
 export type AdminInvoicesQuery = z.output<typeof adminInvoicesQuery>;
+/** One receipt the reseller gave for an invoice; a later one replaces it as current but never erases it. */
+export const invoiceReceiptView = z.object({
+  receipt: z.string(),
+  receiptUrl: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export type InvoiceReceiptView = z.infer<typeof invoiceReceiptView>;
+
 export const adminInvoiceView = invoiceView.extend({
   reseller: z.object({ _id: z.string(), discordId: z.string() }),
   receiptUrl: z.string().nullable(),
   receiptAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  /** Every receipt given for this invoice, newest (the current one) first. */
+  receipts: z.array(invoiceReceiptView),
 });
 export type AdminInvoiceView = z.infer<typeof adminInvoiceView>;
 export const adminInvoicesResponse = z.object({
@@ -103,6 +113,21 @@ export const cancelInvoiceBody = z.object({
     .min(1, 'Reason is required')
     .max(500, 'Reason must be at most 500 characters'),
 });
+/**
+ * POST /admin/invoices/{id}/approve: the receipt staff checked (the invoice's `receipt` as they saw it, null
+ * when it had none). A different current receipt is a 409 and moves no money.
+ */
+export const approveInvoiceBody = z.object(
+  {
+    receipt: z
+      .string({ error: 'Send the receipt you checked, or null when the invoice had none' })
+      .trim()
+      .max(200)
+      .nullable(),
+  },
+  { error: 'Send the receipt you checked, or null when the invoice had none' },
+);
+export type ApproveInvoiceBody = z.infer<typeof approveInvoiceBody>;
 export const adminInvoiceResponse = z.object({ message: z.string(), invoice: adminInvoiceView });
 
 /** GET and PUT /admin/settings: money in dollars, the QR as a same-origin path. */

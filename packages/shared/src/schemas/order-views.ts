@@ -134,6 +134,16 @@ export const createOrderResponse = z.object({
   /** What the address check doubted (confirm mode: bought anyway; correct mode: what it changed). */
   warnings: addressWarningsSchema.optional(),
 });
+/**
+ * POST /order/duplicate/{id}: the body may be empty (spec); the console sends the unit price it showed, and
+ * a duplicate whose price changed since is refused (409) like a new order with `expectedTotal`.
+ */
+export const duplicateOrderBody = z
+  .object({
+    expectedPrice: z.number().finite().min(0, 'expectedPrice must be 0 or more').optional(),
+  })
+  .nullish();
+export type DuplicateOrderBody = z.infer<typeof duplicateOrderBody>;
 export const duplicateOrderResponse = z.object({
   message: z.string(),
   order: orderView,

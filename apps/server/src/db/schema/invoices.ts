@@ -21,7 +21,10 @@ export const invoices = pgTable(
     status: text({ enum: INVOICE_STATUSES }).notNull().default('pending'),
     /** Short code such as `LP-7K3Q9` the reseller writes in the payment's note. */
     note: text().notNull(),
-    /** The payment's transaction id as the reseller gave it (upper case); one invoice per receipt. */
+    /**
+     * The current receipt: the payment's transaction id as the reseller gave it last (upper case). Every
+     * receipt ever given is kept in `invoice_receipts`; approval names the one staff checked.
+     */
     receipt: text(),
     /** The CashApp receipt link, when the reseller gave one. */
     receiptUrl: text(),
@@ -37,5 +40,26 @@ export const invoices = pgTable(
     index('invoices_user_idx').on(t.userId, t.createdAt),
     index('invoices_status_idx').on(t.status, t.createdAt),
     check('invoices_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Every receipt a reseller gave for an invoice, kept after a newer one replaces it, so staff see the history
+ * and a receipt once given for one invoice can never move to another.
+ */
+export const invoiceReceipts = pgTable(
+  'invoice_receipts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    invoiceId: uuid()
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    receipt: text().notNull(),
+    receiptUrl: text(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoice_receipts_receipt_idx').on(t.receipt),
+    index('invoice_receipts_invoice_idx').on(t.invoiceId, t.submittedAt),
   ],
 );

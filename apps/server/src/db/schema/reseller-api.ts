@@ -25,6 +25,8 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     requestHash: text().notNull(),
     status: text({ enum: ['in_progress', 'done'] }).notNull(),
+    /** New at every claim: the charge stores its reply only while its own claim holds the key. */
+    claimToken: uuid().notNull().defaultRandom(),
     responseStatus: integer(),
     responseBody: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

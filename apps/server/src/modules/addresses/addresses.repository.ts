@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { addresses } from '../../db/schema.ts';
 
@@ -14,6 +14,16 @@ export async function listAddresses(db: DbOrTx, userId: string): Promise<Address
     .from(addresses)
     .where(eq(addresses.userId, userId))
     .orderBy(asc(addresses.createdAt), asc(addresses.id));
+}
+
+/** Serialises one reseller's new addresses until the transaction ends, so the cap counts the others. */
+export async function lockAddressBook(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`addresses:${userId}`}, 0))`);
+}
+
+export async function countAddresses(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(addresses).where(eq(addresses.userId, userId));
+  return row?.n ?? 0;
 }
 
 export async function insertAddress(db: DbOrTx, userId: string, fields: AddressFields): Promise<AddressRow> {

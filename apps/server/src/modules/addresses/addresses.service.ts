@@ -12,9 +12,11 @@ import { readAddressCheckMode } from '../address-check/address-check.service.ts'
 import { usZipDirectory } from '../address-check/zip-table.ts';
 import { isUuid } from '../orders/ids.ts';
 import {
+  countAddresses,
   deleteAddress as deleteRow,
   insertAddress,
   listAddresses,
+  lockAddressBook,
   updateAddress as updateRow,
   type AddressRow,
 } from './addresses.repository.ts';
@@ -59,11 +61,15 @@ export async function createAddress(
   ctx: AppContext,
   { userId, address }: { userId: string; address: AddressInput },
 ): Promise<SavedAddress> {
-  const existing = await listAddresses(ctx.db, userId);
-  if (existing.length >= MAX_ADDRESSES)
-    throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
+  // Checked before the lock: the check reads the reseller's setting outside the transaction.
   const checked = await checkedAddress(ctx, userId, address);
-  return saved(toAddressView(await insertAddress(ctx.db, userId, checked.address)), checked.warnings);
+  return ctx.db.transaction(async (tx) => {
+    // Count and insert under one lock: saves sent at once cannot all see room for one more.
+    await lockAddressBook(tx, userId);
+    if ((await countAddresses(tx, userId)) >= MAX_ADDRESSES)
+      throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
+    return saved(toAddressView(await insertAddress(tx, userId, checked.address)), checked.warnings);
+  });
 }
 
 export async function updateAddress(

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
@@ -43,6 +44,7 @@ type Move = {
 async function staffMove(ctx: AppContext, move: Move): Promise<CourierOrderRow> {
   const before = isUuid(move.id) ? await findCourierOrder(ctx.db, move.id) : null;
   if (!before) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  refuseOwnTarget(move.actor, before.userId, 'You cannot quote, complete or cancel your own courier order');
   return ctx.db.transaction(async (tx) => {
     const moved = await moveCourierOrder(tx, move.id, move.from, move.patch);
     if (!moved) {

@@ -7,13 +7,14 @@ type KeyOf = { userId: string; key: string };
 
 /**
  * Claims a key for one request: inserts it, or takes over an expired one or an `in_progress` one older
- * than `staleSeconds` (its purchase never committed: the reply commits with the charge). Returns false
- * when a live claim exists (the caller then reads it). One statement, so concurrent claims serialize.
+ * than `staleSeconds` (its purchase never committed: the reply commits with the charge). Returns the new
+ * claim's token, or null when a live claim exists (the caller then reads it). One statement, so
+ * concurrent claims serialize.
  */
 export async function claimKey(
   db: DbOrTx,
   q: KeyOf & { requestHash: string; ttlSeconds: number; staleSeconds: number },
-): Promise<boolean> {
+): Promise<string | null> {
   const expiresAt = sql`now() + make_interval(secs => ${q.ttlSeconds})`;
   const rows = await db
     .insert(idempotencyKeys)
@@ -23,6 +24,7 @@ export async function claimKey(
       set: {
         requestHash: q.requestHash,
         status: 'in_progress',
+        claimToken: sql`gen_random_uuid()`,
         responseStatus: null,
         responseBody: null,
         createdAt: sql`now()`,
@@ -31,8 +33,8 @@ export async function claimKey(
       setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} = 'in_progress'
         and ${idempotencyKeys.createdAt} <= now() - make_interval(secs => ${q.staleSeconds}))`,
     })
-    .returning({ key: idempotencyKeys.key });
-  return rows.length === 1;
+    .returning({ claimToken: idempotencyKeys.claimToken });
+  return rows[0]?.claimToken ?? null;
 }
 
 export async function findKey(db: DbOrTx, q: KeyOf): Promise<IdempotencyRow | null> {
@@ -43,21 +45,38 @@ export async function findKey(db: DbOrTx, q: KeyOf): Promise<IdempotencyRow | nu
   return row ?? null;
 }
 
-export async function storeReply(db: DbOrTx, q: KeyOf & { status: number; body: unknown }): Promise<void> {
-  await db
+/**
+ * Stores the reply on the claim `claimToken` still holds; false when another request took the key over
+ * meanwhile (the caller's transaction then rolls back, so the purchase happens once).
+ */
+export async function storeReply(
+  db: DbOrTx,
+  q: KeyOf & { claimToken: string; status: number; body: unknown },
+): Promise<boolean> {
+  const rows = await db
     .update(idempotencyKeys)
     .set({ status: 'done', responseStatus: q.status, responseBody: q.body })
-    .where(and(eq(idempotencyKeys.userId, q.userId), eq(idempotencyKeys.key, q.key)));
+    .where(
+      and(
+        eq(idempotencyKeys.userId, q.userId),
+        eq(idempotencyKeys.key, q.key),
+        eq(idempotencyKeys.claimToken, q.claimToken),
+        eq(idempotencyKeys.status, 'in_progress'),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return rows.length === 1;
 }
 
-/** Frees a claim whose request failed before anything was bought, so the caller may try again. */
-export async function releaseKey(db: DbOrTx, q: KeyOf): Promise<void> {
+/** Frees this request's claim when it failed before anything was bought, so the caller may try again. */
+export async function releaseKey(db: DbOrTx, q: KeyOf & { claimToken: string }): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
       and(
         eq(idempotencyKeys.userId, q.userId),
         eq(idempotencyKeys.key, q.key),
+        eq(idempotencyKeys.claimToken, q.claimToken),
         eq(idempotencyKeys.status, 'in_progress'),
       ),
     );

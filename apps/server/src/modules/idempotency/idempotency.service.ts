@@ -46,6 +46,12 @@ export const requestHashOf = (route: string, input: unknown): string =>
     .update(`${route}\n${JSON.stringify(canonical(input))}`)
     .digest('hex');
 
+const takenOver = () =>
+  new AppError(
+    'CONFLICT',
+    'A retry with this Idempotency-Key took over this request; its reply tells what was bought',
+  );
+
 /** How long a retry waits for the first request with its key to finish before it is told 409. */
 const WAIT_FOR_FIRST_MS = 3_000;
 
@@ -87,7 +93,9 @@ async function replayOf(
  * one still running after a short wait is a 409. The purchase gets an `inTransaction` hook that stores
  * its reply in the charge's own transaction, so a crash after the charge still leaves the reply for the
  * retry. A purchase that fails frees its claim (nothing was charged), so a retry runs it again; one
- * whose process died is taken over once its claim is stale.
+ * whose process died is taken over once its claim is stale. Each claim carries a token the charge's
+ * transaction checks, so a purchase merely slower than the stale limit rolls back instead of charging
+ * twice (decision 267).
  */
 export async function runIdempotent<T>(
   ctx: AppContext,
@@ -95,34 +103,39 @@ export async function runIdempotent<T>(
   purchase: (inTransaction: InTransaction<T> | undefined) => Promise<T>,
 ): Promise<Reply & { replayed: boolean }> {
   if (!q.key) return { status: q.status, body: await purchase(undefined), replayed: false };
-  const key = { userId: q.userId, key: q.key };
+  let key: { userId: string; key: string; claimToken: string };
   for (;;) {
-    const claimed = await claimKey(ctx.db, {
-      ...key,
+    const claimToken = await claimKey(ctx.db, {
+      userId: q.userId,
+      key: q.key,
       requestHash: q.requestHash,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
       staleSeconds: IDEMPOTENCY_STALE_CLAIM_SECONDS,
     });
-    if (claimed) break;
-    const held = await replayOf(ctx, key, q.requestHash);
+    if (claimToken) {
+      key = { userId: q.userId, key: q.key, claimToken };
+      break;
+    }
+    const held = await replayOf(ctx, { userId: q.userId, key: q.key }, q.requestHash);
     if (held !== 'released') return held;
   }
   let stored = false;
   let body: T;
   try {
     body = await purchase(async (tx, result) => {
-      await storeReply(tx, { ...key, status: q.status, body: result });
+      // A retry took over a claim it thought stale: this charge rolls back, the retry's purchase stands.
+      if (!(await storeReply(tx, { ...key, status: q.status, body: result }))) throw takenOver();
       stored = true;
     });
   } catch (error) {
-    // Only an `in_progress` claim is freed: one whose reply committed with the charge stays for the retry.
+    // Only this request's `in_progress` claim is freed: a reply committed with the charge stays for the retry.
     await releaseKey(ctx.db, key).catch((e: unknown) =>
       ctx.log.error(e, 'releasing an idempotency key failed'),
     );
     throw error;
   }
   // Every purchase stores its reply in its transaction; this only covers one that bought nothing.
-  if (!stored) await storeReply(ctx.db, { ...key, status: q.status, body });
+  if (!stored && !(await storeReply(ctx.db, { ...key, status: q.status, body }))) throw takenOver();
   return { status: q.status, body, replayed: false };
 }
 

@@ -4,6 +4,7 @@ import {
   adminInvoicesResponse,
   adminSettingsBody,
   adminSettingsView,
+  approveInvoiceBody,
   cancelInvoiceBody,
   idParams,
 } from '@portal/shared';
@@ -33,9 +34,15 @@ export const adminInvoiceRoutes =
     );
     app.post(
       '/:id/approve',
-      { schema: { tags, params: idParams, response: { 200: adminInvoiceResponse } } },
+      {
+        schema: { tags, params: idParams, body: approveInvoiceBody, response: { 200: adminInvoiceResponse } },
+      },
       async (request) => {
-        const invoice = await approveInvoice(ctx, { actor: staffActor(request), id: request.params.id });
+        const invoice = await approveInvoice(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          receipt: request.body.receipt,
+        });
         return {
           message: `${invoice.note} approved: $${invoice.amount.toFixed(2)} added to ${invoice.reseller.discordId}`,
           invoice,

@@ -3,12 +3,19 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
-import { decideInvoice, findInvoice, listAdminInvoices, type InvoiceRow } from './invoices.repository.ts';
+import {
+  decideInvoice,
+  findInvoice,
+  listAdminInvoices,
+  listReceipts,
+  type InvoiceRow,
+} from './invoices.repository.ts';
 
 const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 
@@ -21,8 +28,12 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
     offset: (q.page - 1) * q.limit,
     limit: q.limit,
   });
+  const receipts = await listReceipts(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return {
-    invoices: rows.map(toAdminInvoiceView),
+    invoices: rows.map((r) => toAdminInvoiceView(r, receipts)),
     totalPages: Math.max(1, Math.ceil(total / q.limit)),
     total,
   };
@@ -37,7 +48,7 @@ async function adminView(ctx: AppContext, id: string): Promise<AdminInvoiceView>
     offset: 0,
     limit: 1,
   });
-  return toAdminInvoiceView(rows[0]!);
+  return toAdminInvoiceView(rows[0]!, await listReceipts(ctx.db, [id]));
 }
 
 /** Why a decided invoice cannot be decided again, in the staff's words. */
@@ -79,22 +90,39 @@ async function tellReseller(
   }
 }
 
+/** The invoice's receipt is no longer the one staff checked: they look again before money moves. */
+const receiptChanged = (current: InvoiceRow) =>
+  new AppError(
+    'CONFLICT',
+    current.receipt
+      ? `The receipt on ${current.note} changed to ${current.receipt} since you looked; check it before approving`
+      : `The receipt on ${current.note} changed since you looked; check it before approving`,
+  );
+
 /**
  * POST /admin/invoices/{id}/approve: completed, and one `deposit` ledger entry keyed by the invoice, with the
- * audit row and the `deposit.completed` event, all in one transaction. A second approval is refused.
+ * audit row and the `deposit.completed` event, all in one transaction, only while the invoice's current
+ * receipt is the one staff checked (`receipt`, null for none). A second approval is refused.
  */
 export async function approveInvoice(
   ctx: AppContext,
-  q: { actor: StaffActor; id: string },
+  q: { actor: StaffActor; id: string; receipt: string | null },
 ): Promise<AdminInvoiceView> {
   if (!isUuid(q.id)) throw notFound();
   const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();
-    if (current.userId === q.actor.userId)
-      throw new AppError('FORBIDDEN', 'You cannot approve your own invoice');
-    const decided = await decideInvoice(tx, { id: q.id, status: 'completed', by: q.actor.userId });
-    if (!decided) throw alreadyDecided(await findInvoice(tx, q.id), 'approve');
+    refuseOwnTarget(q.actor, current.userId, 'You cannot approve your own invoice');
+    const decided = await decideInvoice(tx, {
+      id: q.id,
+      status: 'completed',
+      by: q.actor.userId,
+      receipt: q.receipt,
+    });
+    if (!decided) {
+      const now = await findInvoice(tx, q.id);
+      throw now?.status === 'pending' ? receiptChanged(now) : alreadyDecided(now, 'approve');
+    }
     const entry = await postLedgerEntry(tx, {
       userId: decided.userId,
       kind: 'deposit',
@@ -110,7 +138,12 @@ export async function approveInvoice(
       targetType: 'invoice',
       targetId: decided.id,
       before: { status: 'pending' },
-      after: { status: 'completed', amount: centsToDollars(decided.amountCents), userId: decided.userId },
+      after: {
+        status: 'completed',
+        amount: centsToDollars(decided.amountCents),
+        userId: decided.userId,
+        receipt: decided.receipt,
+      },
     });
     await emitWebhookEvent(ctx, tx, {
       userId: decided.userId,
@@ -135,6 +168,9 @@ export async function cancelInvoice(
 ): Promise<AdminInvoiceView> {
   if (!isUuid(q.id)) throw notFound();
   const invoice = await ctx.db.transaction(async (tx) => {
+    const current = await findInvoice(tx, q.id);
+    if (!current) throw notFound();
+    refuseOwnTarget(q.actor, current.userId, 'You cannot cancel your own invoice');
     const decided = await decideInvoice(tx, {
       id: q.id,
       status: 'cancelled',

@@ -1,4 +1,5 @@
 import { centsToDollars, type AdminInvoiceView, type InvoiceView } from '@portal/shared';
+import type { InvoiceReceiptRow } from './invoices.repository.ts';
 import type { AdminInvoiceRow, InvoiceRow } from './invoices.repository.ts';
 
 export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
@@ -13,12 +14,18 @@ export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
   decidedAt: row.decidedAt?.toISOString() ?? null,
 });
 
-export const toAdminInvoiceView = (row: AdminInvoiceRow): AdminInvoiceView => ({
+export const toAdminInvoiceView = (
+  row: AdminInvoiceRow,
+  receipts: readonly InvoiceReceiptRow[],
+): AdminInvoiceView => ({
   ...toInvoiceView(row),
   reseller: { _id: row.userId, discordId: row.resellerDiscordId },
   receiptUrl: row.receiptUrl,
   receiptAt: row.receiptAt?.toISOString() ?? null,
   decidedBy: row.decidedByDiscordId,
+  receipts: receipts
+    .filter((r) => r.invoiceId === row.id)
+    .map((r) => ({ receipt: r.receipt, receiptUrl: r.receiptUrl, submittedAt: r.submittedAt.toISOString() })),
 });
 
 export const METHOD_NAMES: Record<string, string> = {

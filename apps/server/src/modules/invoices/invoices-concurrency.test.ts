@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
+import { auditLog, invoices, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
 import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { MAX_PENDING_INVOICES } from '@portal/shared';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {
@@ -35,7 +36,7 @@ describe('invoice approval under concurrency on postgres', () => {
       method: 'POST',
       url: `/api/v1/admin/invoices/${id}/${action}`,
       headers: who.headers,
-      ...(action === 'cancel' ? { payload: { reason: 'race' } } : {}),
+      payload: action === 'cancel' ? { reason: 'race' } : { receipt: null },
     });
   const ledgerSum = async (userId: string) => {
     const [row] = await app.ctx.db
@@ -78,6 +79,62 @@ describe('invoice approval under concurrency on postgres', () => {
       const sum = await ledgerSum(reseller.id);
       expect(sum.total).toBe(sum.balance);
       expect(sum.balance).toBe(status === 'completed' ? 1000 : 0);
+    }
+  });
+
+  it(`keeps ${MAX_PENDING_INVOICES} pending invoices at most when 15 are raised at once`, async () => {
+    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/invoices/create-invoice',
+          headers: reseller.headers,
+          payload: { amount: 20, type: 'cashapp' },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(MAX_PENDING_INVOICES);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(15 - MAX_PENDING_INVOICES);
+    const raised = await app.ctx.db.select().from(invoices).where(eq(invoices.userId, reseller.id));
+    expect(raised).toHaveLength(MAX_PENDING_INVOICES);
+  });
+
+  it('a receipt swapped while staff approve: completed only with the receipt staff saw, else no money', async () => {
+    for (let round = 0; round < 8; round++) {
+      const reseller = await resellerOf(app, (await signUp(app)).headers);
+      const id = await raise(reseller, 15);
+      const give = (receipt: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/invoices/verify-cashapp',
+          headers: reseller.headers,
+          payload: { invoice: id, cashAppUrl: `#${receipt}` },
+        });
+      const seen = `SEEN${round}X${reseller.id.slice(0, 6)}`.toUpperCase();
+      const swapped = `SWAP${round}X${reseller.id.slice(0, 6)}`.toUpperCase();
+      expect((await give(seen)).statusCode).toBe(200);
+      const [approval, swap] = await Promise.all([
+        app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/invoices/${id}/approve`,
+          headers: staff.headers,
+          payload: { receipt: seen },
+        }),
+        give(swapped),
+      ]);
+      const [row] = await app.ctx.db.select().from(invoices).where(eq(invoices.id, id));
+      const sum = await ledgerSum(reseller.id);
+      if (approval.statusCode === 200) {
+        expect(swap.statusCode).toBe(409);
+        expect(row).toMatchObject({ status: 'completed', receipt: seen });
+        expect(sum).toEqual({ total: 1500, n: 1, balance: 1500 });
+      } else {
+        expect(approval.statusCode).toBe(409);
+        expect(swap.statusCode).toBe(200);
+        expect(row).toMatchObject({ status: 'pending', receipt: swapped });
+        expect(sum).toEqual({ total: 0, n: 0, balance: 0 });
+      }
     }
   });
 });

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { invoices, users } from '../../db/schema.ts';
+import { invoiceReceipts, invoices, users } from '../../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceReceiptRow = typeof invoiceReceipts.$inferSelect;
 export type AdminInvoiceRow = InvoiceRow & { resellerDiscordId: string; decidedByDiscordId: string | null };
 
 export async function insertInvoice(db: DbOrTx, row: typeof invoices.$inferInsert): Promise<InvoiceRow> {
@@ -16,9 +17,31 @@ export async function findInvoice(db: DbOrTx, id: string): Promise<InvoiceRow | 
   return row;
 }
 
-export async function findInvoiceByReceipt(db: DbOrTx, receipt: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.receipt, receipt));
-  return row;
+/** The invoice a receipt was ever given for (current or replaced since), if any. */
+export async function findReceiptInvoiceId(db: DbOrTx, receipt: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ invoiceId: invoiceReceipts.invoiceId })
+    .from(invoiceReceipts)
+    .where(eq(invoiceReceipts.receipt, receipt));
+  return row?.invoiceId;
+}
+
+/** Keeps a receipt in the invoice's history; unique across invoices (`invoice_receipts_receipt_idx`). */
+export async function insertReceipt(
+  db: DbOrTx,
+  row: { invoiceId: string; receipt: string; receiptUrl: string | null },
+): Promise<void> {
+  await db.insert(invoiceReceipts).values(row);
+}
+
+/** The receipt history of the given invoices, newest first. */
+export async function listReceipts(db: DbOrTx, invoiceIds: string[]): Promise<InvoiceReceiptRow[]> {
+  if (invoiceIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoiceReceipts)
+    .where(inArray(invoiceReceipts.invoiceId, invoiceIds))
+    .orderBy(desc(invoiceReceipts.submittedAt), desc(invoiceReceipts.id));
 }
 
 export async function listUserInvoices(db: DbOrTx, q: { userId: string; offset: number; limit: number }) {
@@ -31,6 +54,11 @@ export async function listUserInvoices(db: DbOrTx, q: { userId: string; offset: 
     .offset(q.offset);
   const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, q.userId));
   return { rows, total: total?.n ?? 0 };
+}
+
+/** Serialises one reseller's new invoices until the transaction ends, so the caps count the others. */
+export async function lockUserInvoices(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invoices:${userId}`}, 0))`);
 }
 
 /** Pending invoices of a reseller, and all invoices they created since `since` (the throttle). */
@@ -64,17 +92,30 @@ export async function setReceipt(
 }
 
 /**
- * Moves a pending invoice to completed or cancelled. The row lock of the UPDATE orders concurrent
- * decisions: exactly one sees it pending, the others get nothing back.
+ * Moves a pending invoice to completed or cancelled; with `receipt`, only while that is still its current
+ * receipt (null: none). The row lock of the UPDATE orders concurrent decisions and receipt changes: exactly
+ * one sees it as it expects, the others get nothing back.
  */
 export async function decideInvoice(
   db: DbOrTx,
-  q: { id: string; status: 'completed' | 'cancelled'; by: string; reason?: string },
+  q: {
+    id: string;
+    status: 'completed' | 'cancelled';
+    by: string;
+    reason?: string;
+    receipt?: string | null;
+  },
 ): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .update(invoices)
     .set({ status: q.status, decidedBy: q.by, decidedAt: new Date(), cancelReason: q.reason ?? null })
-    .where(and(eq(invoices.id, q.id), eq(invoices.status, 'pending')))
+    .where(
+      and(
+        eq(invoices.id, q.id),
+        eq(invoices.status, 'pending'),
+        q.receipt === undefined ? undefined : sql`${invoices.receipt} is not distinct from ${q.receipt}`,
+      ),
+    )
     .returning();
   return row;
 }

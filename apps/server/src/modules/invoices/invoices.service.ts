@@ -19,9 +19,11 @@ import { toInvoiceView } from './invoice-view.ts';
 import {
   countUserInvoices,
   findInvoice,
-  findInvoiceByReceipt,
+  findReceiptInvoiceId,
   insertInvoice,
+  insertReceipt,
   listUserInvoices,
+  lockUserInvoices,
   setReceipt,
   sinceHours,
 } from './invoices.repository.ts';
@@ -32,6 +34,7 @@ const NOTE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
 const fieldError = (field: string, message: string) =>
   new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
+const usedElsewhere = () => fieldError('cashAppUrl', 'This receipt was already used for another invoice');
 
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
@@ -83,21 +86,28 @@ export async function createInvoice(
       'amount',
       `Amount must be at most ${formatUsd(centsToDollars(settings.maxDepositCents))}`,
     );
-  const counts = await countUserInvoices(ctx.db, q.userId, sinceHours(1));
-  if (counts.pending >= MAX_PENDING_INVOICES)
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `You have ${MAX_PENDING_INVOICES} pending invoices. Pay one or wait for staff to review them first.`,
-    );
-  if (counts.recent >= INVOICES_PER_HOUR)
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many invoices in the last hour, please try again later');
   for (let attempt = 0; ; attempt++) {
     try {
-      const row = await insertInvoice(ctx.db, {
-        userId: q.userId,
-        amountCents,
-        paymentMethod: q.type,
-        note: newInvoiceNote(),
+      const row = await ctx.db.transaction(async (tx) => {
+        // Count and insert under one lock: invoices raised at once cannot all see room for one more.
+        await lockUserInvoices(tx, q.userId);
+        const counts = await countUserInvoices(tx, q.userId, sinceHours(1));
+        if (counts.pending >= MAX_PENDING_INVOICES)
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            `You have ${MAX_PENDING_INVOICES} pending invoices. Pay one or wait for staff to review them first.`,
+          );
+        if (counts.recent >= INVOICES_PER_HOUR)
+          throw new AppError(
+            'TOO_MANY_REQUESTS',
+            'Too many invoices in the last hour, please try again later',
+          );
+        return insertInvoice(tx, {
+          userId: q.userId,
+          amountCents,
+          paymentMethod: q.type,
+          note: newInvoiceNote(),
+        });
       });
       return toInvoiceView(row);
     } catch (error) {
@@ -120,7 +130,8 @@ export async function readInvoices(ctx: AppContext, q: { userId: string; page: n
 
 /**
  * POST /invoices/verify-cashapp: stores the payment's receipt on the reseller's pending invoice for staff to
- * check; the invoice stays pending. A receipt already on another invoice is refused.
+ * check; the invoice stays pending. A newer receipt becomes the current one and the older ones stay in the
+ * invoice's history, so a receipt once given for one invoice is refused for any other (decision 265).
  */
 export async function submitReceipt(
   ctx: AppContext,
@@ -136,15 +147,22 @@ export async function submitReceipt(
   const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
   const parsed = parseReceipt(method, q.receipt);
   if (!parsed.ok) throw fieldError('cashAppUrl', parsed.message);
-  const used = await findInvoiceByReceipt(ctx.db, parsed.id);
-  if (used && used.id !== invoice.id)
-    throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+  const usedFor = await findReceiptInvoiceId(ctx.db, parsed.id);
+  if (usedFor && usedFor !== invoice.id) throw usedElsewhere();
   try {
-    if (!(await setReceipt(ctx.db, { id: invoice.id, receipt: parsed.id, receiptUrl: parsed.url })))
-      throw new AppError('CONFLICT', 'This invoice was reviewed in the meantime; reload to see it');
+    await ctx.db.transaction(async (tx) => {
+      if (!(await setReceipt(tx, { id: invoice.id, receipt: parsed.id, receiptUrl: parsed.url })))
+        throw new AppError('CONFLICT', 'This invoice was reviewed in the meantime; reload to see it');
+      // Given before for this invoice: it is current again, and its history already holds it.
+      if (!usedFor)
+        await insertReceipt(tx, { invoiceId: invoice.id, receipt: parsed.id, receiptUrl: parsed.url });
+    });
   } catch (error) {
-    if (isUniqueViolation(error, 'invoices_receipt_idx'))
-      throw fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+    if (
+      isUniqueViolation(error, 'invoices_receipt_idx') ||
+      isUniqueViolation(error, 'invoice_receipts_receipt_idx')
+    )
+      throw usedElsewhere();
     throw error;
   }
   return {

@@ -128,8 +128,13 @@ describe('deposits: invoices, receipts and staff approval', () => {
       .where(eq(users.id, dave.id));
     const invoice = await raise(dave.headers, 25);
     const before = await balanceCents(app.database.db, dave.id);
-    expect((await call('POST', `/admin/invoices/${invoice._id}/approve`, dave.headers)).statusCode).toBe(403);
-    const res = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers);
+    expect(
+      (await call('POST', `/admin/invoices/${invoice._id}/approve`, dave.headers, { receipt: null }))
+        .statusCode,
+    ).toBe(403);
+    const res = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, {
+      receipt: null,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().invoice).toMatchObject({
       status: 'completed',
@@ -145,7 +150,9 @@ describe('deposits: invoices, receipts and staff approval', () => {
     const audit = await app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, invoice._id));
     expect(audit.map((a) => a.action)).toEqual(['invoice.approve']);
 
-    const again = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers);
+    const again = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, {
+      receipt: null,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This invoice is already approved');
     const cancel = await call('POST', `/admin/invoices/${invoice._id}/cancel`, staff.headers, {
@@ -161,6 +168,54 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect(seen).toMatchObject({ _id: invoice._id, status: 'completed', decidedAt: expect.any(String) });
   });
 
+  it('keeps every receipt given for an invoice, so one never moves to another invoice once replaced', async () => {
+    const erin = await resellerOf(app, (await signUp(app)).headers);
+    const first = await raise(erin.headers, 30);
+    expect((await verify(erin.headers, first._id, receiptUrl('aaa111bbb2'))).statusCode).toBe(200);
+    expect((await verify(erin.headers, first._id, receiptUrl('ccc333ddd4'))).statusCode).toBe(200);
+    const second = await raise(erin.headers, 30);
+    const moved = await verify(erin.headers, second._id, receiptUrl('aaa111bbb2'));
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toBe('This receipt was already used for another invoice');
+
+    const listed = (await call('GET', `/admin/invoices?search=${first.note}`, staff.headers)).json();
+    expect(listed.invoices[0]).toMatchObject({
+      receipt: 'CCC333DDD4',
+      receipts: [
+        { receipt: 'CCC333DDD4', receiptUrl: receiptUrl('ccc333ddd4'), submittedAt: expect.any(String) },
+        { receipt: 'AAA111BBB2', receiptUrl: receiptUrl('aaa111bbb2'), submittedAt: expect.any(String) },
+      ],
+    });
+  });
+
+  it('approves only with the receipt staff saw: a changed receipt is a 409 and moves no money', async () => {
+    const fay = await resellerOf(app, (await signUp(app)).headers);
+    const invoice = await raise(fay.headers, 35);
+    const approve = (receipt: string | null) =>
+      call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, { receipt });
+    expect((await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, {})).statusCode).toBe(
+      400,
+    );
+    await verify(fay.headers, invoice._id, receiptUrl('eee555fff6'));
+    const none = await approve(null);
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe(
+      `The receipt on ${invoice.note} changed to EEE555FFF6 since you looked; check it before approving`,
+    );
+    // Staff look at EEE555FFF6; the reseller swaps it before they press Approve.
+    await verify(fay.headers, invoice._id, receiptUrl('ggg777hhh8'));
+    const stale = await approve('EEE555FFF6');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toContain('changed to GGG777HHH8 since you looked');
+    expect(await balanceCents(app.database.db, fay.id)).toBe(0);
+    expect(await app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, invoice._id))).toEqual([]);
+
+    const ok = await approve('GGG777HHH8');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().invoice).toMatchObject({ status: 'completed', receipt: 'GGG777HHH8' });
+    expect(await balanceCents(app.database.db, fay.id)).toBe(3500);
+  });
+
   it('cancel takes a reason the reseller sees; a cancelled invoice cannot be approved', async () => {
     const invoice = await raise(bob.headers, 40, 'paypal');
     const noReason = await call('POST', `/admin/invoices/${invoice._id}/cancel`, staff.headers, {
@@ -173,7 +228,9 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect(res.statusCode).toBe(200);
     const seen = (await call('GET', '/invoices/readAll', bob.headers)).json().invoices[0];
     expect(seen).toMatchObject({ status: 'cancelled', cancelReason: 'No payment with this note arrived' });
-    const approve = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers);
+    const approve = await call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, {
+      receipt: null,
+    });
     expect(approve.statusCode).toBe(409);
     expect(approve.json().message).toBe('A cancelled invoice cannot be approved');
     expect(await balanceCents(app.database.db, bob.id)).toBe(0);

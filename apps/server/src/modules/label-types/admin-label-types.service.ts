@@ -1,5 +1,10 @@
 import { count } from 'drizzle-orm';
-import type { AdminLabelTypeBody, AdminLabelTypesResponse, LabelTypeView } from '@portal/shared';
+import {
+  percentFreeTierIssue,
+  type AdminLabelTypeBody,
+  type AdminLabelTypesResponse,
+  type LabelTypeView,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -12,6 +17,7 @@ import {
   findLabelTypeByUid,
   insertLabelType,
   listLabelTypes,
+  listPercentOverrides,
   nextSortOrder,
   replaceTiers,
   updateLabelType,
@@ -106,6 +112,14 @@ export async function updateLabelTypeById(
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
     if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
+    // A reseller's percentage must not turn a new default price into a free label.
+    for (const { percent } of await listPercentOverrides(tx, id)) {
+      const free = percentFreeTierIssue(body.prices, percent);
+      if (free)
+        throw new AppError('BAD_REQUEST', `A reseller's own prices: ${free}`, {
+          errors: [{ field: 'prices', message: `A reseller's own prices: ${free}` }],
+        });
+    }
     await updateLabelType(tx, id, fields);
     await replaceTiers(tx, id, tiersInCents(body.prices));
     const view = toLabelTypeView((await findLabelType(tx, id))!);

@@ -135,7 +135,14 @@ describe('staff label types and reseller prices', () => {
           [0, 5, -4],
           [5, 70, 9],
         ]),
-        'Tier 1: Price must be 0 or more',
+        'Tier 1: Price must be greater than 0',
+      ],
+      [
+        tiers([
+          [0, 5, 0],
+          [5, 70, 9],
+        ]),
+        'Tier 1: Price must be greater than 0',
       ],
       [
         tiers([
@@ -305,6 +312,53 @@ describe('staff label types and reseller prices', () => {
     const both = await admin('PUT', `/users/${bob.id}/prices/${priority._id}`, staff.headers, {});
     expect(both.json().message).toContain('Give either a percentage or your own tiers');
     expect(await priceOf(bob.headers, priority._id, 3)).toEqual({ price: 6.5 });
+  });
+
+  it('refuses a percentage or a new default price that makes a label free, so no purchase fails on it', async () => {
+    const carol = await resellerOf(app, (await signUp(app)).headers);
+    await fund(app.database.db, carol.id, 10_00);
+    const free = await admin('PUT', `/users/${carol.id}/prices/${priority._id}`, staff.headers, {
+      percent: -99.99,
+    });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().message).toBe(
+      'At -99.99%, the 0-1 tier would cost $0.00; every price must be at least $0.01',
+    );
+    expect(await priceOf(carol.headers, priority._id, 0.5)).toEqual({ price: 4.5 });
+
+    expect(
+      (await admin('PUT', `/users/${carol.id}/prices/${priority._id}`, staff.headers, { percent: -90 }))
+        .statusCode,
+    ).toBe(200);
+    const cheaper = PRIORITY_DEFAULT.map((t, i) => (i === 0 ? { ...t, price: 0.04 } : t));
+    const update = await admin(
+      'PUT',
+      `/label-types/${priority._id}`,
+      staff.headers,
+      typeBody(priority, { prices: cheaper }),
+    );
+    expect(update.statusCode).toBe(400);
+    expect(update.json().message).toContain('At -90%, the 0-1 tier would cost $0.00');
+    expect(await priceOf(carol.headers, priority._id, 0.5)).toEqual({ price: 0.45 });
+    const bought = await createOrder(
+      app,
+      carol.headers,
+      orderBody(priority._id, { design: 'evs', Weight: 0.5 }),
+    );
+    expect(bought.statusCode).toBe(201);
+    await admin('DELETE', `/users/${carol.id}/prices/${priority._id}`, staff.headers);
+  });
+
+  it('refuses staff setting or clearing their own prices (403), changing nothing', async () => {
+    const own = await admin('PUT', `/users/${staff.id}/prices/${priority._id}`, staff.headers, {
+      percent: -50,
+    });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You cannot set your own prices');
+    const cleared = await admin('DELETE', `/users/${staff.id}/prices/${priority._id}`, staff.headers);
+    expect(cleared.statusCode).toBe(403);
+    expect(await priceOf(staff.headers, priority._id, 3)).toEqual({ price: 6.5 });
+    expect(await auditActions(staff.id)).not.toContain('user.set_prices');
   });
 
   it('refuses an order whose expectedTotal no longer matches with 409 and charges nothing', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypePrices, labelTypes, resellerPrices, type StoredTier } from '../../db/schema.ts';
 
@@ -94,6 +94,18 @@ export async function listResellerPrices(
     .select()
     .from(resellerPrices)
     .where(labelTypeId ? and(byUser, eq(resellerPrices.labelTypeId, labelTypeId)) : byUser);
+}
+
+/** The percentage overrides of one label type, with whose they are. */
+export async function listPercentOverrides(
+  db: DbOrTx,
+  labelTypeId: string,
+): Promise<Array<{ userId: string; percent: number }>> {
+  const rows = await db
+    .select({ userId: resellerPrices.userId, percent: resellerPrices.percent })
+    .from(resellerPrices)
+    .where(and(eq(resellerPrices.labelTypeId, labelTypeId), isNotNull(resellerPrices.percent)));
+  return rows.map((r) => ({ userId: r.userId, percent: Number(r.percent) }));
 }
 
 export async function upsertResellerPrice(

@@ -1,7 +1,13 @@
-import { checkPriceTiers, type ResellerPriceBody, type ResellerPriceView } from '@portal/shared';
+import {
+  checkPriceTiers,
+  percentFreeTierIssue,
+  type ResellerPriceBody,
+  type ResellerPriceView,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
@@ -46,6 +52,7 @@ export async function setResellerPrice(
   ctx: AppContext,
   q: { actor: StaffActor; userId: string; labelTypeId: string; body: ResellerPriceBody },
 ): Promise<ResellerPriceView> {
+  refuseOwnTarget(q.actor, q.userId, 'You cannot set your own prices');
   await requireReseller(ctx, q.userId);
   const tiers = q.body.tiers ?? null;
   const percent = tiers ? null : (q.body.percent ?? null);
@@ -59,6 +66,8 @@ export async function setResellerPrice(
           errors: issues.map((i) => ({ field: i.row ? `tiers.${i.row - 1}` : 'tiers', message: i.message })),
         });
     }
+    const free = percent === null ? null : percentFreeTierIssue(tiersInDollars(type.prices), percent);
+    if (free) throw new AppError('BAD_REQUEST', free, { errors: [{ field: 'percent', message: free }] });
     const [before] = await listResellerPrices(tx, q.userId, type.id);
     await upsertResellerPrice(tx, { userId: q.userId, labelTypeId: type.id, percent, tiers });
     const [after] = await listResellerPrices(tx, q.userId, type.id);
@@ -79,6 +88,7 @@ export async function clearResellerPrice(
   ctx: AppContext,
   q: { actor: StaffActor; userId: string; labelTypeId: string },
 ): Promise<ResellerPriceView> {
+  refuseOwnTarget(q.actor, q.userId, 'You cannot change your own prices');
   await requireReseller(ctx, q.userId);
   return ctx.db.transaction(async (tx) => {
     const type = isUuid(q.labelTypeId) ? await findLabelType(tx, q.labelTypeId) : null;

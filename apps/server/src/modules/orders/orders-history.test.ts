@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labelTypePrices, orders } from '../../db/schema.ts';
+import { labelTypePrices, labelTypes, orders } from '../../db/schema.ts';
 import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
@@ -162,8 +162,8 @@ describe.each(ENGINES)('order history on %s', (engine) => {
     const duplicate = (id: string, who = alice) =>
       app.inject({ method: 'POST', url: `/api/v1/order/duplicate/${id}`, headers: who.headers });
 
-    it('orders the same shipment again and charges the original price again through the ledger', async () => {
-      // The price list changed since: a duplicate still costs what the original cost.
+    it("orders the same shipment again at today's price, not the original's, through the ledger", async () => {
+      // Staff raised the price since the original was bought at $2.75.
       await app.database.db
         .update(labelTypePrices)
         .set({ priceCents: 999 })
@@ -175,16 +175,39 @@ describe.each(ENGINES)('order history on %s', (engine) => {
       expect(message).toBe('Order duplicated successfully');
       expect(order).toMatchObject({
         status: 'pending',
-        price: 2.75,
+        price: 9.99,
         toName: 'Rita Receiver',
         tracking: null,
         pdf: null,
       });
       expect(order.OrderId).not.toBe(created[0]!.OrderId);
-      expect(balance).toBe((before - 275) / 100);
+      expect(balance).toBe((before - 999) / 100);
       const ledger = await ledgerOf(app.database.db, alice.id);
-      expect(ledger.entries.filter((e) => e.kind === 'order_charge').at(-1)).toBeDefined();
-      expect(ledger.sum).toBe(before - 275);
+      expect(ledger.entries.filter((e) => e.kind === 'order_charge').at(-1)).toMatchObject({
+        amountCents: -999,
+      });
+      expect(ledger.sum).toBe(before - 999);
+    });
+
+    it('refuses a duplicate the label type no longer takes (weight limit), or whose shown price changed', async () => {
+      const before = await balanceCents(app.database.db, alice.id);
+      const changed = await app.inject({
+        method: 'POST',
+        url: `/api/v1/order/duplicate/${created[0]!._id}`,
+        headers: alice.headers,
+        payload: { expectedPrice: 2.75 },
+      });
+      expect(changed.statusCode).toBe(409);
+      expect(changed.json()).toEqual({ message: 'Prices changed, please review' });
+      await app.database.db.update(labelTypes).set({ maxWeight: 2 }).where(eq(labelTypes.id, ids.ground_oz!));
+      const tooHeavy = await duplicate(created[0]!._id);
+      expect(tooHeavy.statusCode).toBe(400);
+      expect(tooHeavy.json().message).toBe('Weight must be at most 2 oz for USPS Ground Advantage (oz)');
+      await app.database.db
+        .update(labelTypes)
+        .set({ maxWeight: 15.99 })
+        .where(eq(labelTypes.id, ids.ground_oz!));
+      expect(await balanceCents(app.database.db, alice.id)).toBe(before);
     });
 
     it("answers 404 for another reseller's order and charges nothing", async () => {

@@ -1,6 +1,7 @@
 import {
   createOrderBody,
   createOrderResponse,
+  duplicateOrderBody,
   duplicateOrderResponse,
   idParams,
   labelFileQuery,
@@ -96,11 +97,25 @@ export const orderRoutes =
 
     app.post(
       '/duplicate/:id',
-      { schema: { tags, params: idParams, response: { 201: duplicateOrderResponse } } },
+      {
+        schema: {
+          tags,
+          params: idParams,
+          body: duplicateOrderBody,
+          response: { 201: duplicateOrderResponse },
+        },
+      },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
-        return sendIdempotent(ctx, request, reply, { userId, input: null, status: 201 }, (inTransaction) =>
-          duplicateOrder(ctx, { userId, id: request.params.id, inTransaction }),
+        const expectedPrice = request.body?.expectedPrice;
+        return sendIdempotent(
+          ctx,
+          request,
+          reply,
+          // An empty body hashes as before, so a key's retries without a body still match.
+          { userId, input: expectedPrice === undefined ? null : { expectedPrice }, status: 201 },
+          (inTransaction) =>
+            duplicateOrder(ctx, { userId, id: request.params.id, expectedPrice, inTransaction }),
         );
       },
     );

@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { AppError } from '../../errors.ts';
-import { findLabelType } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
@@ -132,20 +131,31 @@ export async function createOrders(
   return answer(result);
 }
 
-/** POST /order/duplicate/{id}: the same shipment again, charged the original price again. */
+/**
+ * POST /order/duplicate/{id}: the same shipment again, priced by today's rule for this reseller (their own
+ * prices, the type's tiers and weight limit now), never the original's price (decision 266). With
+ * `expectedPrice` (the unit price the reseller was shown), a price changed since is a 409.
+ */
 export async function duplicateOrder(
   ctx: AppContext,
   {
     userId,
     id,
+    expectedPrice,
     inTransaction,
-  }: { userId: string; id: string; inTransaction?: InTransaction<DuplicatedOrder> | undefined },
+  }: {
+    userId: string;
+    id: string;
+    expectedPrice?: number | undefined;
+    inTransaction?: InTransaction<DuplicatedOrder> | undefined;
+  },
 ): Promise<DuplicatedOrder> {
   const original = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
   if (!original) throw orderNotFound();
-  const type = await findLabelType(ctx.db, original.labelTypeId);
-  if (!type?.isEnabled)
-    throw new AppError('BAD_REQUEST', `${original.labelTypeName} is currently unavailable`);
+  const type = await requireLabelType(ctx.db, original.labelTypeId, userId);
+  const unitCents = unitPriceCents(type, original.weight);
+  if (expectedPrice !== undefined && dollarsToCents(expectedPrice) !== unitCents)
+    throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
   const batchId = crypto.randomUUID();
   const {
     id: _id,
@@ -165,10 +175,10 @@ export async function duplicateOrder(
     {
       userId,
       batchId,
-      amountCents: original.priceCents,
+      amountCents: unitCents,
       note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
     },
-    [{ ...shipment, batchId, status: 'pending', source: 'app' }],
+    [{ ...shipment, priceCents: unitCents, batchId, status: 'pending', source: 'app' }],
     mapInTransaction(inTransaction, duplicatedOrder),
   );
   return duplicatedOrder(result);

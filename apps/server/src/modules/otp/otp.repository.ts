@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 
@@ -20,24 +20,6 @@ export async function upsertOtp(db: DbOrTx, row: Omit<typeof otpCodes.$inferInse
         expiresAt: row.expiresAt,
       },
     });
-}
-
-export async function findLiveOtpsByEmail(
-  db: DbOrTx,
-  purpose: Purpose,
-  email: string,
-  now: Date,
-): Promise<OtpRow[]> {
-  return db
-    .select()
-    .from(otpCodes)
-    .where(
-      and(
-        eq(otpCodes.purpose, purpose),
-        sql`lower(${otpCodes.email}) = lower(${email})`,
-        gt(otpCodes.expiresAt, now),
-      ),
-    );
 }
 
 export async function findLiveOtpForUser(
@@ -62,14 +44,35 @@ export async function takeOtp(db: DbOrTx, id: string, codeHash: string): Promise
   return rows.length > 0;
 }
 
-/** Counts a wrong try; returns the new count. */
-export async function noteWrongOtp(db: DbOrTx, id: string): Promise<number> {
-  const [row] = await db
+/**
+ * Counts a try against every live code for the address that still has tries left, before any comparison,
+ * and returns those codes (with the try counted). One statement: of any number of concurrent guesses, at
+ * most `maxTries` per code get a row back to compare with.
+ */
+export async function reserveOtpTry(
+  db: DbOrTx,
+  q: { purpose: Purpose; email: string; now: Date; maxTries: number },
+): Promise<OtpRow[]> {
+  return db
     .update(otpCodes)
     .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
-    .where(eq(otpCodes.id, id))
-    .returning({ failedAttempts: otpCodes.failedAttempts });
-  return row?.failedAttempts ?? Number.POSITIVE_INFINITY;
+    .where(
+      and(
+        eq(otpCodes.purpose, q.purpose),
+        sql`lower(${otpCodes.email}) = lower(${q.email})`,
+        gt(otpCodes.expiresAt, q.now),
+        lt(otpCodes.failedAttempts, q.maxTries),
+      ),
+    )
+    .returning();
+}
+
+/** Gives back the try a right code counted, so only wrong tries use a code up. */
+export async function returnOtpTry(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(otpCodes)
+    .set({ failedAttempts: sql`greatest(${otpCodes.failedAttempts} - 1, 0)` })
+    .where(eq(otpCodes.id, id));
 }
 
 export async function deleteOtp(db: DbOrTx, id: string): Promise<void> {

@@ -6,8 +6,8 @@ import { generateOtp, hashesMatch, hashOtp, otpKey } from './otp-code.ts';
 import {
   deleteExpiredOtps,
   deleteOtp,
-  findLiveOtpsByEmail,
-  noteWrongOtp,
+  reserveOtpTry,
+  returnOtpTry,
   takeOtp,
   upsertOtp,
 } from './otp.repository.ts';
@@ -52,9 +52,10 @@ export async function issueOtp(
 type OtpOwner = { userId: string; email: string };
 
 /**
- * Accepts a live code sent to the e-mail for the purpose, once; returns whose code it was. Every wrong try
- * counts against each live code for that address, and the fifth wrong try deletes it. `beforeUse` runs once
- * the code is known to be right; when it throws, the code stays usable.
+ * Accepts a live code sent to the e-mail for the purpose, once; returns whose code it was. Every try is
+ * counted against each live code for that address before it is compared (so concurrent guesses cannot
+ * all be compared), a right one gets its try back, and the fifth wrong try deletes the code. `beforeUse`
+ * runs once the code is known to be right; when it throws, the code stays usable.
  */
 export async function consumeOtp(
   ctx: AppContext,
@@ -67,7 +68,12 @@ export async function consumeOtp(
   },
 ): Promise<OtpOwner> {
   const key = await otpKey(ctx.db);
-  const candidates = await findLiveOtpsByEmail(ctx.db, input.purpose, input.email, input.now);
+  const candidates = await reserveOtpTry(ctx.db, {
+    purpose: input.purpose,
+    email: input.email,
+    now: input.now,
+    maxTries: MAX_OTP_FAILURES,
+  });
   for (const row of candidates) {
     const expected = hashOtp(key, {
       userId: row.userId,
@@ -76,13 +82,14 @@ export async function consumeOtp(
       code: input.code,
     });
     if (hashesMatch(expected, row.codeHash)) {
+      await returnOtpTry(ctx.db, row.id);
       await input.beforeUse?.({ userId: row.userId, email: row.email });
       if (await takeOtp(ctx.db, row.id, row.codeHash)) return { userId: row.userId, email: row.email };
       throw invalidOtp();
     }
   }
   for (const row of candidates) {
-    if ((await noteWrongOtp(ctx.db, row.id)) >= MAX_OTP_FAILURES) await deleteOtp(ctx.db, row.id);
+    if (row.failedAttempts >= MAX_OTP_FAILURES) await deleteOtp(ctx.db, row.id);
   }
   throw invalidOtp();
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { formatOrderId } from '../orders/ids.ts';
 import {
@@ -52,6 +53,12 @@ class NothingToRefund extends Error {}
  */
 export async function refundOrder(ctx: AppContext, input: RefundInput): Promise<RefundOutcome | null> {
   const order = await findOrder(ctx.db, input.orderId);
+  if (order && input.actor)
+    refuseOwnTarget(
+      input.actor,
+      order.userId,
+      input.requestId ? 'You cannot approve your own refund request' : 'You cannot refund your own order',
+    );
   if (!order || !input.from.includes(order.status)) return null;
   const outcome = await ctx.db
     .transaction((tx: Tx) => refundInTransaction(ctx, tx, order, input))

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
+import { refuseOwnTarget } from '../audit/own-target.ts';
 import { formatOrderId, isUuid } from '../orders/ids.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { getSettings } from '../settings/settings.service.ts';
@@ -111,6 +112,7 @@ export async function rejectRefundRequest(
   q: { actor: StaffActor; id: string; reason: string },
 ) {
   const pending = await requirePending(ctx, q.id);
+  refuseOwnTarget(q.actor, pending.userId, 'You cannot decide your own refund request');
   const order = (await findOrder(ctx.db, pending.orderId))!;
   await ctx.db.transaction(async (tx: Tx) => {
     const rejected = await rejectRequest(tx, { id: pending.id, reason: q.reason, decidedBy: q.actor.userId });

@@ -105,6 +105,8 @@ export async function startWebhookApp(url?: string, env: Record<string, string> 
     WEBHOOK_RETRY_BASE_SECONDS: '1',
     // Tests send many test events; the budget has its own test.
     WEBHOOK_SENDS_PER_MINUTE: '0',
+    // Tests deliver to receivers on this machine (loopback).
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
     ...env,
   });
   const app = await buildApp({ config, database });

@@ -6,8 +6,11 @@ import { PRIVATE_TARGET_MESSAGE } from './webhook-url.ts';
 
 const HTTPS_ONLY = 'The URL must start with https://';
 
-/** What a production server accepts as a webhook target, through the v2 API (the console uses the same rule). */
-describe('webhook URLs in production', () => {
+/**
+ * What a server without ALLOW_PRIVATE_WEBHOOK_TARGETS accepts as a webhook target, through the v2 API (the
+ * console uses the same rule), whatever NODE_ENV says: `npm start` sets none.
+ */
+describe.each(['production', 'development', 'test'])('webhook URLs with NODE_ENV=%s', (nodeEnv) => {
   let app: TestApp;
   let alice: ApiReseller;
   const create = (url: string) =>
@@ -24,7 +27,11 @@ describe('webhook URLs in production', () => {
   };
 
   beforeAll(async () => {
-    app = await startWebhookApp(undefined, { NODE_ENV: 'production', API_RATE_LIMIT_PER_MINUTE: '0' });
+    app = await startWebhookApp(undefined, {
+      NODE_ENV: nodeEnv,
+      API_RATE_LIMIT_PER_MINUTE: '0',
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: '',
+    });
     alice = await apiReseller(app);
   });
   afterAll(() => app.close());
@@ -66,5 +73,31 @@ describe('webhook URLs in production', () => {
     expect(moved.json().message).toBe(PRIVATE_TARGET_MESSAGE);
     const list = await app.inject({ url: '/api/v2/webhooks', headers: { 'x-api-key': alice.apiKey } });
     expect(list.json().endpoints.map((e: { url: string }) => e.url)).toEqual(['https://93.184.216.34/hooks']);
+  });
+});
+
+describe('webhook URLs with ALLOW_PRIVATE_WEBHOOK_TARGETS=1', () => {
+  let app: TestApp;
+  let alice: ApiReseller;
+  beforeAll(async () => {
+    app = await startWebhookApp(undefined, {
+      NODE_ENV: 'production',
+      API_RATE_LIMIT_PER_MINUTE: '0',
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
+    });
+    alice = await apiReseller(app);
+  });
+  afterAll(() => app.close());
+
+  it('accepts loopback and private targets, plain http to localhost too', async () => {
+    for (const url of ['http://127.0.0.1:3000/hooks', 'https://10.0.0.5/hooks', 'http://localhost:8080/h']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v2/webhooks',
+        headers: { 'x-api-key': alice.apiKey },
+        payload: { url, events: ['order.completed'] },
+      });
+      expect(res.statusCode, url).toBe(201);
+    }
   });
 });

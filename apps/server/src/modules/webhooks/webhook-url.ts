@@ -26,9 +26,10 @@ async function addressesOf(hostname: string): Promise<string[]> {
 }
 
 /**
- * https only; plain http to localhost outside production, for trying things out. In production a target
- * that is, or resolves to, a private address is refused when saved, so the reseller hears it at once;
- * deliveries check again at connect time (decision 116), as DNS may change later.
+ * https only; plain http to localhost where private targets are allowed (ALLOW_PRIVATE_WEBHOOK_TARGETS=1,
+ * for tests and trying things out). Otherwise a target that is, or resolves to, a private address is
+ * refused when saved, so the reseller hears it at once; deliveries check again at connect time (decision
+ * 116), as DNS may change later. NODE_ENV plays no part: `npm start` does not set it (decision 268).
  */
 export async function checkWebhookUrl(ctx: Pick<AppContext, 'config'>, value: string): Promise<string> {
   let url: URL;
@@ -38,7 +39,7 @@ export async function checkWebhookUrl(ctx: Pick<AppContext, 'config'>, value: st
     throw badUrl('Enter a full URL, like https://example.com/webhooks');
   }
   const localHttp =
-    url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && ctx.config.env !== 'production';
+    url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname) && !ctx.config.webhooks.blockPrivateTargets;
   if (url.protocol !== 'https:' && !localHttp) throw badUrl('The URL must start with https://');
   if (url.username || url.password) throw badUrl('The URL must not contain a user name or password');
   if (ctx.config.webhooks.blockPrivateTargets) {

@@ -15,7 +15,10 @@ export const useAdminInvoices = (query: Omit<AdminInvoicesQuery, 'limit'>) =>
     refetchInterval: 30_000,
   });
 
-/** POST /admin/invoices/{id}/approve, or /cancel with { reason }. */
+/**
+ * POST /admin/invoices/{id}/approve with { receipt } (the receipt staff checked; 409 when it changed since),
+ * or /cancel with { reason }.
+ */
 export const useDecideInvoice = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -23,15 +26,17 @@ export const useDecideInvoice = () => {
       id,
       action,
       reason,
+      receipt,
     }: {
       id: string;
       action: 'approve' | 'cancel';
       reason?: string;
+      receipt?: string | null;
     }) =>
       adminInvoiceResponse.parse(
         await api.post(
           `/admin/invoices/${encodeURIComponent(id)}/${action}`,
-          action === 'cancel' ? { reason } : undefined,
+          action === 'cancel' ? { reason } : { receipt: receipt ?? null },
         ),
       ),
     onSettled: () =>

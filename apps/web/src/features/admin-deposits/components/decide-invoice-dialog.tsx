@@ -3,6 +3,7 @@ import { formatUsd, type AdminInvoiceView } from '@portal/shared';
 import { useState } from 'react';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useDecideInvoice } from '../api/invoices';
+import { InvoiceReceipt } from './invoice-receipt';
 
 type Props = { invoice: AdminInvoiceView; action: 'approve' | 'cancel'; onClose: () => void };
 
@@ -17,7 +18,14 @@ export function DecideInvoiceDialog({ invoice, action, onClose }: Props) {
     if (decide.isPending) return;
     if (!approve && !reason.trim()) return setError('Reason is required');
     try {
-      notifySuccess((await decide.mutateAsync({ id: invoice._id, action, reason: reason.trim() })).message);
+      // The receipt shown here travels with the approval: if the reseller changed it since, nothing moves.
+      const result = await decide.mutateAsync({
+        id: invoice._id,
+        action,
+        reason: reason.trim(),
+        receipt: invoice.receipt,
+      });
+      notifySuccess(result.message);
       onClose();
     } catch (e) {
       setError(errorMessage(e));
@@ -37,6 +45,14 @@ export function DecideInvoiceDialog({ invoice, action, onClose }: Props) {
               ? `${formatUsd(invoice.amount)} is added to ${invoice.reseller.discordId}'s balance. Approve only once the payment with note ${invoice.note} has arrived.`
               : `Nothing is added to ${invoice.reseller.discordId}'s balance. They see the reason on their Deposits page.`}
           </Text>
+          {approve && (
+            <Stack gap={4}>
+              <Text size="sm" fw={600}>
+                Receipt
+              </Text>
+              <InvoiceReceipt invoice={invoice} />
+            </Stack>
+          )}
           {!approve && (
             <Textarea
               label="Reason"

@@ -24,6 +24,7 @@ import { PageNav } from '../../../components/page-nav';
 import { errorMessage } from '../../../lib/notify';
 import { useAdminInvoices } from '../api/invoices';
 import { DecideInvoiceDialog } from '../components/decide-invoice-dialog';
+import { InvoiceReceipt } from '../components/invoice-receipt';
 
 type Status = '' | 'pending' | 'completed' | 'cancelled';
 type Method = '' | 'cashapp' | 'paypal' | 'stripe' | 'manual';
@@ -38,24 +39,6 @@ const age = (iso: string, now = Date.now()) => {
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
   return `${Math.round(minutes / 1440)} days ago`;
 };
-
-function Receipt({ invoice }: { invoice: AdminInvoiceView }) {
-  if (!invoice.receipt)
-    return (
-      <Text size="sm" c="dimmed">
-        Not sent yet
-      </Text>
-    );
-  return invoice.receiptUrl ? (
-    <Anchor href={invoice.receiptUrl} target="_blank" rel="noopener noreferrer" size="sm" ff="monospace">
-      {invoice.receipt}
-    </Anchor>
-  ) : (
-    <Text size="sm" ff="monospace">
-      {invoice.receipt}
-    </Text>
-  );
-}
 
 /** `/admin/deposits`: invoices waiting for staff (oldest first), to match to payments and approve or cancel. */
 export function DepositsQueuePage() {
@@ -164,7 +147,7 @@ export function DepositsQueuePage() {
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Receipt invoice={invoice} />
+                      <InvoiceReceipt invoice={invoice} />
                     </Table.Td>
                     <Table.Td>
                       <Badge

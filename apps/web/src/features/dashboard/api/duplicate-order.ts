@@ -5,12 +5,25 @@ import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { sessionQueryKey } from '../../../lib/session';
 import { ordersQueryKey } from './get-orders';
 
-/** POST /order/duplicate/{id}: empty body; the same price is charged again; returns message. */
-export const duplicateOrder = async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+/**
+ * POST /order/duplicate/{id}: priced like a new order today; with the unit price the dialog showed, a price
+ * changed since is refused (409) instead of charged. Returns message, the new order and the balance.
+ */
+export const duplicateOrder = async ({
+  id,
+  idempotencyKey,
+  expectedPrice,
+}: {
+  id: string;
+  idempotencyKey: string;
+  expectedPrice?: number;
+}) =>
   duplicateOrderResponse.parse(
-    await api.post(`/order/duplicate/${encodeURIComponent(id)}`, undefined, {
-      headers: idempotencyHeader(idempotencyKey),
-    }),
+    await api.post(
+      `/order/duplicate/${encodeURIComponent(id)}`,
+      expectedPrice === undefined ? undefined : { expectedPrice },
+      { headers: idempotencyHeader(idempotencyKey) },
+    ),
   );
 
 export const useDuplicateOrder = () => {

@@ -1,20 +1,48 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../../lib/notify';
+import { orderPriceQueryOptions } from '../../../lib/order-price';
 
 type DuplicateOrderDialogProps = {
   order: OrderView | null;
   isDuplicating: boolean;
-  onConfirm: (order: OrderView) => void;
+  /** `price` is the unit price shown; the server refuses the duplicate (409) if it changed since. */
+  onConfirm: (order: OrderView, price: number) => void;
   onClose: () => void;
 };
 
-/** Spec section 2: asks to order a duplicate, says the same price is charged again, Yes and No. */
+/** What a duplicate costs today, in the reseller's words, next to what the original cost. */
+function PriceLine({ order, price }: { order: OrderView; price: number }) {
+  if (Math.round(price * 100) === Math.round(order.price * 100))
+    return (
+      <Text size="sm" c="dimmed">
+        The same price, {formatUsd(price)}, will be charged again from your balance.
+      </Text>
+    );
+  return (
+    <Text size="sm" fw={600} role="status">
+      Today&apos;s price is {formatUsd(price)}, not the {formatUsd(order.price)} {order.OrderId} cost:{' '}
+      {formatUsd(price)} will be charged from your balance.
+    </Text>
+  );
+}
+
+/**
+ * Spec section 2: asks to order a duplicate, with Yes and No. A duplicate is priced like a new order today
+ * (the reseller's prices, the weight limit), so the dialog shows that amount and says when it differs.
+ */
 export function DuplicateOrderDialog({
   order,
   isDuplicating,
   onConfirm,
   onClose,
 }: DuplicateOrderDialogProps) {
+  const price = useQuery({
+    ...orderPriceQueryOptions({ labelType: order?.labelType._id ?? '', weight: order?.Weight ?? 0 }),
+    enabled: order !== null,
+    staleTime: 0,
+  });
   return (
     <Modal opened={order !== null} onClose={onClose} title="Duplicate order" centered>
       {order && (
@@ -22,14 +50,26 @@ export function DuplicateOrderDialog({
           <Text>
             Do you want to order a duplicate of {order.OrderId} ({order.fromName} → {order.toName})?
           </Text>
-          <Text size="sm" c="dimmed">
-            The same price, {formatUsd(order.price)}, will be charged again from your balance.
-          </Text>
+          {price.isPending && (
+            <Text size="sm" c="dimmed" role="status">
+              Checking today&apos;s price…
+            </Text>
+          )}
+          {price.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {errorMessage(price.error)}
+            </Text>
+          )}
+          {price.data !== undefined && <PriceLine order={order} price={price.data} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isDuplicating}>
               No
             </Button>
-            <Button onClick={() => onConfirm(order)} loading={isDuplicating}>
+            <Button
+              onClick={() => price.data !== undefined && onConfirm(order, price.data)}
+              loading={isDuplicating}
+              disabled={price.data === undefined}
+            >
               Yes
             </Button>
           </Group>

@@ -69,10 +69,10 @@ export function OrderHistory() {
   const purchase = usePurchaseGuard();
   const [duplicating, setDuplicating] = useState<OrderView | null>(null);
 
-  const confirmDuplicate = async (order: OrderView) => {
+  const confirmDuplicate = async (order: OrderView, expectedPrice: number) => {
     try {
       const result = await purchase.run(`duplicate:${order._id}`, (idempotencyKey) =>
-        duplicate.mutateAsync({ id: order._id, idempotencyKey }),
+        duplicate.mutateAsync({ id: order._id, idempotencyKey, expectedPrice }),
       );
       if (!result) return; // the second click of a double click: the first one is on its way
       notifySuccess(result.message);

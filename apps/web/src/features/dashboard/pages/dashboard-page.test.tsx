@@ -177,6 +177,7 @@ describe('Dashboard', () => {
     const server = renderDashboard(
       { orders: [order(1)], totalPages: 1, total: 1 },
       {
+        'POST /order/price': { body: { price: 9 } },
         'POST /order/duplicate/o1': {
           status: 201,
           body: { message: 'Order duplicated successfully', order: order(5), balance: 991 },
@@ -198,12 +199,58 @@ describe('Dashboard', () => {
     expect(server.calls.filter((c) => c.path === '/order/duplicate/o1')).toHaveLength(1);
   });
 
+  it("shows today's price when it differs from the original's and sends the price it showed", async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      {
+        'POST /order/price': { body: { price: 11.5 } },
+        'POST /order/duplicate/o1': {
+          status: 201,
+          body: { message: 'Order duplicated successfully', order: order(5), balance: 988.5 },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    expect(
+      await within(dialog).findByText(
+        "Today's price is $11.50, not the $9.00 LBL-10041 cost: $11.50 will be charged from your balance.",
+      ),
+    ).toBeInTheDocument();
+    const asked = server.calls.find((c) => c.path === '/order/price');
+    expect(asked?.body).toEqual({ labelType: 't-ups', weight: 2 });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order duplicated successfully')).toBeInTheDocument();
+    expect(server.calls.find((c) => c.path === '/order/duplicate/o1')?.body).toEqual({ expectedPrice: 11.5 });
+  });
+
+  it('says why a duplicate cannot be priced today and offers no Yes', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      {
+        'POST /order/price': {
+          status: 400,
+          body: { message: 'Weight must be at most 1 lb for UPS Standard' },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Weight must be at most 1 lb for UPS Standard',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeDisabled();
+  });
+
   it('sends one duplicate for a double click on Yes, with an Idempotency-Key reused on a retry', async () => {
     const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const server = renderDashboard(
       { orders: [order(1)], totalPages: 1, total: 1 },
       {
+        'POST /order/price': { body: { price: 9 } },
         'POST /order/duplicate/o1': async () => {
           attempts += 1;
           await new Promise((resolve) => setTimeout(resolve, 30));

@@ -18,7 +18,7 @@ import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrder } from '../api/create-order';
 import { useLabelTypes } from '../../../lib/label-types';
-import { useOrderPrice } from '../api/get-order-price';
+import { useOrderPrice } from '../../../lib/order-price';
 import {
   DEFAULT_ORDER_VALUES,
   toCreateOrderBody,

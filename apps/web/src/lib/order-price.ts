@@ -1,6 +1,6 @@
 import { priceResponse } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 type PriceRequest = { labelType: string; weight: number };
 

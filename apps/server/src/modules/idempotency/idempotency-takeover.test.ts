@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { createOrderBody } from '@portal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, orders } from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
+import { balanceCents, orderBody } from '../../../test/order-kit.ts';
+import { apiReseller, v2 } from '../reseller-api/test-support.ts';
+import { runIdempotent } from './idempotency.service.ts';
+
+// Two purchases on separate connections: real PostgreSQL, as PGlite has one connection.
+describe('Idempotency-Key claim taken over while the first purchase still runs, on postgres', () => {
+  let app: TestApp;
+  let groundOz: string;
+  beforeAll(async () => {
+    app = await createTestApp({
+      engine: 'postgres',
+      env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' },
+    });
+    const probe = await apiReseller(app, 0);
+    const types = (await v2(app, probe.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
+    groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
+  });
+  afterAll(() => app.close());
+
+  it('rolls back the first charge once a retry took its stale claim over: one order, charged once', async () => {
+    const alice = await apiReseller(app, 10_00);
+    const input = createOrderBody.parse(orderBody(groundOz));
+    const q = { userId: alice.id, key: 'slow-first', requestHash: 'same-request', status: 201 };
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    let started!: () => void;
+    const claimed = new Promise<void>((resolve) => (started = resolve));
+    const first = runIdempotent(app.ctx, q, async (inTransaction) => {
+      started();
+      await paused; // a purchase slower than the stale-claim limit (an upstream that hangs)
+      return createOrders(app.ctx, { userId: alice.id, input, inTransaction });
+    });
+    await claimed;
+    // 120 s pass: the claim now looks like one whose process died.
+    await app.ctx.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '3 minutes'` })
+      .where(and(eq(idempotencyKeys.userId, alice.id), eq(idempotencyKeys.key, 'slow-first')));
+    let second: CreatedOrders | undefined;
+    const retry = await runIdempotent(app.ctx, q, async (inTransaction) => {
+      second = await createOrders(app.ctx, { userId: alice.id, input, inTransaction });
+      return second;
+    });
+    expect(retry).toMatchObject({ status: 201, replayed: false });
+
+    resume();
+    await expect(first).rejects.toThrow('A retry with this Idempotency-Key took over this request');
+    expect(await balanceCents(app.ctx.db, alice.id)).toBe(10_00 - 275);
+    const bought = await app.ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, alice.id));
+    expect(bought.map((o) => o.id)).toEqual([second!.orders[0]!._id]);
+    const replay = await runIdempotent(app.ctx, q, async () => {
+      throw new Error('a later retry must not buy again');
+    });
+    expect(replay).toEqual({ status: 201, body: JSON.parse(JSON.stringify(second)), replayed: true });
+  });
+});
