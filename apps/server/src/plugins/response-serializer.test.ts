@@ -31,6 +31,9 @@ const adminOrder = (i: number) => ({
   reseller: { _id: `u-${i}`, discordId: `reseller_${i}`, username: 'Ann "Quotes" \\ Back' },
   failureReason: i % 4 === 3 ? 'Carrier said:\t"address not found"' : null,
   refundRequest: null,
+  provider: i % 3 === 0 ? { _id: `p-${i}`, name: 'Portal "B"', kind: 'labelport' } : null,
+  cost: i % 3 === 0 ? 2.5 : null,
+  margin: i % 3 === 0 ? 0.25 : null,
 });
 
 describe('compiled response serializer: same bytes as zod', () => {
@@ -74,7 +77,15 @@ describe('compiled response serializer: same bytes as zod', () => {
     const orders = Array.from({ length: 12 }, (_, i) => adminOrder(i));
     const text = expectSameBytes(adminOrdersResponse, { orders, totalPages: 2, total: 13 });
     const keys = Object.keys((JSON.parse(text) as { orders: object[] }).orders[0]!);
-    expect(keys.slice(-4)).toEqual(['refundRequest', 'refundableUntil', 'reseller', 'failureReason']);
+    expect(keys.slice(-7)).toEqual([
+      'refundRequest',
+      'refundableUntil',
+      'reseller',
+      'failureReason',
+      'provider',
+      'cost',
+      'margin',
+    ]);
   });
 
   it('writes session, token, profile and e-mail responses like zod', () => {
@@ -87,6 +98,7 @@ describe('compiled response serializer: same bytes as zod', () => {
       balance: 1000.1,
       api_key: 'k',
       role: 'admin' as const,
+      twoFactorEnabled: true,
     };
     expectSameBytes(sessionUser, user);
     expectSameBytes(profileResponse, { message: 'Saved', user: { ...user, email: 'z@example.com' } });

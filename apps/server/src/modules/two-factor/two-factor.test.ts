@@ -119,7 +119,10 @@ describe('two-factor sign-in', () => {
 
   it('signs in with a recovery code once, audits it and tells the owner how many are left', async () => {
     const account = await kit.signUpWithEmail();
+    const sentBefore = kit.mailsTo(account.email).length;
     const { recoveryCodes } = await enrolTwoFactor(app, account.headers);
+    // The mail that says two-factor sign-in is on is sent after the answer: wait for it first.
+    await smtp.waitForMail(account.email, sentBefore);
     const [code] = recoveryCodes;
     const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
     const before = kit.mailsTo(account.email).length;
