@@ -19,6 +19,8 @@ export function StateSelect({ withCanada = false, ...props }: StateSelectProps) 
   return (
     <Select
       searchable
+      // Choosing the state a ZIP already filled in keeps it; a required field is never emptied by a click.
+      allowDeselect={false}
       autoComplete="off"
       nothingFoundMessage="No matching state"
       placeholder="Select state"

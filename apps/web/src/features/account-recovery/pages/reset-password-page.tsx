@@ -1,6 +1,6 @@
 import { emailSchema } from '@portal/shared';
 import { Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
@@ -13,11 +13,15 @@ import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
-import { TwoFactorCodeForm } from '../../../components/two-factor-code-form';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
 import { RecoveryLayout } from '../components/recovery-layout';
+
+// Only accounts with a second factor reach the code step: it loads then.
+const TwoFactorCodeForm = lazy(() =>
+  import('../../../components/two-factor-code-form').then((m) => ({ default: m.TwoFactorCodeForm })),
+);
 
 /** The code form plus the address the code went to (stored by the step before, or typed here). */
 const formSchema = z.extend(resetPasswordFormSchema, { email: emailSchema });
@@ -76,7 +80,9 @@ export function ResetPasswordPage() {
         title="Reset Password"
         text="Your password has been reset. Now enter your sign-in code."
       >
-        <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => reloadAt('/login')} />
+        <Suspense fallback={null}>
+          <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => reloadAt('/login')} />
+        </Suspense>
       </RecoveryLayout>
     );
   }

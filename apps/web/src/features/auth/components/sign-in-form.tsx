@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -7,8 +7,12 @@ import { login, loginFormSchema } from '../api/login';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
-import { TwoFactorCodeForm } from '../../../components/two-factor-code-form';
 import { CaptchaSlot } from './captcha-slot';
+
+// Only accounts with a second factor reach the code step: it loads then, keeping the sign-in page light.
+const TwoFactorCodeForm = lazy(() =>
+  import('../../../components/two-factor-code-form').then((m) => ({ default: m.TwoFactorCodeForm })),
+);
 
 export function SignInForm() {
   const { getToken, containerRef } = useCaptcha();
@@ -38,7 +42,11 @@ export function SignInForm() {
   });
 
   if (challengeToken) {
-    return <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => setChallengeToken(null)} />;
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorCodeForm challengeToken={challengeToken} onBack={() => setChallengeToken(null)} />
+      </Suspense>
+    );
   }
 
   return (
