@@ -18,6 +18,7 @@ const demoUser = {
   balance: 1000,
   api_key: 'lp_test_key',
   role: 'user',
+  twoFactorEnabled: false,
 };
 
 const signIn = () => {
@@ -42,10 +43,11 @@ describe('signed-out routes', () => {
     ['/forgot', 'Forgot Password?'],
     ['/reset', 'Reset Password'],
     ['/verify', 'Verify Email'],
-  ])('%s shows %s', (path, title) => {
+  ])('%s shows %s', async (path, title) => {
     stubApi({ 'GET /auth/captcha-config': { body: { provider: 'altcha', siteKey: null } } });
     renderSignedOut(path);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // Account recovery pages load when opened.
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it("follows the Sign-In page's link to Register without a page load", async () => {

@@ -16,6 +16,7 @@ const session = {
   balance: 0,
   api_key: 'lp_test_key',
   role: 'user',
+  twoFactorEnabled: false,
 };
 const changed = { message: 'Password changed. Other devices have been signed out.' };
 // The estimator's word lists load on first use; the first verdict can take a few seconds in jsdom.

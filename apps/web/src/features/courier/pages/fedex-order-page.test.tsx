@@ -47,6 +47,7 @@ const session = (balance: number) => ({
     balance,
     api_key: 'lp_test_key',
     role: 'user',
+    twoFactorEnabled: false,
   },
 });
 

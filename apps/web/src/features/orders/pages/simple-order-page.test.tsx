@@ -134,6 +134,7 @@ describe('Simple Order', { timeout: 20_000 }, () => {
           balance: 10,
           api_key: 'lp_test_key',
           role: 'user',
+          twoFactorEnabled: false,
         },
       },
     });

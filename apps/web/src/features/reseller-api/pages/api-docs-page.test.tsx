@@ -18,6 +18,7 @@ const user = (apiKey: string) => ({
   balance: 1000,
   api_key: apiKey,
   role: 'user',
+  twoFactorEnabled: false,
 });
 
 describe('ApiDocsPage', () => {
