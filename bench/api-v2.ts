@@ -4,7 +4,6 @@
  * timed until every label is ready; then GET /api/v2/order/read-orders requests per second and p99
  * under 50 connections, beside a bare Fastify hello-world measured in the same run.
  */
-import crypto from 'node:crypto';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { inArray, sql } from 'drizzle-orm';
@@ -14,9 +13,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { orders } from '../apps/server/src/db/schema.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
 import { startWorkers } from '../apps/server/src/jobs/index.ts';
-import { hashToken } from '../apps/server/src/lib/tokens.ts';
-import { postLedgerEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
+import { insertBenchApiReseller } from './bench-user.ts';
 
 const KEYS = 50;
 const ORDERS_PER_KEY = Number(process.env.API_BENCH_ORDERS ?? 4);
@@ -79,22 +76,10 @@ export async function runApiV2Bench(): Promise<void> {
   await startWorkers(app.ctx);
   const keys: string[] = [];
   for (let i = 0; i < KEYS; i++) {
-    const key = `lp_bench_${crypto.randomBytes(16).toString('hex')}`;
-    const user = await insertUser(database.db, {
+    const { key } = await insertBenchApiReseller(app, database.db, {
       username: `Bench ${i}`,
-      discordId: `bench_${i}_${crypto.randomUUID().slice(0, 8)}`,
-      passwordHash: 'not-a-hash',
-      apiKeyHash: hashToken(key),
-      apiKeyCipher: app.ctx.sealer.seal(key),
+      cents: 1_000_00,
     });
-    await database.db.transaction((tx) =>
-      postLedgerEntry(tx, {
-        userId: user!.id,
-        kind: 'deposit',
-        amountCents: 1_000_00,
-        sourceKey: `bench:${key}`,
-      }),
-    );
     keys.push(key);
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,6 @@
  * UPSTREAM_BENCH_CONCURRENCY (20) purchases in flight. Prints labels per second beside the ceiling that
  * concurrency and latency allow: one purchase is about three calls (create, read, download).
  */
-import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { buildApp, type App } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -13,13 +12,10 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { labelTypes, orders } from '../apps/server/src/db/schema.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
 import { startWorkers } from '../apps/server/src/jobs/index.ts';
-import { hashToken } from '../apps/server/src/lib/tokens.ts';
-import { postLedgerEntry } from '../apps/server/src/modules/ledger/ledger.service.ts';
 import { createProvider } from '../apps/server/src/modules/providers/providers.service.ts';
 import { setLabelTypeRoute } from '../apps/server/src/modules/providers/label-type-routes.service.ts';
-import { insertUser } from '../apps/server/src/modules/users/users.repository.ts';
 import { startFaultProxy } from '../apps/server/test/fault-proxy.ts';
-import { insertBenchUser } from './bench-user.ts';
+import { insertBenchApiReseller, insertBenchUser } from './bench-user.ts';
 
 const ORDERS = Number(process.env.UPSTREAM_BENCH_ORDERS ?? 1000);
 const LATENCY_MS = Number(process.env.UPSTREAM_BENCH_LATENCY_MS ?? 300);
@@ -45,26 +41,6 @@ async function portal(extra: Record<string, string> = {}): Promise<{ app: App; d
   return { app, database };
 }
 
-async function reseller(app: App, database: Database, name: string): Promise<{ id: string; key: string }> {
-  const key = `lp_bench_${crypto.randomBytes(16).toString('hex')}`;
-  const user = await insertUser(database.db, {
-    username: name,
-    discordId: `bench_${crypto.randomUUID().slice(0, 8)}`,
-    passwordHash: 'not-a-hash',
-    apiKeyHash: hashToken(key),
-    apiKeyCipher: app.ctx.sealer.seal(key),
-  });
-  await database.db.transaction((tx) =>
-    postLedgerEntry(tx, {
-      userId: user!.id,
-      kind: 'deposit',
-      amountCents: 100_000_00,
-      sourceKey: `bench:${key}`,
-    }),
-  );
-  return { id: user!.id, key };
-}
-
 const order = (labelType: string, i: number) => ({
   labelType,
   Weight: 3,
@@ -82,7 +58,10 @@ const order = (labelType: string, i: number) => ({
 
 export async function runUpstreamBench(): Promise<void> {
   const b = await portal();
-  const onB = await reseller(b.app, b.database, 'Portal A on B');
+  const onB = await insertBenchApiReseller(b.app, b.database.db, {
+    username: 'Portal A on B',
+    cents: 100_000_00,
+  });
   const bUrl = await b.app.listen({ port: 0, host: '127.0.0.1' });
   const proxy = await startFaultProxy(bUrl, () => 'slow', { slowMs: LATENCY_MS });
 
@@ -104,7 +83,10 @@ export async function runUpstreamBench(): Promise<void> {
     id: groundOz!.id,
     body: { route: [{ providerId: provider._id, service: 'ground_oz' }] },
   });
-  const buyer = await reseller(a.app, a.database, 'Bench Reseller');
+  const buyer = await insertBenchApiReseller(a.app, a.database.db, {
+    username: 'Bench Reseller',
+    cents: 100_000_00,
+  });
   const aUrl = await a.app.listen({ port: 0, host: '127.0.0.1' });
 
   const started = performance.now();
