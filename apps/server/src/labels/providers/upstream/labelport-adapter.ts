@@ -11,6 +11,7 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
 } from './upstream-adapter.ts';
+import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
@@ -49,21 +50,6 @@ export const labelportOrderBody = (shipment: Shipment, service: string) => ({
   ToPhone: shipment.to.phone ?? '',
 });
 
-const retryAfterMs = (response: Response): number | undefined => {
-  const value = response.headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-};
-
-/** Nothing reached the upstream: the connection was refused or its name did not resolve. */
-const wasNeverSent = (error: unknown): boolean => {
-  const code = (error as { cause?: { code?: string } }).cause?.code;
-  return code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-};
-
 /**
  * Another LabelPort (or any portal speaking our `/api/v2`): buys with `create-order` under the order's
  * `Idempotency-Key`, waits for its label by polling `read-order`, downloads the PDF. The upstream's
@@ -93,12 +79,15 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
     }
     if (response.status === 429)
-      throw new UpstreamNotBoughtError('Rate limited by the upstream portal', retryAfterMs(response));
+      throw new UpstreamNotBoughtError(
+        'Rate limited by the upstream portal',
+        retryAfterMsOf(response.headers.get('retry-after')),
+      );
     if (response.status >= 500) {
       const text = `${path}: the upstream portal answered ${response.status}`;
       // A read that failed bought nothing; a purchase that failed may have.
       if (isBuying) throw new UpstreamUnknownOutcomeError(text);
-      throw new UpstreamNotBoughtError(text, retryAfterMs(response));
+      throw new UpstreamNotBoughtError(text, retryAfterMsOf(response.headers.get('retry-after')));
     }
     return response;
   }
