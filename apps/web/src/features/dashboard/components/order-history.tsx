@@ -109,6 +109,16 @@ export function OrderHistory() {
     downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     onDownload: (order: OrderView) =>
       download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile }),
+    onPrint:
+      labelFile.format === 'zpl'
+        ? (order: OrderView) =>
+            download.mutate({
+              id: order._id,
+              tracking: order.tracking ?? order.OrderId,
+              choice: labelFile,
+              isPrint: true,
+            })
+        : undefined,
     onDuplicate: setDuplicating,
     onRequestRefund: setRefunding,
   };
