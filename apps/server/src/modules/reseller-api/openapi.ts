@@ -113,7 +113,7 @@ const binary = (description: string, types: string[]) => ({
 /** Files are sent as they are, not through a zod schema, so the document gets their 200 here. */
 const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
   '/order/download/{order_id}': binary(
-    'The label as ?format= asks (else the order\'s label_format): PDF 4x6 or Letter, ZPL II, or PNG',
+    "The label as ?format= asks (else the order's label_format): PDF 4x6 or Letter, ZPL II, or PNG",
     ['application/pdf', 'application/zpl', 'image/png'],
   ),
   '/order/download-bulk-order/{bulkorder_id}': binary(
