@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Address } from '../../src/labels/types.ts';
 import {
-  drawLabel,
+  drawLabelWithZpl,
   isoNow,
   listen,
   newId,
@@ -250,7 +250,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const chosen = rates.find((r) => r.id === rateId)!;
     const rate = RATES.find((r) => r.carrier === chosen.carrier && r.service === chosen.service)!;
     const ounces = Number((shipment.parcel as Json).weight);
-    const label = await drawLabel(
+    const label = await drawLabelWithZpl(
       rate.uid,
       labelAddress(shipment.from_address as Json),
       labelAddress(shipment.to_address as Json),
@@ -259,6 +259,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const day = isoNow().slice(0, 10).replaceAll('-', '');
     const path = `/files/postage_label/${day}/${newId('')}.pdf`;
     files.set(path, label.pdf);
+    // The label converted to ZPL (`GET .../label?file_format=ZPL`) is served beside it.
+    files.set(path.replace(/\.pdf$/, '.zpl'), label.zpl);
     const tracker = trackerJson(label.tracking, rate.carrier, shipment.id as string);
     trackers.set(tracker.id as string, tracker);
     // Buying verifies the destination, as EasyPost does: the address comes back corrected.
@@ -304,6 +306,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       shipmentId: shipment.id as string,
       tracking: label.tracking,
       pdf: label.pdf,
+      zpl: label.zpl,
     });
   }
 
@@ -311,7 +314,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const route = `${req.method} ${url.pathname}`;
     const file = files.get(url.pathname);
     if (req.method === 'GET' && file) {
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': file.byteLength });
+      const type = url.pathname.endsWith('.zpl') ? 'application/zpl' : 'application/pdf';
+      res.writeHead(200, { 'content-type': type, 'content-length': file.byteLength });
       res.end(file);
       return;
     }

@@ -6,13 +6,14 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
   UpstreamNotBoughtError,
   type UpstreamAdapter,
+  type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
 } from './upstream-adapter.ts';
 
-export type ProviderOperation = 'purchase' | 'lookup' | 'test';
+export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'label-file';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -50,6 +51,8 @@ export type ProviderClient = {
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /** A bought label in another format, when the provider makes one (absent: it makes only the PDF). */
+  labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -155,5 +158,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         if (!result.ok) throw new UpstreamNotBoughtError(result.message);
         return result;
       }).catch((error: Error) => ({ ok: false, message: error.message })),
+    ...(adapter.labelFile
+      ? {
+          labelFile: (request: UpstreamLabelFileRequest) =>
+            slots.run(maxConcurrent, () => observed('label-file', () => adapter.labelFile!(request))),
+        }
+      : {}),
   };
 }
