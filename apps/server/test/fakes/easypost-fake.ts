@@ -11,7 +11,9 @@ import {
   withFault,
   type FakePurchase,
   type FaultAnswers,
+  knownFormOf,
   type FakeServer,
+  type KnownAddresses,
   type UpstreamFault,
 } from './fake-upstream.ts';
 
@@ -30,6 +32,12 @@ export type EasyPostFake = FakeServer & {
   failNextBuy(fault: UpstreamFault): void;
   /** The next shipment creation answers 422 (the address cannot be shipped to). */
   rejectNextShipment(): void;
+  /** Streets whose verification answers another city, state or ZIP (EasyPost knows better). */
+  knownAddresses: KnownAddresses;
+  /** Address verification answers 503 while on (an EasyPost outage). */
+  setAddressOutage(isDown: boolean): void;
+  /** How many address verifications were asked for. */
+  readonly verifications: number;
 };
 
 type Json = Record<string, unknown>;
@@ -181,6 +189,9 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const buying = new Set<string>();
   let rejectShipments = 0;
   let origin = '';
+  const knownAddresses: KnownAddresses = new Map();
+  let isAddressOutage = false;
+  let verifications = 0;
 
   const authorized = (req: IncomingMessage) => {
     const [scheme, value] = (req.headers.authorization ?? '').split(' ');
@@ -399,9 +410,16 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         : sendJson(res, 404, error('NOT_FOUND', 'The requested resource could not be found.'));
     }
     if (route === 'POST /v2/addresses/create_and_verify') {
+      verifications++;
+      if (isAddressOutage)
+        return sendJson(
+          res,
+          503,
+          error('SERVICE.UNAVAILABLE', 'We are experiencing technical difficulties.'),
+        );
       const input = (body.address as Json | undefined) ?? {};
       if (isUndeliverable(input)) return sendJson(res, 422, VERIFY_FAILURE);
-      return sendJson(res, 200, { address: addressOf(input, true) });
+      return sendJson(res, 200, { address: addressOf(knownFormOf(knownAddresses, input), true) });
     }
     if (route === 'POST /v2/addresses') {
       const address = addressOf((body.address as Json | undefined) ?? {});
@@ -426,5 +444,10 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     shipments,
     failNextBuy: (fault) => buyFaults.push(fault),
     rejectNextShipment: () => void rejectShipments++,
+    knownAddresses,
+    setAddressOutage: (isDown) => void (isAddressOutage = isDown),
+    get verifications() {
+      return verifications;
+    },
   };
 }

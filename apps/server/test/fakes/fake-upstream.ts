@@ -157,3 +157,16 @@ export async function listen(
       }),
   };
 }
+
+/** Where a fake provider's address verification knows better: street1 (any case) -> its city, state, ZIP+4. */
+export type KnownAddresses = Map<string, { city: string; state: string; zip: string }>;
+
+/** The fake's verified form of an address: a known street's own city, state and ZIP, else as given. */
+export function knownFormOf(known: KnownAddresses, input: Record<string, unknown>): Record<string, unknown> {
+  const place = known.get(
+    String(input.street1 ?? '')
+      .trim()
+      .toUpperCase(),
+  );
+  return place ? { ...input, ...place } : input;
+}

@@ -224,6 +224,40 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       }
     },
     labelFile: (request) => easypostLabelFile(session(), request),
+    async verifyAddress(address) {
+      const s = session();
+      try {
+        const found = await s.client.Address.createAndVerify({
+          ...(address.name ? { name: address.name } : {}),
+          street1: address.street1,
+          ...(address.street2 ? { street2: address.street2 } : {}),
+          city: address.city,
+          state: address.state,
+          zip: address.zip,
+          country: address.country ?? 'US',
+        });
+        const verified = {
+          street1: found.street1 ?? '',
+          city: found.city ?? '',
+          state: found.state ?? '',
+          zip: found.zip ?? '',
+        };
+        return { isValid: true, verified, messages: [] };
+      } catch (error) {
+        // "Unable to verify address" is EasyPost's answer about the address, not a failure to ask.
+        const failure = error as ApiFailure & { errors?: { field?: string; message?: string }[] };
+        if (failure.statusCode === 422 && /ADDRESS\.VERIFY/.test(failure.code ?? ''))
+          return {
+            isValid: false,
+            verified: null,
+            messages: (failure.errors ?? []).map((e) => ({
+              field: e.field ?? 'address',
+              message: e.message ?? failure.message ?? 'Unable to verify address',
+            })),
+          };
+        throw s.outcomeOf(error, 'verify address', false);
+      }
+    },
   };
 
   /**

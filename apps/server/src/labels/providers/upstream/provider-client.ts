@@ -6,6 +6,8 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
   UpstreamNotBoughtError,
   type UpstreamAdapter,
+  type AddressToVerify,
+  type AddressVerification,
   type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
   type UpstreamLookup,
@@ -13,7 +15,7 @@ import {
   type UpstreamPurchaseRequest,
 } from './upstream-adapter.ts';
 
-export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'label-file';
+export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'label-file' | 'verify-address';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -53,6 +55,8 @@ export type ProviderClient = {
   testConnection(): Promise<{ ok: boolean; message: string }>;
   /** A bought label in another format, when the provider makes one (absent: it makes only the PDF). */
   labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
+  /** The provider's address verification, when it offers one. */
+  verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -162,6 +166,13 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       ? {
           labelFile: (request: UpstreamLabelFileRequest) =>
             slots.run(maxConcurrent, () => observed('label-file', () => adapter.labelFile!(request))),
+        }
+      : {}),
+    // Verification never takes a purchase's slot: it runs before the order is paid.
+    ...(adapter.verifyAddress
+      ? {
+          verifyAddress: (address: AddressToVerify) =>
+            observed('verify-address', () => adapter.verifyAddress!(address)),
         }
       : {}),
   };

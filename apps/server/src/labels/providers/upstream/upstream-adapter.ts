@@ -66,7 +66,32 @@ export interface UpstreamAdapter {
    * us); throws `LabelFormatUnavailableError` when the provider cannot make it exactly.
    */
   labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
+  /**
+   * The provider's address verification (EasyPost verify, Shippo validation). Answers what the provider
+   * found; throws when it could not ask (outage, refused key), and the caller falls back to its own check.
+   */
+  verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
 }
+
+export type AddressToVerify = {
+  name?: string | undefined;
+  street1: string;
+  street2?: string | undefined;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string | undefined;
+};
+
+/** A provider's answer about one address, in its own words. */
+export type AddressVerification = {
+  /** The provider found the address and can deliver to it. */
+  isValid: boolean;
+  /** The address as the provider knows it (its corrections), when it found it. */
+  verified: { street1: string; city: string; state: string; zip: string } | null;
+  /** What the provider said is wrong: `field` is its own (street1, city, state, zip, address). */
+  messages: { field: string; message: string }[];
+};
 
 /** A bought label (the provider's id of the purchase) asked for as ZPL or PNG at a resolution. */
 export type UpstreamLabelFileRequest = { upstreamId: string; format: 'zpl' | 'png'; dpi: LabelDpi };
