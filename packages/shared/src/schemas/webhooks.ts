@@ -9,6 +9,7 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'deposit.cancelled',
   'courier_order.updated',
   'refund_request.updated',
+  'order.tracking_updated',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 
