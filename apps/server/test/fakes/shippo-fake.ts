@@ -322,7 +322,10 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     refunds,
     answerRefundsWith: (status) => void (refundAnswer = status),
     settleRefund(transactionId, status) {
-      const refund = [...refunds.values()].find((r) => r.transaction === transactionId);
+      // The newest refund of the label still waiting for the carrier.
+      const refund = [...refunds.values()]
+        .reverse()
+        .find((r) => r.transaction === transactionId && (r.status === 'QUEUED' || r.status === 'PENDING'));
       if (!refund) throw new Error(`no refund was asked for ${transactionId}`);
       Object.assign(refund, { status, object_updated: now() });
     },
