@@ -253,6 +253,21 @@ describe('refunds that void the label at the provider, on postgres', () => {
     expect(await refundsOf(reseller.id)).toHaveLength(1);
   });
 
+  it('two polls asking a lost void again at once: one refund at the provider, and no false rejection', async () => {
+    const reseller = await newReseller();
+    const { id } = await boughtOrder(reseller, 'priority');
+    const shipmentId = shipmentOf((await statusOf(app, id)).tracking!);
+    // The claim was made but the provider never got the call.
+    await app.database.db
+      .update(orders)
+      .set({ refundStatus: 'requested', voidRequestedAt: new Date(), voidCheckAt: new Date() })
+      .where(eq(orders.id, id));
+    await Promise.all([checkVoids(app.ctx, { orderIds: [id] }), checkVoids(app.ctx, { orderIds: [id] })]);
+    expect(easypost.shipments.get(shipmentId)!.refund_status).toBe('submitted');
+    expect(await statusOf(app, id)).toMatchObject({ status: 'completed', refundStatus: 'submitted' });
+    expect(await eventsOf(reseller.id, 'order.refund_rejected')).toHaveLength(0);
+  });
+
   it('void windows per label type, editable and audited; past the window the refund is refused', async () => {
     const listed = (await admin('GET', '/label-types')).json().labelTypes as {
       uid: string;

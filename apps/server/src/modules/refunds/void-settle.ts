@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import type { UpstreamVoid, UpstreamVoidRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { formatOrderId } from '../orders/ids.ts';
@@ -34,12 +35,24 @@ async function clientOf(ctx: AppContext, providerId: string) {
   return client;
 }
 
+/**
+ * Asks the provider for the void. A refusal is checked against where the void stands there: a void asked
+ * twice at once (a poll racing a webhook) or whose first answer was lost is refused as "already asked",
+ * and that is no rejection.
+ */
+async function askVoid(client: ProviderClient, request: UpstreamVoidRequest): Promise<UpstreamVoid> {
+  const answer = await client.voidLabel(request);
+  if (answer.state !== 'rejected') return answer;
+  const standing = await client.voidStatus(request).catch(() => null);
+  return standing?.state === 'submitted' || standing?.state === 'refunded' ? standing : answer;
+}
+
 /** Asks the order's provider to void its label (the claim is made), then acts on the answer. */
 export async function askProviderToVoid(ctx: AppContext, target: VoidTarget): Promise<VoidOutcome> {
   let answer: UpstreamVoid;
   try {
     const client = await clientOf(ctx, target.providerId);
-    answer = await client.voidLabel({ upstreamId: target.upstreamId, voidId: null, reason: target.reason });
+    answer = await askVoid(client, { upstreamId: target.upstreamId, voidId: null, reason: target.reason });
   } catch (err) {
     // The answer is not known: the poller asks the provider where the void stands, then asks again.
     ctx.log.warn({ err, orderId: target.orderId }, 'asking for a void failed; the poller will ask again');
@@ -180,7 +193,7 @@ export async function checkVoids(
     try {
       const client = await clientOf(ctx, order.providerId);
       answer = await client.voidStatus(request);
-      if (answer.state === 'none') answer = await client.voidLabel(request);
+      if (answer.state === 'none') answer = await askVoid(client, request);
     } catch (err) {
       ctx.log.warn({ err, orderId: order.id }, 'checking a void failed; asking again later');
       await postponeVoidCheck(ctx.db, { orderId: order.id, checks });
