@@ -136,6 +136,30 @@ describe('tracking from an upstream LabelPort', () => {
       const sent = payloads.flatMap((p) => p.data.trackingEvents as { description: string }[]);
       expect(new Set(sent.map((e) => e.description)).size).toBe(sent.length);
       expect(payloads.at(-1).data).toMatchObject({ status: 'completed', trackingStatus: 'delivered' });
+      // Staff see the same on A; B's reseller API shows B's own order with its timeline.
+      const staffView = (await setup.admin('GET', `/orders/${id}`)).json().order;
+      expect(staffView).toMatchObject({ trackingStatus: 'delivered' });
+      expect(staffView.trackingEvents).toHaveLength(5);
+      const listed = (await setup.admin('GET', '/orders?limit=100')).json().orders as {
+        _id: string;
+        trackingStatus: string;
+      }[];
+      expect(listed.find((o) => o._id === id)?.trackingStatus).toBe('delivered');
+      const onBOrders = await b.inject({
+        method: 'GET',
+        url: '/api/v2/order/read-orders?trackingStatus=delivered',
+        headers: { 'x-api-key': onB.apiKey },
+      });
+      const bOrder = (onBOrders.json().orders as { _id: string; trackingStatus: string }[])[0]!;
+      expect(bOrder.trackingStatus).toBe('delivered');
+      const bOne = await b.inject({
+        method: 'GET',
+        url: `/api/v2/order/read-order/${bOrder._id}`,
+        headers: { 'x-api-key': onB.apiKey },
+      });
+      expect((bOne.json().order.trackingEvents as { status: string }[]).map((e) => e.status)).toEqual(
+        done.trackingEvents.map((e) => e.status),
+      );
     } finally {
       await settleLabels(a);
       await settle(a);
