@@ -11,10 +11,18 @@ export type LabelJobData = { orderId: string };
 /** Deletes expired sessions, spent captchas and codes, old throttle rows (on a schedule). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
+/** Asks providers where the label voids they hold stand, and voids unused labels (on a schedule). */
+export const REFUND_VOIDS_QUEUE = 'refund-voids';
+
 /** One job per attempt to deliver a webhook event to one endpoint. */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 
 export type WebhookJobData = { deliveryId: string; attempt: number };
+
+/** One job per look at an order's tracking (polling, the test-mode walk); each sends the next. */
+export const TRACKING_QUEUE = 'tracking-poll';
+
+export type TrackingJobData = { orderId: string };
 
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
@@ -30,6 +38,8 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     deadLetter: LABEL_FAILED_QUEUE,
   },
   { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
+  { name: REFUND_VOIDS_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
   // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
+  { name: TRACKING_QUEUE, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120 },
 ];

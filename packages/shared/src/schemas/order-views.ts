@@ -1,6 +1,15 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
+import {
+  TRACKING_STATUSES,
+  trackingEventView,
+  trackingStatusSchema,
+  type TrackingStatus,
+} from '../tracking.ts';
+
+/** How long a label of each carrier may be voided after purchase, unless its label type says otherwise. */
+export const DEFAULT_VOID_WINDOW_DAYS = { usps: 30, ups: 90, fedex: 90 } as const;
 
 /** Label type as GET /labeltype/read lists it (spec section 3); prices in dollars. */
 export const labelTypeView = z.object({
@@ -12,6 +21,11 @@ export const labelTypeView = z.object({
   maxWeight: z.number(),
   status: z.boolean(),
   prices: z.array(z.object({ price: z.number(), fromWeight: z.number(), toWeight: z.number() })),
+  /**
+   * Days after purchase during which its labels may be voided and refunded (USPS 30, UPS/FedEx 90 by
+   * default); the server always sends it.
+   */
+  voidWindowDays: z.number().int().optional(),
 });
 export type LabelTypeView = z.infer<typeof labelTypeView>;
 export const labelTypeListResponse = z.object({ labelTypes: z.array(labelTypeView) });
@@ -48,6 +62,15 @@ export const refundRequestView = z.object({
 });
 export type RefundRequestView = z.infer<typeof refundRequestView>;
 
+/**
+ * Where an order's refund stands (decision 280): `requested` (asked for: a reseller's request waiting for
+ * staff, or a void about to be sent), `submitted` (the provider was asked to void the label and has not
+ * answered yet), `refunded` (credited, once), `rejected` (the provider or staff said no; `refundNote` says
+ * why). Null: no refund was ever asked for.
+ */
+export const REFUND_STATUSES = ['requested', 'submitted', 'refunded', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** An order as the API shows it (spec section 3 plus the payload fields of section 7); money in dollars. */
 export const orderView = z.object({
   _id: z.string(),
@@ -63,6 +86,10 @@ export const orderView = z.object({
   tracking: z.string().nullable(),
   /** The carrier's public tracking page, once there is a tracking number. */
   trackingUrl: z.string().nullable(),
+  /** Where the parcel is, in one vocabulary for every carrier; null before a label exists. */
+  trackingStatus: trackingStatusSchema.nullable(),
+  /** One order only (read-order, order details): the tracking timeline, oldest first. */
+  trackingEvents: z.array(trackingEventView).optional(),
   /** Download path of the label PDF, only for completed orders. */
   pdf: z.string().nullable(),
   createdAt: z.string(),
@@ -76,6 +103,10 @@ export const orderView = z.object({
   Length: z.number().nullable(),
   ...address('From'),
   ...address('To'),
+  /** Where its refund stands (null: none asked); the server always sends it. */
+  refundStatus: z.enum(REFUND_STATUSES).nullable().optional(),
+  /** Why the refund was rejected (null unless `refundStatus` is `rejected`); the server always sends it. */
+  refundNote: z.string().nullable().optional(),
   /** The reseller's history only: the order's refund request, if any. */
   refundRequest: refundRequestView.nullable().optional(),
   /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */
@@ -117,6 +148,17 @@ export const orderListQuery = z.object({
     .min(1, 'Limit must be at least 1')
     .max(100, 'Limit must be at most 100')
     .default(PAGE_SIZE.orders),
+  /** Only orders whose tracking status is this one (empty: any). */
+  trackingStatus: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .refine((v) => v === undefined || (TRACKING_STATUSES as readonly string[]).includes(v), {
+      message: `Tracking status must be one of ${TRACKING_STATUSES.join(', ')}`,
+    })
+    .transform((v) => v as TrackingStatus | undefined)
+    .describe(`Only orders whose tracking status is this one: ${TRACKING_STATUSES.join(', ')}`),
 });
 export type OrderListQuery = z.output<typeof orderListQuery>;
 
@@ -125,6 +167,9 @@ export const orderListResponse = z.object({
   totalPages: z.number(),
   total: z.number(),
 });
+
+/** GET /order/read/{id}: one order of the reseller, with its tracking timeline (`trackingEvents`). */
+export const orderResponse = z.object({ order: orderView });
 
 export const createOrderResponse = z.object({
   message: z.string(),
@@ -157,5 +202,10 @@ export const orderStatsResponse = z.object({
   processing: z.number(),
   completed: z.number(),
   cancelled: z.number(),
+  /**
+   * The dashboard's tracking counts, over completed orders: `inTransit` (in_transit, out_for_delivery,
+   * available_for_pickup), `delivered`, `problems` (return_to_sender, failure).
+   */
+  tracking: z.object({ inTransit: z.number(), delivered: z.number(), problems: z.number() }),
 });
 export type OrderStats = z.infer<typeof orderStatsResponse>;

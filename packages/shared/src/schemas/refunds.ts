@@ -112,3 +112,20 @@ export const refundRequestDecisionResponse = z.object({
   message: z.string(),
   request: adminRefundRequestView,
 });
+
+/**
+ * GET /user/unused-labels: the staff setting resellers see in Account Settings. `enabled` false: off (the
+ * default); else labels with no carrier scan `days` days after purchase are voided and refunded.
+ */
+export const unusedLabelsSettingResponse = z.object({
+  enabled: z.boolean(),
+  days: z.number().int().nullable(),
+});
+export type UnusedLabelsSetting = z.infer<typeof unusedLabelsSettingResponse>;
+
+/**
+ * POST /api/v2/order/refund-order/{order_id}: asks for the refund of a completed order (the void of its
+ * label), as the app's refund request does; staff decide. A request rejected before may be made again.
+ * The order's `refundStatus` then says where it stands: `requested`, `submitted`, `refunded`, `rejected`.
+ */
+export const apiRefundOrderResponse = z.object({ message: z.string(), order: orderView });

@@ -1,3 +1,4 @@
+import { scheduleTracking } from '../tracking/tracking-polls.ts';
 import { centsToDollars } from '@portal/shared';
 import {
   labelIdempotencyKey,
@@ -121,10 +122,25 @@ export async function generateLabels(
         costCents: label.costCents ?? null,
       })),
     );
+    await scheduleTracking(
+      ctx,
+      tx,
+      labels.flatMap(({ order, label }) =>
+        completed.has(order.id) ? [{ id: order.id, providerId: label.providerId ?? null }] : [],
+      ),
+    );
     await emitOrderEvents(ctx, tx, {
       completed: labels.flatMap(({ order, label }, i) =>
         completed.has(order.id)
-          ? [{ ...order, status: 'completed' as const, tracking: label.tracking, labelFileId: fileIds[i]! }]
+          ? [
+              {
+                ...order,
+                status: 'completed' as const,
+                tracking: label.tracking,
+                trackingStatus: 'pre_transit' as const,
+                labelFileId: fileIds[i]!,
+              },
+            ]
           : [],
       ),
     });

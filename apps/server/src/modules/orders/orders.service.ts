@@ -16,7 +16,10 @@ import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
-import { settingOrDefault } from '../settings/settings.service.ts';
+import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
+import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
+import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
+import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import {
   chooseLabelFile,
   labelContentType,
@@ -189,15 +192,24 @@ export async function readOrders(
   ctx: AppContext,
   { userId, query }: { userId: string; query: OrderListQuery },
 ): Promise<{ orders: OrderView[]; totalPages: number; total: number }> {
-  const { rows, total, facts } = await listOrdersRemembered(ctx.db, {
+  const filter = {
     userId,
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
     sort: query.sort,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
-  });
-  const refundWindowDays = settingOrDefault('refundWindowDays', facts.refundWindow ?? undefined);
+  };
+  const { trackingStatus } = query;
+  const { rows, total, refundWindowDays } = trackingStatus
+    ? {
+        ...(await listOrdersByTracking(ctx.db, { ...filter, trackingStatus })),
+        refundWindowDays: (await getSettings(ctx.db)).refundWindowDays,
+      }
+    : await listOrdersRemembered(ctx.db, filter).then((page) => ({
+        ...page,
+        refundWindowDays: settingOrDefault('refundWindowDays', page.facts.refundWindow ?? undefined),
+      }));
   const now = Date.now();
   const orders = rows.map((row) => {
     const request = row.refundRequest;
@@ -211,10 +223,46 @@ export async function readOrders(
   return { orders, totalPages: Math.ceil(total / query.limit), total };
 }
 
+/**
+ * GET /order/read/{id}: one of the reseller's orders as its history shows it, plus the tracking
+ * timeline (the dashboard's order details).
+ */
+export async function readOrder(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<{ order: OrderView }> {
+  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  if (!order) throw orderNotFound();
+  const [requests, { refundWindowDays }, trackingEvents] = await Promise.all([
+    findRequestsOfOrders(ctx.db, [order.id]),
+    getSettings(ctx.db),
+    readTrackingEvents(ctx.db, order.id),
+  ]);
+  const request = requests.get(order.id);
+  const until = refundableUntil(order.createdAt, refundWindowDays);
+  const isRefundable = order.status === 'completed' && !request && until.getTime() > Date.now();
+  return {
+    order: {
+      ...toOrderView(order, {
+        refundRequest: request ? toRefundRequestView(request) : null,
+        refundableUntil: isRefundable ? until.toISOString() : null,
+      }),
+      trackingEvents,
+    },
+  };
+}
+
 /** GET /order/stats: how many orders the reseller has, in total and per status. */
 export async function readOrderStats(ctx: AppContext, { userId }: { userId: string }): Promise<OrderStats> {
-  const counts = await findOrderCounts(ctx.db, userId);
-  return { total: counts.pending + counts.processing + counts.completed + counts.cancelled, ...counts };
+  const [counts, tracking] = await Promise.all([
+    findOrderCounts(ctx.db, userId),
+    countTracking(ctx.db, userId),
+  ]);
+  return {
+    total: counts.pending + counts.processing + counts.completed + counts.cancelled,
+    ...counts,
+    tracking,
+  };
 }
 
 /** GET /order/download/{id}: the label PDF, only for the owner and only once completed. */

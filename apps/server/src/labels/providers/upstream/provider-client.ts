@@ -13,9 +13,12 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
+  type UpstreamVoid,
+  type UpstreamVoidRequest,
 } from './upstream-adapter.ts';
 
-export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'label-file' | 'verify-address';
+export type ProviderOperation =
+  'purchase' | 'lookup' | 'test' | 'label-file' | 'verify-address' | 'void' | 'void_status';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -57,6 +60,8 @@ export type ProviderClient = {
   labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
   /** The provider's address verification, when it offers one. */
   verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
+  voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
+  voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -156,6 +161,11 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     },
     // Lookups bypass the circuit: an unknown outcome must be settled whatever the provider's recent record.
     lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
+    // Voids bypass the circuit too: money owed back is asked for whatever the provider's recent record.
+    voidLabel: (request) =>
+      slots.run(maxConcurrent, () => observed('void', () => adapter.voidLabel(request))),
+    voidStatus: (request) =>
+      slots.run(maxConcurrent, () => observed('void_status', () => adapter.voidStatus(request))),
     testConnection: () =>
       observed('test', async () => {
         const result = await adapter.testConnection();

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
-import { Shippo, type Rate, type Shipment as ShippoShipment, type Transaction } from 'shippo';
+import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type Transaction } from 'shippo';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -23,6 +23,7 @@ import {
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
+  type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -175,6 +176,13 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     return created;
   }
 
+  const voidOf = (refund: Refund): UpstreamVoid => {
+    if (refund.status === 'SUCCESS') return { state: 'refunded' };
+    if (refund.status === 'ERROR')
+      return { state: 'rejected', reason: 'Shippo (the carrier) rejected the refund of this label' };
+    return { state: 'submitted', ...(refund.objectId ? { voidId: refund.objectId } : {}) };
+  };
+
   return {
     kind: 'shippo',
     mode: apiKey.startsWith('shippo_test_') ? 'test' : 'live',
@@ -225,6 +233,23 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
         return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
       });
+    },
+    async voidLabel({ upstreamId }) {
+      try {
+        return voidOf(await shippo.refunds.create({ transaction: upstreamId, async: false }));
+      } catch (error) {
+        if (error instanceof ShippoError && error.statusCode >= 400 && error.statusCode < 500)
+          if (error.statusCode !== 429) return { state: 'rejected', reason: detailOf(error) };
+        throw outcomeOf(error, `refund transaction ${upstreamId}`, false);
+      }
+    },
+    async voidStatus({ upstreamId, voidId }) {
+      if (voidId) return voidOf(await call(`read refund ${voidId}`, false, () => shippo.refunds.get(voidId)));
+      // The refund's id was never learnt (its answer was lost): find it by the label it voids.
+      const listed = await call('list refunds', false, () => shippo.refunds.list({}));
+      // A failed refund of an earlier try is not this one: none found, the void is asked again.
+      const live = (listed.results ?? []).find((r) => r.transaction === upstreamId && r.status !== 'ERROR');
+      return live ? voidOf(live) : { state: 'none' };
     },
     async testConnection() {
       try {
