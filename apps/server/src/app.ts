@@ -16,6 +16,7 @@ import {
   createTestModeProvider,
   inlineRenderer,
 } from './labels/index.ts';
+import { isLabelMergingLoaded } from './labels/files/merge-in-layout.ts';
 import { withTestRejections } from './labels/providers/test-rejections.ts';
 import { createSealer } from './lib/tokens.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -165,7 +166,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     app,
     database,
     () => !isClosing,
-    () => renderer.warmth(),
+    () => (renderer.warmth() === 'warm' && !isLabelMergingLoaded() ? 'warming' : renderer.warmth()),
   );
 
   await app.register(

@@ -1,15 +1,20 @@
 import type { AppContext } from '../context.ts';
+import { loadLabelMerging } from '../labels/files/merge-in-layout.ts';
 import { DeferredLabelError, generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /**
  * The render threads load and compile the label code in the background (a few seconds); labels ordered
- * meanwhile wait in the pool behind the warm-up, and /readyz says when it is done. main.ts starts it once
- * the server listens, so the threads' start does not slow the server's own on a machine with few cores.
+ * meanwhile wait in the pool behind the warm-up. Then this process loads the PDF merge code for merged
+ * downloads. /readyz says when both are done. main.ts starts it once the server listens, so neither slows
+ * the server's own start on a machine with few cores.
  */
 export function warmUpLabels(ctx: AppContext): void {
   const warming = performance.now();
-  ctx.renderer.warmUp().then(
+  (async () => {
+    await ctx.renderer.warmUp();
+    await loadLabelMerging();
+  })().then(
     () => ctx.log.info(`Label renderer warm in ${Math.round(performance.now() - warming)} ms`),
     (err: unknown) => ctx.log.error({ err }, 'label renderer warm-up failed'),
   );

@@ -203,7 +203,10 @@ describe('two-factor sign-in', () => {
 
   it('turns off only with the password and a code, audited and mailed', async () => {
     const account = await kit.signUpWithEmail();
+    const sentBefore = kit.mailsTo(account.email).length;
     const { secret, recoveryCodes } = await enrolTwoFactor(app, account.headers);
+    // The mail that says two-factor sign-in is on is sent after the answer: wait for it before counting.
+    await smtp.waitForMail(account.email, sentBefore);
     const disable = (payload: object) =>
       post('/api/v1/account/2fa/disable', payload, account.headers, freshIp());
     nextStep();
