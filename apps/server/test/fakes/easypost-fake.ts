@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Address } from '../../src/labels/types.ts';
 import {
-  drawLabel,
+  drawLabelWithZpl,
   isoNow,
   listen,
   newId,
@@ -11,7 +11,9 @@ import {
   withFault,
   type FakePurchase,
   type FaultAnswers,
+  knownFormOf,
   type FakeServer,
+  type KnownAddresses,
   type UpstreamFault,
 } from './fake-upstream.ts';
 
@@ -30,6 +32,12 @@ export type EasyPostFake = FakeServer & {
   failNextBuy(fault: UpstreamFault): void;
   /** The next shipment creation answers 422 (the address cannot be shipped to). */
   rejectNextShipment(): void;
+  /** Streets whose verification answers another city, state or ZIP (EasyPost knows better). */
+  knownAddresses: KnownAddresses;
+  /** Address verification answers 503 while on (an EasyPost outage). */
+  setAddressOutage(isDown: boolean): void;
+  /** How many address verifications were asked for. */
+  readonly verifications: number;
 };
 
 type Json = Record<string, unknown>;
@@ -181,6 +189,9 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const buying = new Set<string>();
   let rejectShipments = 0;
   let origin = '';
+  const knownAddresses: KnownAddresses = new Map();
+  let isAddressOutage = false;
+  let verifications = 0;
 
   const authorized = (req: IncomingMessage) => {
     const [scheme, value] = (req.headers.authorization ?? '').split(' ');
@@ -250,7 +261,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const chosen = rates.find((r) => r.id === rateId)!;
     const rate = RATES.find((r) => r.carrier === chosen.carrier && r.service === chosen.service)!;
     const ounces = Number((shipment.parcel as Json).weight);
-    const label = await drawLabel(
+    const label = await drawLabelWithZpl(
       rate.uid,
       labelAddress(shipment.from_address as Json),
       labelAddress(shipment.to_address as Json),
@@ -259,6 +270,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const day = isoNow().slice(0, 10).replaceAll('-', '');
     const path = `/files/postage_label/${day}/${newId('')}.pdf`;
     files.set(path, label.pdf);
+    // The label converted to ZPL (`GET .../label?file_format=ZPL`) is served beside it.
+    files.set(path.replace(/\.pdf$/, '.zpl'), label.zpl);
     const tracker = trackerJson(label.tracking, rate.carrier, shipment.id as string);
     trackers.set(tracker.id as string, tracker);
     // Buying verifies the destination, as EasyPost does: the address comes back corrected.
@@ -304,6 +317,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       shipmentId: shipment.id as string,
       tracking: label.tracking,
       pdf: label.pdf,
+      zpl: label.zpl,
     });
   }
 
@@ -311,7 +325,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const route = `${req.method} ${url.pathname}`;
     const file = files.get(url.pathname);
     if (req.method === 'GET' && file) {
-      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': file.byteLength });
+      const type = url.pathname.endsWith('.zpl') ? 'application/zpl' : 'application/pdf';
+      res.writeHead(200, { 'content-type': type, 'content-length': file.byteLength });
       res.end(file);
       return;
     }
@@ -395,9 +410,16 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         : sendJson(res, 404, error('NOT_FOUND', 'The requested resource could not be found.'));
     }
     if (route === 'POST /v2/addresses/create_and_verify') {
+      verifications++;
+      if (isAddressOutage)
+        return sendJson(
+          res,
+          503,
+          error('SERVICE.UNAVAILABLE', 'We are experiencing technical difficulties.'),
+        );
       const input = (body.address as Json | undefined) ?? {};
       if (isUndeliverable(input)) return sendJson(res, 422, VERIFY_FAILURE);
-      return sendJson(res, 200, { address: addressOf(input, true) });
+      return sendJson(res, 200, { address: addressOf(knownFormOf(knownAddresses, input), true) });
     }
     if (route === 'POST /v2/addresses') {
       const address = addressOf((body.address as Json | undefined) ?? {});
@@ -422,5 +444,10 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     shipments,
     failNextBuy: (fault) => buyFaults.push(fault),
     rejectNextShipment: () => void rejectShipments++,
+    knownAddresses,
+    setAddressOutage: (isDown) => void (isAddressOutage = isDown),
+    get verifications() {
+      return verifications;
+    },
   };
 }

@@ -22,7 +22,14 @@ export type UpstreamFault =
   /** Nothing is bought: the provider refuses the purchase for good. */
   | { kind: 'reject'; reason: 'address' | 'funds' };
 
-export type FakePurchase = { reference: string; shipmentId: string; tracking: string; pdf: Uint8Array };
+export type FakePurchase = {
+  reference: string;
+  shipmentId: string;
+  tracking: string;
+  pdf: Uint8Array;
+  /** The same label as ZPL, where the provider converts labels (EasyPost). */
+  zpl?: Uint8Array;
+};
 
 export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 export const isoNow = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -101,6 +108,28 @@ export async function drawLabel(labelTypeUid: string, from: Address, to: Address
   return { tracking: tracking.trackingNumber, pdf };
 }
 
+/** The same label as `drawLabel` also as ZPL II at 203 dpi: what a carrier converts a bought label to. */
+export async function drawLabelWithZpl(labelTypeUid: string, from: Address, to: Address, weightOz: number) {
+  const trackingSerial = serial++;
+  const request = {
+    shipment: {
+      orderId: 'UPSTREAM',
+      labelTypeUid,
+      from,
+      to,
+      weight: labelTypeUid.endsWith('_oz') ? weightOz : Math.max(0.1, weightOz / 16),
+      date: new Date(),
+    },
+    trackingSerial,
+    isTestLabel: true,
+  };
+  const [pdf, zpl] = await Promise.all([
+    inlineRenderer.render(request),
+    inlineRenderer.render({ ...request, output: { format: 'zpl', dpi: 203 } }),
+  ]);
+  return { tracking: pdf.tracking.trackingNumber, pdf: pdf.file, zpl: zpl.file };
+}
+
 /** The first label loads the drawing code: draw one at start so no test's first purchase waits for it. */
 export const warmUpLabels = () => drawLabel('priority', SAMPLE_FROM, SAMPLE_TO, 16);
 
@@ -127,4 +156,17 @@ export async function listen(
         server.close(() => resolve());
       }),
   };
+}
+
+/** Where a fake provider's address verification knows better: street1 (any case) -> its city, state, ZIP+4. */
+export type KnownAddresses = Map<string, { city: string; state: string; zip: string }>;
+
+/** The fake's verified form of an address: a known street's own city, state and ZIP, else as given. */
+export function knownFormOf(known: KnownAddresses, input: Record<string, unknown>): Record<string, unknown> {
+  const place = known.get(
+    String(input.street1 ?? '')
+      .trim()
+      .toUpperCase(),
+  );
+  return place ? { ...input, ...place } : input;
 }

@@ -12,6 +12,8 @@ import {
   type FakeServer,
   type FaultAnswers,
   type UpstreamFault,
+  knownFormOf,
+  type KnownAddresses,
 } from './fake-upstream.ts';
 
 /**
@@ -30,9 +32,55 @@ export type ShippoFake = FakeServer & {
   queueNextLabel(): void;
   /** The next answer to a transaction create is not what the client validates (an unknown outcome). */
   garbleNextBuy(): void;
+  /** Streets whose validation answers another city, state or ZIP (Shippo knows better). */
+  knownAddresses: KnownAddresses;
+  /** How many address validations were asked for. */
+  readonly validations: number;
 };
 
 type Json = Record<string, unknown>;
+
+/** `POST /addresses` as Shippo answers it; with `validate`, its validation results (no house number: invalid). */
+function addressAnswer(input: Json, isValidated: boolean): Json {
+  const isValid = /^\s*\d/.test(String(input.street1 ?? ''));
+  const at = new Date().toISOString();
+  return {
+    object_id: newId(''),
+    object_created: at,
+    object_updated: at,
+    object_owner: 'labelport-fake@example.com',
+    is_complete: isValid,
+    name: String(input.name ?? ''),
+    company: String(input.company ?? ''),
+    street1: String(input.street1 ?? '').toUpperCase(),
+    street2: String(input.street2 ?? ''),
+    city: String(input.city ?? '').toUpperCase(),
+    state: String(input.state ?? ''),
+    zip: String(input.zip ?? ''),
+    country: String(input.country ?? 'US'),
+    phone: String(input.phone ?? ''),
+    email: '',
+    is_residential: null,
+    test: true,
+    ...(isValidated
+      ? {
+          validation_results: {
+            is_valid: isValid,
+            messages: isValid
+              ? []
+              : [
+                  {
+                    source: 'USPS',
+                    code: 'Unknown Street',
+                    type: 'address_error',
+                    text: 'The address as submitted could not be found. Please check for excessive abbreviations in the street address line or in the City name.',
+                  },
+                ],
+          },
+        }
+      : {}),
+  };
+}
 type Service = { provider: string; token: string; name: string; uid: string; base: number; perLb: number };
 
 const SERVICES: Service[] = [
@@ -220,6 +268,9 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     return t;
   };
 
+  const knownAddresses: KnownAddresses = new Map();
+  let validations = 0;
+
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     const file = files.get(url.pathname);
     if (req.method === 'GET' && file) {
@@ -234,6 +285,10 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     let match: RegExpMatchArray | null;
 
     if (route === 'GET /addresses') return sendJson(res, 200, { results: [] });
+    if (route === 'POST /addresses') {
+      if (body.validate) validations++;
+      return sendJson(res, 201, addressAnswer(knownFormOf(knownAddresses, body), body.validate === true));
+    }
     if (route === 'POST /shipments') {
       if (isUndeliverable(body.address_to as Json))
         return sendJson(res, 400, { detail: 'address_to: House number is missing' });
@@ -286,5 +341,9 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     failNextBuy: (fault) => faults.push(fault),
     queueNextLabel: () => void queued++,
     garbleNextBuy: () => void garbled++,
+    knownAddresses,
+    get validations() {
+      return validations;
+    },
   };
 }

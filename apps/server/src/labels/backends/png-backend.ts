@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { crc32 } from 'node:zlib';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import type { LabelLayout, LayoutBox, LayoutText } from '../templates/canvas.ts';
 import { drawSymbol } from './draw-symbol.ts';
@@ -76,5 +77,22 @@ export const drawLayoutAsPng = async (layout: LabelLayout, dpi: LabelDpi): Promi
     else if (item.kind === 'box') drawBox(ctx, d, item);
     else drawSymbol(ctx, item.symbol, symbolInDots(item, dpi));
   }
-  return new Uint8Array(await canvas.encode('png'));
+  return withResolution(await canvas.encode('png'), dpi);
 };
+
+/**
+ * The PNG with its resolution (`pHYs`, dots per metre) after the header, so print dialogs and label
+ * tools print it at 4x6 inches instead of guessing 72 or 96 dpi.
+ */
+function withResolution(png: Buffer, dpi: LabelDpi): Uint8Array {
+  const IHDR_END = 8 + 8 + 13 + 4; // signature, then IHDR's length, type, 13 data bytes and CRC
+  const perMetre = Math.round(dpi / 0.0254);
+  const chunk = Buffer.alloc(21);
+  chunk.writeUInt32BE(9, 0);
+  chunk.write('pHYs', 4, 'latin1');
+  chunk.writeUInt32BE(perMetre, 8);
+  chunk.writeUInt32BE(perMetre, 12);
+  chunk.writeUInt8(1, 16); // unit: metre
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 17)), 17);
+  return new Uint8Array(Buffer.concat([png.subarray(0, IHDR_END), chunk, png.subarray(IHDR_END)]));
+}

@@ -57,7 +57,7 @@ export async function checkShipmentsBeforePurchase<T extends ShipmentAddresses>(
   const mode = await readAddressCheckMode(ctx, options.userId);
   const shipments = lines.map((l) => l.shipment);
   if (mode === 'off' && !options.isStrict) return { shipments, warnings: [] };
-  const verifier = addressVerifierFor(options.labelTypeId);
+  const verifier = await addressVerifierFor(ctx, options.labelTypeId, lines.length);
   const warnings: AddressWarning[] = [];
   for (const [i, line] of lines.entries()) {
     const found = await verifier.verifyShipment(line.shipment);

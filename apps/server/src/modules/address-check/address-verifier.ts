@@ -1,11 +1,14 @@
 import { checkShipmentAddresses, type AddressWarning, type ShipmentAddresses } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { findRoutesOf } from '../providers/providers.repository.ts';
+import { createProviderVerifier, createVerificationCache } from './provider-verifier.ts';
 import { usZipDirectory } from './zip-table.ts';
 
 /**
- * Who checks a shipment's addresses before it is bought. The offline ZIP table answers for every order
- * today; a provider that verifies addresses (EasyPost address verify, Shippo address validation)
- * implements this for the label types it serves, and its answer replaces the offline one (issue 38 #5).
- * Its warnings use the same fields (`ToZip`, `FromCity`...) so every path shows them the same way.
+ * Who checks a shipment's addresses before it is bought. The offline ZIP table answers unless the label
+ * type's route starts with a provider that verifies addresses (EasyPost verify, Shippo validation): then
+ * that provider's answer replaces the offline one (issue 38 #5, decision 291). Its warnings use the same
+ * fields (`ToZip`, `FromCity`...) so every path shows them the same way.
  */
 export interface AddressVerifier {
   readonly name: string;
@@ -17,10 +20,30 @@ export const offlineZipVerifier: AddressVerifier = {
   verifyShipment: (shipment) => checkShipmentAddresses(shipment, usZipDirectory()),
 };
 
+/** One cache for the process: an address verified for one order is not paid for again for the next. */
+const verifications = createVerificationCache();
+
 /**
- * The verifier for a purchase of this label type. Provider verification plugs in here when the label
- * type's route starts with a provider that offers it; until then every label type gets the offline check.
+ * A purchase of more shipments than this is checked offline: asking a provider about every address of a
+ * large bulk order would hold the request for minutes (a background check of bulk orders is left to do).
  */
-export function addressVerifierFor(_labelTypeId: string): AddressVerifier {
-  return offlineZipVerifier;
+export const MAX_PROVIDER_VERIFIED_SHIPMENTS = 25;
+
+/** The verifier for a purchase of this label type: its route's first enabled provider's, else offline. */
+export async function addressVerifierFor(
+  ctx: AppContext,
+  labelTypeId: string,
+  shipmentCount = 1,
+): Promise<AddressVerifier> {
+  if (shipmentCount > MAX_PROVIDER_VERIFIED_SHIPMENTS) return offlineZipVerifier;
+  const first = (await findRoutesOf(ctx.db, [labelTypeId])).find((step) => step.enabled);
+  if (!first) return offlineZipVerifier;
+  const client = (await ctx.providers.clientsFor([first.providerId])).get(first.providerId);
+  // A provider cooling down after failures would only make the reseller wait for the fallback.
+  if (!client?.verifyAddress || client.circuit === 'open') return offlineZipVerifier;
+  return createProviderVerifier({
+    client: client as typeof client & Required<Pick<typeof client, 'verifyAddress'>>,
+    fallback: offlineZipVerifier,
+    cache: verifications,
+  });
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { orders, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
+import { upstreamLabelFile } from '../providers/upstream-label-files.service.ts';
 import { toShipment } from './label-job.ts';
 import { selectWithType, type OrderWithType } from './orders.repository.ts';
 
@@ -46,29 +47,14 @@ export const labelFileName = (base: string, choice: LabelFileChoice): string =>
 export const labelContentType = (choice: LabelFileChoice): string =>
   LABEL_FILE_TYPES[choice.format].contentType;
 
-/**
- * A label bought from an upstream provider in another format than its stored PDF. The provider
- * module answers this by asking the provider for `format` where it offers it (EasyPost and Shippo
- * take `label_format`; a LabelPort upstream takes `?format=`); until it does, only the PDF is exact.
- */
-async function upstreamLabelFile(
-  _ctx: AppContext,
-  _order: OrderWithType,
-  format: 'zpl' | 'png',
-): Promise<Uint8Array> {
-  throw new AppError(
-    'CONFLICT',
-    `This label came from a carrier as a PDF and is not offered as ${format.toUpperCase()}; download it as pdf or letter`,
-  );
-}
-
 /** One label drawn again in ZPL or PNG (on the render threads), checked to carry the order's tracking number. */
 async function drawnLabelFile(
   ctx: AppContext,
   order: OrderWithType,
   choice: { format: 'zpl' | 'png'; dpi: LabelDpi },
 ): Promise<Uint8Array> {
-  if (order.providerId) return upstreamLabelFile(ctx, order, choice.format);
+  // Bought upstream: the provider's own file in that format, never one drawn or converted here.
+  if (order.providerId) return upstreamLabelFile(ctx, { ...order, providerId: order.providerId }, choice);
   const { tracking, file } = await ctx.renderer.render({
     shipment: toShipment(order),
     trackingSerial: BigInt(order.trackingSerial),

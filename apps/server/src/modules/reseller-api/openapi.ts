@@ -112,10 +112,13 @@ const binary = (description: string, types: string[]) => ({
 });
 /** Files are sent as they are, not through a zod schema, so the document gets their 200 here. */
 const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
-  '/order/download/{order_id}': binary('The label PDF', ['application/pdf']),
+  '/order/download/{order_id}': binary(
+    "The label as ?format= asks (else the order's label_format): PDF 4x6 or Letter, ZPL II, or PNG",
+    ['application/pdf', 'application/zpl', 'image/png'],
+  ),
   '/order/download-bulk-order/{bulkorder_id}': binary(
-    'A zip of the label PDFs, or one merged PDF with ?format=pdf',
-    ['application/zip', 'application/pdf'],
+    'A zip of the label PDFs; with ?format= one merged PDF (pdf, letter), one ZPL stream (zpl) or a zip of PNGs (png)',
+    ['application/zip', 'application/pdf', 'application/zpl'],
   ),
 };
 

@@ -15,9 +15,12 @@ import {
   weightInOunces,
 } from './shipment-api.ts';
 import {
+  LabelFormatUnavailableError,
+  pngDimensions,
   UpstreamNotBoughtError,
   type UpstreamAdapter,
   type UpstreamAdapterOptions,
+  type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
@@ -59,6 +62,13 @@ export const easypostShipmentBody = (shipment: Shipment, reference: string) => (
     ...(shipment.signature ? { delivery_confirmation: 'SIGNATURE' } : {}),
   },
 });
+
+/** A label file's width in dots: a PNG's pixels, a ZPL's print width (`^PW`); null when it does not say. */
+const widthInDots = (format: 'zpl' | 'png', file: Uint8Array): number | null => {
+  if (format === 'png') return pngDimensions(file).width;
+  const printWidth = /\^PW(\d+)/.exec(new TextDecoder('latin1').decode(file.subarray(0, 4096)));
+  return printWidth ? Number(printWidth[1]) : null;
+};
 
 /** `USPS:Priority` -> the rate EasyPost offers for that carrier and service. */
 const rateFor = (shipment: EasyPostShipment, service: string) => {
@@ -213,5 +223,72 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         return { ok: false, message: s.outcomeOf(error, 'EasyPost', false).message };
       }
     },
+    labelFile: (request) => easypostLabelFile(session(), request),
+    async verifyAddress(address) {
+      const s = session();
+      try {
+        const found = await s.client.Address.createAndVerify({
+          ...(address.name ? { name: address.name } : {}),
+          street1: address.street1,
+          ...(address.street2 ? { street2: address.street2 } : {}),
+          city: address.city,
+          state: address.state,
+          zip: address.zip,
+          country: address.country ?? 'US',
+        });
+        const verified = {
+          street1: found.street1 ?? '',
+          city: found.city ?? '',
+          state: found.state ?? '',
+          zip: found.zip ?? '',
+        };
+        return { isValid: true, verified, messages: [] };
+      } catch (error) {
+        // "Unable to verify address" is EasyPost's answer about the address, not a failure to ask.
+        const failure = error as ApiFailure & { errors?: { field?: string; message?: string }[] };
+        if (failure.statusCode === 422 && /ADDRESS\.VERIFY/.test(failure.code ?? ''))
+          return {
+            isValid: false,
+            verified: null,
+            messages: (failure.errors ?? []).map((e) => ({
+              field: e.field ?? 'address',
+              message: e.message ?? failure.message ?? 'Unable to verify address',
+            })),
+          };
+        throw s.outcomeOf(error, 'verify address', false);
+      }
+    },
   };
+
+  /**
+   * ZPL: EasyPost converts the bought label itself (`GET /shipments/{id}/label?file_format=ZPL`).
+   * PNG: only a label bought as PNG has one (its `label_url`); EasyPost does not convert to PNG.
+   * Either as EasyPost made it, 4 inches wide at the resolution asked for (read from the file itself).
+   */
+  async function easypostLabelFile(s: Session, request: UpstreamLabelFileRequest): Promise<Uint8Array> {
+    const { upstreamId: id, format, dpi } = request;
+    const shipment = await s.call(`read the label of ${id}`, false, () =>
+      format === 'zpl' ? s.client.Shipment.convertLabelFormat(id, 'ZPL') : s.client.Shipment.retrieve(id),
+    );
+    const label = shipment.postage_label;
+    const url =
+      format === 'zpl'
+        ? label?.label_zpl_url
+        : label?.label_file_type === 'image/png'
+          ? label.label_url
+          : null;
+    if (!label || !url)
+      throw new LabelFormatUnavailableError(
+        format === 'zpl'
+          ? 'EasyPost did not make this label as ZPL'
+          : 'EasyPost makes PNG only for labels bought as PNG, and this one was bought as PDF',
+      );
+    const file = await fetchLabelFile(url, labelHosts, { timeoutMs, format });
+    const width = widthInDots(format, file);
+    if (width !== null && width !== 4 * dpi) {
+      const made = Math.round(width / 4);
+      throw new LabelFormatUnavailableError(`EasyPost made this label for ${made} dpi; ask for dpi=${made}`);
+    }
+    return file;
+  }
 }

@@ -1,3 +1,4 @@
+import { isLabelFileOf } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /** A host a provider serves its label files from: an exact name, or a pattern for its buckets. */
@@ -8,7 +9,11 @@ export type FetchLabelFileOptions = {
   timeoutMs?: number;
   /** The largest label file taken (default 5 MiB: a 4x6 PDF is tens of kilobytes). */
   maxBytes?: number;
+  /** What the file must be (default a PDF): a ZPL or PNG asked for in another format. */
+  format?: 'pdf' | 'zpl' | 'png';
 };
+
+const ACCEPT = { pdf: 'application/pdf', zpl: 'application/zpl, text/plain', png: 'image/png' } as const;
 
 /** A label file could not be taken: a host not the provider's, too big, not a PDF, or not served now. */
 export class LabelFileError extends UpstreamUnknownOutcomeError {}
@@ -34,6 +39,7 @@ export async function fetchLabelFile(
 ): Promise<Uint8Array> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+  const format = options.format ?? 'pdf';
   const signal = AbortSignal.timeout(timeoutMs);
   let target: URL;
   try {
@@ -46,7 +52,7 @@ export async function fetchLabelFile(
       throw new LabelFileError(`The label is served from ${target.host}, not one of the provider's hosts`);
     let response: Response;
     try {
-      response = await fetch(target, { signal, redirect: 'manual', headers: { accept: 'application/pdf' } });
+      response = await fetch(target, { signal, redirect: 'manual', headers: { accept: ACCEPT[format] } });
     } catch (error) {
       const what = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'failed';
       throw new LabelFileError(`The label download ${what}`, { cause: error });
@@ -62,10 +68,15 @@ export async function fetchLabelFile(
       await response.body?.cancel();
       throw new LabelFileError(`The label download answered ${response.status}`);
     }
-    const pdf = await readCapped(response, maxBytes);
-    if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
+    const file = await readCapped(response, maxBytes);
+    if (format !== 'pdf') {
+      if (!isLabelFileOf(format, file))
+        throw new LabelFileError(`The label file is not ${format.toUpperCase()}`);
+      return file;
+    }
+    if (new TextDecoder().decode(file.subarray(0, 5)) !== '%PDF-')
       throw new LabelFileError('The label file is not a PDF');
-    return pdf;
+    return file;
   }
 }
 

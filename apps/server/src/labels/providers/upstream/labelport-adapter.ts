@@ -4,6 +4,8 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { serviceOf } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
 import {
+  isLabelFileOf,
+  LabelFormatUnavailableError,
   UpstreamNotBoughtError,
   type UpstreamAdapter,
   type UpstreamAdapterOptions,
@@ -216,6 +218,18 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       } catch (error) {
         return { ok: false, message: (error as Error).message };
       }
+    },
+    // The upstream portal draws its own label in the format, as our downloads do (`?format=`).
+    async labelFile({ upstreamId, format, dpi }) {
+      const path = `/order/download/${encodeURIComponent(upstreamId)}?format=${format}&dpi=${dpi}`;
+      const response = await call(path);
+      if (response.status === 400 || response.status === 409)
+        throw new LabelFormatUnavailableError(`The upstream portal: ${await refusal(response)}`);
+      if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+      const file = new Uint8Array(await response.arrayBuffer());
+      if (!isLabelFileOf(format, file))
+        throw new UpstreamNotBoughtError(`${path}: the label is not ${format.toUpperCase()}`);
+      return file;
     },
   };
 }

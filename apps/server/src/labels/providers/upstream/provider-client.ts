@@ -6,13 +6,16 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
   UpstreamNotBoughtError,
   type UpstreamAdapter,
+  type AddressToVerify,
+  type AddressVerification,
+  type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
 } from './upstream-adapter.ts';
 
-export type ProviderOperation = 'purchase' | 'lookup' | 'test';
+export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'label-file' | 'verify-address';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -50,6 +53,10 @@ export type ProviderClient = {
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /** A bought label in another format, when the provider makes one (absent: it makes only the PDF). */
+  labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
+  /** The provider's address verification, when it offers one. */
+  verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -155,5 +162,18 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         if (!result.ok) throw new UpstreamNotBoughtError(result.message);
         return result;
       }).catch((error: Error) => ({ ok: false, message: error.message })),
+    ...(adapter.labelFile
+      ? {
+          labelFile: (request: UpstreamLabelFileRequest) =>
+            slots.run(maxConcurrent, () => observed('label-file', () => adapter.labelFile!(request))),
+        }
+      : {}),
+    // Verification never takes a purchase's slot: it runs before the order is paid.
+    ...(adapter.verifyAddress
+      ? {
+          verifyAddress: (address: AddressToVerify) =>
+            observed('verify-address', () => adapter.verifyAddress!(address)),
+        }
+      : {}),
   };
 }

@@ -237,7 +237,41 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         return { ok: false, message: outcomeOf(error, 'Shippo', false).message };
       }
     },
+    async verifyAddress(address) {
+      const found = await call('validate address', false, () =>
+        shippo.addresses.create({
+          ...shippoAddress({ ...address, name: address.name ?? '' }),
+          validate: true,
+        }),
+      );
+      const results = found.validationResults;
+      const isValid = results?.isValid === true;
+      return {
+        isValid,
+        verified: isValid
+          ? {
+              street1: found.street1 ?? '',
+              city: found.city ?? '',
+              state: found.state ?? '',
+              zip: found.zip ?? '',
+            }
+          : null,
+        messages: (results?.messages ?? [])
+          .filter((m) => m.text)
+          .map((m) => ({ field: fieldOfShippoCode(m.code), message: m.text! })),
+      };
+    },
   };
+}
+
+/** Shippo's validation codes name what is wrong (`Invalid City`, `Unknown Street`...), not a field. */
+function fieldOfShippoCode(code: string | undefined): string {
+  const c = (code ?? '').toLowerCase();
+  if (c.includes('city')) return 'city';
+  if (c.includes('state')) return 'state';
+  if (c.includes('zip') || c.includes('postal')) return 'zip';
+  if (c.includes('street') || c.includes('number')) return 'street1';
+  return 'address';
 }
 
 function detailOf(error: ShippoError): string {

@@ -1,4 +1,4 @@
-import type { Carrier, ProviderCredentials, ProviderMode, UpstreamKind } from '@portal/shared';
+import type { Carrier, LabelDpi, ProviderCredentials, ProviderMode, UpstreamKind } from '@portal/shared';
 import type { Shipment } from '../../types.ts';
 
 /**
@@ -61,7 +61,60 @@ export interface UpstreamAdapter {
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   /** One cheap real call that proves the credentials work; the message is shown to staff. */
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /**
+   * A bought label in another format than its PDF, made by the provider itself (never converted by
+   * us); throws `LabelFormatUnavailableError` when the provider cannot make it exactly.
+   */
+  labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
+  /**
+   * The provider's address verification (EasyPost verify, Shippo validation). Answers what the provider
+   * found; throws when it could not ask (outage, refused key), and the caller falls back to its own check.
+   */
+  verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
 }
+
+export type AddressToVerify = {
+  name?: string | undefined;
+  street1: string;
+  street2?: string | undefined;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string | undefined;
+};
+
+/** A provider's answer about one address, in its own words. */
+export type AddressVerification = {
+  /** The provider found the address and can deliver to it. */
+  isValid: boolean;
+  /** The address as the provider knows it (its corrections), when it found it. */
+  verified: { street1: string; city: string; state: string; zip: string } | null;
+  /** What the provider said is wrong: `field` is its own (street1, city, state, zip, address). */
+  messages: { field: string; message: string }[];
+};
+
+/** A bought label (the provider's id of the purchase) asked for as ZPL or PNG at a resolution. */
+export type UpstreamLabelFileRequest = { upstreamId: string; format: 'zpl' | 'png'; dpi: LabelDpi };
+
+/** The provider cannot give the label in that format or resolution: the message says what it can. */
+export class LabelFormatUnavailableError extends Error {
+  override readonly name = 'LabelFormatUnavailableError';
+}
+
+const ZPL_START = /^\s*\^XA/;
+const PNG_SIGNATURE = '89504e470d0a1a0a';
+
+/** True when the bytes are what the format says: ZPL starts with ^XA, PNG with its signature. */
+export const isLabelFileOf = (format: 'zpl' | 'png', bytes: Uint8Array): boolean =>
+  format === 'zpl'
+    ? ZPL_START.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64)))
+    : Buffer.from(bytes.subarray(0, 8)).toString('hex') === PNG_SIGNATURE;
+
+/** Width and height of a PNG, from its header. */
+export const pngDimensions = (png: Uint8Array): { width: number; height: number } => {
+  const view = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
+};
 
 export type UpstreamAdapterOptions = {
   credentials: ProviderCredentials;

@@ -1,25 +1,40 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { CsvRowError } from '../api/validate-csv';
 
-/** The rows that need fixing: Row (as a spreadsheet numbers it, header = 1) / Column / Problem. */
+/** Problems stop the order (red); warnings only ask for a look before buying (amber). */
+const TONES = {
+  problem: { color: 'red', one: 'problem', many: 'problems', column: 'Problem', testId: 'csv-error-count' },
+  warning: {
+    color: 'yellow',
+    one: 'warning',
+    many: 'warnings',
+    column: 'Warning',
+    testId: 'csv-warning-count',
+  },
+} as const;
+
+/** The rows that need fixing (or a look): Row (as a spreadsheet numbers it, header = 1) / Column / Problem. */
 export function CsvErrorsTable({
   errors,
   title = 'Rows to fix',
   tableLabel = 'CSV errors',
+  tone = 'problem',
 }: {
   errors: CsvRowError[];
   title?: string;
   tableLabel?: string;
+  tone?: keyof typeof TONES;
 }) {
   const count = errors.length;
+  const look = TONES[tone];
   return (
     <div>
       <Group gap="xs" mb={6}>
         <Text size="sm" fw={600}>
           {title}
         </Text>
-        <Badge color="red" variant="light" radius="sm" data-testid="csv-error-count">
-          {count} {count === 1 ? 'problem' : 'problems'}
+        <Badge color={look.color} variant="light" radius="sm" data-testid={look.testId}>
+          {count} {count === 1 ? look.one : look.many}
         </Badge>
       </Group>
       <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
@@ -28,7 +43,7 @@ export function CsvErrorsTable({
             <Table.Tr>
               <Table.Th w={56}>Row</Table.Th>
               <Table.Th w={120}>Column</Table.Th>
-              <Table.Th>Problem</Table.Th>
+              <Table.Th>{look.column}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

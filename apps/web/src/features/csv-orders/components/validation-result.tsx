@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
-import { IconAlertCircle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import type { CsvCheck } from '../hooks/use-csv-upload';
 import { CsvErrorsTable } from './csv-errors-table';
 
@@ -38,6 +38,7 @@ export function ValidationResult({
           <Alert
             color="yellow"
             variant="light"
+            icon={<IconAlertTriangle size={18} />}
             title="Check the addresses"
             data-testid="csv-address-warnings"
           >
@@ -50,6 +51,7 @@ export function ValidationResult({
               <CsvErrorsTable
                 title="Rows to check"
                 tableLabel="CSV address warnings"
+                tone="warning"
                 errors={warnings.map((w) => ({
                   row: w.row,
                   field: w.field,

@@ -106,6 +106,24 @@ describe('CSV orders page', { timeout: 20_000 }, () => {
     expect(payButton()).toBeDisabled();
   });
 
+  it('lists address warnings as warnings, not as problems, and lets the file be bought', async () => {
+    const user = userEvent.setup({ delay: null });
+    const warnings = [
+      { row: 2, field: 'ToState', message: 'ZIP 02108 is Boston, MA, not in NY', suggestion: 'MA' },
+    ];
+    renderPage({ 'POST /order/validatecsv': { body: { ...VALID, warnings, warningRows: 1 } } });
+    await validateGoodFile(user);
+    const table = await screen.findByRole('table', { name: 'CSV address warnings' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['RowColumnWarning', '2ToStateZIP 02108 is Boston, MA, not in NY (USPS: MA)']);
+    expect(screen.getByTestId('csv-warning-count')).toHaveTextContent('1 warning');
+    expect(screen.queryByTestId('csv-error-count')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Buy anyway: pay/ })).toBeEnabled();
+  });
+
   it('shows a whole-file problem without a table', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage({

@@ -1,6 +1,6 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import type { OrderView } from '@portal/shared';
-import { IconCopy, IconDownload, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCopy, IconDownload, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
 import { canDownload } from '../lib/order-status';
 import { canRequestRefund } from './refund-note';
 
@@ -8,6 +8,8 @@ type OrderActionsProps = {
   order: OrderView;
   isDownloading: boolean;
   onDownload: (order: OrderView) => void;
+  /** ZPL chosen: the label to a local Zebra printer (Zebra Browser Print), else saved as a file. */
+  onPrint?: ((order: OrderView) => void) | undefined;
   onDuplicate: (order: OrderView) => void;
   onRequestRefund: (order: OrderView) => void;
 };
@@ -17,12 +19,14 @@ export function OrderActions({
   order,
   isDownloading,
   onDownload,
+  onPrint,
   onDuplicate,
   onRequestRefund,
 }: OrderActionsProps) {
+  const isReady = canDownload(order.status) && !!order.tracking;
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      {canDownload(order.status) && order.tracking && (
+      {isReady && (
         <Tooltip label="Download label" withArrow>
           <ActionIcon
             variant="light"
@@ -31,6 +35,18 @@ export function OrderActions({
             onClick={() => onDownload(order)}
           >
             <IconDownload size={18} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {isReady && onPrint && (
+        <Tooltip label="Print label (ZPL)" withArrow>
+          <ActionIcon
+            variant="light"
+            aria-label={`Print label ${order.OrderId}`}
+            loading={isDownloading}
+            onClick={() => onPrint(order)}
+          >
+            <IconPrinter size={18} />
           </ActionIcon>
         </Tooltip>
       )}

@@ -14,6 +14,7 @@ export function OrderCards({
   orders,
   downloadingId,
   onDownload,
+  onPrint,
   onDuplicate,
   onRequestRefund,
   selection,
@@ -61,6 +62,7 @@ export function OrderCards({
                 order={order}
                 isDownloading={downloadingId === order._id}
                 onDownload={onDownload}
+                onPrint={onPrint}
                 onDuplicate={onDuplicate}
                 onRequestRefund={onRequestRefund}
               />

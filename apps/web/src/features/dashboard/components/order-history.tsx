@@ -109,6 +109,16 @@ export function OrderHistory() {
     downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
     onDownload: (order: OrderView) =>
       download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile }),
+    onPrint:
+      labelFile.format === 'zpl'
+        ? (order: OrderView) =>
+            download.mutate({
+              id: order._id,
+              tracking: order.tracking ?? order.OrderId,
+              choice: labelFile,
+              isPrint: true,
+            })
+        : undefined,
     onDuplicate: setDuplicating,
     onRequestRefund: setRefunding,
   };
@@ -153,7 +163,7 @@ export function OrderHistory() {
             </Text>
           )}
         </Stack>
-        <Group gap="sm" w={{ base: '100%', sm: 'auto' }} wrap="nowrap">
+        <Group gap="sm" w={{ base: '100%', sm: 'auto' }} wrap={isPhone ? 'wrap' : 'nowrap'}>
           <TextInput
             aria-label="Search orders"
             placeholder="Search orders"
@@ -176,7 +186,13 @@ export function OrderHistory() {
             allowDeselect={false}
             w={{ base: 140, sm: 160 }}
           />
-          <LabelFormatPicker size="sm" value={labelFile} onChange={setPickedFile} />
+          {/* On a phone the picker takes its own line, so search keeps room to type. */}
+          <LabelFormatPicker
+            size="sm"
+            w={{ base: '100%', sm: 190 }}
+            value={labelFile}
+            onChange={setPickedFile}
+          />
         </Group>
       </Group>
       {content}

@@ -12,6 +12,7 @@ export type OrderRowsProps = {
   orders: OrderView[];
   downloadingId: string | null;
   onDownload: (order: OrderView) => void;
+  onPrint?: ((order: OrderView) => void) | undefined;
   onDuplicate: (order: OrderView) => void;
   onRequestRefund: (order: OrderView) => void;
   selection: OrderSelection;
@@ -34,6 +35,7 @@ export function OrderTable({
   orders,
   downloadingId,
   onDownload,
+  onPrint,
   onDuplicate,
   onRequestRefund,
   selection,
@@ -114,6 +116,7 @@ export function OrderTable({
                     order={order}
                     isDownloading={downloadingId === order._id}
                     onDownload={onDownload}
+                    onPrint={onPrint}
                     onDuplicate={onDuplicate}
                     onRequestRefund={onRequestRefund}
                   />
