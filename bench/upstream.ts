@@ -122,7 +122,7 @@ export async function runUpstreamBench(): Promise<void> {
   console.log(
     `${ORDERS.toLocaleString('en-US')} orders placed on A in ${(placedMs / 1000).toFixed(1)} s; ` +
       `${done!.n} labels bought on B through ${LATENCY_MS} ms per call in ${seconds.toFixed(1)} s: ` +
-      `${(done!.n / seconds).toFixed(1)} labels/s with ${CONCURRENCY} in flight ` +
+      `${(done!.n / seconds).toFixed(2)} labels/s with ${CONCURRENCY} in flight ` +
       `(ceiling ${CONCURRENCY} / (${CALLS_PER_PURCHASE} calls x ${LATENCY_MS} ms) = ${ceiling.toFixed(1)} labels/s)`,
   );
   await a.app.close();

@@ -150,6 +150,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await renderer.close();
+    await ctx.providers.flush();
   });
   app.decorateRequest('auth', null);
   // The id every log line of the request carries, so a caller can quote it when reporting a problem.

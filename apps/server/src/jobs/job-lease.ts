@@ -11,10 +11,11 @@ import type { Database } from '../db/client.ts';
  */
 export type JobLease = {
   /**
-   * Takes the lease of `ids` now and renews it until the returned function is called; the last lease then
-   * runs out by itself, long after pg-boss has marked the jobs done.
+   * Takes the lease of `ids` now and renews it until the returned function is called, for one of them
+   * (that job ended) or without an id for all; the last lease then runs out by itself, long after
+   * pg-boss has marked the jobs done.
    */
-  hold: (ids: string[]) => Promise<() => void>;
+  hold: (ids: string[]) => Promise<(id?: string) => void>;
   stop: () => void;
 };
 
@@ -52,9 +53,14 @@ export function startJobLease(
   sweeper.unref();
   return {
     async hold(ids) {
+      const held = new Set(ids);
       await renew(ids).catch(onError);
-      const beat = setInterval(() => void renew(ids).catch(onError), beatMs);
-      return () => clearInterval(beat);
+      const beat = setInterval(() => void renew([...held]).catch(onError), beatMs);
+      return (id) => {
+        if (id === undefined) held.clear();
+        else held.delete(id);
+        if (held.size === 0) clearInterval(beat);
+      };
     },
     stop: () => clearInterval(sweeper),
   };

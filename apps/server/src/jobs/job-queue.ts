@@ -21,10 +21,15 @@ export type Job<T> = { id: string; data: T; queue: string };
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 /**
- * Handles several jobs at once. Resolves with the jobs that failed (id -> error): those are retried
- * by the queue's rules, every other job of the batch is complete. Throwing fails the whole batch.
+ * Handles several jobs at once. A job that ends before the others may be settled at once with `settle`
+ * (with its error when it failed): its place goes to the next job then. Resolves with the jobs that
+ * failed (id -> error) among those not settled yet: those are retried by the queue's rules, every other
+ * job of the batch is complete. Throwing fails the jobs not settled yet.
  */
-export type BatchJobHandler<T> = (jobs: Job<T>[]) => Promise<Map<string, Error>>;
+export type BatchJobHandler<T> = (
+  jobs: Job<T>[],
+  settle: (jobId: string, error?: Error) => void,
+) => Promise<Map<string, Error>>;
 
 /**
  * Durable background jobs (DESIGN.md section 3): stored in the database, so they survive restarts
@@ -40,7 +45,10 @@ export interface JobQueue {
   ): Promise<void>;
   /** Runs `handler` for jobs of `queue` with up to `concurrency` at a time in this process. */
   work<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
-  /** Runs `handler` for up to `batchSize` jobs of `queue` at a time, `concurrency` batches at once. */
+  /**
+   * Runs `handler` for up to `batchSize` jobs of `queue` at a time, with up to `concurrency` batches'
+   * worth of jobs running at once: a job settled early frees its place for the next job at once.
+   */
   workBatches<T>(
     queue: string,
     handler: BatchJobHandler<T>,

@@ -74,4 +74,63 @@ describe('job queues', () => {
       await database.close();
     }
   });
+
+  it('gives a job settled before its batch ends its place at once, while the slow job of that batch still runs', async () => {
+    const database = await createTestDatabase('pglite');
+    await database.migrate();
+    const jobs = await startPgBossQueue(database, definitions(), silent);
+    let releaseSlow = () => {};
+    try {
+      const slowHeld = new Promise<void>((resolve) => (releaseSlow = resolve));
+      const started: string[] = [];
+      let thirdStarted = () => {};
+      const third = new Promise<void>((resolve) => (thirdStarted = resolve));
+      // One batch of two places: the fast order settles at once, the slow one waits to be released.
+      await jobs.workBatches<{ name: string }>(
+        LABEL_QUEUE,
+        async (batch, settle) => {
+          for (const job of batch) {
+            started.push(job.data.name);
+            if (job.data.name === 'third') thirdStarted();
+          }
+          await Promise.all(
+            batch.map(async (job) => {
+              if (job.data.name === 'slow') await slowHeld;
+              settle(job.id);
+            }),
+          );
+          return new Map();
+        },
+        { concurrency: 1, batchSize: 2 },
+      );
+      await jobs.sendInTransaction(database.db, LABEL_QUEUE, [{ name: 'slow' }, { name: 'fast' }]);
+      jobs.wake(LABEL_QUEUE);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await jobs.sendInTransaction(database.db, LABEL_QUEUE, [{ name: 'third' }]);
+      jobs.wake(LABEL_QUEUE);
+      // The third job runs in the fast one's place before the slow one ends.
+      await Promise.race([
+        third,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error('the third job waited for the slow one')), 10_000),
+        ),
+      ]);
+      const states = (
+        await database.executeSql(
+          `SELECT data->>'name' AS name, state FROM ${JOB_SCHEMA}.job WHERE name = $1 ORDER BY 1`,
+          [LABEL_QUEUE],
+        )
+      ).rows;
+      expect(states).toEqual([
+        { name: 'fast', state: 'completed' },
+        { name: 'slow', state: 'active' },
+        { name: 'third', state: expect.stringMatching(/active|completed/) },
+      ]);
+      expect(started.slice(0, 2).sort()).toEqual(['fast', 'slow']);
+    } finally {
+      releaseSlow();
+      await jobs.stop();
+      await database.close();
+    }
+  });
 });

@@ -114,7 +114,10 @@ export async function startPgBossQueue(
   await boss.start();
   if (database.kind === 'pglite') await releaseOrphanedJobs(database, log);
   await ensureQueues(boss, queues);
-  const workerIds = new Map<string, string[]>();
+  const fetchLoops: Array<{ stop: () => Promise<void>; wake: () => void; queue: string }> = [];
+  const wakeLoops = (queue: string) => {
+    for (const loop of fetchLoops) if (loop.queue === queue) loop.wake();
+  };
   const leases = new Map<string, JobLease>();
   const leaseOf = (queue: string): JobLease | undefined => {
     const leaseSeconds = queues.find((q) => q.name === queue)?.leaseSeconds;
@@ -124,7 +127,7 @@ export async function startPgBossQueue(
       lease = startJobLease(database, JOB_SCHEMA, queue, leaseSeconds, {
         onReclaimed: (count) => {
           log.warn(`Taking over ${count} ${queue} job(s) whose instance stopped renewing them`);
-          for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
+          wakeLoops(queue);
         },
         onError: (err) => log.error({ err }, 'job lease update failed'),
       });
@@ -133,51 +136,16 @@ export async function startPgBossQueue(
     return lease;
   };
 
-  const workBatches = async <T>(
-    queue: string,
-    handler: BatchJobHandler<T>,
-    { concurrency, batchSize }: { concurrency: number; batchSize: number },
-  ): Promise<void> => {
-    const ids: string[] = [];
-    const lease = leaseOf(queue);
-    for (let i = 0; i < concurrency; i += 1) {
-      let id = '';
-      id = await boss.work<T>(queue, { batchSize, pollingIntervalSeconds: 1 }, async (jobs) => {
-        // pg-boss waits out the polling interval after every fetch; while there is work, fetch again
-        // at once (a 5,000-label bulk order would otherwise run at one batch per second per worker).
-        boss.notifyWorker(id);
-        const started = performance.now();
-        const seconds = () => (performance.now() - started) / 1000;
-        let failed: Map<string, Error>;
-        const release = await lease?.hold(jobs.map((job) => job.id));
-        try {
-          failed = await handler(jobs.map((job) => ({ id: job.id, data: job.data, queue })));
-        } catch (error) {
-          for (let i = 0; i < jobs.length; i += 1) observe(queue, 'failed', seconds());
-          throw error;
-        } finally {
-          release?.();
-        }
-        for (const job of jobs) observe(queue, failed.has(job.id) ? 'failed' : 'completed', seconds());
-        // Failed jobs leave the active state here, so the completion pg-boss sends for the whole
-        // batch when this returns skips them; they retry (or go to the dead-letter queue) as usual.
-        for (const [jobId, error] of failed)
-          await boss.fail(queue, jobId, { message: error.message, name: error.name });
-      });
-      ids.push(id);
-    }
-    workerIds.set(queue, [...(workerIds.get(queue) ?? []), ...ids]);
-  };
-
-  const fetchLoops: Array<{ stop: () => Promise<void>; wake: () => void; queue: string }> = [];
   /**
-   * pg-boss 10's workers complete a fetched batch only when all of it is done; this loop fetches as many
-   * jobs as there are free places, and completes or fails each one as it ends.
+   * pg-boss 10's workers complete a fetched batch only when all of it is done, so one slow job holds
+   * the places of the jobs fetched with it. This loop fetches up to `batchSize` jobs at a time while
+   * fewer than `places` run, hands each fetch to `start`, and fetches again as soon as a place frees
+   * (`start` calls `free` once per job, when that job's outcome is recorded).
    */
-  const workEach = async <T>(
+  const fetchLoop = <T>(
     queue: string,
-    handler: JobHandler<T>,
-    { concurrency }: { concurrency: number },
+    { places, batchSize }: { places: number; batchSize: number },
+    start: (jobs: PgBoss.Job<T>[], free: () => void) => void,
   ) => {
     let running = 0;
     let stopped = false;
@@ -199,33 +167,20 @@ export async function startPgBossQueue(
         const timer = setTimeout(done, isWoken ? 0 : ms);
         wakeUp = done;
       });
-    const run = async (job: PgBoss.Job<T>) => {
-      const started = performance.now();
-      try {
-        await handler({ id: job.id, data: job.data, queue });
-        observe(queue, 'completed', (performance.now() - started) / 1000);
-        await boss.complete(queue, job.id);
-      } catch (error) {
-        observe(queue, 'failed', (performance.now() - started) / 1000);
-        const { message, name } = error instanceof Error ? error : new Error(String(error));
-        await boss.fail(queue, job.id, { message, name });
-      }
+    const free = () => {
+      running -= 1;
+      wake();
     };
     const loop = (async () => {
       while (!stopped) {
-        const free = concurrency - running;
-        const jobs = free > 0 ? await boss.fetch<T>(queue, { batchSize: free }).catch(() => []) : [];
-        for (const job of jobs) {
-          running += 1;
-          void run(job)
-            .catch((err: unknown) => log.error({ err, queue }, 'could not record a job outcome'))
-            .finally(() => {
-              running -= 1;
-              wake();
-            });
+        const wanted = Math.min(places - running, batchSize);
+        const jobs = wanted > 0 ? await boss.fetch<T>(queue, { batchSize: wanted }).catch(() => []) : [];
+        if (jobs.length > 0) {
+          running += jobs.length;
+          start(jobs, free);
         }
         // Full: wait for a place. A full fetch: there may be more. Otherwise poll each second.
-        if (!stopped && (running >= concurrency || jobs.length < free)) await idle(1000);
+        if (!stopped && (running >= places || jobs.length < wanted)) await idle(1000);
       }
       while (running > 0) await idle(50);
     })();
@@ -237,6 +192,94 @@ export async function startPgBossQueue(
         wake();
         await loop;
       },
+    });
+  };
+
+  const errorOf = (error: unknown) => {
+    const { message, name } = error instanceof Error ? error : new Error(String(error));
+    return { message, name };
+  };
+
+  const workBatches = async <T>(
+    queue: string,
+    handler: BatchJobHandler<T>,
+    { concurrency, batchSize }: { concurrency: number; batchSize: number },
+  ): Promise<void> => {
+    const lease = leaseOf(queue);
+    const runBatch = async (jobs: PgBoss.Job<T>[], free: () => void) => {
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
+      const open = new Set(jobs.map((job) => job.id));
+      const release = await lease?.hold([...open]);
+      // A job settled before its batch ends is recorded at once and frees its place.
+      const settleOne = async (jobId: string, error?: Error) => {
+        if (!open.delete(jobId)) return;
+        release?.(jobId);
+        observe(queue, error ? 'failed' : 'completed', seconds());
+        try {
+          if (error) await boss.fail(queue, jobId, errorOf(error));
+          else await boss.complete(queue, jobId);
+        } finally {
+          free();
+        }
+      };
+      let failed: Map<string, Error>;
+      try {
+        failed = await handler(
+          jobs.map((job) => ({ id: job.id, data: job.data, queue })),
+          (jobId, error) =>
+            void settleOne(jobId, error).catch((err: unknown) =>
+              log.error({ err, queue }, 'could not record a job outcome'),
+            ),
+        );
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        failed = new Map([...open].map((id) => [id, failure]));
+      }
+      const rest = [...open];
+      open.clear();
+      release?.();
+      try {
+        for (const id of rest) observe(queue, failed.has(id) ? 'failed' : 'completed', seconds());
+        const completed = rest.filter((id) => !failed.has(id));
+        if (completed.length > 0) await boss.complete(queue, completed);
+        for (const id of rest) {
+          const error = failed.get(id);
+          if (error) await boss.fail(queue, id, errorOf(error));
+        }
+      } finally {
+        for (let i = 0; i < rest.length; i += 1) free();
+      }
+    };
+    fetchLoop<T>(queue, { places: concurrency * batchSize, batchSize }, (jobs, free) => {
+      void runBatch(jobs, free).catch((err: unknown) =>
+        log.error({ err, queue }, 'could not record a job outcome'),
+      );
+    });
+  };
+
+  /** Runs each job on its own: one that ends frees its place for the next at once. */
+  const workEach = async <T>(
+    queue: string,
+    handler: JobHandler<T>,
+    { concurrency }: { concurrency: number },
+  ) => {
+    const run = async (job: PgBoss.Job<T>) => {
+      const started = performance.now();
+      try {
+        await handler({ id: job.id, data: job.data, queue });
+        observe(queue, 'completed', (performance.now() - started) / 1000);
+        await boss.complete(queue, job.id);
+      } catch (error) {
+        observe(queue, 'failed', (performance.now() - started) / 1000);
+        await boss.fail(queue, job.id, errorOf(error));
+      }
+    };
+    fetchLoop<T>(queue, { places: concurrency, batchSize: concurrency }, (jobs, free) => {
+      for (const job of jobs)
+        void run(job)
+          .catch((err: unknown) => log.error({ err, queue }, 'could not record a job outcome'))
+          .finally(free);
     });
   };
 
@@ -265,8 +308,7 @@ export async function startPgBossQueue(
       await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     wake(queue) {
-      for (const id of workerIds.get(queue) ?? []) boss.notifyWorker(id);
-      for (const loop of fetchLoops) if (loop.queue === queue) loop.wake();
+      wakeLoops(queue);
     },
     async stop(timeoutMs = 10_000) {
       for (const lease of leases.values()) lease.stop();

@@ -33,18 +33,27 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     );
   await ctx.jobs.workBatches<LabelJobData>(
     LABEL_QUEUE,
-    async (jobs) => {
-      const failedOrders = await generateLabels(
-        ctx,
-        jobs.map((job) => job.data.orderId),
-      );
-      const failedJobs = new Map<string, Error>();
-      for (const job of jobs) {
-        const error = failedOrders.get(job.data.orderId);
+    async (jobs, settle) => {
+      const jobsOf = new Map<string, string[]>();
+      for (const job of jobs) jobsOf.set(job.data.orderId, [...(jobsOf.get(job.data.orderId) ?? []), job.id]);
+      // Each order's jobs end as soon as its label is stored (or its try failed), not with the batch.
+      const settling = new Map<string, Promise<void>>();
+      const settleOrder = async (orderId: string, error: Error | null) => {
         // A purchase that must wait is sent again for later; this job is done.
-        if (error instanceof DeferredLabelError)
-          await sendLater(LABEL_QUEUE, [job.data.orderId], error.retryInMs);
-        else if (error) failedJobs.set(job.id, error);
+        if (error instanceof DeferredLabelError) await sendLater(LABEL_QUEUE, [orderId], error.retryInMs);
+        const failure = error instanceof DeferredLabelError ? undefined : (error ?? undefined);
+        for (const jobId of jobsOf.get(orderId) ?? []) settle(jobId, failure);
+      };
+      const failedOrders = await generateLabels(ctx, [...jobsOf.keys()], (orderId, error) => {
+        if (!settling.has(orderId)) settling.set(orderId, settleOrder(orderId, error));
+      });
+      // An order whose job could not be sent again fails with the batch's other open jobs (retried).
+      await Promise.all(settling.values());
+      const failedJobs = new Map<string, Error>();
+      for (const [orderId, error] of failedOrders) {
+        if (settling.has(orderId)) continue;
+        if (error instanceof DeferredLabelError) await sendLater(LABEL_QUEUE, [orderId], error.retryInMs);
+        else for (const jobId of jobsOf.get(orderId) ?? []) failedJobs.set(jobId, error);
       }
       return failedJobs;
     },

@@ -55,53 +55,96 @@ export const toShipment = (o: OrderWithType): Shipment => ({
   date: o.createdAt,
 });
 
+/** A label made for an order of the batch, ready to be stored. */
+type MadeLabel = {
+  order: OrderWithType;
+  label: PurchasedLabel & { providerId?: string; costCents?: number };
+};
+
 /**
  * The label jobs of a batch: pending -> processing -> completed. One statement moves the open orders
- * to processing, their labels are made at once (the test-mode provider spreads them over the render
- * threads), and one transaction stores the PDFs and completes the orders. Runs again safely: a
- * completed or cancelled order is left alone, and the provider buys at most once per order
- * (idempotency key = order id). A carrier's outright rejection cancels and refunds at once; the
- * orders whose label failed otherwise are returned (order id -> error) for the queue to retry.
+ * to processing and their labels are made at once. Test-mode labels (the provider spreads them over
+ * the render threads) are stored together, in one transaction that stores the PDFs and completes the
+ * orders. A label bought upstream takes from a fraction of a second to many, so each one is stored as
+ * soon as it is bought (with those bought while the previous store ran) and its order reported to
+ * `onSettled` at once: the job queue gives its place to the next order instead of waiting for the
+ * batch's slowest purchase. Runs again safely: a completed or cancelled order is left alone, and the
+ * provider buys at most once per order (idempotency key = order id). A carrier's outright rejection
+ * cancels and refunds at once; the orders whose label failed otherwise are returned (order id -> error)
+ * for the queue to retry, and reported to `onSettled` too.
  */
 export async function generateLabels(
   ctx: AppContext,
   orderIds: readonly string[],
+  onSettled?: (orderId: string, error: Error | null) => void,
 ): Promise<Map<string, Error>> {
   const failed = new Map<string, Error>();
   const open = await markProcessing(ctx.db, [...new Set(orderIds)]);
   const routes = await routesOf(ctx, open);
-  const made = await Promise.all(
-    open.map(async (order) => {
-      try {
-        const route = routes.get(order.labelTypeId) ?? [];
-        const shipment = toShipment(order);
-        const label: PurchasedLabel & { providerId?: string; costCents?: number } =
-          route.length > 0
-            ? await buyUpstreamLabel(ctx, order.id, shipment, route)
-            : await ctx.labels.providerFor(order.labelTypeUid).purchase(shipment, {
-                idempotencyKey: labelIdempotencyKey(order.id),
-                trackingSerial: BigInt(order.trackingSerial),
-              });
-        return { order, label };
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        if (error instanceof UpstreamRejectedError) {
-          // The provider's refusal is the order's status note, over any earlier try's passing trouble.
-          await recordFailure(ctx.db, order.id, reason);
-          await cancelAndRefund(ctx, order.id, reason);
-        } else {
-          await recordFailure(ctx.db, order.id, reason);
-          failed.set(
-            order.id,
-            deferralOf(ctx, order, error) ?? (error instanceof Error ? error : new Error(reason)),
-          );
-        }
-        return null;
+  const routeOf = (order: OrderWithType) => routes.get(order.labelTypeId) ?? [];
+
+  const make = async (order: OrderWithType): Promise<MadeLabel | null> => {
+    try {
+      const route = routeOf(order);
+      const shipment = toShipment(order);
+      const label: MadeLabel['label'] =
+        route.length > 0
+          ? await buyUpstreamLabel(ctx, order.id, shipment, route)
+          : await ctx.labels.providerFor(order.labelTypeUid).purchase(shipment, {
+              idempotencyKey: labelIdempotencyKey(order.id),
+              trackingSerial: BigInt(order.trackingSerial),
+            });
+      return { order, label };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof UpstreamRejectedError) {
+        // The provider's refusal is the order's status note, over any earlier try's passing trouble.
+        await recordFailure(ctx.db, order.id, reason);
+        await cancelAndRefund(ctx, order.id, reason);
+        onSettled?.(order.id, null);
+      } else {
+        await recordFailure(ctx.db, order.id, reason);
+        const failure = deferralOf(ctx, order, error) ?? (error instanceof Error ? error : new Error(reason));
+        failed.set(order.id, failure);
+        onSettled?.(order.id, failure);
       }
+      return null;
+    }
+  };
+
+  const storeSoon = coalesced((labels: MadeLabel[]) => storeLabels(ctx, labels));
+  const upstream = open.filter((order) => routeOf(order).length > 0);
+  const testMode = open.filter((order) => routeOf(order).length === 0);
+  const outcomes = await Promise.allSettled([
+    ...upstream.map(async (order) => {
+      const made = await make(order);
+      if (!made) return;
+      try {
+        await storeSoon(made);
+      } catch (error) {
+        // Bought but not stored: the purchase stays unsettled, and the retry takes the label from it.
+        const failure = error instanceof Error ? error : new Error(String(error));
+        failed.set(order.id, failure);
+        onSettled?.(order.id, failure);
+        return;
+      }
+      onSettled?.(order.id, null);
     }),
-  );
-  const labels = made.filter((m) => m !== null);
-  if (labels.length === 0) return failed;
+    (async () => {
+      const made = (await Promise.all(testMode.map(make))).filter((m) => m !== null);
+      await storeLabels(ctx, made);
+      for (const { order } of made) onSettled?.(order.id, null);
+    })(),
+  ]);
+  // Waits for every order before failing the batch: none is retried while its first try still runs.
+  const thrown = outcomes.find((o) => o.status === 'rejected');
+  if (thrown) throw thrown.reason;
+  return failed;
+}
+
+/** Stores made labels' PDFs and completes their orders, in one transaction. */
+async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promise<void> {
+  if (labels.length === 0) return;
   const completedCount = await ctx.db.transaction(async (tx: Tx) => {
     const fileIds = await ctx.files.putMany(
       labels.map(({ order, label }) => ({
@@ -153,7 +196,34 @@ export async function generateLabels(
   });
   // Per process: with several instances, each one's /metrics shows the labels its workers made.
   ctx.metrics.labelsFinished.inc({ outcome: 'completed' }, completedCount);
-  return failed;
+}
+
+/**
+ * `write` for items that come one at a time: an item waits for at most the write in progress, and the
+ * items that came meanwhile are written together in the next one. Resolves when the item is written.
+ */
+function coalesced<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
+  let waiting: Array<{ item: T; resolve: () => void; reject: (error: unknown) => void }> = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await write(batch.map((w) => w.item));
+        for (const w of batch) w.resolve();
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    writing = false;
+  };
+  return (item) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (!writing) void drain();
+    });
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import type { UpstreamAdapterOptions } from '../../labels/providers/upstream/upstream-adapter.ts';
 import type { Sealer } from '../../lib/tokens.ts';
 import type { Metrics } from '../../plugins/metrics.ts';
-import { findProvidersByIds, insertProviderCall, type ProviderRow } from './providers.repository.ts';
+import {
+  findProvidersByIds,
+  insertProviderCalls,
+  type ProviderCallRow,
+  type ProviderRow,
+} from './providers.repository.ts';
 
 export type ProviderClients = {
   /** The clients of these providers, built from their current rows (rebuilt when a row changed). */
@@ -19,6 +24,8 @@ export type ProviderClients = {
   clientOf(row: ProviderRow): ProviderClient;
   /** This instance's view of each provider's circuit. */
   circuitOf(id: string): ProviderClient['circuit'];
+  /** Writes the calls not yet in the health log (before the database closes). */
+  flush(): Promise<void>;
 };
 
 export type ProviderClientsOptions = {
@@ -44,15 +51,35 @@ export function createProviderClients(options: ProviderClientsOptions): Provider
   const { db, sealer, metrics, log } = options;
   const cache = new Map<string, { version: number; client: ProviderClient }>();
 
+  // The health log is written beside the purchases, not in their way: a purchase does not hold its
+  // provider slot while its call is recorded, and the calls that end while one write runs go in the
+  // next one together (on the embedded database every statement waits its turn on one connection).
+  let unwritten: ProviderCallRow[] = [];
+  let writing: Promise<void> | null = null;
+  const writeCalls = async () => {
+    while (unwritten.length > 0) {
+      const rows = unwritten;
+      unwritten = [];
+      await insertProviderCalls(db, rows).catch((err: unknown) =>
+        log.warn({ err }, 'recording provider calls failed'),
+      );
+    }
+    writing = null;
+  };
+  const flush = () => writing ?? Promise.resolve();
+
   const onCall = async (call: ProviderCall) => {
     metrics.observeProviderCall(call);
-    await insertProviderCall(db, {
+    unwritten.push({
       providerId: call.providerId,
       operation: call.operation,
       outcome: call.outcome,
       durationMs: call.durationMs,
       error: call.error?.slice(0, 500) ?? null,
-    }).catch((err: unknown) => log.warn({ err }, 'recording a provider call failed'));
+    });
+    writing ??= writeCalls();
+    // Staff who test a connection see the call in the provider's health at once.
+    if (call.operation === 'test') await flush();
   };
 
   const build = (row: ProviderRow): ProviderClient =>
@@ -89,5 +116,6 @@ export function createProviderClients(options: ProviderClientsOptions): Provider
     },
     clientOf,
     circuitOf: (id) => cache.get(id)?.client.circuit ?? 'closed',
+    flush,
   };
 }

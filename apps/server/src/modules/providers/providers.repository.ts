@@ -119,8 +119,10 @@ export const labelTypesRoutedTo = (db: DbOrTx) =>
     .innerJoin(labelTypes, eq(labelTypes.id, labelTypeRoutes.labelTypeId))
     .orderBy(asc(labelTypes.sortOrder), asc(labelTypes.name));
 
-export const insertProviderCall = (db: DbOrTx, row: typeof providerCalls.$inferInsert) =>
-  db.insert(providerCalls).values(row);
+export type ProviderCallRow = typeof providerCalls.$inferInsert;
+
+export const insertProviderCalls = (db: DbOrTx, rows: readonly ProviderCallRow[]) =>
+  db.insert(providerCalls).values([...rows]);
 
 /** Each provider's calls since `since`: how many, how many succeeded, and their p95 duration. */
 export async function callStatsSince(db: DbOrTx, since: Date) {

@@ -81,6 +81,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
   const timeoutMs = options.timeoutMs ?? 30_000;
   const labelWaitMs = options.labelWaitMs ?? 10_000;
   const pollMs = options.pollMs ?? 500;
+  const firstPollMs = Math.min(options.firstPollMs ?? 50, pollMs);
 
   async function call(path: string, init: RequestInit = {}, isBuying = false): Promise<Response> {
     let response: Response;
@@ -172,18 +173,24 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     };
   }
 
-  /** Where the upstream's order stands; a completed one comes with its label. */
+  /**
+   * Where the upstream's order stands; a completed one comes with its label. The upstream usually has
+   * the label by the time its answer to the purchase reached us, so the first read goes soon after it,
+   * and the pause doubles from there up to `pollMs`: a purchase holds its provider slot while it waits.
+   */
   async function settle(order: UpstreamOrder, shipment: Shipment, waitMs: number): Promise<UpstreamLookup> {
     const carrier = serviceOf(shipment.labelTypeUid).carrier;
     const until = Date.now() + waitMs;
     let current = order;
+    let pause = firstPollMs;
     for (;;) {
       if (current.status === 'completed' && current.tracking)
         return { state: 'bought', label: await download(current, carrier) };
       if (current.status === 'cancelled')
         return { state: 'not-bought', reason: 'The upstream portal cancelled the order and refunded it' };
       if (Date.now() >= until) return { state: 'pending' };
-      await sleep(pollMs);
+      await sleep(Math.min(pause, until - Date.now()));
+      pause = Math.min(pause * 2, pollMs);
       current = await readOrder(current._id);
     }
   }

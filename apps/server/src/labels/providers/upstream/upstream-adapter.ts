@@ -146,7 +146,8 @@ export type UpstreamAdapterOptions = {
    * not ready by then is looked up again later, without holding a slot meanwhile.
    */
   labelWaitMs?: number;
-  /** How often that wait asks (default 500 ms). */
+  /** How long that wait pauses before its first read (default 50 ms), doubling up to `pollMs` (500 ms). */
+  firstPollMs?: number;
   pollMs?: number;
 };
 
