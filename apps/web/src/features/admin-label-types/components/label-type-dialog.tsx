@@ -141,8 +141,7 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
           placeholder={defaultWindow ? String(defaultWindow) : undefined}
           value={voidWindow}
           onChange={(v) => setVoidWindow(v === '' ? '' : Number(v))}
-          min={1}
-          max={365}
+          allowNegative={false}
           allowDecimal={false}
           error={voidWindowError}
           maw={{ base: '100%', xs: 320 }}

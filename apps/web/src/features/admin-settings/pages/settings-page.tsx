@@ -219,8 +219,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
                 value={values.unusedLabelVoidDays}
                 onChange={(v) => set('unusedLabelVoidDays', v)}
                 error={errors.unusedLabelVoidDays}
-                min={1}
-                max={365}
+                allowNegative={false}
                 maw={320}
                 allowDecimal={false}
               />

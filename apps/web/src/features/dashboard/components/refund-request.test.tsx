@@ -42,6 +42,9 @@ const order = (n: number, extra: Partial<OrderView>): OrderView =>
     Length: null,
     ...side('From', 'Sam Sender'),
     ...side('To', `Receiver ${n}`),
+    trackingStatus: 'pre_transit',
+    refundStatus: null,
+    refundNote: null,
     refundRequest: null,
     refundableUntil: null,
     ...extra,
@@ -61,12 +64,23 @@ describe('Dashboard refunds', () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const orders = [
       order(1, { refundableUntil: future }),
-      order(2, { refundRequest: request('pending') }),
-      order(3, { status: 'cancelled', pdf: null, refundRequest: request('approved') }),
-      order(4, { refundRequest: request('rejected', 'Already scanned by the carrier') }),
+      order(2, { refundRequest: request('pending'), refundStatus: 'requested' }),
+      order(3, {
+        status: 'cancelled',
+        pdf: null,
+        refundRequest: request('approved'),
+        refundStatus: 'refunded',
+      }),
+      order(4, {
+        refundRequest: request('rejected', 'Already scanned by the carrier'),
+        refundStatus: 'rejected',
+        refundNote: 'Already scanned by the carrier',
+      }),
+      // Refunded before refunds went through the provider: the request alone says how it ended.
+      order(5, { status: 'cancelled', pdf: null, refundRequest: request('approved') }),
     ];
     const server = stubApi({
-      'GET /order/read': { body: { orders, totalPages: 1, total: 4 } },
+      'GET /order/read': { body: { orders, totalPages: 1, total: 5 } },
       'POST /order/refund-request/o1': {
         status: 201,
         body: { message: 'Refund requested', refundRequest: request('pending') },
@@ -76,7 +90,9 @@ describe('Dashboard refunds', () => {
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[1]!).getByText('Refund requested')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Refunded')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('Refund declined: Already scanned by the carrier')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Refund rejected')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Already scanned by the carrier')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Refunded')).toBeInTheDocument();
     for (const row of rows.slice(1))
       expect(within(row).queryByRole('button', { name: /Request refund/ })).not.toBeInTheDocument();
 

@@ -45,6 +45,9 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   ToZip: '80202',
   ToCountry: 'US',
   ToPhone: '',
+  trackingStatus: 'pre_transit',
+  refundStatus: null,
+  refundNote: null,
   ...overrides,
 });
 
