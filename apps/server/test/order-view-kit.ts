@@ -49,6 +49,8 @@ export function sampleOrderView(i: number, overrides: Partial<OrderView> = {}): 
     ToZip: '97201',
     ToCountry: 'US',
     ToPhone: '5035550199',
+    refundStatus: i % 6 === 0 ? 'requested' : null,
+    refundNote: null,
     refundRequest:
       i % 6 === 0
         ? {

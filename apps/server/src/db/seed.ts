@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { LABEL_TYPE_SEED, dollarsToCents, weightUnitOf } from '@portal/shared';
+import { DEFAULT_VOID_WINDOW_DAYS, LABEL_TYPE_SEED, dollarsToCents, weightUnitOf } from '@portal/shared';
 import type { PasswordVerdict } from '@portal/shared/password-strength';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +30,7 @@ export async function seedLabelTypes(db: Db): Promise<number> {
           service: def.service,
           weightUnit: weightUnitOf(def.uid),
           maxWeight: def.maxWeight,
+          voidWindowDays: DEFAULT_VOID_WINDOW_DAYS[def.carrier],
           sortOrder: index,
         })
         .onConflictDoNothing({ target: labelTypes.uid })

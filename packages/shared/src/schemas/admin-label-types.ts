@@ -24,6 +24,13 @@ export const adminLabelTypeBody = z
       .max(MAX_WEIGHT_LIMIT, `Max weight must be at most ${MAX_WEIGHT_LIMIT}`),
     status: z.boolean({ error: 'Status must be true or false' }),
     prices: tiersField,
+    /** Days its labels may be voided after purchase; omitted: the carrier's default (USPS 30, UPS/FedEx 90). */
+    voidWindowDays: z
+      .number({ error: 'Void window must be a number' })
+      .int('Void window must be whole days')
+      .min(1, 'Void window must be 1 day or more')
+      .max(365, 'Void window must be at most 365 days')
+      .optional(),
   })
   .superRefine((body, ctx) => {
     for (const issue of checkPriceTiers(body.prices, body.maxWeight))

@@ -139,6 +139,8 @@ export const adminSettingsView = z.object({
   minDeposit: z.number(),
   maxDeposit: z.number(),
   refundWindowDays: z.number().int(),
+  /** Days after which an unused label's void is requested; null: off. */
+  unusedLabelVoidDays: z.number().int().nullable(),
 });
 export type AdminSettingsView = z.infer<typeof adminSettingsView>;
 const dollars = (label: string) =>
@@ -169,6 +171,12 @@ export const adminSettingsBody = z
       .int('Refund window must be whole days')
       .min(0, 'Refund window must be 0 days or more')
       .max(365, 'Refund window must be at most 365 days'),
+    unusedLabelVoidDays: z
+      .number({ error: 'Unused label days must be a number or null' })
+      .int('Unused label days must be whole days')
+      .min(1, 'Unused label days must be 1 or more')
+      .max(365, 'Unused label days must be at most 365')
+      .nullable(),
   })
   .partial()
   .superRefine((b, ctx) => {

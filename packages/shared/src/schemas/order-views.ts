@@ -2,6 +2,9 @@ import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
 
+/** How long a label of each carrier may be voided after purchase, unless its label type says otherwise. */
+export const DEFAULT_VOID_WINDOW_DAYS = { usps: 30, ups: 90, fedex: 90 } as const;
+
 /** Label type as GET /labeltype/read lists it (spec section 3); prices in dollars. */
 export const labelTypeView = z.object({
   _id: z.string(),
@@ -12,6 +15,8 @@ export const labelTypeView = z.object({
   maxWeight: z.number(),
   status: z.boolean(),
   prices: z.array(z.object({ price: z.number(), fromWeight: z.number(), toWeight: z.number() })),
+  /** Days after purchase during which its labels may be voided and refunded (USPS 30, UPS/FedEx 90 by default). */
+  voidWindowDays: z.number().int(),
 });
 export type LabelTypeView = z.infer<typeof labelTypeView>;
 export const labelTypeListResponse = z.object({ labelTypes: z.array(labelTypeView) });
@@ -48,6 +53,15 @@ export const refundRequestView = z.object({
 });
 export type RefundRequestView = z.infer<typeof refundRequestView>;
 
+/**
+ * Where an order's refund stands (decision 280): `requested` (asked for: a reseller's request waiting for
+ * staff, or a void about to be sent), `submitted` (the provider was asked to void the label and has not
+ * answered yet), `refunded` (credited, once), `rejected` (the provider or staff said no; `refundNote` says
+ * why). Null: no refund was ever asked for.
+ */
+export const REFUND_STATUSES = ['requested', 'submitted', 'refunded', 'rejected'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
 /** An order as the API shows it (spec section 3 plus the payload fields of section 7); money in dollars. */
 export const orderView = z.object({
   _id: z.string(),
@@ -76,6 +90,9 @@ export const orderView = z.object({
   Length: z.number().nullable(),
   ...address('From'),
   ...address('To'),
+  refundStatus: z.enum(REFUND_STATUSES).nullable(),
+  /** Why the refund was rejected (null unless `refundStatus` is `rejected`). */
+  refundNote: z.string().nullable(),
   /** The reseller's history only: the order's refund request, if any. */
   refundRequest: refundRequestView.nullable().optional(),
   /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */

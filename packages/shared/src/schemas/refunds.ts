@@ -112,3 +112,16 @@ export const refundRequestDecisionResponse = z.object({
   message: z.string(),
   request: adminRefundRequestView,
 });
+
+/**
+ * GET /user/unused-labels: the staff setting resellers see in Account Settings. `enabled` false: off (the
+ * default); else labels with no carrier scan `days` days after purchase are voided and refunded.
+ */
+export const unusedLabelsSettingResponse = z.object({
+  enabled: z.boolean(),
+  days: z.number().int().nullable(),
+});
+export type UnusedLabelsSetting = z.infer<typeof unusedLabelsSettingResponse>;
+
+/** POST /api/v2/order/refund-order/{id}: asks for the label's refund (its void); the reason is optional. */
+export const apiRefundOrderResponse = z.object({ message: z.string(), order: orderView });

@@ -19,6 +19,11 @@ export const appSettingsSchema = z.object({
   maxDepositCents: z.number().int().min(100).default(1_000_000),
   /** Days after an order's creation during which its reseller may request a refund. */
   refundWindowDays: z.number().int().min(0).max(365).default(30),
+  /**
+   * Unused labels: the void of a completed label with no carrier scan is requested this many days after
+   * its purchase (as Pirate Ship does after 28); null: off (the default).
+   */
+  unusedLabelVoidDays: z.number().int().min(1).max(365).nullable().default(null),
 });
 
 export type AppSettings = z.infer<typeof appSettingsSchema>;

@@ -9,6 +9,8 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'deposit.cancelled',
   'courier_order.updated',
   'refund_request.updated',
+  /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
+  'order.refund_rejected',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

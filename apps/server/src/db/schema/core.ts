@@ -116,6 +116,8 @@ export const labelTypes = pgTable('label_types', {
   maxWeight: numeric({ precision: 10, scale: 2, mode: 'number' }).notNull(),
   isEnabled: boolean().notNull().default(true),
   sortOrder: integer().notNull().default(0),
+  /** Days its labels may be voided after purchase (USPS 30, UPS and FedEx 90 by default; decision 281). */
+  voidWindowDays: integer().notNull().default(30),
   createdAt: createdAt(),
 });
 

@@ -3,6 +3,7 @@ import { LABEL_FORMATS } from '@portal/shared';
 import {
   bigint,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -121,6 +122,22 @@ export const orders = pgTable(
     /** The label format asked for at purchase (API v2 `label_format`); null: the reseller's default. */
     labelFormat: text({ enum: LABEL_FORMATS }),
     labelDpi: integer(),
+    /** Where its refund stands (decision 280): requested, submitted, refunded or rejected; null: never asked. */
+    refundStatus: text({ enum: ['requested', 'submitted', 'refunded', 'rejected'] }),
+    /** Why the last refund was rejected (by the provider or staff). */
+    refundNote: text(),
+    /** The reason given for the refund in progress: the ledger note, webhook and mail once it is credited. */
+    refundReason: text(),
+    /** The staff member who asked for the refund in progress (null: the reseller's API or a job). */
+    refundAskedBy: uuid(),
+    /** When its label's void was claimed (set while the provider is asked and until it answers). */
+    voidRequestedAt: timestamp({ withTimezone: true }),
+    /** The provider's id of the refund (Shippo's refund object), when it has one of its own. */
+    voidUpstreamId: text(),
+    /** How often the provider was asked about the void, for the poller's backoff. */
+    voidChecks: integer().notNull().default(0),
+    /** When the poller asks the provider about the void next (null: no void waiting for an answer). */
+    voidCheckAt: timestamp({ withTimezone: true }),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()
@@ -146,6 +163,13 @@ export const orders = pgTable(
     index('orders_open_idx')
       .on(t.status)
       .where(sql`${t.status} in ('pending', 'processing')`),
+    index('orders_void_check_idx')
+      .on(t.voidCheckAt)
+      .where(sql`${t.voidCheckAt} is not null`),
+    check(
+      'orders_refund_status_check',
+      sql`${t.refundStatus} is null or ${t.refundStatus} in ('requested', 'submitted', 'refunded', 'rejected')`,
+    ),
   ],
 );
 

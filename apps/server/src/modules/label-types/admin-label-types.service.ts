@@ -1,5 +1,6 @@
 import { count } from 'drizzle-orm';
 import {
+  DEFAULT_VOID_WINDOW_DAYS,
   percentFreeTierIssue,
   type AdminLabelTypeBody,
   type AdminLabelTypesResponse,
@@ -54,7 +55,8 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
   };
 }
 
-function fieldsOf(body: AdminLabelTypeBody) {
+/** The label type's fields from the body; a void window not given keeps `current` or the carrier's default. */
+function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWindowDays: number }) {
   const service = renderableServices().find((s) => s.uid === body.uid);
   if (!service)
     throw new AppError('BAD_REQUEST', 'Choose a carrier service the label engine renders', {
@@ -68,12 +70,22 @@ function fieldsOf(body: AdminLabelTypeBody) {
     weightUnit: service.weightUnit,
     maxWeight: body.maxWeight,
     isEnabled: body.status,
+    voidWindowDays:
+      body.voidWindowDays ??
+      (current?.carrier === service.carrier ? current.voidWindowDays : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
   };
 }
 
 const snapshot = (t: LabelTypeWithPrices | LabelTypeView) => {
   const v = 'id' in t ? toLabelTypeView(t) : t;
-  return { name: v.name, uid: v.uid, maxWeight: v.maxWeight, status: v.status, prices: v.prices };
+  return {
+    name: v.name,
+    uid: v.uid,
+    maxWeight: v.maxWeight,
+    status: v.status,
+    prices: v.prices,
+    voidWindowDays: v.voidWindowDays,
+  };
 };
 
 /** POST /admin/label-types: a new type for a service no type uses yet (audited). */
@@ -107,10 +119,11 @@ export async function updateLabelTypeById(
   { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
   if (!isUuid(id)) throw notFound();
-  const fields = fieldsOf(body);
+  fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
+    const fields = fieldsOf(body, before);
     if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
     // A reseller's percentage must not turn a new default price into a free label.
     for (const { percent } of await listPercentOverrides(tx, id)) {

@@ -55,6 +55,7 @@ export type LabelTypeFields = {
   weightUnit: 'oz' | 'lb';
   maxWeight: number;
   isEnabled: boolean;
+  voidWindowDays: number;
 };
 
 export async function insertLabelType(

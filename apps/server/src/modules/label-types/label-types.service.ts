@@ -35,6 +35,7 @@ export const toLabelTypeView = (t: LabelTypeWithPrices): LabelTypeView => ({
   maxWeight: t.maxWeight,
   status: t.isEnabled,
   prices: tiersInDollars(t.prices),
+  voidWindowDays: t.voidWindowDays,
 });
 
 export const ruleInfoOf = (t: LabelTypeWithPrices): LabelTypeRuleInfo => ({

@@ -51,5 +51,7 @@ export const toOrderView = (
   ToZip: o.toZip,
   ToCountry: o.toCountry,
   ToPhone: o.toPhone,
+  refundStatus: o.refundStatus,
+  refundNote: o.refundNote,
   ...history,
 });

@@ -40,3 +40,12 @@ export const mailRequestRejected = (
     `Refund request for ${r.orderId} declined`,
     `We looked at your refund request for order ${r.orderId} and declined it: ${r.reason}`,
   );
+
+export const mailVoidRejected = (ctx: AppContext, r: { userId: string; orderId: string; reason: string }) =>
+  tellReseller(
+    ctx,
+    r.userId,
+    `Refund of ${r.orderId} rejected`,
+    `We asked the carrier to void the label of order ${r.orderId} so we could refund it, and the ` +
+      `refund was rejected: ${r.reason}. Your balance was not changed.`,
+  );

@@ -17,6 +17,9 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
+import { refuseUnvoidable } from './void-rules.ts';
+import { askProviderToVoid, type VoidOutcome } from './void-settle.ts';
+import { claimVoid, findBoughtLabel, markRefunded } from './voids.repository.ts';
 
 /** Statuses the label job may refund (no label yet) and those staff may refund (a label too). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
@@ -31,13 +34,22 @@ export type RefundInput = {
   actor?: StaffActor;
   /** Approving this request: refused (rolled back) unless it is still pending. */
   requestId?: string;
+  /** The time the void window is measured at (tests). */
+  now?: Date;
 };
 
+/**
+ * `refunded`: credited now (no label to void, or a test-mode label); otherwise the label's void was
+ * asked of its provider and the credit waits for its answer (`submitted`; `requested` when it could not
+ * be asked yet; `rejected` when it said no at once, `note` saying why).
+ */
 export type RefundOutcome = {
+  state: 'refunded' | VoidOutcome['state'];
   order: OrderWithType;
   refundCents: number;
   balanceCents: number;
   request: RefundRequestRow | null;
+  note?: string;
 };
 
 /** Rolls back a refund whose order turned out not to be refundable any more. */
@@ -60,6 +72,14 @@ export async function refundOrder(ctx: AppContext, input: RefundInput): Promise<
       input.requestId ? 'You cannot approve your own refund request' : 'You cannot refund your own order',
     );
   if (!order || !input.from.includes(order.status)) return null;
+  if (order.status === 'completed') {
+    await refuseUnvoidable(ctx.db, order, input.now);
+    // A label bought at a provider is voided there first; the credit waits for its answer.
+    const label = order.providerId ? await findBoughtLabel(ctx.db, order.id, order.providerId) : null;
+    if (order.providerId && label) return voidThenRefund(ctx, order, label.upstreamId, input);
+    if (order.voidRequestedAt)
+      throw new AppError('CONFLICT', `A refund of ${formatOrderId(order.orderNumber)} is already under way`);
+  }
   const outcome = await ctx.db
     .transaction((tx: Tx) => refundInTransaction(ctx, tx, order, input))
     .catch((error: unknown) => {
@@ -94,13 +114,14 @@ async function refundInTransaction(
   });
   const cancelled = refund.applied ? await markCancelled(tx, order.id, input.reason, input.from) : null;
   if (!cancelled) throw new NothingToRefund();
+  await markRefunded(tx, order.id);
   const request = await approveRequest(tx, {
     orderId: order.id,
     requestId: input.requestId,
     decidedBy: input.actor?.userId ?? null,
   });
   if (input.requestId && !request) throw new AppError('CONFLICT', 'This refund request was already decided');
-  const refunded = { ...order, ...cancelled };
+  const refunded = { ...order, ...cancelled, refundStatus: 'refunded' as const, refundNote: null };
   if (input.actor)
     await recordAudit(tx, {
       actor: input.actor,
@@ -124,5 +145,85 @@ async function refundInTransaction(
       type: 'refund_request.updated',
       data: { ...toRefundRequestView(request), order: { _id: order.id, OrderId: orderId } },
     });
-  return { order: refunded, refundCents: order.priceCents, balanceCents: refund.balanceCents ?? 0, request };
+  return {
+    state: 'refunded',
+    order: refunded,
+    refundCents: order.priceCents,
+    balanceCents: refund.balanceCents ?? 0,
+    request,
+  };
+}
+
+/**
+ * A label bought at a provider: the void is claimed (one claim per order at a time), the approval of a
+ * request and the staff audit are written with the claim, then the provider is asked. Its answer
+ * decides: refunded (credited now, once), submitted (the poller asks again), rejected (the reseller is
+ * told why; nothing moves).
+ */
+async function voidThenRefund(
+  ctx: AppContext,
+  order: OrderWithType,
+  upstreamId: string,
+  input: RefundInput,
+): Promise<RefundOutcome> {
+  const orderId = formatOrderId(order.orderNumber);
+  const { request } = await ctx.db.transaction(async (tx: Tx) => {
+    const claimed = await claimVoid(tx, {
+      orderId: order.id,
+      reason: input.reason,
+      askedBy: input.actor?.userId ?? null,
+    });
+    if (!claimed)
+      throw new AppError(
+        'CONFLICT',
+        order.refundStatus === 'refunded' || order.status === 'cancelled'
+          ? `${orderId} is already cancelled and refunded`
+          : `A refund of ${orderId} is already under way`,
+      );
+    const approved = input.requestId
+      ? await approveRequest(tx, {
+          orderId: order.id,
+          requestId: input.requestId,
+          decidedBy: input.actor?.userId ?? null,
+        })
+      : null;
+    if (input.requestId && !approved) throw new AppError('CONFLICT', 'This refund request was already decided');
+    if (input.actor)
+      await recordAudit(tx, {
+        actor: input.actor,
+        action: input.requestId ? 'refund_request.approve' : 'order.refund',
+        targetType: input.requestId ? 'refund_request' : 'order',
+        targetId: input.requestId ?? order.id,
+        before: { order: orderId, status: order.status, refundStatus: order.refundStatus },
+        after: {
+          order: orderId,
+          status: order.status,
+          refundStatus: 'requested',
+          refund: centsToDollars(order.priceCents),
+          reason: input.reason,
+        },
+      });
+    if (approved)
+      await emitWebhookEvent(ctx, tx, {
+        userId: order.userId,
+        type: 'refund_request.updated',
+        data: { ...toRefundRequestView(approved), order: { _id: order.id, OrderId: orderId } },
+      });
+    return { request: approved };
+  });
+  const outcome = await askProviderToVoid(ctx, {
+    orderId: order.id,
+    providerId: order.providerId!,
+    upstreamId,
+    reason: input.reason,
+  });
+  const current = (await findOrder(ctx.db, order.id)) ?? order;
+  return {
+    state: outcome.state,
+    order: current,
+    refundCents: order.priceCents,
+    balanceCents: outcome.state === 'refunded' ? outcome.balanceCents : 0,
+    request,
+    ...(outcome.state === 'rejected' ? { note: outcome.note } : {}),
+  };
 }

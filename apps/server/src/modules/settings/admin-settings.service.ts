@@ -24,6 +24,7 @@ export const toSettingsView = (s: AppSettings): AdminSettingsView => ({
   minDeposit: centsToDollars(s.minDepositCents),
   maxDeposit: centsToDollars(s.maxDepositCents),
   refundWindowDays: s.refundWindowDays,
+  unusedLabelVoidDays: s.unusedLabelVoidDays,
 });
 
 export async function readAdminSettings(ctx: AppContext): Promise<AdminSettingsView> {

@@ -21,6 +21,7 @@ import {
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
+  type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -165,6 +166,15 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     }
   }
 
+  const voidOf = (shipment: EasyPostShipment): UpstreamVoid => {
+    const status = shipment.refund_status as string | null | undefined;
+    if (status === 'refunded') return { state: 'refunded' };
+    if (status === 'rejected')
+      return { state: 'rejected', reason: 'EasyPost (the carrier) rejected the refund of this label' };
+    if (status === 'submitted') return { state: 'submitted' };
+    return { state: 'none' };
+  };
+
   return {
     kind: 'easypost',
     mode: apiKey.startsWith('EZTK') ? 'test' : 'live',
@@ -199,6 +209,21 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         if (ageMs(shipment.created_at) - SECOND < windows.settledAfterMs) return { state: 'pending' };
         return { state: 'not-bought', reason: `EasyPost shipment ${shipment.id} was never bought` };
       });
+    },
+    async voidLabel({ upstreamId }) {
+      const s = session();
+      try {
+        return voidOf(await s.client.Shipment.refund(upstreamId));
+      } catch (error) {
+        const failure = error as ApiFailure;
+        const status = failure.statusCode;
+        if (status !== undefined && status >= 400 && status < 500 && status !== 429)
+          return { state: 'rejected', reason: failure.message ?? `EasyPost refused the refund (${status})` };
+        throw s.outcomeOf(error, `refund shipment ${upstreamId}`, false);
+      }
+    },
+    async voidStatus({ upstreamId }) {
+      return voidOf(await retrieve(session(), upstreamId));
     },
     async testConnection() {
       const s = session();

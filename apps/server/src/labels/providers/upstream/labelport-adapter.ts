@@ -10,11 +10,28 @@ import {
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
+  type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
+type UpstreamRefundView = { refundStatus?: string | null; refundNote?: string | null };
+
+/** An upstream order view's refund, as a void's standing. */
+const voidOfView = (order: UpstreamRefundView | undefined): UpstreamVoid => {
+  switch (order?.refundStatus) {
+    case 'refunded':
+      return { state: 'refunded' };
+    case 'rejected':
+      return { state: 'rejected', reason: order.refundNote ?? 'The upstream portal rejected the refund' };
+    case 'requested':
+    case 'submitted':
+      return { state: 'submitted' };
+    default:
+      return { state: 'none' };
+  }
+};
 
 /** The upstream portal's order fields for one shipment: the same body on every try (its key checks it). */
 export const labelportOrderBody = (shipment: Shipment, service: string) => ({
@@ -197,6 +214,25 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
         await request.recordUpstreamId?.(order._id);
       }
       return settle(order, request.shipment, 0);
+    },
+    // The upstream's own refund rule (decision 282): the refund is asked with `refund-order`, and its
+    // order view's `refundStatus` says where it stands (credited to us when `refunded`).
+    async voidLabel({ upstreamId, reason }) {
+      const path = `/order/refund-order/${encodeURIComponent(upstreamId)}`;
+      const response = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(reason ? { reason: reason.slice(0, 500) } : {}),
+      });
+      if (response.status >= 400) return { state: 'rejected', reason: await refusal(response) };
+      const body = await json<{ order?: UpstreamRefundView }>(response, path);
+      return voidOfView(body.order);
+    },
+    async voidStatus({ upstreamId }) {
+      const path = `/order/read-order/${encodeURIComponent(upstreamId)}`;
+      const response = await call(path);
+      if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+      return voidOfView((await json<{ order?: UpstreamRefundView }>(response, path)).order);
     },
     async testConnection() {
       try {

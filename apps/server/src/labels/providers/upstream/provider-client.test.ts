@@ -28,6 +28,8 @@ function adapterDoing(next: () => Promise<UpstreamLabelResult>): UpstreamAdapter
     purchase: next,
     lookup: async () => ({ state: 'not-bought', reason: 'none' }),
     testConnection: async () => ({ ok: true, message: 'ok' }),
+    voidLabel: async () => ({ state: 'none' }),
+    voidStatus: async () => ({ state: 'none' }),
   };
 }
 

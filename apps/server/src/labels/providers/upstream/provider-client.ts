@@ -10,9 +10,11 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
+  type UpstreamVoid,
+  type UpstreamVoidRequest,
 } from './upstream-adapter.ts';
 
-export type ProviderOperation = 'purchase' | 'lookup' | 'test';
+export type ProviderOperation = 'purchase' | 'lookup' | 'test' | 'void' | 'void_status';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -50,6 +52,8 @@ export type ProviderClient = {
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
+  voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -149,6 +153,10 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     },
     // Lookups bypass the circuit: an unknown outcome must be settled whatever the provider's recent record.
     lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
+    // Voids bypass the circuit too: money owed back is asked for whatever the provider's recent record.
+    voidLabel: (request) => slots.run(maxConcurrent, () => observed('void', () => adapter.voidLabel(request))),
+    voidStatus: (request) =>
+      slots.run(maxConcurrent, () => observed('void_status', () => adapter.voidStatus(request))),
     testConnection: () =>
       observed('test', async () => {
         const result = await adapter.testConnection();

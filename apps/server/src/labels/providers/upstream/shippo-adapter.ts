@@ -1,6 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
-import { Shippo, type Rate, type Shipment as ShippoShipment, type Transaction } from 'shippo';
+import {
+  Shippo,
+  type Rate,
+  type Refund,
+  type Shipment as ShippoShipment,
+  type Transaction,
+} from 'shippo';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -23,6 +29,7 @@ import {
   type UpstreamLabelResult,
   type UpstreamLookup,
   type UpstreamLookupRequest,
+  type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -175,6 +182,13 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     return created;
   }
 
+  const voidOf = (refund: Refund): UpstreamVoid => {
+    if (refund.status === 'SUCCESS') return { state: 'refunded' };
+    if (refund.status === 'ERROR')
+      return { state: 'rejected', reason: 'Shippo (the carrier) rejected the refund of this label' };
+    return { state: 'submitted', ...(refund.objectId ? { voidId: refund.objectId } : {}) };
+  };
+
   return {
     kind: 'shippo',
     mode: apiKey.startsWith('shippo_test_') ? 'test' : 'live',
@@ -225,6 +239,19 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
         return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
       });
+    },
+    async voidLabel({ upstreamId }) {
+      try {
+        return voidOf(await shippo.refunds.create({ transaction: upstreamId, async: false }));
+      } catch (error) {
+        if (error instanceof ShippoError && error.statusCode >= 400 && error.statusCode < 500)
+          if (error.statusCode !== 429) return { state: 'rejected', reason: detailOf(error) };
+        throw outcomeOf(error, `refund transaction ${upstreamId}`, false);
+      }
+    },
+    async voidStatus({ voidId }) {
+      if (!voidId) return { state: 'none' };
+      return voidOf(await call(`read refund ${voidId}`, false, () => shippo.refunds.get(voidId)));
     },
     async testConnection() {
       try {

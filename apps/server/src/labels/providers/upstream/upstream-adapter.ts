@@ -52,6 +52,20 @@ export type UpstreamLookup =
 export type UpstreamLookupRequest = Omit<UpstreamPurchaseRequest, 'recordUpstreamId'> &
   Partial<Pick<UpstreamPurchaseRequest, 'recordUpstreamId'>>;
 
+/**
+ * Where a label's void (refund) stands at the provider (decision 280): `none` when nothing was asked
+ * there yet (ask), `submitted` while the provider or carrier decides (`voidId` names the provider's own
+ * refund object, Shippo's), `refunded` once the provider credited us, `rejected` with its reason.
+ */
+export type UpstreamVoid =
+  | { state: 'none' }
+  | { state: 'submitted'; voidId?: string }
+  | { state: 'refunded' }
+  | { state: 'rejected'; reason: string };
+
+/** The bought label (`upstreamId` as the purchase recorded it) and the provider's refund id, if any. */
+export type UpstreamVoidRequest = { upstreamId: string; voidId: string | null; reason?: string };
+
 export interface UpstreamAdapter {
   readonly kind: UpstreamKind;
   /** Test or live keys, from the key's own form where the provider has one. */
@@ -61,6 +75,13 @@ export interface UpstreamAdapter {
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   /** One cheap real call that proves the credentials work; the message is shown to staff. */
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /**
+   * Asks the provider to void the label and refund it. A refusal (past its window, already used) is a
+   * `rejected` answer; a failure that says nothing (timeout, 5xx) throws, and the void is asked again.
+   */
+  voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
+  /** Where the label's void stands now; throws when the provider cannot say. */
+  voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
 }
 
 export type UpstreamAdapterOptions = {

@@ -1,0 +1,29 @@
+import { carrierOfUid } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { formatOrderId } from '../orders/ids.ts';
+import type { OrderWithType } from '../orders/orders.repository.ts';
+import { findVoidWindowDays } from './voids.repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
+
+/** Until when a label may be voided: its label type's window, from its purchase (decision 281). */
+export const voidableUntil = (createdAt: Date, windowDays: number): Date =>
+  new Date(createdAt.getTime() + windowDays * DAY_MS);
+
+/**
+ * The carrier's rules for voiding a label, checked before anyone is asked: past the label type's void
+ * window, or once the carrier scanned the parcel, the label cannot be voided and nothing is refunded.
+ */
+export async function refuseUnvoidable(db: DbOrTx, order: OrderWithType, now = new Date()): Promise<void> {
+  const orderId = formatOrderId(order.orderNumber);
+  const days = await findVoidWindowDays(db, order.labelTypeId);
+  if (now > voidableUntil(order.createdAt, days)) {
+    const carrier = CARRIER_NAMES[carrierOfUid(order.labelTypeUid)];
+    throw new AppError(
+      'CONFLICT',
+      `${orderId} can no longer be voided: ${carrier} labels of this type can be voided within ${days} days of purchase`,
+    );
+  }
+}

@@ -1,0 +1,198 @@
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import type {
+  UpstreamVoid,
+  UpstreamVoidRequest,
+} from '../../labels/providers/upstream/upstream-adapter.ts';
+import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { formatOrderId } from '../orders/ids.ts';
+import { toOrderView } from '../orders/order-view.ts';
+import { findOrder, markCancelled } from '../orders/orders.repository.ts';
+import { emitOrderEvents } from '../webhooks/order-events.ts';
+import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { mailRefunded, mailVoidRejected } from './refund-mail.ts';
+import { toRefundRequestView } from './refund-views.ts';
+import { approveRequest } from './refunds.repository.ts';
+import {
+  findBoughtLabel,
+  findDueVoids,
+  markRefunded,
+  markVoidRejected,
+  markVoidSubmitted,
+  postponeVoidCheck,
+} from './voids.repository.ts';
+
+/** Where a void stands after we asked or checked (decision 280). */
+export type VoidOutcome =
+  | { state: 'refunded'; balanceCents: number }
+  | { state: 'submitted' }
+  | { state: 'requested' }
+  | { state: 'rejected'; note: string };
+
+type VoidTarget = { orderId: string; providerId: string; upstreamId: string; reason: string };
+
+async function clientOf(ctx: AppContext, providerId: string) {
+  const client = (await ctx.providers.clientsFor([providerId])).get(providerId);
+  if (!client) throw new Error(`provider ${providerId} is gone`);
+  return client;
+}
+
+/** Asks the order's provider to void its label (the claim is made), then acts on the answer. */
+export async function askProviderToVoid(ctx: AppContext, target: VoidTarget): Promise<VoidOutcome> {
+  let answer: UpstreamVoid;
+  try {
+    const client = await clientOf(ctx, target.providerId);
+    answer = await client.voidLabel({ upstreamId: target.upstreamId, voidId: null, reason: target.reason });
+  } catch (err) {
+    // The answer is not known: the poller asks the provider where the void stands, then asks again.
+    ctx.log.warn({ err, orderId: target.orderId }, 'asking for a void failed; the poller will ask again');
+    return { state: 'requested' };
+  }
+  return applyVoidAnswer(ctx, target.orderId, answer, 0);
+}
+
+/** Acts on a provider's answer about an order's void: credit once, keep waiting, or reject. */
+export async function applyVoidAnswer(
+  ctx: AppContext,
+  orderId: string,
+  answer: UpstreamVoid,
+  checks: number,
+): Promise<VoidOutcome> {
+  switch (answer.state) {
+    case 'refunded': {
+      const credited = await creditRefund(ctx, orderId);
+      return { state: 'refunded', balanceCents: credited?.balanceCents ?? 0 };
+    }
+    case 'rejected':
+      await rejectVoid(ctx, orderId, answer.reason);
+      return { state: 'rejected', note: answer.reason };
+    case 'submitted':
+      await markVoidSubmitted(ctx.db, {
+        orderId,
+        checks,
+        ...(answer.voidId ? { voidId: answer.voidId } : {}),
+      });
+      return { state: 'submitted' };
+    case 'none':
+      await postponeVoidCheck(ctx.db, { orderId, checks });
+      return { state: 'requested' };
+  }
+}
+
+/**
+ * The provider confirmed the void: in one transaction one `refund` entry keyed by the order is posted
+ * (the same key every refund path uses, so a confirmation delivered twice, a poll and a webhook at
+ * once, or a staff refund racing it credit once), the order is cancelled and its refund marked done,
+ * a request is settled, `order.cancelled` is sent; the reseller is mailed after. Null when it was
+ * already credited.
+ */
+export async function creditRefund(ctx: AppContext, orderId: string) {
+  const credited = await ctx.db.transaction(async (tx: Tx) => {
+    const order = await findOrder(tx, orderId);
+    if (!order || order.status !== 'completed') return null;
+    const reason = order.refundReason ?? 'Label voided';
+    const number = formatOrderId(order.orderNumber);
+    const refund = await postLedgerEntry(tx, {
+      userId: order.userId,
+      kind: 'refund',
+      amountCents: order.priceCents,
+      sourceKey: `refund:order:${order.id}`,
+      note: `Refund for ${number}: ${reason}`,
+      createdBy: order.refundAskedBy,
+    });
+    if (!refund.applied) return null;
+    const cancelled = await markCancelled(tx, order.id, reason, ['completed']);
+    // Posted but the order moved meanwhile: roll the entry back with the rest.
+    if (!cancelled) throw new Error(`order ${number} changed while its refund was credited`);
+    await markRefunded(tx, order.id);
+    const refunded = { ...order, ...cancelled, refundStatus: 'refunded' as const, refundNote: null };
+    const request = await approveRequest(tx, { orderId: order.id, decidedBy: order.refundAskedBy });
+    await emitOrderEvents(ctx, tx, {
+      cancelled: { order: refunded, refundCents: order.priceCents, reason },
+    });
+    if (request)
+      await emitWebhookEvent(ctx, tx, {
+        userId: order.userId,
+        type: 'refund_request.updated',
+        data: { ...toRefundRequestView(request), order: { _id: order.id, OrderId: number } },
+      });
+    return { order: refunded, reason, balanceCents: refund.balanceCents ?? 0 };
+  });
+  if (credited)
+    await mailRefunded(ctx, {
+      userId: credited.order.userId,
+      orderId: formatOrderId(credited.order.orderNumber),
+      refundCents: credited.order.priceCents,
+      balanceCents: credited.balanceCents,
+      reason: credited.reason,
+    });
+  return credited;
+}
+
+/**
+ * The provider refused the void: the order stays completed and its balance untouched; the reseller
+ * gets `order.refund_rejected` and a mail saying why. A later refund may try again.
+ */
+export async function rejectVoid(ctx: AppContext, orderId: string, note: string): Promise<boolean> {
+  const rejected = await ctx.db.transaction(async (tx: Tx) => {
+    const row = await markVoidRejected(tx, { orderId, note });
+    if (!row) return null;
+    const order = (await findOrder(tx, orderId))!;
+    await emitWebhookEvent(ctx, tx, {
+      userId: order.userId,
+      type: 'order.refund_rejected',
+      data: toOrderView(order),
+    });
+    return order;
+  });
+  if (!rejected) return false;
+  await mailVoidRejected(ctx, {
+    userId: rejected.userId,
+    orderId: formatOrderId(rejected.orderNumber),
+    reason: note,
+  });
+  return true;
+}
+
+/**
+ * The refund poller (decision 280): asks each provider where the voids it holds stand, oldest due first,
+ * and acts on the answers; a void never asked (its first answer lost) is asked again. `orderIds` checks
+ * those orders now whatever their schedule (an inbound webhook said something changed).
+ */
+export async function checkVoids(
+  ctx: AppContext,
+  q: { now?: Date; limit?: number; orderIds?: string[] } = {},
+): Promise<{ checked: number; refunded: number; rejected: number }> {
+  const due = await findDueVoids(ctx.db, {
+    now: q.now ?? new Date(),
+    limit: q.limit ?? 100,
+    ...(q.orderIds ? { orderIds: q.orderIds } : {}),
+  });
+  const tally = { checked: 0, refunded: 0, rejected: 0 };
+  for (const order of due) {
+    if (!order.providerId) continue;
+    const label = await findBoughtLabel(ctx.db, order.id, order.providerId);
+    if (!label) continue;
+    const checks = order.voidChecks + 1;
+    const request: UpstreamVoidRequest = {
+      upstreamId: label.upstreamId,
+      voidId: order.voidUpstreamId,
+      ...(order.refundReason ? { reason: order.refundReason } : {}),
+    };
+    let answer: UpstreamVoid;
+    try {
+      const client = await clientOf(ctx, order.providerId);
+      answer = await client.voidStatus(request);
+      if (answer.state === 'none') answer = await client.voidLabel(request);
+    } catch (err) {
+      ctx.log.warn({ err, orderId: order.id }, 'checking a void failed; asking again later');
+      await postponeVoidCheck(ctx.db, { orderId: order.id, checks });
+      continue;
+    }
+    tally.checked++;
+    const outcome = await applyVoidAnswer(ctx, order.id, answer, checks);
+    if (outcome.state === 'refunded') tally.refunded++;
+    if (outcome.state === 'rejected') tally.rejected++;
+  }
+  return tally;
+}

@@ -1,0 +1,175 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { labelPurchases, labelTypes, orders } from '../../db/schema.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+
+/** The first check of a submitted void, and the longest wait between two (the poller's backoff). */
+export const FIRST_VOID_CHECK_MS = 5 * 60_000;
+export const LONGEST_VOID_CHECK_MS = 6 * 60 * 60_000;
+
+/** When to ask about a void again after `checks` checks: 5 min, 10, 20... at most 6 h apart. */
+export const nextVoidCheck = (checks: number, now = new Date()): Date =>
+  new Date(now.getTime() + Math.min(FIRST_VOID_CHECK_MS * 2 ** Math.min(checks, 12), LONGEST_VOID_CHECK_MS));
+
+/** The label type's void window, in days. */
+export async function findVoidWindowDays(db: DbOrTx, labelTypeId: string): Promise<number> {
+  const [row] = await db
+    .select({ days: labelTypes.voidWindowDays })
+    .from(labelTypes)
+    .where(eq(labelTypes.id, labelTypeId));
+  return row?.days ?? 30;
+}
+
+/** The label an order bought at its provider (its upstream id names it there), if any. */
+export async function findBoughtLabel(db: DbOrTx, orderId: string, providerId: string) {
+  const [row] = await db
+    .select({ upstreamId: labelPurchases.upstreamId })
+    .from(labelPurchases)
+    .where(
+      and(
+        eq(labelPurchases.orderId, orderId),
+        eq(labelPurchases.providerId, providerId),
+        eq(labelPurchases.state, 'bought'),
+      ),
+    );
+  return row?.upstreamId ? { upstreamId: row.upstreamId } : null;
+}
+
+/**
+ * Claims the order's void (decision 280): only a completed order with no void in flight and not yet
+ * refunded is claimed, so of two refunds asked at once (staff and an approved request, or twice) one
+ * wins and the other is told a refund is under way.
+ */
+export async function claimVoid(
+  tx: DbOrTx,
+  q: { orderId: string; reason: string; askedBy: string | null; now?: Date },
+): Promise<OrderRow | null> {
+  const now = q.now ?? new Date();
+  const [row] = await tx
+    .update(orders)
+    .set({
+      refundStatus: 'requested',
+      refundNote: null,
+      refundReason: q.reason,
+      refundAskedBy: q.askedBy,
+      voidRequestedAt: now,
+      voidUpstreamId: null,
+      voidChecks: 0,
+      // Asked again by the poller if the provider's answer is lost.
+      voidCheckAt: nextVoidCheck(0, now),
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(orders.id, q.orderId),
+        eq(orders.status, 'completed'),
+        isNull(orders.voidRequestedAt),
+        or(isNull(orders.refundStatus), ne(orders.refundStatus, 'refunded')),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+const inFlight = (orderId: string) =>
+  and(
+    eq(orders.id, orderId),
+    eq(orders.status, 'completed'),
+    isNotNull(orders.voidRequestedAt),
+    inArray(orders.refundStatus, ['requested', 'submitted']),
+  );
+
+/** The provider holds the void: ask again later (backoff by the checks so far). */
+export async function markVoidSubmitted(
+  db: DbOrTx,
+  q: { orderId: string; voidId?: string; checks: number },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      refundStatus: 'submitted',
+      voidUpstreamId: q.voidId ? q.voidId : sql`${orders.voidUpstreamId}`,
+      voidChecks: q.checks,
+      voidCheckAt: nextVoidCheck(q.checks),
+      updatedAt: new Date(),
+    })
+    .where(inFlight(q.orderId));
+}
+
+/** The provider could not be asked or did not say: the poller asks again later. */
+export async function postponeVoidCheck(db: DbOrTx, q: { orderId: string; checks: number }): Promise<void> {
+  await db
+    .update(orders)
+    .set({ voidChecks: q.checks, voidCheckAt: nextVoidCheck(q.checks) })
+    .where(inFlight(q.orderId));
+}
+
+/** The provider said no: the order stays completed, its balance untouched; null when it was not in flight. */
+export async function markVoidRejected(
+  tx: DbOrTx,
+  q: { orderId: string; note: string },
+): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      refundStatus: 'rejected',
+      refundNote: q.note,
+      voidRequestedAt: null,
+      voidUpstreamId: null,
+      voidCheckAt: null,
+      updatedAt: new Date(),
+    })
+    .where(inFlight(q.orderId))
+    .returning();
+  return row ?? null;
+}
+
+/** The order was credited: its refund is done (whether a void was in flight or not). */
+export async function markRefunded(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ refundStatus: 'refunded', refundNote: null, voidRequestedAt: null, voidCheckAt: null })
+    .where(eq(orders.id, orderId));
+}
+
+/** Voids whose next check is due, oldest due first. */
+export async function findDueVoids(db: DbOrTx, q: { now: Date; limit: number; orderIds?: string[] }) {
+  return db
+    .select({
+      id: orders.id,
+      providerId: orders.providerId,
+      refundStatus: orders.refundStatus,
+      refundReason: orders.refundReason,
+      voidUpstreamId: orders.voidUpstreamId,
+      voidChecks: orders.voidChecks,
+    })
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.voidCheckAt),
+        q.orderIds ? inArray(orders.id, q.orderIds) : lte(orders.voidCheckAt, q.now),
+        eq(orders.status, 'completed'),
+        isNotNull(orders.voidRequestedAt),
+      ),
+    )
+    .orderBy(asc(orders.voidCheckAt))
+    .limit(q.limit);
+}
+
+/** The reseller asked for a refund (a request staff decide): the order view says `requested`. */
+export async function markRefundRequested(tx: DbOrTx, orderId: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ refundStatus: 'requested', refundNote: null })
+    .where(and(eq(orders.id, orderId), isNull(orders.voidRequestedAt)));
+}
+
+/** Staff declined the reseller's request: the order view says `rejected`, with their reason. */
+export async function markRequestDeclined(tx: DbOrTx, orderId: string, note: string): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ refundStatus: 'rejected', refundNote: note })
+    .where(
+      and(eq(orders.id, orderId), isNull(orders.voidRequestedAt), ne(orders.status, 'cancelled')),
+    );
+}
