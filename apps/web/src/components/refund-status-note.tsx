@@ -1,5 +1,6 @@
 import { Stack, Text } from '@mantine/core';
-import { REFUND_STATUS_LOOK, type RefundStatus } from '../lib/status-looks';
+import type { RefundStatus } from '@portal/shared';
+import { REFUND_STATUS_LOOK } from '../lib/status-looks';
 import { StatusBadge } from './status-badge';
 
 type RefundStatusNoteProps = {
