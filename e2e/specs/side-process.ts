@@ -70,3 +70,24 @@ export function startPortal(port: number, env: Record<string, string>): Promise<
     120_000,
   );
 }
+
+/**
+ * The EasyPost fake the server's tests use, as a process (`apps/server/test/fakes/easypost-fake-main.ts`):
+ * its refunds answer `submitted` and are confirmed `refundAfterMs` later, as a carrier confirms a void.
+ */
+export async function startEasyPostFake(refundAfterMs: number): Promise<SideProcess & { apiKey: string }> {
+  let apiKey = '';
+  const side = await startSide(
+    'npx',
+    ['tsx', 'apps/server/test/fakes/easypost-fake-main.ts'],
+    { EASYPOST_FAKE_REFUND_AFTER_MS: String(refundAfterMs) },
+    async (output) => {
+      const match = /EASYPOST_FAKE_URL=(\S+) EASYPOST_FAKE_KEY=(\S+)/.exec(output);
+      if (!match) return null;
+      apiKey = match[2]!;
+      return match[1]!;
+    },
+    60_000,
+  );
+  return { ...side, apiKey };
+}
