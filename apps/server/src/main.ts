@@ -6,6 +6,7 @@ import { prepareDatabaseAsOwner } from './db/owner-role.ts';
 import { prejudgeDemoPasswords, seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { queueDefinitions, startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
+import { startVoidJobs } from './modules/refunds/void-jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
 import { usZipDirectory } from './modules/address-check/zip-table.ts';
 
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
   await startWorkers(app.ctx);
   await startHousekeeping(app.ctx);
+  await startVoidJobs(app.ctx);
   await startWebhookWorkers(app.ctx);
   if (config.seedDemo) {
     await seedDemoUser(database.db, app.ctx.sealer, app.log, config.demoPassword);

@@ -11,6 +11,9 @@ export type LabelJobData = { orderId: string };
 /** Deletes expired sessions, spent captchas and codes, old throttle rows (on a schedule). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
+/** Asks providers where the label voids they hold stand, and voids unused labels (on a schedule). */
+export const REFUND_VOIDS_QUEUE = 'refund-voids';
+
 /** One job per attempt to deliver a webhook event to one endpoint. */
 export const WEBHOOK_QUEUE = 'webhook-deliver';
 
@@ -30,6 +33,7 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     deadLetter: LABEL_FAILED_QUEUE,
   },
   { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
+  { name: REFUND_VOIDS_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
   // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
 ];

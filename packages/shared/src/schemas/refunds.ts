@@ -123,5 +123,9 @@ export const unusedLabelsSettingResponse = z.object({
 });
 export type UnusedLabelsSetting = z.infer<typeof unusedLabelsSettingResponse>;
 
-/** POST /api/v2/order/refund-order/{id}: asks for the label's refund (its void); the reason is optional. */
+/**
+ * POST /api/v2/order/refund-order/{order_id}: asks for the refund of a completed order (the void of its
+ * label), as the app's refund request does; staff decide. A request rejected before may be made again.
+ * The order's `refundStatus` then says where it stands: `requested`, `submitted`, `refunded`, `rejected`.
+ */
 export const apiRefundOrderResponse = z.object({ message: z.string(), order: orderView });

@@ -9,6 +9,7 @@ import {
   labelPreferenceResponse,
   messageResponse,
   profileResponse,
+  unusedLabelsSettingResponse,
   updateProfileBody,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,7 @@ import {
   requestEmailChange,
   updateProfile,
 } from './account.service.ts';
+import { readUnusedLabelsSetting } from '../refunds/unused-labels.ts';
 import { requestMeta } from './request-meta.ts';
 
 /** Account Settings (under /user): profile, e-mail, password, API key. Every route needs a session. */
@@ -66,6 +68,13 @@ export const accountRoutes =
         await updateAddressCheckMode(ctx, currentUser(request).user.id, request.body.addressCheck);
         return { message: 'Address check saved', addressCheck: request.body.addressCheck };
       },
+    );
+
+    // Staff's unused-labels setting, read-only for resellers (Account Settings shows it when it is on).
+    app.get(
+      '/unused-labels',
+      { schema: { tags: ['account'], response: { 200: unusedLabelsSettingResponse } } },
+      async () => readUnusedLabelsSetting(ctx),
     );
 
     app.get(

@@ -10,7 +10,7 @@ import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit.service.ts';
 import { formatOrderId, isUuid } from '../orders/ids.ts';
 import { toSearchQuery } from '../orders/search-query.ts';
-import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
+import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-order.ts';
 import { toAdminOrderView } from './refund-views.ts';
 import { findAdminOrder, listAdminOrders } from './refunds.repository.ts';
 
@@ -59,10 +59,22 @@ export async function refundOrderForStaff(
   });
   const orderId = formatOrderId(order.orderNumber);
   if (!outcome) throw new AppError('CONFLICT', `${orderId} is already cancelled and refunded`);
-  return {
-    message: `${orderId} cancelled and ${formatUsd(centsToDollars(outcome.refundCents))} refunded`,
-    order: await getOrderForStaff(ctx, q.id),
-  };
+  return { message: refundMessage(orderId, outcome), order: await getOrderForStaff(ctx, q.id) };
+}
+
+/** What staff read after asking for a refund: done, or where the label's void stands. */
+export function refundMessage(orderId: string, outcome: RefundOutcome): string {
+  const amount = formatUsd(centsToDollars(outcome.refundCents));
+  switch (outcome.state) {
+    case 'refunded':
+      return `${orderId} cancelled and ${amount} refunded`;
+    case 'submitted':
+      return `Void of ${orderId} submitted to its provider: ${amount} is refunded when the provider confirms`;
+    case 'requested':
+      return `Void of ${orderId} requested: the provider did not answer yet, it is asked again shortly`;
+    case 'rejected':
+      throw new AppError('CONFLICT', `The provider rejected the void of ${orderId}: ${outcome.note ?? ''}`);
+  }
 }
 
 /** POST /admin/orders/refund: each selected order is refunded on its own; the rest are reported. */
@@ -70,11 +82,13 @@ export async function refundOrdersForStaff(ctx: AppContext, q: { actor: StaffAct
   const refunded: string[] = [];
   const skipped: { _id: string; message: string }[] = [];
   let cents = 0;
+  let voiding = 0;
   for (const id of [...new Set(q.input.ids)]) {
     try {
       const result = await refundOrderForStaff(ctx, { actor: q.actor, id, reason: q.input.reason });
       refunded.push(id);
-      cents += Math.round(result.order.price * 100);
+      if (result.order.refundStatus === 'refunded') cents += Math.round(result.order.price * 100);
+      else voiding++;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       skipped.push({ _id: id, message: error.message });
@@ -83,6 +97,7 @@ export async function refundOrdersForStaff(ctx: AppContext, q: { actor: StaffAct
   const n = refunded.length;
   const message =
     `${n} order${n === 1 ? '' : 's'} refunded (${formatUsd(centsToDollars(cents))})` +
+    (voiding > 0 ? `; ${voiding} waiting for the provider to confirm the void` : '') +
     (skipped.length > 0 ? `; ${skipped.length} skipped` : '');
   return { message, refunded, skipped };
 }

@@ -11,9 +11,13 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { mailRequestRejected } from './refund-mail.ts';
 import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
 import { toAdminRequestView, toRefundRequestView } from './refund-views.ts';
+import { refundMessage } from './admin-orders.service.ts';
+import { refuseUnvoidable } from './void-rules.ts';
+import { markRefundRequested, markRequestDeclined } from './voids.repository.ts';
 import {
   findRequest,
   insertRequestOnce,
+  reopenRejectedRequest,
   listRequests,
   lockOrderForRequest,
   rejectRequest,
@@ -42,7 +46,14 @@ const requestEvent = (request: RefundRequestRow, orderNumber: number) => ({
  */
 export async function requestRefund(
   ctx: AppContext,
-  q: { userId: string; orderId: string; input: RefundRequestBody; now?: Date },
+  q: {
+    userId: string;
+    orderId: string;
+    input: RefundRequestBody;
+    now?: Date;
+    /** A request rejected before may be made again (API v2 `refund-order`: a void asked again). */
+    again?: boolean;
+  },
 ): Promise<RefundRequestView> {
   const now = q.now ?? new Date();
   const { refundWindowDays } = await getSettings(ctx.db);
@@ -56,14 +67,16 @@ export async function requestRefund(
         'CONFLICT',
         `Refunds can be requested within ${refundWindowDays} days of the order; this order is older`,
       );
-    const request = await insertRequestOnce(tx, {
-      orderId: order.id,
-      userId: q.userId,
-      reason: q.input.reason || null,
-    });
+    const full = (await findOrder(tx, order.id))!;
+    if (full.voidRequestedAt) throw new AppError('CONFLICT', 'A refund of this order is already under way');
+    // The label's void rules are told now, not after staff looked at it.
+    await refuseUnvoidable(tx, full, now);
+    const fields = { orderId: order.id, userId: q.userId, reason: q.input.reason || null };
+    const request =
+      (await insertRequestOnce(tx, fields)) ?? (q.again ? await reopenRejectedRequest(tx, fields) : null);
     if (!request) throw new AppError('CONFLICT', 'A refund was already requested for this order');
-    const full = await findOrder(tx, order.id);
-    await emitWebhookEvent(ctx, tx, requestEvent(request, full!.orderNumber));
+    await markRefundRequested(tx, order.id);
+    await emitWebhookEvent(ctx, tx, requestEvent(request, full.orderNumber));
     return toRefundRequestView(request);
   });
 }
@@ -103,7 +116,11 @@ export async function approveRefundRequest(ctx: AppContext, q: { actor: StaffAct
   });
   if (!outcome) throw new AppError('CONFLICT', 'This order is already cancelled and refunded');
   const view = await readRequestView(ctx, request.id);
-  return { message: `Refund approved: ${view.order.OrderId} refunded`, request: view };
+  const message =
+    outcome.state === 'refunded'
+      ? `Refund approved: ${view.order.OrderId} refunded`
+      : `Refund approved: ${refundMessage(view.order.OrderId, outcome)}`;
+  return { message, request: view };
 }
 
 /** POST /admin/refund-requests/{id}/reject: the reseller reads the reason on their dashboard. */
@@ -117,6 +134,7 @@ export async function rejectRefundRequest(
   await ctx.db.transaction(async (tx: Tx) => {
     const rejected = await rejectRequest(tx, { id: pending.id, reason: q.reason, decidedBy: q.actor.userId });
     if (!rejected) throw new AppError('CONFLICT', 'This refund request was already decided');
+    await markRequestDeclined(tx, pending.orderId, q.reason);
     await recordAudit(tx, {
       actor: q.actor,
       action: 'refund_request.reject',

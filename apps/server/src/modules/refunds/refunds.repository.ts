@@ -123,15 +123,29 @@ export async function findRequestsOfOrders(
 }
 
 /**
- * Locks the reseller's order against a concurrent refund (FOR SHARE) while its request is made:
- * a refund that commits first makes this read see the cancelled order.
+ * Locks the reseller's order against a concurrent refund (FOR UPDATE: the request also marks the
+ * order `requested`) while its request is made: a refund that commits first makes this read see the
+ * cancelled order.
  */
 export async function lockOrderForRequest(db: DbOrTx, userId: string, orderId: string) {
   const [row] = await db
     .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
-    .for('share');
+    .for('update');
+  return row ?? null;
+}
+
+/** Opens a rejected request again (a void asked again after a rejection); null when there is none. */
+export async function reopenRejectedRequest(
+  db: DbOrTx,
+  q: { orderId: string; reason: string | null },
+): Promise<RefundRequestRow | null> {
+  const [row] = await db
+    .update(refundRequests)
+    .set({ status: 'pending', reason: q.reason, rejectionReason: null, decidedBy: null, decidedAt: null })
+    .where(and(eq(refundRequests.orderId, q.orderId), eq(refundRequests.status, 'rejected')))
+    .returning();
   return row ?? null;
 }
 

@@ -13,11 +13,14 @@ export const voidableUntil = (createdAt: Date, windowDays: number): Date =>
   new Date(createdAt.getTime() + windowDays * DAY_MS);
 
 /**
- * The carrier's rules for voiding a label, checked before anyone is asked: past the label type's void
- * window, or once the carrier scanned the parcel, the label cannot be voided and nothing is refunded.
+ * The carrier's rules for voiding a label, checked before anyone is asked (decision 281): once the
+ * carrier scanned the parcel the label is in use and is never refunded; a label bought at a provider
+ * is voided only within its label type's void window (a test-mode label has no carrier to ask: the
+ * refund window of requests alone applies to it, as before).
  */
 export async function refuseUnvoidable(db: DbOrTx, order: OrderWithType, now = new Date()): Promise<void> {
   const orderId = formatOrderId(order.orderNumber);
+  if (!order.providerId) return;
   const days = await findVoidWindowDays(db, order.labelTypeId);
   if (now > voidableUntil(order.createdAt, days)) {
     const carrier = CARRIER_NAMES[carrierOfUid(order.labelTypeUid)];

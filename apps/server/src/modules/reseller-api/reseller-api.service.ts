@@ -10,6 +10,7 @@ import {
 import type { apiCreateBulkOrderBody, LabelDpi, LabelFormat } from '@portal/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { requestRefund } from '../refunds/refund-requests.service.ts';
 import { AppError, type FieldError } from '../../errors.ts';
 import { readBulkOrder } from '../bulk-orders/bulk-orders-read.service.ts';
 import {
@@ -85,6 +86,19 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   return {
     order: { ...toApiOrderView(toOrderView(order)), label_format: choice.format, label_dpi: choice.dpi },
   };
+}
+
+/**
+ * POST /order/refund-order/{order_id}: the app's refund request (staff decide; a rejected one may be
+ * asked again), answered with the order as `read-order` shows it.
+ */
+export async function refundApiOrder(
+  ctx: AppContext,
+  { userId, id, reason }: { userId: string; id: string; reason: string | undefined },
+) {
+  await requestRefund(ctx, { userId, orderId: id, input: reason ? { reason } : {}, again: true });
+  const { order } = await readApiOrder(ctx, { userId, id });
+  return { message: `Refund of ${order.OrderId} requested`, order };
 }
 
 /** An order object of `data` as a CSV row: text fields as text (a numeric ZIP keeps its leading zero). */

@@ -9,6 +9,8 @@ import {
   createOrderResponse,
   orderListQuery,
   orderListResponse,
+  apiRefundOrderResponse,
+  refundRequestBody,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +19,7 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
-import { createApiOrder, readApiOrder } from './reseller-api.service.ts';
+import { createApiOrder, readApiOrder, refundApiOrder } from './reseller-api.service.ts';
 
 const tags = ['Orders'];
 const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
@@ -97,6 +99,27 @@ export const resellerOrderRoutes =
       },
       async (request) =>
         readApiOrder(ctx, { userId: currentUser(request).user.id, id: request.params.order_id }),
+    );
+
+    app.post(
+      '/refund-order/:order_id',
+      {
+        schema: {
+          operationId: 'refundOrder',
+          tags,
+          summary:
+            'Ask for the refund of a completed order (its label is voided first); the order’s refundStatus then says requested, submitted, refunded or rejected (with refundNote)',
+          params: apiOrderParams,
+          body: refundRequestBody,
+          response: { 200: apiRefundOrderResponse, 409: apiErrorResponse, ...errors },
+        },
+      },
+      async (request) =>
+        refundApiOrder(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.order_id,
+          reason: request.body.reason,
+        }),
     );
 
     app.get(
