@@ -88,10 +88,12 @@ test.describe('tracking on a portal whose test-mode walk steps every few seconds
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
-    // The list learns it too: the Delivered count filters the history down to delivered orders.
+    // The list learns it too: it counts the delivered order, and the filter finds it among delivered ones.
     await page.reload();
     await expect(row.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
-    await page.getByTestId('tracking-count-delivered').click();
+    await expect(page.getByTestId('tracking-count-delivered')).toContainText(/Delivered\s*[1-9]/);
+    await page.getByRole('combobox', { name: 'Tracking status' }).click();
+    await page.getByRole('option', { name: 'Delivered' }).click();
     await expect(page).toHaveURL(/tracking=delivered/);
     await expect(row).toBeVisible();
     for (const other of await page.getByTestId('order-row').all())

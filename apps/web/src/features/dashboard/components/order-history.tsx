@@ -200,8 +200,6 @@ export function OrderHistory() {
         </Group>
       </Group>
       <TrackingCounts
-        active={tracking}
-        onChoose={(next) => update({ tracking: next, page: 1 })}
         filter={<TrackingFilter value={tracking} onChange={(next) => update({ tracking: next, page: 1 })} />}
       />
       {content}
