@@ -148,6 +148,8 @@ export const envSchema = z.object({
     .min(0)
     .max(7 * 24 * 60)
     .default(60),
+  TEST_TRACKING_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
+  TRACKING_POLL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
 });
 
 export type Config = {
@@ -253,6 +255,11 @@ export type Config = {
     /** How long an order waits for providers that are unavailable before it is cancelled and refunded. */
     giveUpMs: number;
   };
+  /**
+   * Tracking (issue 36): how long the test-mode walk stays at each status, and the first polling
+   * interval of orders whose provider sent no news (doubling up to a day; polling ends after 45 days).
+   */
+  tracking: { testStepMs: number; pollMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -366,6 +373,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       breakAfter: e.PROVIDER_BREAK_AFTER,
       cooldownMs: e.PROVIDER_COOLDOWN_SECONDS * 1000,
       giveUpMs: e.PROVIDER_GIVE_UP_MINUTES * 60_000,
+    },
+    tracking: {
+      testStepMs: Math.round(e.TEST_TRACKING_STEP_SECONDS * 1000),
+      pollMs: Math.round(e.TRACKING_POLL_SECONDS * 1000),
     },
   };
 }

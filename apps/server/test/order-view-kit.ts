@@ -22,6 +22,7 @@ export function sampleOrderView(i: number, overrides: Partial<OrderView> = {}): 
     status,
     tracking,
     trackingUrl: tracking ? `https://tools.usps.com/go/TrackConfirmAction?tLabels=${tracking}` : null,
+    trackingStatus: tracking ? (['pre_transit', 'in_transit', 'delivered'] as const)[i % 3]! : null,
     pdf: tracking ? `/api/v1/order/download/${i}` : null,
     createdAt: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
     source: i % 3 === 0 ? 'api' : 'app',

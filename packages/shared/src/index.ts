@@ -7,6 +7,7 @@ export * from './receipts.ts';
 export * from './schemas/auth.ts';
 export * from './csv/index.ts';
 export * from './tracking-url.ts';
+export * from './tracking.ts';
 export * from './schemas/account.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/address.ts';

@@ -15,3 +15,4 @@ export * from './schema/order-pages.ts';
 export * from './schema/providers.ts';
 export * from './schema/two-factor.ts';
 export * from './schema/jobs.ts';
+export * from './schema/tracking.ts';

@@ -1,6 +1,12 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
+import {
+  TRACKING_STATUSES,
+  trackingEventView,
+  trackingStatusSchema,
+  type TrackingStatus,
+} from '../tracking.ts';
 
 /** How long a label of each carrier may be voided after purchase, unless its label type says otherwise. */
 export const DEFAULT_VOID_WINDOW_DAYS = { usps: 30, ups: 90, fedex: 90 } as const;
@@ -77,6 +83,10 @@ export const orderView = z.object({
   tracking: z.string().nullable(),
   /** The carrier's public tracking page, once there is a tracking number. */
   trackingUrl: z.string().nullable(),
+  /** Where the parcel is, in one vocabulary for every carrier; null before a label exists. */
+  trackingStatus: trackingStatusSchema.nullable(),
+  /** One order only (read-order, order details): the tracking timeline, oldest first. */
+  trackingEvents: z.array(trackingEventView).optional(),
   /** Download path of the label PDF, only for completed orders. */
   pdf: z.string().nullable(),
   createdAt: z.string(),
@@ -134,6 +144,16 @@ export const orderListQuery = z.object({
     .min(1, 'Limit must be at least 1')
     .max(100, 'Limit must be at most 100')
     .default(PAGE_SIZE.orders),
+  /** Only orders whose tracking status is this one (empty: any). */
+  trackingStatus: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .refine((v) => v === undefined || (TRACKING_STATUSES as readonly string[]).includes(v), {
+      message: `Tracking status must be one of ${TRACKING_STATUSES.join(', ')}`,
+    })
+    .transform((v) => v as TrackingStatus | undefined),
 });
 export type OrderListQuery = z.output<typeof orderListQuery>;
 
@@ -142,6 +162,9 @@ export const orderListResponse = z.object({
   totalPages: z.number(),
   total: z.number(),
 });
+
+/** GET /order/read/{id}: one order of the reseller, with its tracking timeline (`trackingEvents`). */
+export const orderResponse = z.object({ order: orderView });
 
 export const createOrderResponse = z.object({
   message: z.string(),
@@ -174,5 +197,10 @@ export const orderStatsResponse = z.object({
   processing: z.number(),
   completed: z.number(),
   cancelled: z.number(),
+  /**
+   * The dashboard's tracking counts, over completed orders: `inTransit` (in_transit, out_for_delivery,
+   * available_for_pickup), `delivered`, `problems` (return_to_sender, failure).
+   */
+  tracking: z.object({ inTransit: z.number(), delivered: z.number(), problems: z.number() }),
 });
 export type OrderStats = z.infer<typeof orderStatsResponse>;

@@ -11,6 +11,7 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'refund_request.updated',
   /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
   'order.refund_rejected',
+  'order.tracking_updated',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LABEL_FORMATS } from '@portal/shared';
+import { LABEL_FORMATS, TRACKING_STATUSES } from '@portal/shared';
 import {
   bigint,
   boolean,
@@ -113,6 +113,10 @@ export const orders = pgTable(
     toCountry: text().notNull().default('US'),
     toPhone: text().notNull().default(''),
     tracking: text(),
+    /** Where the parcel is (issue 36); null before a label exists, `pre_transit` once it does. */
+    trackingStatus: text({ enum: TRACKING_STATUSES }),
+    /** When a tracking source last told us something new. */
+    trackingUpdatedAt: timestamp({ withTimezone: true }),
     labelFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
     failureReason: text(),
     /** The upstream provider the label was bought from (null: test mode); FK in migration 0024. */
@@ -160,6 +164,9 @@ export const orders = pgTable(
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
     index('orders_search_idx').using('gin', t.searchVector),
     index('orders_batch_idx').on(t.batchId),
+    index('orders_user_tracking_created_idx')
+      .on(t.userId, t.trackingStatus, t.createdAt, t.orderNumber)
+      .where(sql`${t.trackingStatus} is not null`),
     index('orders_open_idx')
       .on(t.status)
       .where(sql`${t.status} in ('pending', 'processing')`),

@@ -32,6 +32,10 @@ export const providers = pgTable(
     mode: text({ enum: ['test', 'live'] }).notNull(),
     isEnabled: boolean().notNull().default(true),
     maxConcurrent: integer().notNull().default(10),
+    /** The secret of the tracking webhook registered at the provider, sealed as the credentials are. */
+    webhookSecretSealed: text(),
+    /** The provider's id of that webhook. */
+    webhookId: text(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -85,7 +89,12 @@ export const labelPurchases = pgTable(
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
-  (t) => [uniqueIndex('label_purchases_order_provider_idx').on(t.orderId, t.providerId)],
+  (t) => [
+    uniqueIndex('label_purchases_order_provider_idx').on(t.orderId, t.providerId),
+    // Inbound tracking finds the order by the provider's shipment id or tracking number (issue 36).
+    index('label_purchases_upstream_idx').on(t.providerId, t.upstreamId),
+    index('label_purchases_tracking_idx').on(t.providerId, t.tracking),
+  ],
 );
 
 /** Every call to a provider, for its health in the console (last hour) and its last error. */

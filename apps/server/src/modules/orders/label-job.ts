@@ -124,7 +124,15 @@ export async function generateLabels(
     await emitOrderEvents(ctx, tx, {
       completed: labels.flatMap(({ order, label }, i) =>
         completed.has(order.id)
-          ? [{ ...order, status: 'completed' as const, tracking: label.tracking, labelFileId: fileIds[i]! }]
+          ? [
+              {
+                ...order,
+                status: 'completed' as const,
+                tracking: label.tracking,
+                trackingStatus: 'pre_transit' as const,
+                labelFileId: fileIds[i]!,
+              },
+            ]
           : [],
       ),
     });

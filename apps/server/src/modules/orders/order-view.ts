@@ -24,6 +24,7 @@ export const toOrderView = (
   status: o.status,
   tracking: o.tracking,
   trackingUrl: o.tracking ? trackingUrl(carrierOfUid(o.labelTypeUid), o.tracking) : null,
+  trackingStatus: o.trackingStatus,
   pdf: o.status === 'completed' && o.labelFileId ? downloadPath(o.id) : null,
   createdAt: o.createdAt.toISOString(),
   source: o.source,

@@ -138,9 +138,24 @@ describe.each(ENGINES)('order history on %s', (engine) => {
   describe('GET /api/v1/order/stats', () => {
     it("counts the reseller's orders in total and per status, and nobody else's", async () => {
       const stats = await app.inject({ method: 'GET', url: '/api/v1/order/stats', headers: alice.headers });
-      expect(stats.json()).toEqual({ total: 12, pending: 9, processing: 0, completed: 2, cancelled: 1 });
+      const noTracking = { inTransit: 0, delivered: 0, problems: 0 };
+      expect(stats.json()).toEqual({
+        total: 12,
+        pending: 9,
+        processing: 0,
+        completed: 2,
+        cancelled: 1,
+        tracking: noTracking,
+      });
       const none = await app.inject({ method: 'GET', url: '/api/v1/order/stats', headers: bob.headers });
-      expect(none.json()).toEqual({ total: 0, pending: 0, processing: 0, completed: 0, cancelled: 0 });
+      expect(none.json()).toEqual({
+        total: 0,
+        pending: 0,
+        processing: 0,
+        completed: 0,
+        cancelled: 0,
+        tracking: noTracking,
+      });
       expect((await app.inject({ method: 'GET', url: '/api/v1/order/stats' })).statusCode).toBe(401);
     });
   });

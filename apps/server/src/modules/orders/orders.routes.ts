@@ -7,6 +7,7 @@ import {
   labelFileQuery,
   orderListQuery,
   orderListResponse,
+  orderResponse,
   orderStatsResponse,
   priceBody,
   priceResponse,
@@ -16,7 +17,14 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
-import { createOrders, downloadLabel, duplicateOrder, readOrders, readOrderStats } from './orders.service.ts';
+import {
+  createOrders,
+  downloadLabel,
+  duplicateOrder,
+  readOrder,
+  readOrders,
+  readOrderStats,
+} from './orders.service.ts';
 import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];
@@ -54,6 +62,12 @@ export const orderRoutes =
       '/read',
       { schema: { tags, querystring: orderListQuery, response: { 200: orderListResponse } } },
       async (request) => readOrders(ctx, { userId: currentUser(request).user.id, query: request.query }),
+    );
+
+    app.get(
+      '/read/:id',
+      { schema: { tags, params: idParams, response: { 200: orderResponse } } },
+      async (request) => readOrder(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
     );
 
     app.get('/stats', { schema: { tags, response: { 200: orderStatsResponse } } }, async (request) =>

@@ -16,7 +16,9 @@ import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import { refundableUntil } from '../refunds/refund-requests.service.ts';
 import { toRefundRequestView } from '../refunds/refund-views.ts';
-import { settingOrDefault } from '../settings/settings.service.ts';
+import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
+import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
+import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
 import {
   chooseLabelFile,
   labelContentType,
@@ -211,10 +213,46 @@ export async function readOrders(
   return { orders, totalPages: Math.ceil(total / query.limit), total };
 }
 
+/**
+ * GET /order/read/{id}: one of the reseller's orders as its history shows it, plus the tracking
+ * timeline (the dashboard's order details).
+ */
+export async function readOrder(
+  ctx: AppContext,
+  { userId, id }: { userId: string; id: string },
+): Promise<{ order: OrderView }> {
+  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  if (!order) throw orderNotFound();
+  const [requests, { refundWindowDays }, trackingEvents] = await Promise.all([
+    findRequestsOfOrders(ctx.db, [order.id]),
+    getSettings(ctx.db),
+    readTrackingEvents(ctx.db, order.id),
+  ]);
+  const request = requests.get(order.id);
+  const until = refundableUntil(order.createdAt, refundWindowDays);
+  const isRefundable = order.status === 'completed' && !request && until.getTime() > Date.now();
+  return {
+    order: {
+      ...toOrderView(order, {
+        refundRequest: request ? toRefundRequestView(request) : null,
+        refundableUntil: isRefundable ? until.toISOString() : null,
+      }),
+      trackingEvents,
+    },
+  };
+}
+
 /** GET /order/stats: how many orders the reseller has, in total and per status. */
 export async function readOrderStats(ctx: AppContext, { userId }: { userId: string }): Promise<OrderStats> {
-  const counts = await findOrderCounts(ctx.db, userId);
-  return { total: counts.pending + counts.processing + counts.completed + counts.cancelled, ...counts };
+  const [counts, tracking] = await Promise.all([
+    findOrderCounts(ctx.db, userId),
+    countTracking(ctx.db, userId),
+  ]);
+  return {
+    total: counts.pending + counts.processing + counts.completed + counts.cancelled,
+    ...counts,
+    tracking,
+  };
 }
 
 /** GET /order/download/{id}: the label PDF, only for the owner and only once completed. */

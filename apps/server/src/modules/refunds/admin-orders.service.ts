@@ -12,6 +12,7 @@ import { formatOrderId, isUuid } from '../orders/ids.ts';
 import { toSearchQuery } from '../orders/search-query.ts';
 import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-order.ts';
 import { toAdminOrderView } from './refund-views.ts';
+import { readTrackingEvents } from '../tracking/tracking-events.ts';
 import { findAdminOrder, listAdminOrders } from './refunds.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -38,7 +39,7 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
 export async function getOrderForStaff(ctx: AppContext, id: string): Promise<AdminOrderView> {
   const row = isUuid(id) ? await findAdminOrder(ctx.db, id) : null;
   if (!row) throw orderNotFound();
-  return toAdminOrderView(row);
+  return { ...toAdminOrderView(row), trackingEvents: await readTrackingEvents(ctx.db, row.id) };
 }
 
 /**

@@ -28,6 +28,7 @@ import { findOrderForUser } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
+import { readTrackingEvents } from '../tracking/tracking-events.ts';
 
 const PACKAGE_FIELDS = new Set(['Weight', 'Height', 'Width', 'Length']);
 
@@ -84,7 +85,12 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   const choice = await chooseLabelFile(ctx, userId, {}, order);
   return {
-    order: { ...toApiOrderView(toOrderView(order)), label_format: choice.format, label_dpi: choice.dpi },
+    order: {
+      ...toApiOrderView(toOrderView(order)),
+      trackingEvents: await readTrackingEvents(ctx.db, order.id),
+      label_format: choice.format,
+      label_dpi: choice.dpi,
+    },
   };
 }
 

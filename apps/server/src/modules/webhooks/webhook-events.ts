@@ -15,6 +15,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'courier_order.updated',
   'refund_request.updated',
   'order.refund_rejected',
+  'order.tracking_updated',
   'test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -31,6 +31,7 @@ const order = (n: number, extra: Partial<OrderView>): OrderView =>
     status: 'completed',
     tracking: `92001912345678120590${n}`,
     trackingUrl: null,
+    trackingStatus: 'pre_transit',
     pdf: `/api/v1/order/download/o${n}`,
     createdAt: new Date().toISOString(),
     source: 'app',

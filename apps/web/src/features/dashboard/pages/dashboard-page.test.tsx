@@ -18,6 +18,7 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   status: 'completed',
   tracking: `1Z999AA1012345678${n}`,
   trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${n}`,
+  trackingStatus: 'pre_transit',
   pdf: `/order/download/o${n}`,
   createdAt: '2025-03-04T15:30:00.000Z',
   source: 'app',
