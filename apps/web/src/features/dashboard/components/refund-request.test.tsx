@@ -43,7 +43,6 @@ const order = (n: number, extra: Partial<OrderView>): OrderView =>
     Length: null,
     ...side('From', 'Sam Sender'),
     ...side('To', `Receiver ${n}`),
-    trackingStatus: 'pre_transit',
     refundStatus: null,
     refundNote: null,
     refundRequest: null,
@@ -60,7 +59,7 @@ const request = (status: RefundRequestView['status'], rejectionReason: string | 
   decidedAt: null,
 });
 
-describe('Dashboard refunds', () => {
+describe('Dashboard refunds', { timeout: 20_000 }, () => {
   it('offers Request refund inside the window, sends the reason, and shows each request’s outcome', async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const orders = [
@@ -101,7 +100,9 @@ describe('Dashboard refunds', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request refund' });
     await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Printed twice');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
-    expect(await screen.findByText('Refund requested', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Refund requested', { selector: '.Toastify *' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const sent = server.calls.find((c) => c.path === '/order/refund-request/o1');
     expect(sent?.body).toEqual({ reason: 'Printed twice' });
   });

@@ -46,7 +46,6 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   ToZip: '80202',
   ToCountry: 'US',
   ToPhone: '',
-  trackingStatus: 'pre_transit',
   refundStatus: null,
   refundNote: null,
   ...overrides,
