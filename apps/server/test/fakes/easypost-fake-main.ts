@@ -18,7 +18,7 @@ setInterval(() => {
   }
 }, 200).unref();
 
-console.log(`EASYPOST_FAKE_URL=${fake.url} EASYPOST_FAKE_KEY=${fake.apiKey}`);
+process.stdout.write(`EASYPOST_FAKE_URL=${fake.url} EASYPOST_FAKE_KEY=${fake.apiKey}\n`);
 const stop = () => void fake.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
