@@ -46,11 +46,12 @@ function OrderDetails({ order }: { order: OrderView }) {
         <OrderStatusBadge status={order.status} />
         <TrackingStatusBadge status={order.trackingStatus} />
       </Group>
+      <Fact label="Tracking">
+        <TrackingLink order={order} />
+      </Fact>
       <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
-        <Fact label="Tracking">
-          <TrackingLink order={order} />
-        </Fact>
         <Fact label="Label type">{order.labelType.name}</Fact>
+        <Fact label="Created">{formatOrderDate(order.createdAt)}</Fact>
         <Fact label="From">
           <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
             {placeOf(order, 'From')}
@@ -62,7 +63,6 @@ function OrderDetails({ order }: { order: OrderView }) {
           </Text>
         </Fact>
         <Fact label="Amount">{formatUsd(order.price)}</Fact>
-        <Fact label="Created">{formatOrderDate(order.createdAt)}</Fact>
       </SimpleGrid>
       {refund.status && (
         <Fact label="Refund">
