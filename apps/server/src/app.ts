@@ -1,3 +1,4 @@
+import { trackingInboundRoutes } from './modules/tracking/tracking-inbound.ts';
 import { invoiceRoutes, websiteRoutes } from './modules/invoices/invoices.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -185,6 +186,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(adminRoutes(ctx), { prefix: '/admin' });
       await api.register(courierRoutes(ctx), { prefix: '/fed' });
       await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
+      await api.register(trackingInboundRoutes(ctx), { prefix: '/tracking' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },

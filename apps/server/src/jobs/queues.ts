@@ -19,6 +19,11 @@ export const WEBHOOK_QUEUE = 'webhook-deliver';
 
 export type WebhookJobData = { deliveryId: string; attempt: number };
 
+/** One job per look at an order's tracking (polling, the test-mode walk); each sends the next. */
+export const TRACKING_QUEUE = 'tracking-poll';
+
+export type TrackingJobData = { orderId: string };
+
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
@@ -36,4 +41,5 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: REFUND_VOIDS_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
   // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
+  { name: TRACKING_QUEUE, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120 },
 ];

@@ -1,3 +1,4 @@
+import { startTrackingWorkers } from '../modules/tracking/tracking-polls.ts';
 import type { AppContext } from '../context.ts';
 import { DeferredLabelError, generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
@@ -44,6 +45,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     },
     { concurrency: workers, batchSize },
   );
+  await startTrackingWorkers(ctx);
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
     const outcome = await settleOrRefund(ctx, data.orderId, 'Label generation failed');
     if (outcome instanceof DeferredLabelError) {

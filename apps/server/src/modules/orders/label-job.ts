@@ -1,3 +1,4 @@
+import { scheduleTracking } from '../tracking/tracking-polls.ts';
 import { centsToDollars } from '@portal/shared';
 import {
   labelIdempotencyKey,
@@ -120,6 +121,13 @@ export async function generateLabels(
         providerId: label.providerId ?? null,
         costCents: label.costCents ?? null,
       })),
+    );
+    await scheduleTracking(
+      ctx,
+      tx,
+      labels.flatMap(({ order, label }) =>
+        completed.has(order.id) ? [{ id: order.id, providerId: label.providerId ?? null }] : [],
+      ),
     );
     await emitOrderEvents(ctx, tx, {
       completed: labels.flatMap(({ order, label }, i) =>

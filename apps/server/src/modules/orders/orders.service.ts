@@ -19,6 +19,7 @@ import { toRefundRequestView } from '../refunds/refund-views.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
 import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
 import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
+import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import {
   chooseLabelFile,
   labelContentType,
@@ -191,15 +192,24 @@ export async function readOrders(
   ctx: AppContext,
   { userId, query }: { userId: string; query: OrderListQuery },
 ): Promise<{ orders: OrderView[]; totalPages: number; total: number }> {
-  const { rows, total, facts } = await listOrdersRemembered(ctx.db, {
+  const filter = {
     userId,
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
     sort: query.sort,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
-  });
-  const refundWindowDays = settingOrDefault('refundWindowDays', facts.refundWindow ?? undefined);
+  };
+  const { trackingStatus } = query;
+  const { rows, total, refundWindowDays } = trackingStatus
+    ? {
+        ...(await listOrdersByTracking(ctx.db, { ...filter, trackingStatus })),
+        refundWindowDays: (await getSettings(ctx.db)).refundWindowDays,
+      }
+    : await listOrdersRemembered(ctx.db, filter).then((page) => ({
+        ...page,
+        refundWindowDays: settingOrDefault('refundWindowDays', page.facts.refundWindow ?? undefined),
+      }));
   const now = Date.now();
   const orders = rows.map((row) => {
     const request = row.refundRequest;

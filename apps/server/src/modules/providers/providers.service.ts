@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { isUuid } from '../orders/ids.ts';
+import { registerProviderWebhook } from '../tracking/tracking-registration.ts';
 import {
   callStatsSince,
   countOrdersOf,
@@ -145,7 +146,7 @@ export async function createProvider(
     });
     return inserted;
   });
-  return viewOf(ctx, row);
+  return viewOf(ctx, await registerProviderWebhook(ctx, row, actor));
 }
 
 /** PUT /admin/providers/{id}: name, status, concurrency, or new credentials (audited). */

@@ -1,0 +1,244 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import EasyPostClient from '@easypost/api';
+import { and, eq, or } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { isUuid } from '../orders/ids.ts';
+import { findProvider } from '../providers/providers.repository.ts';
+import {
+  easypostEvents,
+  labelportEvents,
+  shippoEvents,
+  type IncomingTrackingEvent,
+} from './provider-tracking.ts';
+import { applyTrackingEvents, postponePoll } from './tracking.service.ts';
+
+type ProviderRow = typeof providers.$inferSelect;
+type Json = Record<string, unknown>;
+type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
+ * deliveries for a while, and ids are remembered longer than this, so a replay inside it is refused by
+ * its id and one outside it by its age. Standard Webhooks (an upstream LabelPort) signs each attempt's
+ * time, and its library allows 5 minutes.
+ */
+export const INBOUND_WINDOW_MS = 3 * 24 * 3600_000;
+/** How long accepted message ids are remembered (housekeeping forgets older ones). */
+export const RECEIPT_TTL_MS = 2 * INBOUND_WINDOW_MS;
+
+/** What a verified message says: its id (for replays), its time, the order it is about, the events. */
+type Verified =
+  | { kind: 'ignored'; reason: string }
+  | {
+      kind: 'tracking';
+      messageId: string;
+      time: Date | null;
+      match: { upstreamId?: string | null; tracking?: string | null };
+      events: IncomingTrackingEvent[];
+    };
+
+const header = (headers: Headers, name: string): string | undefined => {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+const badSignature = () => new AppError('UNAUTHORIZED', 'The webhook signature does not match');
+const parse = (raw: string): Json => {
+  try {
+    return JSON.parse(raw) as Json;
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The body is not JSON');
+  }
+};
+
+/** EasyPost signs the body with HMAC-SHA256 in `X-Hmac-Signature`; its own client checks it. */
+const easypostClient = new EasyPostClient('inbound-webhooks-only');
+function verifyEasyPost(raw: string, headers: Headers, secret: string): Verified {
+  let body: Json;
+  try {
+    body = easypostClient.Utils.validateWebhook(
+      Buffer.from(raw),
+      headers as Record<string, string>,
+      secret,
+    ) as Json;
+  } catch {
+    throw badSignature();
+  }
+  if (body.description !== 'tracker.updated')
+    return { kind: 'ignored', reason: `${String(body.description)} is not tracking` };
+  const tracker = (body.result as Json | undefined) ?? {};
+  const at = new Date(String(body.updated_at ?? body.created_at ?? ''));
+  return {
+    kind: 'tracking',
+    messageId: String(body.id ?? ''),
+    time: Number.isNaN(at.getTime()) ? null : at,
+    match: {
+      upstreamId: tracker.shipment_id as string | null,
+      tracking: tracker.tracking_code as string | null,
+    },
+    events: easypostEvents(tracker),
+  };
+}
+
+/**
+ * Shippo: `Shippo-Auth-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` with the secret
+ * (Shippo's HMAC option); without it, the secret must come back as the URL's `token` (Shippo's
+ * self-generated token, which registration puts in the URL).
+ */
+export const shippoSignature = (secret: string, t: number, raw: string): string =>
+  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
+const sameText = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+function verifyShippo(raw: string, headers: Headers, token: string | undefined, secret: string): Verified {
+  const signature = header(headers, 'shippo-auth-signature');
+  let time: Date | null = null;
+  if (signature) {
+    const t = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(t) || !sameText(signature.replace(/\s/g, ''), shippoSignature(secret, t, raw)))
+      throw badSignature();
+    time = new Date(t * 1000);
+  } else if (!token || !sameText(token, secret)) throw badSignature();
+  const body = parse(raw);
+  if (body.event !== 'track_updated')
+    return { kind: 'ignored', reason: `${String(body.event)} is not tracking` };
+  const track = (body.data as Json | undefined) ?? {};
+  const events = shippoEvents(track);
+  time ??= events.length > 0 ? new Date(Math.max(...events.map((e) => e.time.getTime()))) : null;
+  return {
+    kind: 'tracking',
+    messageId: `sha256:${createHmac('sha256', 'shippo')
+      .update(signature ?? '')
+      .update(raw)
+      .digest('hex')}`,
+    time: signature ? time : null,
+    match: {
+      tracking: track.tracking_number as string | null,
+      upstreamId: track.transaction as string | null,
+    },
+    events,
+  };
+}
+
+/** An upstream LabelPort: our own Standard Webhooks signature (`webhook-id`, `-timestamp`, `-signature`). */
+function verifyLabelport(raw: string, headers: Headers, secret: string): Verified {
+  let body: Json;
+  try {
+    body = new Webhook(secret).verify(raw, {
+      'webhook-id': header(headers, 'webhook-id') ?? '',
+      'webhook-timestamp': header(headers, 'webhook-timestamp') ?? '',
+      'webhook-signature': header(headers, 'webhook-signature') ?? '',
+    }) as Json;
+  } catch {
+    throw badSignature();
+  }
+  if (body.type !== 'order.tracking_updated')
+    return { kind: 'ignored', reason: `${String(body.type)} is not tracking` };
+  const order = (body.data as Json | undefined) ?? {};
+  return {
+    kind: 'tracking',
+    messageId: header(headers, 'webhook-id')!,
+    time: null,
+    match: { upstreamId: order._id as string | null },
+    events: labelportEvents(order.trackingEvents),
+  };
+}
+
+/** The order a provider's message is about: its purchase there, by the provider's id or tracking number. */
+async function orderOfPurchase(
+  db: DbOrTx,
+  providerId: string,
+  match: { upstreamId?: string | null; tracking?: string | null },
+): Promise<string | null> {
+  const by = [
+    ...(match.upstreamId ? [eq(labelPurchases.upstreamId, match.upstreamId)] : []),
+    ...(match.tracking ? [eq(labelPurchases.tracking, match.tracking)] : []),
+  ];
+  if (by.length === 0) return null;
+  const [row] = await db
+    .select({ orderId: labelPurchases.orderId })
+    .from(labelPurchases)
+    .where(and(eq(labelPurchases.providerId, providerId), eq(labelPurchases.state, 'bought'), or(...by)))
+    .limit(1);
+  return row?.orderId ?? null;
+}
+
+/** Remembers an accepted message id; false when it was already (a replay). */
+async function remember(tx: Tx, source: string, messageId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(inboundWebhookReceipts)
+    .values({ source, messageId })
+    .onConflictDoNothing()
+    .returning({ id: inboundWebhookReceipts.messageId });
+  return rows.length > 0;
+}
+
+export type InboundOutcome = { status: number; message: string };
+
+/** One inbound tracking webhook of a provider: verified, refused when replayed or stale, then applied. */
+export async function receiveTrackingWebhook(
+  ctx: AppContext,
+  q: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
+): Promise<InboundOutcome> {
+  const provider: ProviderRow | null = isUuid(q.providerId) ? await findProvider(ctx.db, q.providerId) : null;
+  if (!provider?.webhookSecretSealed) throw new AppError('NOT_FOUND', 'No such webhook');
+  const secret = ctx.sealer.open(provider.webhookSecretSealed);
+  const verified =
+    provider.kind === 'easypost'
+      ? verifyEasyPost(q.raw, q.headers, secret)
+      : provider.kind === 'shippo'
+        ? verifyShippo(q.raw, q.headers, q.token, secret)
+        : verifyLabelport(q.raw, q.headers, secret);
+  if (verified.kind === 'ignored') return { status: 200, message: `Ignored: ${verified.reason}` };
+  if (!verified.messageId) throw new AppError('BAD_REQUEST', 'The message has no id');
+  const now = (q.now ?? new Date()).getTime();
+  if (verified.time && Math.abs(now - verified.time.getTime()) > INBOUND_WINDOW_MS)
+    throw new AppError('UNAUTHORIZED', 'The message is too old (or from the future) to be accepted');
+  const orderId = await orderOfPurchase(ctx.db, provider.id, verified.match);
+  // Not ours (or not bought here): accepted so the provider stops sending it, and not remembered.
+  if (!orderId) return { status: 202, message: 'No order of ours has this shipment' };
+  return ctx.db.transaction(async (tx) => {
+    if (!(await remember(tx, provider.id, verified.messageId)))
+      throw new AppError('CONFLICT', 'This message was already received');
+    const applied = await applyTrackingEvents(
+      ctx,
+      { orderId, source: provider.kind, events: verified.events },
+      tx,
+    );
+    if (applied.added > 0) await postponePoll(tx, orderId);
+    return {
+      status: 200,
+      message: `${applied.added} new event(s); tracking status ${applied.status ?? 'none'}`,
+    };
+  });
+}
+
+/** Where a provider's tracking webhooks arrive: POST /api/v1/tracking/inbound/{providerId}. */
+export const inboundPath = (providerId: string): string => `/api/v1/tracking/inbound/${providerId}`;
+
+/** The inbound URLs: no session or key (the signature is the proof), the raw body kept for it. */
+export const trackingInboundRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post<{ Params: { providerId: string }; Querystring: { token?: string } }>(
+      '/inbound/:providerId',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const outcome = await receiveTrackingWebhook(ctx, {
+          providerId: request.params.providerId,
+          raw,
+          headers: request.headers,
+          token: request.query.token,
+        });
+        return reply.status(outcome.status).send({ message: outcome.message });
+      },
+    );
+  };

@@ -1,0 +1,38 @@
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { TrackingStatus } from '@portal/shared';
+import type { DbOrTx } from '../../db/client.ts';
+import { labelTypes, orders, refundRequests } from '../../db/schema.ts';
+import type { ListedOrder, OrderListFilter } from '../orders/order-list.repository.ts';
+import { withType } from '../orders/orders.repository.ts';
+
+/**
+ * The reseller's history filtered by tracking status (`GET /order/read?trackingStatus=`), on the
+ * (reseller, tracking status, created, number) index of migration 0030; the other filters as the
+ * history's. Read directly, not from the remembered pages: the dashboard's filter is a narrower,
+ * rarer view.
+ */
+export async function listOrdersByTracking(
+  db: DbOrTx,
+  f: OrderListFilter & { trackingStatus: TrackingStatus },
+): Promise<{ rows: ListedOrder[]; total: number }> {
+  const where: SQL[] = [eq(orders.userId, f.userId), eq(orders.trackingStatus, f.trackingStatus)];
+  if (f.status) where.push(eq(orders.status, f.status));
+  if (f.tsQuery) where.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
+  const order = f.sort === 'asc' ? asc : desc;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...withType, refundRequest: getTableColumns(refundRequests) })
+      .from(orders)
+      .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+      .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
+      .where(and(...where))
+      .orderBy(order(orders.createdAt), order(orders.orderNumber))
+      .limit(f.limit)
+      .offset(f.offset),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(...where)),
+  ]);
+  return { rows: rows as ListedOrder[], total: totals?.n ?? 0 };
+}

@@ -1,0 +1,157 @@
+import { and, eq } from 'drizzle-orm';
+import { carrierOfUid, isFinalTrackingStatus, type TrackingStatus } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { labelPurchases, labelTypes, orders, providers, trackingPolls } from '../../db/schema.ts';
+import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
+import { openCredentials } from '../providers/provider-clients.ts';
+import type { IncomingTrackingEvent } from './provider-tracking.ts';
+import { applyTrackingEvents } from './tracking.service.ts';
+import { lookUpTracking } from './tracking-lookup.ts';
+
+/** Polling ends this long after the label was made, whatever the status. */
+export const POLL_FOR_MS = 45 * 24 * 3600_000;
+/** The backoff doubles up to this gap. */
+const MAX_POLL_MS = 24 * 3600_000;
+
+/**
+ * The test-mode walk (a label bought from no provider): every `TEST_TRACKING_STEP_SECONDS` after the
+ * label it moves one status on, from pre_transit to delivered.
+ */
+export const TEST_WALK: { status: TrackingStatus; description: string; city: string; state: string }[] = [
+  { status: 'pre_transit', description: 'Shipping label created', city: 'Houston', state: 'TX' },
+  { status: 'in_transit', description: 'Accepted at origin facility', city: 'Houston', state: 'TX' },
+  { status: 'in_transit', description: 'Arrived at regional hub', city: 'Dallas', state: 'TX' },
+  { status: 'out_for_delivery', description: 'Out for delivery', city: 'Austin', state: 'TX' },
+  { status: 'delivered', description: 'Delivered, front door', city: 'Austin', state: 'TX' },
+];
+
+/** The walk's events reached by `now` for a label made at `start`. */
+export function testWalkEvents(start: Date, now: Date, stepMs: number): IncomingTrackingEvent[] {
+  const reached = Math.min(TEST_WALK.length - 1, Math.floor((now.getTime() - start.getTime()) / stepMs));
+  return TEST_WALK.slice(0, reached + 1).map((step, i) => ({
+    key: `test:${i}`,
+    time: new Date(start.getTime() + i * stepMs),
+    ...step,
+  }));
+}
+
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/**
+ * Starts tracking of orders whose label was just made, in that transaction: the test-mode walk for
+ * labels of no provider, polling (the fallback when a provider's webhooks say nothing) for the others.
+ */
+export async function scheduleTracking(
+  ctx: Pick<AppContext, 'config' | 'jobs'>,
+  tx: DbOrTx,
+  made: { id: string; providerId: string | null }[],
+): Promise<void> {
+  if (made.length === 0) return;
+  const now = Date.now();
+  const rows = made.map((o) => {
+    const firstMs = o.providerId ? ctx.config.tracking.pollMs : ctx.config.tracking.testStepMs;
+    return {
+      orderId: o.id,
+      nextAt: new Date(now + firstMs),
+      intervalSeconds: secondsOf(firstMs),
+      startedAt: new Date(now),
+    };
+  });
+  await tx.insert(trackingPolls).values(rows).onConflictDoNothing();
+  for (const r of rows)
+    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, [{ orderId: r.orderId }], {
+      startAfter: r.nextAt,
+    });
+}
+
+/**
+ * One scheduled look at an order's tracking: the test-mode walk's next steps, or the provider's tracking
+ * (backoff doubling from `TRACKING_POLL_SECONDS` while nothing new comes, up to a day). Stops at a final
+ * status, a cancelled order, or 45 days after the label. Webhook news pushes `next_at` later; a job that
+ * comes early is sent again for then.
+ */
+export async function pollTracking(ctx: AppContext, orderId: string, now = new Date()): Promise<void> {
+  const [row] = await ctx.db
+    .select({
+      poll: trackingPolls,
+      status: orders.status,
+      trackingStatus: orders.trackingStatus,
+      tracking: orders.tracking,
+      labelTypeUid: labelTypes.uid,
+      provider: providers,
+      upstreamId: labelPurchases.upstreamId,
+    })
+    .from(trackingPolls)
+    .innerJoin(orders, eq(orders.id, trackingPolls.orderId))
+    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+    .leftJoin(providers, eq(providers.id, orders.providerId))
+    .leftJoin(
+      labelPurchases,
+      and(eq(labelPurchases.orderId, orders.id), eq(labelPurchases.providerId, orders.providerId)),
+    )
+    .where(eq(trackingPolls.orderId, orderId));
+  if (!row) return;
+  const { poll } = row;
+  const stop = () => ctx.db.delete(trackingPolls).where(eq(trackingPolls.orderId, orderId));
+  if (
+    row.status !== 'completed' ||
+    !row.tracking ||
+    isFinalTrackingStatus(row.trackingStatus) ||
+    now.getTime() - poll.startedAt.getTime() > POLL_FOR_MS
+  )
+    return void (await stop());
+  if (poll.nextAt.getTime() > now.getTime() + 500)
+    return ctx.jobs.sendInTransaction<TrackingJobData>(ctx.db, TRACKING_QUEUE, [{ orderId }], {
+      startAfter: poll.nextAt,
+    });
+
+  const stepMs = ctx.config.tracking.testStepMs;
+  let events: IncomingTrackingEvent[];
+  let source: string;
+  if (!row.provider) {
+    events = testWalkEvents(poll.startedAt, now, stepMs);
+    source = 'test';
+  } else {
+    source = row.provider.kind;
+    events = await lookUpTracking(
+      row.provider.kind,
+      openCredentials(ctx.sealer, row.provider),
+      { upstreamId: row.upstreamId, tracking: row.tracking, carrier: carrierOfUid(row.labelTypeUid) },
+      ctx.config.providers.adapter.timeoutMs,
+    ).catch((err: unknown) => {
+      ctx.log.warn({ err, orderId }, 'tracking lookup failed; asking again later');
+      return [];
+    });
+  }
+  await ctx.db.transaction(async (tx) => {
+    const applied = await applyTrackingEvents(ctx, { orderId, source, events }, tx);
+    if (isFinalTrackingStatus(applied.status)) return;
+    let nextAt: Date;
+    let intervalSeconds = poll.intervalSeconds;
+    if (!row.provider) {
+      const steps = Math.floor((now.getTime() - poll.startedAt.getTime()) / stepMs) + 1;
+      nextAt = new Date(poll.startedAt.getTime() + steps * stepMs);
+    } else {
+      const firstMs = ctx.config.tracking.pollMs;
+      const gapMs = applied.added > 0 ? firstMs : Math.min(poll.intervalSeconds * 2000, MAX_POLL_MS);
+      intervalSeconds = secondsOf(gapMs);
+      nextAt = new Date(now.getTime() + gapMs);
+    }
+    await tx.update(trackingPolls).set({ nextAt, intervalSeconds }).where(eq(trackingPolls.orderId, orderId));
+    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, [{ orderId }], {
+      startAfter: nextAt,
+    });
+  });
+}
+
+/** Works this instance's tracking jobs (main.ts; tests start them when they need them). */
+export async function startTrackingWorkers(ctx: AppContext): Promise<void> {
+  await ctx.jobs.workEach<TrackingJobData>(
+    TRACKING_QUEUE,
+    async ({ data }) => pollTracking(ctx, data.orderId),
+    {
+      concurrency: 4,
+    },
+  );
+}
