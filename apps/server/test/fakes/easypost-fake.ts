@@ -30,7 +30,15 @@ export type EasyPostFake = FakeServer & {
   failNextBuy(fault: UpstreamFault): void;
   /** The next shipment creation answers 422 (the address cannot be shipped to). */
   rejectNextShipment(): void;
+  /** How many refund calls each shipment got. */
+  refundCalls: Map<string, number>;
+  /** What a refund call sets `refund_status` to at once (default `submitted`, as EasyPost does). */
+  answerRefundsWith(status: FakeRefundStatus): void;
+  /** The carrier decided: the shipment's refund moves to `refunded` or `rejected`. */
+  settleRefund(shipmentId: string, status: 'refunded' | 'rejected'): void;
 };
+
+export type FakeRefundStatus = 'submitted' | 'refunded' | 'rejected';
 
 type Json = Record<string, unknown>;
 type Rate = { carrier: string; service: string; uid: string; base: number; perLb: number; days: number };
@@ -181,6 +189,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const buying = new Set<string>();
   let rejectShipments = 0;
   let origin = '';
+  let refundAnswer: FakeRefundStatus = 'submitted';
+  const refundCalls = new Map<string, number>();
 
   const authorized = (req: IncomingMessage) => {
     const [scheme, value] = (req.headers.authorization ?? '').split(' ');
@@ -373,7 +383,14 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
             422,
             error('SHIPMENT.REFUND.UNAVAILABLE', 'Shipment has no postage to refund.'),
           );
-        shipment.refund_status = 'submitted';
+        refundCalls.set(id!, (refundCalls.get(id!) ?? 0) + 1);
+        if (shipment.refund_status === 'refunded' || shipment.refund_status === 'submitted')
+          return sendJson(
+            res,
+            422,
+            error('SHIPMENT.REFUND.INVALID', 'Refund already submitted for this shipment.'),
+          );
+        shipment.refund_status = refundAnswer;
         shipment.updated_at = isoNow();
         return sendJson(res, 200, shipment);
       }
@@ -422,5 +439,12 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     shipments,
     failNextBuy: (fault) => buyFaults.push(fault),
     rejectNextShipment: () => void rejectShipments++,
+    refundCalls,
+    answerRefundsWith: (status) => void (refundAnswer = status),
+    settleRefund(shipmentId, status) {
+      const shipment = shipments.get(shipmentId);
+      if (!shipment?.refund_status) throw new Error(`no refund was asked for ${shipmentId}`);
+      Object.assign(shipment, { refund_status: status, updated_at: isoNow() });
+    },
   };
 }

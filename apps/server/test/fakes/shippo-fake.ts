@@ -30,6 +30,12 @@ export type ShippoFake = FakeServer & {
   queueNextLabel(): void;
   /** The next answer to a transaction create is not what the client validates (an unknown outcome). */
   garbleNextBuy(): void;
+  /** Refunds made, by id; `transaction` names the label each voids. */
+  refunds: Map<string, Json>;
+  /** The status a new refund starts in (default `QUEUED`, as Shippo's are while the carrier decides). */
+  answerRefundsWith(status: 'QUEUED' | 'SUCCESS' | 'ERROR'): void;
+  /** The carrier decided: the transaction's refund moves to `SUCCESS` or `ERROR`. */
+  settleRefund(transactionId: string, status: 'SUCCESS' | 'ERROR'): void;
 };
 
 type Json = Record<string, unknown>;
@@ -112,6 +118,8 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   const faults: UpstreamFault[] = [];
   let queued = 0;
   let garbled = 0;
+  const refunds = new Map<string, Json>();
+  let refundAnswer: 'QUEUED' | 'SUCCESS' | 'ERROR' = 'QUEUED';
   let origin = '';
 
   function createShipment(input: Json): Json {
@@ -266,6 +274,31 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
         ? sendJson(res, 200, read(transaction))
         : sendJson(res, 404, { detail: 'Not found.' });
     }
+    if (route === 'POST /refunds') {
+      const transaction = transactions.get(String(body.transaction ?? ''));
+      if (!transaction || transaction.status !== 'SUCCESS')
+        return sendJson(res, 400, { detail: 'transaction: no label to refund' });
+      const earlier = [...refunds.values()].find(
+        (r) => r.transaction === transaction.object_id && r.status !== 'ERROR',
+      );
+      if (earlier) return sendJson(res, 400, { detail: 'A refund for this label was already requested.' });
+      const refund: Json = {
+        object_id: newId(''),
+        object_owner: OWNER,
+        object_created: now(),
+        object_updated: now(),
+        status: refundAnswer,
+        test: true,
+        transaction: transaction.object_id,
+      };
+      refunds.set(refund.object_id as string, refund);
+      return sendJson(res, 201, refund);
+    }
+    if (route === 'GET /refunds') return sendJson(res, 200, { results: [...refunds.values()] });
+    if ((match = route.match(/^GET \/refunds\/(\w+)$/))) {
+      const refund = refunds.get(match[1]!);
+      return refund ? sendJson(res, 200, refund) : sendJson(res, 404, { detail: 'Not found.' });
+    }
     if (route === 'GET /transactions') {
       const rate = url.searchParams.get('rate');
       const results = [...transactions.values()].filter((t) => !rate || t.rate === rate).map(read);
@@ -286,5 +319,15 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     failNextBuy: (fault) => faults.push(fault),
     queueNextLabel: () => void queued++,
     garbleNextBuy: () => void garbled++,
+    refunds,
+    answerRefundsWith: (status) => void (refundAnswer = status),
+    settleRefund(transactionId, status) {
+      // The newest refund of the label still waiting for the carrier.
+      const refund = [...refunds.values()]
+        .reverse()
+        .find((r) => r.transaction === transactionId && (r.status === 'QUEUED' || r.status === 'PENDING'));
+      if (!refund) throw new Error(`no refund was asked for ${transactionId}`);
+      Object.assign(refund, { status, object_updated: now() });
+    },
   };
 }

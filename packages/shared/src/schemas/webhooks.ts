@@ -9,9 +9,9 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'deposit.cancelled',
   'courier_order.updated',
   'refund_request.updated',
+  'order.tracking_updated',
   /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
   'order.refund_rejected',
-  'order.tracking_updated',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

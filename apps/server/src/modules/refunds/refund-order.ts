@@ -187,7 +187,8 @@ async function voidThenRefund(
           decidedBy: input.actor?.userId ?? null,
         })
       : null;
-    if (input.requestId && !approved) throw new AppError('CONFLICT', 'This refund request was already decided');
+    if (input.requestId && !approved)
+      throw new AppError('CONFLICT', 'This refund request was already decided');
     if (input.actor)
       await recordAudit(tx, {
         actor: input.actor,

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UnusedLabelsSetting } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -30,6 +30,8 @@ async function findUnusedLabels(db: DbOrTx, q: { boughtBefore: Date; now: Date; 
         isNull(orders.refundStatus),
         isNull(orders.voidRequestedAt),
         lt(orders.createdAt, q.boughtBefore),
+        // Never scanned: no status yet, or one that says the carrier does not have it (hasBeenScanned).
+        or(isNull(orders.trackingStatus), inArray(orders.trackingStatus, ['pre_transit', 'unknown'])),
         sql`(${orders.providerId} is null or ${orders.createdAt} + make_interval(days => ${labelTypes.voidWindowDays}) > ${q.now})`,
       ),
     )

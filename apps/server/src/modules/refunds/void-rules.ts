@@ -1,4 +1,4 @@
-import { carrierOfUid } from '@portal/shared';
+import { carrierOfUid, hasBeenScanned } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { formatOrderId } from '../orders/ids.ts';
@@ -20,6 +20,11 @@ export const voidableUntil = (createdAt: Date, windowDays: number): Date =>
  */
 export async function refuseUnvoidable(db: DbOrTx, order: OrderWithType, now = new Date()): Promise<void> {
   const orderId = formatOrderId(order.orderNumber);
+  if (hasBeenScanned(order.trackingStatus))
+    throw new AppError(
+      'CONFLICT',
+      `${orderId} cannot be voided: the carrier has scanned it (tracking says ${order.trackingStatus!.replaceAll('_', ' ')}), so the label was used`,
+    );
   if (!order.providerId) return;
   const days = await findVoidWindowDays(db, order.labelTypeId);
   if (now > voidableUntil(order.createdAt, days)) {

@@ -1,9 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import type {
-  UpstreamVoid,
-  UpstreamVoidRequest,
-} from '../../labels/providers/upstream/upstream-adapter.ts';
+import type { UpstreamVoid, UpstreamVoidRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { formatOrderId } from '../orders/ids.ts';
 import { toOrderView } from '../orders/order-view.ts';

@@ -169,7 +169,5 @@ export async function markRequestDeclined(tx: DbOrTx, orderId: string, note: str
   await tx
     .update(orders)
     .set({ refundStatus: 'rejected', refundNote: note })
-    .where(
-      and(eq(orders.id, orderId), isNull(orders.voidRequestedAt), ne(orders.status, 'cancelled')),
-    );
+    .where(and(eq(orders.id, orderId), isNull(orders.voidRequestedAt), ne(orders.status, 'cancelled')));
 }

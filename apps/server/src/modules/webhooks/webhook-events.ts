@@ -14,8 +14,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'deposit.cancelled',
   'courier_order.updated',
   'refund_request.updated',
-  'order.refund_rejected',
   'order.tracking_updated',
+  'order.refund_rejected',
   'test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

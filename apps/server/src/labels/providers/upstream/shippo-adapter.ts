@@ -249,9 +249,13 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         throw outcomeOf(error, `refund transaction ${upstreamId}`, false);
       }
     },
-    async voidStatus({ voidId }) {
-      if (!voidId) return { state: 'none' };
-      return voidOf(await call(`read refund ${voidId}`, false, () => shippo.refunds.get(voidId)));
+    async voidStatus({ upstreamId, voidId }) {
+      if (voidId) return voidOf(await call(`read refund ${voidId}`, false, () => shippo.refunds.get(voidId)));
+      // The refund's id was never learnt (its answer was lost): find it by the label it voids.
+      const listed = await call('list refunds', false, () => shippo.refunds.list({}));
+      // A failed refund of an earlier try is not this one: none found, the void is asked again.
+      const live = (listed.results ?? []).find((r) => r.transaction === upstreamId && r.status !== 'ERROR');
+      return live ? voidOf(live) : { state: 'none' };
     },
     async testConnection() {
       try {

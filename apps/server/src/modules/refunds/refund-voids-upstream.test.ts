@@ -1,0 +1,164 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, refundRequests } from '../../db/schema.ts';
+import { startWorkers } from '../../jobs/index.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import {
+  balanceCents,
+  fund,
+  ledgerOf,
+  orderBody,
+  resellerOf,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
+import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
+import { staffOf, staffRefund, statusOf } from './test-support.ts';
+import { checkVoids } from './void-settle.ts';
+
+/**
+ * A refund on portal A of a label A bought on portal B (issue 36): A asks B for the refund through B's
+ * `/api/v2/order/refund-order`, B's staff decide it as any refund request, and A credits its reseller
+ * once B's order says `refunded`. Both are real servers on their own databases.
+ */
+describe('refunds of labels bought on an upstream LabelPort', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let onB: ApiReseller;
+  let staffA: Reseller;
+  let staffB: Reseller;
+  let groundOz: string;
+
+  beforeAll(async () => {
+    b = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
+    await startWorkers(b.ctx);
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    const bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+    onB = await apiReseller(b, 50_00);
+    staffB = await staffOf(b);
+    a = await createTestApp({ engine: 'postgres', env: { PROVIDER_LABEL_WAIT_SECONDS: '20' } });
+    await startWorkers(a.ctx);
+    staffA = await staffOf(a);
+    const types = (await a.inject({ url: '/api/v1/admin/label-types', headers: staffA.headers })).json()
+      .labelTypes as { uid: string; _id: string }[];
+    groundOz = types.find((t) => t.uid === 'ground_oz')!._id;
+    const provider = await a.inject({
+      method: 'POST',
+      url: '/api/v1/admin/providers',
+      headers: staffA.headers,
+      payload: { kind: 'labelport', name: 'Portal B', credentials: { apiKey: onB.apiKey, baseUrl: bUrl } },
+    });
+    expect(provider.statusCode, provider.body).toBe(201);
+    const routed = await a.inject({
+      method: 'PUT',
+      url: `/api/v1/admin/label-types/${groundOz}/route`,
+      headers: staffA.headers,
+      payload: { route: [{ providerId: provider.json().provider._id, service: 'ground_oz' }] },
+    });
+    expect(routed.statusCode, routed.body).toBe(200);
+  }, 120_000);
+  afterAll(async () => {
+    await settleLabels(a);
+    await settleLabels(b);
+    await a.close();
+    await b.close();
+  });
+
+  /** A reseller of A with one label bought on B; the order on B that holds it. */
+  async function boughtOnB() {
+    const reseller = await resellerOf(a, (await signUp(a)).headers);
+    await fund(a.ctx.db, reseller.id, 100_00);
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/v1/order/create',
+      headers: reseller.headers,
+      payload: orderBody(groundOz),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().orders[0]._id as string;
+    const order = await waitFor(
+      () => statusOf(a, id),
+      (o) => o.status !== 'pending' && o.status !== 'processing',
+      20_000,
+    );
+    expect(order.status).toBe('completed');
+    const [onBOrder] = await b.ctx.db.select().from(orders).where(eq(orders.tracking, order.tracking!));
+    return { reseller, id, priceCents: order.priceCents, onBOrder: onBOrder! };
+  }
+
+  const requestOnB = async (orderId: string) =>
+    (await b.ctx.db.select().from(refundRequests).where(eq(refundRequests.orderId, orderId)))[0]!;
+  const decideOnB = (requestId: string, verb: 'approve' | 'reject', reason?: string) =>
+    b.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refund-requests/${requestId}/${verb}`,
+      headers: staffB.headers,
+      ...(reason ? { payload: { reason } } : {}),
+    });
+  const refundsOf = async (app: TestApp, userId: string) =>
+    (await ledgerOf(app.ctx.db, userId)).entries.filter((e) => e.kind === 'refund');
+
+  it("a refund on A voids on B first; B's refund credits A once, and A credits its reseller once", async () => {
+    const { reseller, id, priceCents, onBOrder } = await boughtOnB();
+    const aBefore = await balanceCents(a.ctx.db, reseller.id);
+    const bBefore = await balanceCents(b.ctx.db, onB.id);
+
+    const asked = await staffRefund(a, staffA.headers, id, 'Customer cancelled');
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().order).toMatchObject({ status: 'completed', refundStatus: 'submitted' });
+    // B holds a refund request for A's label; nobody was credited yet.
+    const request = await requestOnB(onBOrder.id);
+    expect(request).toMatchObject({ status: 'pending', reason: 'Customer cancelled' });
+    const readOnB = await b.inject({
+      url: `/api/v2/order/read-order/${onBOrder.id}`,
+      headers: { 'x-api-key': onB.apiKey },
+    });
+    expect(readOnB.json().order).toMatchObject({ refundStatus: 'requested', refundNote: null });
+    await checkVoids(a.ctx, { orderIds: [id] });
+    expect(await balanceCents(a.ctx.db, reseller.id)).toBe(aBefore);
+    expect(await balanceCents(b.ctx.db, onB.id)).toBe(bBefore);
+
+    // B's staff approve: B's own label is test mode, so B credits A's account on B at once.
+    expect((await decideOnB(request.id, 'approve')).statusCode).toBe(200);
+    expect(await balanceCents(b.ctx.db, onB.id)).toBe(bBefore + onBOrder.priceCents);
+
+    // A hears it (twice at once) and credits its reseller once.
+    await Promise.all([checkVoids(a.ctx, { orderIds: [id] }), checkVoids(a.ctx, { orderIds: [id] })]);
+    expect(await balanceCents(a.ctx.db, reseller.id)).toBe(aBefore + priceCents);
+    expect(await refundsOf(a, reseller.id)).toHaveLength(1);
+    expect(await refundsOf(b, onB.id)).toHaveLength(1);
+    expect(await statusOf(a, id)).toMatchObject({ status: 'cancelled', refundStatus: 'refunded' });
+    expect((await ledgerOf(a.ctx.db, reseller.id)).sum).toBe(await balanceCents(a.ctx.db, reseller.id));
+  });
+
+  it("B's staff reject: A's reseller reads B's reason, nothing moves; asked again and approved, once", async () => {
+    const { reseller, id, priceCents, onBOrder } = await boughtOnB();
+    const aBefore = await balanceCents(a.ctx.db, reseller.id);
+    const bBefore = await balanceCents(b.ctx.db, onB.id);
+    expect((await staffRefund(a, staffA.headers, id, 'Duplicate')).statusCode).toBe(200);
+    const first = await requestOnB(onBOrder.id);
+    expect((await decideOnB(first.id, 'reject', 'The parcel was handed to USPS')).statusCode).toBe(200);
+    await checkVoids(a.ctx, { orderIds: [id] });
+    expect(await statusOf(a, id)).toMatchObject({
+      status: 'completed',
+      refundStatus: 'rejected',
+      refundNote: 'The parcel was handed to USPS',
+    });
+    expect(await balanceCents(a.ctx.db, reseller.id)).toBe(aBefore);
+
+    // Retried: B's request opens again, B's staff approve it this time.
+    const again = await staffRefund(a, staffA.headers, id, 'Duplicate, label never used');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().order.refundStatus).toBe('submitted');
+    const second = await requestOnB(onBOrder.id);
+    expect(second).toMatchObject({ id: first.id, status: 'pending' });
+    expect((await decideOnB(second.id, 'approve')).statusCode).toBe(200);
+    await checkVoids(a.ctx, { orderIds: [id] });
+    await checkVoids(a.ctx, { orderIds: [id] });
+    expect(await balanceCents(a.ctx.db, reseller.id)).toBe(aBefore + priceCents);
+    expect(await balanceCents(b.ctx.db, onB.id)).toBe(bBefore + onBOrder.priceCents);
+    expect(await refundsOf(a, reseller.id)).toHaveLength(1);
+    expect(await refundsOf(b, onB.id)).toHaveLength(2);
+  });
+});
