@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { AdminOrderView } from '@portal/shared';
+import { hasBeenScanned, type AdminOrderView } from '@portal/shared';
 import { RefundStatusNote } from '../../../components/refund-status-note';
 import { StatusBadge } from '../../../components/status-badge';
 import { ORDER_STATUS_LOOK, refundStateOf } from '../../../lib/status-looks';
@@ -21,8 +21,13 @@ export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
   );
 }
 
-/** Not cancelled, and no refund already on its way or done. */
+/** Not cancelled, no refund already on its way or done, and not scanned by the carrier (a used label). */
 export const isRefundable = (order: AdminOrderView): boolean => {
   const refund = refundStateOf(order).status;
-  return order.status !== 'cancelled' && refund !== 'submitted' && refund !== 'refunded';
+  return (
+    order.status !== 'cancelled' &&
+    refund !== 'submitted' &&
+    refund !== 'refunded' &&
+    !hasBeenScanned(order.trackingStatus)
+  );
 };

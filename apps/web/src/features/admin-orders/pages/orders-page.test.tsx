@@ -33,22 +33,29 @@ describe('Console Orders: tracking and refunds', { timeout: 20_000 }, () => {
       q.get('trackingStatus') === 'failure'
         ? [order(3, { trackingStatus: 'failure' })]
         : [
-            order(1, { trackingStatus: 'available_for_pickup', refundStatus: 'submitted' }),
+            order(1, { refundStatus: 'submitted' }),
             order(2, {
               trackingStatus: 'delivered',
               refundStatus: 'rejected',
               refundNote: 'Label already used',
             }),
+            order(3),
+            order(4, { trackingStatus: 'available_for_pickup' }),
           ],
     );
     const rows = await screen.findAllByTestId('admin-order-row');
-    expect(within(rows[0]!).getByText('Available for pickup')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Label created')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('Refund submitted')).toBeInTheDocument();
     // A refund the provider has not answered yet cannot be asked for twice.
     expect(within(rows[0]!).queryByRole('button', { name: 'Refund LBL-10041' })).toBeNull();
     expect(within(rows[1]!).getByText('Delivered')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Refund rejected')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Label already used')).toBeInTheDocument();
+    // Not scanned yet: it can still be voided. Scanned by the carrier: a used label, no refund offered.
+    expect(within(rows[2]!).getByRole('button', { name: 'Refund LBL-10043' })).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Available for pickup')).toBeInTheDocument();
+    expect(within(rows[3]!).queryByRole('button', { name: 'Refund LBL-10044' })).toBeNull();
+    expect(within(rows[3]!).getByRole('checkbox', { name: 'Select LBL-10044' })).toBeDisabled();
     expect(listQueries(server)[0]).not.toHaveProperty('trackingStatus');
 
     await user.click(screen.getByRole('combobox', { name: 'Tracking' }));

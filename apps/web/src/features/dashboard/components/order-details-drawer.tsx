@@ -1,5 +1,5 @@
 import { Alert, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatUsd, type OrderView } from '@portal/shared';
+import { formatUsd, hasBeenScanned, type OrderView } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { DetailsDrawer } from '../../../components/details-drawer';
 import { RefundStatusNote } from '../../../components/refund-status-note';
@@ -64,10 +64,17 @@ function OrderDetails({ order }: { order: OrderView }) {
         </Fact>
         <Fact label="Amount">{formatUsd(order.price)}</Fact>
       </SimpleGrid>
-      {refund.status && (
+      {refund.status ? (
         <Fact label="Refund">
           <RefundStatusNote status={refund.status} note={refund.note} />
         </Fact>
+      ) : (
+        order.status === 'completed' &&
+        hasBeenScanned(order.trackingStatus) && (
+          <Text size="sm" c="dimmed" data-testid="scanned-note">
+            The carrier has scanned this parcel, so its label can no longer be voided or refunded.
+          </Text>
+        )
       )}
       <Divider />
       <Stack gap="sm" component="section" aria-labelledby="tracking-timeline-title">

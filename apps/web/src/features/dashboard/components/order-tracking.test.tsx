@@ -145,6 +145,30 @@ describe('Dashboard tracking', { timeout: 20_000 }, () => {
     expect(await within(drawer).findByText(/No tracking events yet/)).toBeInTheDocument();
   });
 
+  it('offers no refund of a label the carrier has scanned, and the details say why', async () => {
+    const user = userEvent.setup({ delay: null });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    renderDashboard(
+      () => [
+        order(1, { refundableUntil: future, trackingStatus: 'in_transit' }),
+        order(2, { refundableUntil: future, trackingStatus: 'pre_transit' }),
+      ],
+      {
+        'GET /order/read/o1': {
+          body: { order: order(1, { trackingStatus: 'in_transit', trackingEvents: [] }) },
+        },
+      },
+    );
+    const rows = await screen.findAllByTestId('order-row');
+    expect(within(rows[0]!).queryByRole('button', { name: 'Request refund LBL-10041' })).toBeNull();
+    expect(within(rows[1]!).getByRole('button', { name: 'Request refund LBL-10042' })).toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Details of LBL-10041' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order LBL-10041' });
+    expect(await within(drawer).findByTestId('scanned-note')).toHaveTextContent(
+      'can no longer be voided or refunded',
+    );
+  });
+
   it('shows a refund as requested, submitted, refunded, or rejected with the provider’s reason', async () => {
     renderDashboard(() => [
       order(1, { refundStatus: 'requested' }),

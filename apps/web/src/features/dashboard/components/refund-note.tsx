@@ -1,4 +1,4 @@
-import type { OrderView } from '@portal/shared';
+import { hasBeenScanned, type OrderView } from '@portal/shared';
 import { RefundStatusNote } from '../../../components/refund-status-note';
 import { refundStateOf } from '../../../lib/status-looks';
 
@@ -8,6 +8,11 @@ export function RefundNote({ order }: { order: OrderView }) {
   return <RefundStatusNote status={status} note={note} />;
 }
 
-/** "Request refund" is offered on completed orders inside the window that have no request yet. */
+/**
+ * "Request refund" is offered on completed orders inside the window that have no request yet, and not once
+ * the carrier has scanned the parcel: a used label is never voided.
+ */
 export const canRequestRefund = (order: OrderView, now = Date.now()): boolean =>
-  !!order.refundableUntil && new Date(order.refundableUntil).getTime() > now;
+  !!order.refundableUntil &&
+  new Date(order.refundableUntil).getTime() > now &&
+  !hasBeenScanned(order.trackingStatus);
