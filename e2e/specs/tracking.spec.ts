@@ -1,4 +1,5 @@
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi, DEMO, signIn } from './helpers';
 import { startPortal, type SideProcess } from './side-process';
@@ -11,6 +12,13 @@ import { startPortal, type SideProcess } from './side-process';
 const WALK_PORT = Number(process.env.E2E_PORT ?? 7411) + 1;
 const STEP_SECONDS = 4;
 const SHOTS = process.env.TRACKING_SHOTS_DIR ?? '/tmp/tracking-shots';
+
+/** No axe violation on the page as it is now (the open drawer included). */
+async function expectAccessible(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(summary, `axe on ${what}`).toEqual([]);
+}
 
 async function shot(page: Page, name: string) {
   for (const width of [1280, 390]) {
@@ -85,6 +93,10 @@ test.describe('tracking on a portal whose test-mode walk steps every few seconds
     expect(statuses.at(-1)).toBe('delivered');
     expect(statuses).toContain('in_transit');
     await shot(page, 'drawer-delivered');
+    await expectAccessible(page, 'the order details drawer');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectAccessible(page, 'the order details drawer at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
@@ -99,6 +111,7 @@ test.describe('tracking on a portal whose test-mode walk steps every few seconds
     for (const other of await page.getByTestId('order-row').all())
       await expect(other.getByText('Delivered')).toBeVisible();
     await shot(page, 'dashboard-delivered');
+    await expectAccessible(page, 'the dashboard filtered by tracking');
 
     // Another status leaves it out.
     await page.getByRole('combobox', { name: 'Tracking status' }).click();
