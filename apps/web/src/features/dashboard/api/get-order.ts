@@ -1,5 +1,6 @@
 import { orderResponse, POLL_INTERVAL_MS, type OrderView } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api-client';
 import { hasNewsToCome } from '../../../lib/status-looks';
 import { ordersQueryKey } from './get-orders';
@@ -18,3 +19,22 @@ export const orderQueryOptions = (id: string) =>
   });
 
 export const useOrder = (id: string | null) => useQuery({ ...orderQueryOptions(id ?? ''), enabled: !!id });
+
+/**
+ * When the open details learn something new (the parcel moved, a refund was settled), the list and its
+ * counts behind the drawer refresh too, so closing it shows the same news.
+ */
+export function useListFollowsDetails(order: OrderView | undefined) {
+  const queryClient = useQueryClient();
+  const news = order ? `${order._id}:${order.status}:${order.trackingStatus}:${order.refundStatus}` : null;
+  const seen = useRef<string | null>(null);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = news;
+    if (!news || !before || before === news || before.split(':')[0] !== news.split(':')[0]) return;
+    void queryClient.invalidateQueries({
+      queryKey: ordersQueryKey,
+      predicate: (query) => query.queryKey[1] !== 'detail',
+    });
+  }, [news, queryClient]);
+}

@@ -7,7 +7,7 @@ import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { errorMessage } from '../../../lib/notify';
 import { refundStateOf } from '../../../lib/status-looks';
-import { useOrder } from '../api/get-order';
+import { useListFollowsDetails, useOrder } from '../api/get-order';
 import { formatOrderDate } from '../lib/format-order';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
@@ -29,6 +29,7 @@ const placeOf = (order: OrderView, side: 'From' | 'To') =>
 /** One order's details from the Order History: where its parcel is, its timeline, and its refund. */
 export function OrderDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { data: order, isPending, error } = useOrder(id);
+  useListFollowsDetails(order);
   return (
     <DetailsDrawer opened={id !== null} onClose={onClose} title={order ? `Order ${order.OrderId}` : 'Order'}>
       {isPending && id && <Loader size="sm" aria-label="Loading the order" />}

@@ -107,10 +107,12 @@ describe('Dashboard tracking', { timeout: 20_000 }, () => {
       }),
     ];
     let reads = 0;
-    renderDashboard(() => [order(1, { trackingStatus: 'in_transit' })], {
+    let latest: OrderView['trackingStatus'] = 'in_transit';
+    renderDashboard(() => [order(1, { trackingStatus: latest })], {
       'GET /order/read/o1': () => {
         reads += 1;
         const events = reads === 1 ? first : later;
+        latest = events.at(-1)!.status;
         return {
           body: { order: order(1, { trackingStatus: events.at(-1)!.status, trackingEvents: events }) },
         };
@@ -133,6 +135,9 @@ describe('Dashboard tracking', { timeout: 20_000 }, () => {
     const last = within(drawer).getAllByTestId('tracking-event').at(-1)!;
     expect(last).toHaveTextContent('Out for delivery');
     expect(last).toHaveTextContent('Denver, CO');
+    // The list behind the drawer hears the news too.
+    const row = screen.getByTestId('order-row');
+    await waitFor(() => expect(within(row).getByText('Out for delivery')).toBeInTheDocument());
   }, 15_000);
 
   it('says when an order has no tracking events yet', async () => {
