@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Address } from '../../src/labels/types.ts';
 import {
@@ -36,6 +37,13 @@ export type EasyPostFake = FakeServer & {
   answerRefundsWith(status: FakeRefundStatus): void;
   /** The carrier decided: the shipment's refund moves to `refunded` or `rejected`. */
   settleRefund(shipmentId: string, status: 'refunded' | 'rejected'): void;
+  /** Webhooks registered with `POST /v2/webhooks`, with the secret EasyPost signs with. */
+  webhooks: { id: string; url: string; secret: string }[];
+  /**
+   * The carrier scanned the parcel: adds a tracking detail to its tracker and sends `tracker.updated`,
+   * signed as EasyPost signs (`X-Hmac-Signature: hmac-sha256-hex=...`), to every webhook; their statuses.
+   */
+  scan(trackingCode: string, status: string, message: string): Promise<number[]>;
 };
 
 export type FakeRefundStatus = 'submitted' | 'refunded' | 'rejected';
@@ -185,6 +193,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const addresses = new Map<string, Json>();
   const files = new Map<string, Uint8Array>();
   const purchases: FakePurchase[] = [];
+  const webhooks: { id: string; url: string; secret: string }[] = [];
   const buyFaults: UpstreamFault[] = [];
   const buying = new Set<string>();
   let rejectShipments = 0;
@@ -405,6 +414,24 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       const { fees: _fees, ...created } = tracker;
       return sendJson(res, 200, { ...created, finalized: false, is_return: false });
     }
+    if (route === 'POST /v2/webhooks') {
+      const input = (body.webhook as Json | undefined) ?? {};
+      const hook = {
+        id: newId('hook_'),
+        url: String(input.url ?? ''),
+        secret: String(input.webhook_secret ?? ''),
+      };
+      webhooks.push(hook);
+      return sendJson(res, 200, {
+        id: hook.id,
+        object: 'Webhook',
+        mode: 'test',
+        url: hook.url,
+        created_at: isoNow(),
+        disabled_at: null,
+        custom_headers: [],
+      });
+    }
     if ((match = route.match(/^GET \/v2\/trackers\/(trk_\w+)$/))) {
       const tracker = trackers.get(match[1]!);
       return tracker
@@ -445,6 +472,57 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       const shipment = shipments.get(shipmentId);
       if (!shipment?.refund_status) throw new Error(`no refund was asked for ${shipmentId}`);
       Object.assign(shipment, { refund_status: status, updated_at: isoNow() });
+    },
+    webhooks,
+    async scan(trackingCode, status, message) {
+      const tracker = [...trackers.values()].find((t) => t.tracking_code === trackingCode);
+      if (!tracker) throw new Error(`no tracker for ${trackingCode}`);
+      (tracker.tracking_details as Json[]).push({
+        object: 'TrackingDetail',
+        message,
+        description: '',
+        status,
+        status_detail: 'status_update',
+        datetime: isoNow(),
+        source: tracker.carrier,
+        carrier_code: '',
+        tracking_location: {
+          object: 'TrackingLocation',
+          city: 'AUSTIN',
+          state: 'TX',
+          country: null,
+          zip: '78701',
+        },
+      });
+      Object.assign(tracker, { status, updated_at: isoNow() });
+      const body = JSON.stringify({
+        object: 'Event',
+        id: newId('evt_'),
+        mode: 'test',
+        description: 'tracker.updated',
+        created_at: isoNow(),
+        updated_at: isoNow(),
+        previous_attributes: {},
+        pending_urls: [],
+        completed_urls: [],
+        result: tracker,
+      });
+      return Promise.all(
+        webhooks.map(async (hook) => {
+          const signature = createHmac('sha256', Buffer.from(hook.secret.normalize('NFKD'), 'utf8'))
+            .update(body, 'utf8')
+            .digest('hex');
+          const answer = await fetch(hook.url, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-hmac-signature': `hmac-sha256-hex=${signature}`,
+            },
+            body,
+          });
+          return answer.status;
+        }),
+      );
     },
   };
 }

@@ -36,6 +36,13 @@ export type ShippoFake = FakeServer & {
   answerRefundsWith(status: 'QUEUED' | 'SUCCESS' | 'ERROR'): void;
   /** The carrier decided: the transaction's refund moves to `SUCCESS` or `ERROR`. */
   settleRefund(transactionId: string, status: 'SUCCESS' | 'ERROR'): void;
+  /** `track_updated` webhooks registered with `POST /webhooks`. */
+  webhooks: { id: string; url: string }[];
+  /**
+   * The carrier scanned a label: adds to its track (`GET /tracks/{carrier}/{number}`); with `notify`, sends
+   * `track_updated` to every webhook (their URLs carry the token registered with them); their statuses.
+   */
+  scan(tracking: string, status: string, details: string, notify?: boolean): Promise<number[]>;
 };
 
 type Json = Record<string, unknown>;
@@ -116,6 +123,8 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   const files = new Map<string, Uint8Array>();
   const purchases: FakePurchase[] = [];
   const faults: UpstreamFault[] = [];
+  const webhooks: { id: string; url: string }[] = [];
+  const tracks = new Map<string, Json>();
   let queued = 0;
   let garbled = 0;
   const refunds = new Map<string, Json>();
@@ -268,6 +277,32 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       }
       return sendJson(res, 201, transaction);
     }
+    if (route === 'POST /webhooks') {
+      const hook = { id: newId(''), url: String(body.url ?? '') };
+      webhooks.push(hook);
+      return sendJson(res, 201, {
+        object_id: hook.id,
+        event: body.event ?? 'track_updated',
+        url: hook.url,
+        active: body.active ?? true,
+        is_test: body.is_test ?? true,
+        object_created: now(),
+        object_updated: now(),
+      });
+    }
+    if ((match = route.match(/^GET \/tracks\/(\w+)\/(\w+)$/))) {
+      const track = tracks.get(match[2]!);
+      return sendJson(
+        res,
+        200,
+        track ?? {
+          carrier: match[1],
+          tracking_number: match[2],
+          tracking_status: null,
+          tracking_history: [],
+        },
+      );
+    }
     if ((match = route.match(/^GET \/transactions\/(\w+)$/))) {
       const transaction = transactions.get(match[1]!);
       return transaction
@@ -328,6 +363,37 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
         .find((r) => r.transaction === transactionId && (r.status === 'QUEUED' || r.status === 'PENDING'));
       if (!refund) throw new Error(`no refund was asked for ${transactionId}`);
       Object.assign(refund, { status, object_updated: now() });
+    },
+    webhooks,
+    async scan(tracking, status, details, notify = true) {
+      const track = tracks.get(tracking) ?? {
+        carrier: 'usps',
+        tracking_number: tracking,
+        tracking_history: [],
+      };
+      const item = {
+        object_id: newId(''),
+        status,
+        substatus: null,
+        status_details: details,
+        status_date: now(),
+        location: { city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
+      };
+      (track.tracking_history as Json[]).push(item);
+      track.tracking_status = item;
+      tracks.set(tracking, track);
+      if (!notify) return [];
+      const body = JSON.stringify({ event: 'track_updated', test: true, data: track });
+      return Promise.all(
+        webhooks.map(async (hook) => {
+          const answer = await fetch(hook.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          return answer.status;
+        }),
+      );
     },
   };
 }

@@ -153,7 +153,8 @@ export const orderListQuery = z.object({
     .refine((v) => v === undefined || (TRACKING_STATUSES as readonly string[]).includes(v), {
       message: `Tracking status must be one of ${TRACKING_STATUSES.join(', ')}`,
     })
-    .transform((v) => v as TrackingStatus | undefined),
+    .transform((v) => v as TrackingStatus | undefined)
+    .describe(`Only orders whose tracking status is this one: ${TRACKING_STATUSES.join(', ')}`),
 });
 export type OrderListQuery = z.output<typeof orderListQuery>;
 

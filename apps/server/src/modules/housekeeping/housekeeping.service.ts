@@ -1,4 +1,7 @@
+import { lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { inboundWebhookReceipts } from '../../db/schema.ts';
+import { RECEIPT_TTL_MS } from '../tracking/tracking-inbound.ts';
 import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
   deleteAuthFailuresBefore,
@@ -33,7 +36,8 @@ export type HousekeepingResult = Record<
   | 'webhookDeliveries'
   | 'webhookEvents'
   | 'providerCalls'
-  | 'twoFactor',
+  | 'twoFactor'
+  | 'inboundWebhookReceipts',
   number
 >;
 
@@ -58,5 +62,12 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     webhookEvents: (await deleteUndeliverableEvents(db)).length,
     providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_KEPT_MS))).length,
     twoFactor: await deleteExpiredTwoFactorRows(db, now),
+    // Remembered past the window in which an inbound message's age is accepted, then forgotten.
+    inboundWebhookReceipts: (
+      await db
+        .delete(inboundWebhookReceipts)
+        .where(lt(inboundWebhookReceipts.receivedAt, new Date(now.getTime() - RECEIPT_TTL_MS)))
+        .returning({ id: inboundWebhookReceipts.messageId })
+    ).length,
   };
 }

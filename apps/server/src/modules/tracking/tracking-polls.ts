@@ -59,10 +59,12 @@ export async function scheduleTracking(
     };
   });
   await tx.insert(trackingPolls).values(rows).onConflictDoNothing();
+  // One insert per first look (a batch's test-mode labels share one, its provider labels another).
+  const byTime = new Map<number, TrackingJobData[]>();
   for (const r of rows)
-    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, [{ orderId: r.orderId }], {
-      startAfter: r.nextAt,
-    });
+    byTime.set(r.nextAt.getTime(), [...(byTime.get(r.nextAt.getTime()) ?? []), { orderId: r.orderId }]);
+  for (const [at, jobs] of byTime)
+    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, jobs, { startAfter: new Date(at) });
 }
 
 /**

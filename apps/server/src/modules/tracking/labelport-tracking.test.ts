@@ -1,0 +1,191 @@
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providers } from '../../db/schema.ts';
+import { startWorkers } from '../../jobs/index.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
+import { staffOf } from '../refunds/test-support.ts';
+import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
+import { createEndpoint, settle, startReceiver } from '../webhooks/test-support.ts';
+
+type Timeline = { trackingStatus: string | null; trackingEvents: { status: string; description: string }[] };
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Tracking through another LabelPort (issue 36): B's test-mode walk reaches A's order, pushed by B's
+ * `order.tracking_updated` webhook to the URL A registered when staff added B (A with PUBLIC_URL), or
+ * pulled by polling B's read-order (A without it), and A tells its own reseller by webhook.
+ */
+describe('tracking from an upstream LabelPort', () => {
+  let b: TestApp;
+  let bUrl: string;
+  let onB: ApiReseller;
+
+  beforeAll(async () => {
+    b = await createTestApp({
+      env: {
+        API_RATE_LIMIT_PER_MINUTE: '0',
+        API_PURCHASES_PER_SECOND: '0',
+        TEST_TRACKING_STEP_SECONDS: '1',
+        WEBHOOK_RETRY_BASE_SECONDS: '1',
+      },
+    });
+    await startWorkers(b.ctx);
+    await startWebhookWorkers(b.ctx);
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    bUrl = `http://127.0.0.1:${(b.server.address() as net.AddressInfo).port}`;
+    onB = await apiReseller(b, 50_00);
+  }, 120_000);
+  afterAll(async () => {
+    await settleLabels(b);
+    await settle(b);
+    await b.close();
+  });
+
+  /** Portal A buying ground_oz labels on B, and a reseller of A with a webhook endpoint. */
+  async function portalA(env: Record<string, string>) {
+    const a = await createTestApp({
+      env: { PROVIDER_LABEL_WAIT_SECONDS: '20', WEBHOOK_RETRY_BASE_SECONDS: '1', ...env },
+    });
+    await startWorkers(a.ctx);
+    await startWebhookWorkers(a.ctx);
+    const staff = await staffOf(a);
+    const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      a.inject({
+        method,
+        url: `/api/v1/admin${url}`,
+        headers: staff.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const added = await admin('POST', '/providers', {
+      kind: 'labelport',
+      name: 'Portal B',
+      credentials: { apiKey: onB.apiKey, baseUrl: bUrl },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const providerId = added.json().provider._id as string;
+    const types = (await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[];
+    const groundOz = types.find((t) => t.uid === 'ground_oz')!._id;
+    await admin('PUT', `/label-types/${groundOz}/route`, { route: [{ providerId, service: 'ground_oz' }] });
+    const reseller: Reseller = await resellerOf(a, (await signUp(a)).headers);
+    await fund(a.ctx.db, reseller.id, 100_00);
+    const receiver = await startReceiver();
+    await createEndpoint(a, reseller.headers, { url: receiver.url, events: ['order.tracking_updated'] });
+    return { a, admin, providerId, groundOz, reseller, receiver };
+  }
+
+  async function buyAndFollow(setup: Awaited<ReturnType<typeof portalA>>) {
+    const { a, reseller, groundOz } = setup;
+    const res = await a.inject({
+      method: 'POST',
+      url: '/api/v1/order/create',
+      headers: reseller.headers,
+      payload: orderBody(groundOz),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().orders[0]._id as string;
+    const read = async () =>
+      (await a.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })).json()
+        .order as Timeline;
+    const done = await waitFor(read, (o) => o.trackingStatus === 'delivered', 30_000);
+    return { id, done };
+  }
+
+  it("B's walk reaches A's order by B's webhook, registered when B was added, and A's reseller hears of it", async () => {
+    const port = await freePort();
+    const setup = await portalA({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+    const { a, providerId, receiver } = setup;
+    try {
+      await a.listen({ port, host: '127.0.0.1' });
+      const [row] = await a.ctx.db.select().from(providers).where(eq(providers.id, providerId));
+      expect(row!.webhookId).toBeTruthy();
+      expect(row!.webhookSecretSealed).toBeTruthy();
+      const onBHooks = await b.inject({ method: 'GET', url: '/api/v1/webhooks', headers: onB.headers });
+      expect(onBHooks.json().endpoints).toMatchObject([
+        {
+          url: `http://127.0.0.1:${port}/api/v1/tracking/inbound/${providerId}`,
+          events: ['order.tracking_updated'],
+        },
+      ]);
+
+      const { id, done } = await buyAndFollow(setup);
+      expect(done.trackingEvents.map((e) => e.status)).toEqual([
+        'pre_transit',
+        'in_transit',
+        'in_transit',
+        'out_for_delivery',
+        'delivered',
+      ]);
+      // A's reseller got order.tracking_updated, the last one delivered, each with only the new events.
+      await waitFor(
+        async () => receiver.received.map((r) => JSON.parse(r.body).data.trackingStatus as string),
+        (statuses) => statuses.includes('delivered'),
+        15_000,
+      );
+      const payloads = receiver.received.map((r) => JSON.parse(r.body));
+      expect(payloads.every((p) => p.type === 'order.tracking_updated' && p.data._id === id)).toBe(true);
+      const sent = payloads.flatMap((p) => p.data.trackingEvents as { description: string }[]);
+      expect(new Set(sent.map((e) => e.description)).size).toBe(sent.length);
+      expect(payloads.at(-1).data).toMatchObject({ status: 'completed', trackingStatus: 'delivered' });
+      // Staff see the same on A; B's reseller API shows B's own order with its timeline.
+      const staffView = (await setup.admin('GET', `/orders/${id}`)).json().order;
+      expect(staffView).toMatchObject({ trackingStatus: 'delivered' });
+      expect(staffView.trackingEvents).toHaveLength(5);
+      const listed = (await setup.admin('GET', '/orders?limit=100')).json().orders as {
+        _id: string;
+        trackingStatus: string;
+      }[];
+      expect(listed.find((o) => o._id === id)?.trackingStatus).toBe('delivered');
+      const onBOrders = await b.inject({
+        method: 'GET',
+        url: '/api/v2/order/read-orders?trackingStatus=delivered',
+        headers: { 'x-api-key': onB.apiKey },
+      });
+      const bOrder = (onBOrders.json().orders as { _id: string; trackingStatus: string }[])[0]!;
+      expect(bOrder.trackingStatus).toBe('delivered');
+      const bOne = await b.inject({
+        method: 'GET',
+        url: `/api/v2/order/read-order/${bOrder._id}`,
+        headers: { 'x-api-key': onB.apiKey },
+      });
+      expect((bOne.json().order.trackingEvents as { status: string }[]).map((e) => e.status)).toEqual(
+        done.trackingEvents.map((e) => e.status),
+      );
+    } finally {
+      await settleLabels(a);
+      await settle(a);
+      await receiver.close();
+      await a.close();
+    }
+  }, 90_000);
+
+  it("without a public URL, A polls B's read-order (backoff from TRACKING_POLL_SECONDS) until delivered", async () => {
+    const setup = await portalA({ TRACKING_POLL_SECONDS: '1' });
+    const { a, providerId, receiver } = setup;
+    try {
+      const [row] = await a.ctx.db.select().from(providers).where(eq(providers.id, providerId));
+      expect(row!.webhookId).toBeNull();
+      const { done } = await buyAndFollow(setup);
+      expect(done.trackingEvents.at(-1)).toMatchObject({
+        status: 'delivered',
+        description: 'Delivered, front door',
+      });
+      expect(new Set(done.trackingEvents.map((e) => e.description)).size).toBe(done.trackingEvents.length);
+      await receiver.waitFor(1);
+    } finally {
+      await settleLabels(a);
+      await settle(a);
+      await receiver.close();
+      await a.close();
+    }
+  }, 90_000);
+});

@@ -1,0 +1,149 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../jobs/index.ts';
+import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
+import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
+import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { settleLabels } from '../reseller-api/test-support.ts';
+import { staffOf } from '../refunds/test-support.ts';
+
+type Tracked = {
+  status: string;
+  tracking: string;
+  trackingStatus: string | null;
+  trackingEvents: { status: string; description: string }[];
+};
+
+/**
+ * EasyPost and Shippo as tracking sources (issue 36): adding the provider registers our inbound URL
+ * there (PUBLIC_URL set), their webhooks move the order, and polling finds what no webhook said.
+ */
+describe('tracking from EasyPost and Shippo', () => {
+  let app: TestApp;
+  let easypost: EasyPostFake;
+  let shippo: ShippoFake;
+  let staff: Reseller;
+  let reseller: Reseller;
+  let types: Record<string, string>;
+  const ids: Record<string, string> = {};
+  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    app.inject({
+      method,
+      url: `/api/v1/admin${url}`,
+      headers: staff.headers,
+      ...(payload ? { payload } : {}),
+    });
+
+  beforeAll(async () => {
+    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    app = await createTestApp({
+      env: {
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        TRACKING_POLL_SECONDS: '1',
+        PROVIDER_LABEL_WAIT_SECONDS: '5',
+      },
+    });
+    await startWorkers(app.ctx);
+    await app.listen({ port, host: '127.0.0.1' });
+    staff = await staffOf(app);
+    reseller = await resellerOf(app, (await signUp(app)).headers);
+    await fund(app.ctx.db, reseller.id, 100_00);
+    types = Object.fromEntries(
+      ((await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[]).map((t) => [
+        t.uid,
+        t._id,
+      ]),
+    );
+    for (const [kind, fake] of [
+      ['easypost', easypost],
+      ['shippo', shippo],
+    ] as const) {
+      const created = await admin('POST', '/providers', {
+        kind,
+        name: kind,
+        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids[kind] = created.json().provider._id as string;
+    }
+    await admin('PUT', `/label-types/${types.priority}/route`, {
+      route: [{ providerId: ids.easypost, service: 'USPS:Priority' }],
+    });
+    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
+      route: [{ providerId: ids.shippo, service: 'usps_ground_advantage' }],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await settleLabels(app);
+    await app.close();
+    await easypost.close();
+    await shippo.close();
+  });
+
+  async function buy(uid: string): Promise<{ id: string; order: Tracked }> {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/create',
+      headers: reseller.headers,
+      payload: orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().orders[0]._id as string;
+    const order = await waitFor(
+      () => read(id),
+      (o) => o.status === 'completed',
+      20_000,
+    );
+    return { id, order };
+  }
+  const read = async (id: string) =>
+    (await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })).json()
+      .order as Tracked;
+
+  it('registers the inbound URL at both providers when they are added', () => {
+    expect(easypost.webhooks).toMatchObject([
+      { url: `${app.ctx.config.publicUrl}/api/v1/tracking/inbound/${ids.easypost}` },
+    ]);
+    expect(easypost.webhooks[0]!.secret).toMatch(/^whsec_/);
+    expect(shippo.webhooks[0]!.url).toMatch(new RegExp(`/api/v1/tracking/inbound/${ids.shippo}\\?token=`));
+  });
+
+  it("EasyPost's signed tracker.updated moves the order to delivered", async () => {
+    const { id, order } = await buy('priority');
+    expect(order.trackingStatus).toBe('pre_transit');
+    expect(await easypost.scan(order.tracking, 'in_transit', 'Arrived at USPS Regional Facility')).toEqual([
+      200,
+    ]);
+    expect((await read(id)).trackingStatus).toBe('in_transit');
+    expect(await easypost.scan(order.tracking, 'delivered', 'Delivered, In/At Mailbox')).toEqual([200]);
+    const done = await read(id);
+    expect(done.trackingStatus).toBe('delivered');
+    expect(done.trackingEvents.map((e) => e.description)).toEqual([
+      'Shipping Label Created',
+      'Arrived at USPS Regional Facility',
+      'Delivered, In/At Mailbox',
+    ]);
+  });
+
+  it("polling finds what Shippo's webhook did not say, and its webhook brings the rest", async () => {
+    const { id, order } = await buy('ground_oz');
+    await shippo.scan(order.tracking, 'TRANSIT', 'Accepted at USPS Origin Facility', false);
+    const polled = await waitFor(
+      () => read(id),
+      (o) => o.trackingStatus === 'in_transit',
+      15_000,
+    );
+    expect(polled.trackingEvents.map((e) => e.description)).toEqual(['Accepted at USPS Origin Facility']);
+    expect(await shippo.scan(order.tracking, 'DELIVERED', 'Delivered')).toEqual([200]);
+    const done = await read(id);
+    expect(done.trackingStatus).toBe('delivered');
+    expect(done.trackingEvents.map((e) => e.status)).toEqual(['in_transit', 'delivered']);
+  });
+});
