@@ -21,8 +21,11 @@ export const labelTypeView = z.object({
   maxWeight: z.number(),
   status: z.boolean(),
   prices: z.array(z.object({ price: z.number(), fromWeight: z.number(), toWeight: z.number() })),
-  /** Days after purchase during which its labels may be voided and refunded (USPS 30, UPS/FedEx 90 by default). */
-  voidWindowDays: z.number().int(),
+  /**
+   * Days after purchase during which its labels may be voided and refunded (USPS 30, UPS/FedEx 90 by
+   * default); the server always sends it.
+   */
+  voidWindowDays: z.number().int().optional(),
 });
 export type LabelTypeView = z.infer<typeof labelTypeView>;
 export const labelTypeListResponse = z.object({ labelTypes: z.array(labelTypeView) });
@@ -100,9 +103,10 @@ export const orderView = z.object({
   Length: z.number().nullable(),
   ...address('From'),
   ...address('To'),
-  refundStatus: z.enum(REFUND_STATUSES).nullable(),
-  /** Why the refund was rejected (null unless `refundStatus` is `rejected`). */
-  refundNote: z.string().nullable(),
+  /** Where its refund stands (null: none asked); the server always sends it. */
+  refundStatus: z.enum(REFUND_STATUSES).nullable().optional(),
+  /** Why the refund was rejected (null unless `refundStatus` is `rejected`); the server always sends it. */
+  refundNote: z.string().nullable().optional(),
   /** The reseller's history only: the order's refund request, if any. */
   refundRequest: refundRequestView.nullable().optional(),
   /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */

@@ -72,7 +72,9 @@ function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWin
     isEnabled: body.status,
     voidWindowDays:
       body.voidWindowDays ??
-      (current?.carrier === service.carrier ? current.voidWindowDays : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
+      (current?.carrier === service.carrier
+        ? current.voidWindowDays
+        : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
   };
 }
 

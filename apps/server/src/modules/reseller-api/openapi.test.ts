@@ -35,6 +35,7 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       '/order/read-bulk-order/{bulkorder_id}',
       '/order/read-order/{order_id}',
       '/order/read-orders',
+      '/order/refund-order/{order_id}',
       '/webhooks',
       '/webhooks/{id}',
       '/webhooks/{id}/deliveries',

@@ -154,7 +154,8 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     // Lookups bypass the circuit: an unknown outcome must be settled whatever the provider's recent record.
     lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
     // Voids bypass the circuit too: money owed back is asked for whatever the provider's recent record.
-    voidLabel: (request) => slots.run(maxConcurrent, () => observed('void', () => adapter.voidLabel(request))),
+    voidLabel: (request) =>
+      slots.run(maxConcurrent, () => observed('void', () => adapter.voidLabel(request))),
     voidStatus: (request) =>
       slots.run(maxConcurrent, () => observed('void_status', () => adapter.voidStatus(request))),
     testConnection: () =>

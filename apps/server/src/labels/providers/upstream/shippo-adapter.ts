@@ -1,12 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
-import {
-  Shippo,
-  type Rate,
-  type Refund,
-  type Shipment as ShippoShipment,
-  type Transaction,
-} from 'shippo';
+import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type Transaction } from 'shippo';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
