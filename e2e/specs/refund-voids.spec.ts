@@ -86,7 +86,7 @@ test('a refund waits for the provider ("submitted") and a test-mode refund is cr
   // USPS Priority Mail is bought at an EasyPost sandbox (the fake the server's tests use) for this test.
   const { provider } = await callApi(staff, 'POST', '/admin/providers', {
     kind: 'easypost',
-    name: 'EasyPost sandbox (voids spec)',
+    name: `EasyPost sandbox ${Date.now().toString(36)}`,
     credentials: { apiKey: easypost.apiKey, baseUrl: easypost.url },
   });
   const { labelTypes } = await callApi(staff, 'GET', '/admin/label-types');
@@ -98,7 +98,11 @@ test('a refund waits for the provider ("submitted") and a test-mode refund is cr
 
   try {
     await signIn(page, buyer.discordId, buyer.password);
-    const bought = await callApi(page, 'POST', '/order/create', { ...shipment, labelType: priority._id });
+    const bought = await callApi(page, 'POST', '/order/create', {
+      ...shipment,
+      labelType: priority._id,
+      design: 'pitney',
+    });
     const atProvider: string = bought.orders[0].OrderId;
     const testMode = await callApi(page, 'POST', '/order/create', {
       ...shipment,
