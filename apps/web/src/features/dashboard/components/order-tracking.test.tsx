@@ -175,9 +175,11 @@ describe('Dashboard tracking', { timeout: 20_000 }, () => {
   });
 
   it('shows a refund as requested, submitted, refunded, or rejected with the provider’s reason', async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
     renderDashboard(() => [
       order(1, { refundStatus: 'requested' }),
-      order(2, { refundStatus: 'submitted' }),
+      // Staff refunded it while the reseller's window was still open: nothing more to ask for.
+      order(2, { refundStatus: 'submitted', refundableUntil: future }),
       order(3, { status: 'cancelled', pdf: null, refundStatus: 'refunded' }),
       order(4, {
         refundStatus: 'rejected',
@@ -188,6 +190,7 @@ describe('Dashboard tracking', { timeout: 20_000 }, () => {
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[0]!).getByText('Refund requested')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Refund submitted')).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button', { name: 'Request refund LBL-10042' })).toBeNull();
     expect(within(rows[2]!).getByText('Refunded')).toBeInTheDocument();
     expect(within(rows[3]!).getByText('Refund rejected')).toBeInTheDocument();
     expect(

@@ -9,10 +9,16 @@ export function RefundNote({ order }: { order: OrderView }) {
 }
 
 /**
- * "Request refund" is offered on completed orders inside the window that have no request yet, and not once
- * the carrier has scanned the parcel: a used label is never voided.
+ * "Request refund" is offered on completed orders inside the window that have no refund on its way or done
+ * (staff may have refunded it already), and not once the carrier has scanned the parcel: a used label is
+ * never voided.
  */
-export const canRequestRefund = (order: OrderView, now = Date.now()): boolean =>
-  !!order.refundableUntil &&
-  new Date(order.refundableUntil).getTime() > now &&
-  !hasBeenScanned(order.trackingStatus);
+export const canRequestRefund = (order: OrderView, now = Date.now()): boolean => {
+  const refund = refundStateOf(order).status;
+  return (
+    !!order.refundableUntil &&
+    new Date(order.refundableUntil).getTime() > now &&
+    !hasBeenScanned(order.trackingStatus) &&
+    (refund === null || refund === 'rejected')
+  );
+};
