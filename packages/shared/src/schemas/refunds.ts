@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.ts';
+import { TRACKING_STATUSES } from '../tracking.ts';
 import { orderView, REFUND_REQUEST_STATUSES, refundRequestView } from './order-views.ts';
 
 const page = z.coerce
@@ -66,6 +67,10 @@ export const adminOrdersQuery = z.object({
     .optional()
     .default('All'),
   labelType: z.string().trim().max(64).optional().default(''),
+  /** Only orders whose tracking status is this one (omitted: any). */
+  trackingStatus: z
+    .enum(TRACKING_STATUSES, { error: `Tracking status must be one of ${TRACKING_STATUSES.join(', ')}` })
+    .optional(),
   from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }).optional(),
   to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }).optional(),
   page,

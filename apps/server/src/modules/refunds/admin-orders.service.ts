@@ -26,6 +26,7 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
     resellerText: query.search || null,
     status: query.status === 'All' ? null : query.status,
     labelTypeId: isUuid(query.labelType) ? query.labelType : null,
+    trackingStatus: query.trackingStatus ?? null,
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // The whole `to` day is included.
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,

@@ -114,6 +114,13 @@ describe('staff orders and refunds', () => {
     expect(
       byType.orders.every((o: { labelType: { _id: string } }) => o.labelType._id === shownA.labelType._id),
     ).toBe(true);
+    const labelled = await list({ trackingStatus: shownA.trackingStatus, limit: '100' });
+    expect(labelled.orders.map((o: { _id: string }) => o._id)).toContain(a.orderId);
+    expect(labelled.orders.map((o: { _id: string }) => o._id)).not.toContain(b.orderId);
+    expect(
+      labelled.orders.every((o: { trackingStatus: string }) => o.trackingStatus === shownA.trackingStatus),
+    ).toBe(true);
+    expect((await list({ trackingStatus: 'return_to_sender' })).total).toBe(0);
     expect((await list({ from: '2000-01-01', to: '2000-12-31' })).total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list({ from: today, to: today, limit: '100' })).total).toBe(all.total);

@@ -1,3 +1,4 @@
+import type { TrackingStatus } from '@portal/shared';
 import { and, asc, count, desc, eq, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
@@ -27,6 +28,7 @@ export type AdminOrderFilter = {
   resellerText: string | null;
   status: OrderStatus | null;
   labelTypeId: string | null;
+  trackingStatus: TrackingStatus | null;
   from?: Date;
   to?: Date;
   offset: number;
@@ -47,6 +49,7 @@ export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
   if (text.length > 0) filters.push(sql`(${sql.join(text, sql` OR `)})`);
   if (f.status) filters.push(eq(orders.status, f.status));
   if (f.labelTypeId) filters.push(eq(orders.labelTypeId, f.labelTypeId));
+  if (f.trackingStatus) filters.push(eq(orders.trackingStatus, f.trackingStatus));
   if (f.from) filters.push(gte(orders.createdAt, f.from));
   if (f.to) filters.push(lt(orders.createdAt, f.to));
   const where = filters.length > 0 ? and(...filters) : undefined;
@@ -59,7 +62,7 @@ export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
     .limit(f.limit)
     .offset(f.offset);
-  const countedByTriggers = !text.length && !f.labelTypeId && !f.from && !f.to;
+  const countedByTriggers = !text.length && !f.labelTypeId && !f.trackingStatus && !f.from && !f.to;
   const [rows, total] = await Promise.all([
     db
       .select(adminOrderColumns)

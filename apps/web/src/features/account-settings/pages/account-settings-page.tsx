@@ -9,6 +9,7 @@ import { PasswordSection } from '../components/password-section';
 import { ProfileSection } from '../components/profile-section';
 import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
+import { UnusedLabelsSection } from '../components/unused-labels-section';
 import { WebhooksSection } from '../components/webhooks-section';
 
 /** `/settings` (the header's Account Setting): profile, e-mail, password, API key, sessions. */
@@ -26,6 +27,7 @@ export function AccountSettingsPage() {
           <AddressCheckSection />
           <TwoFactorSection />
           <LabelFormatSection />
+          <UnusedLabelsSection />
           <ApiKeySection apiKey={user.api_key} />
           <WebhooksSection />
           <SessionsSection />

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import type { AdminLabelTypesResponse } from '@portal/shared';
+import { DEFAULT_VOID_WINDOW_DAYS, type AdminLabelTypesResponse } from '@portal/shared';
 import { useState } from 'react';
 import {
   completeTiers,
@@ -45,6 +45,8 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
   const [uid, setUid] = useState<string | null>(editing?.uid ?? null);
   const [maxWeight, setMaxWeight] = useState<number | ''>(editing?.maxWeight ?? '');
   const [enabled, setEnabled] = useState(editing?.status ?? true);
+  // Empty: the carrier's default window (USPS 30 days, UPS and FedEx 90).
+  const [voidWindow, setVoidWindow] = useState<number | ''>(editing?.voidWindowDays ?? '');
   const [tiers, setTiers] = useState<TierDraft[]>(
     editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
   );
@@ -57,6 +59,10 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
     .map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
   const nameError = tried && !name.trim() ? 'Name is required' : undefined;
   const uidError = tried && !uid ? 'Choose a carrier service' : undefined;
+  const defaultWindow = service ? DEFAULT_VOID_WINDOW_DAYS[service.carrier] : null;
+  const isVoidWindowValid =
+    voidWindow === '' || (Number.isInteger(voidWindow) && voidWindow >= 1 && voidWindow <= 365);
+  const voidWindowError = tried && !isVoidWindowValid ? 'Void window must be 1 to 365 whole days' : undefined;
   const weightError =
     tried && !(typeof maxWeight === 'number' && maxWeight > 0)
       ? 'Max weight must be greater than 0'
@@ -68,9 +74,16 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
     setFailure(null);
     const prices = completeTiers(tiers);
     if (save.isPending || !name.trim() || !uid || maxWeight === '' || !prices) return;
-    if (tierProblems(tiers, maxWeight).length > 0) return;
+    if (tierProblems(tiers, maxWeight).length > 0 || !isVoidWindowValid) return;
     try {
-      const result = await save.mutateAsync({ name: name.trim(), uid, maxWeight, status: enabled, prices });
+      const result = await save.mutateAsync({
+        name: name.trim(),
+        uid,
+        maxWeight,
+        status: enabled,
+        prices,
+        voidWindowDays: voidWindow === '' ? undefined : voidWindow,
+      });
       notifySuccess(result.message);
       onClose();
     } catch (error) {
@@ -118,6 +131,21 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
             mt={28}
           />
         </Group>
+        <NumberInput
+          label="Void window (days)"
+          description={
+            defaultWindow
+              ? `How long after purchase a label can be voided and refunded. Empty: the carrier's ${defaultWindow} days.`
+              : 'How long after purchase a label can be voided and refunded (USPS 30 days, UPS and FedEx 90).'
+          }
+          placeholder={defaultWindow ? String(defaultWindow) : undefined}
+          value={voidWindow}
+          onChange={(v) => setVoidWindow(v === '' ? '' : Number(v))}
+          allowNegative={false}
+          allowDecimal={false}
+          error={voidWindowError}
+          maw={{ base: '100%', xs: 320 }}
+        />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Price tiers

@@ -13,6 +13,7 @@ const priority = {
   weightUnit: 'lb' as const,
   maxWeight: 70,
   status: true,
+  voidWindowDays: 30,
   orderCount: 12,
   route: [] as {
     providerId: string;
@@ -79,8 +80,44 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
         { fromWeight: 0, toWeight: 5, price: 5.25 },
         { fromWeight: 5, toWeight: 70, price: 12 },
       ],
+      voidWindowDays: 30,
     });
     expect(await screen.findByText('Label type saved')).toBeInTheDocument();
+  });
+
+  it('lists each type’s void window and edits it; an empty window means the carrier’s default', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    const row = await screen.findByRole('row', { name: /USPS Priority Mail/ });
+    expect(within(row).getByText('30 days')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit USPS Priority Mail' }));
+    const dialog = await screen.findByRole('dialog');
+    const window = within(dialog).getByLabelText('Void window (days)');
+    expect(window).toHaveValue('30');
+    await user.clear(window);
+    await user.type(window, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+    expect(await within(dialog).findByText('Void window must be 1 to 365 whole days')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(window);
+    await user.type(window, '45');
+    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ voidWindowDays: 45 });
+  });
+
+  it('tells a new type’s default void window from its carrier', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await screen.findByRole('row', { name: /USPS Priority Mail/ });
+    await user.click(screen.getByRole('button', { name: 'New label type' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox', { name: /Carrier service/ }));
+    await user.click(await screen.findByRole('option', { name: 'FedEx 2Day (fedex_2day)' }));
+    expect(within(dialog).getByText(/Empty: the carrier's 90 days/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Void window (days)')).toHaveValue('');
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('offers a new type only the services no type uses yet', async () => {

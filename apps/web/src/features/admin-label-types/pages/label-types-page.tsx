@@ -69,6 +69,9 @@ export function LabelTypesPage() {
                   <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
                     Max weight
                   </Table.Th>
+                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    Void window
+                  </Table.Th>
                   <Table.Th>Prices</Table.Th>
                   <Table.Th ta="right">Orders</Table.Th>
                   <Table.Th>Status</Table.Th>
@@ -89,6 +92,9 @@ export function LabelTypesPage() {
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       {t.maxWeight} {t.weightUnit}
+                    </Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {t.voidWindowDays} days
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {priceRange(t)}

@@ -2,17 +2,26 @@ import {
   adminOrderResponse,
   adminOrdersResponse,
   bulkRefundResponse,
+  POLL_INTERVAL_MS,
   refundResponse,
   type BulkRefundBody,
 } from '@portal/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { hasNewsToCome } from '../../../lib/status-looks';
 
 const ordersKey = ['admin', 'orders'] as const;
 
-export type OrderFilters = { search: string; status: string; labelType: string; from: string; to: string };
+export type OrderFilters = {
+  search: string;
+  status: string;
+  trackingStatus: string;
+  labelType: string;
+  from: string;
+  to: string;
+};
 
-/** GET /admin/orders?search&status&labelType&from&to&page&limit */
+/** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
 export const useAdminOrders = (filters: OrderFilters, page: number) =>
   useQuery({
     queryKey: [...ordersKey, 'list', filters, page],
@@ -21,6 +30,7 @@ export const useAdminOrders = (filters: OrderFilters, page: number) =>
         await api.get('/admin/orders', {
           query: {
             ...filters,
+            trackingStatus: filters.trackingStatus || undefined,
             from: filters.from || undefined,
             to: filters.to || undefined,
             page,
@@ -29,6 +39,13 @@ export const useAdminOrders = (filters: OrderFilters, page: number) =>
         }),
       ),
     placeholderData: keepPreviousData,
+    // Labels being made and refunds the provider has not answered yet change on their own.
+    refetchInterval: (query) =>
+      query.state.data?.orders.some(
+        (o) => o.status === 'pending' || o.status === 'processing' || o.refundStatus === 'submitted',
+      )
+        ? POLL_INTERVAL_MS
+        : false,
   });
 
 /** GET /admin/orders/{id} */
@@ -37,6 +54,9 @@ export const useAdminOrder = (id: string | null) =>
     queryKey: [...ordersKey, 'detail', id],
     queryFn: async () => adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
     enabled: id !== null,
+    // Open details follow the label, the parcel and a refund waiting for the provider.
+    refetchInterval: (query) =>
+      query.state.data && hasNewsToCome(query.state.data.order) ? POLL_INTERVAL_MS : false,
   });
 
 /** A refund changes orders, balances, the queue and the audit trail: refresh what the console shows. */

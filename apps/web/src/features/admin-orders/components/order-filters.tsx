@@ -1,6 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { ORDER_STATUSES } from '@portal/shared';
+import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
+import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { labelTypeOptions } from '../../../lib/label-type-options';
 import { useLabelTypes } from '../../../lib/label-types';
 import type { OrderFilters } from '../api/admin-orders';
@@ -10,14 +11,16 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
 
+const TRACKING_OPTIONS = TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LOOK[s].label }));
+
 type OrderFiltersBarProps = { value: OrderFilters; onChange: (next: OrderFilters) => void };
 
-/** Search by OrderId, tracking, name or reseller; filters by status, label type and date. */
+/** Search by OrderId, tracking, name or reseller; filters by status, tracking status, label type and date. */
 export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
   const labelTypes = useLabelTypes();
   const set = (key: keyof OrderFilters) => (next: string) => onChange({ ...value, [key]: next });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
       <TextInput
         label="Search"
         placeholder="OrderId, tracking, name or reseller"
@@ -31,6 +34,14 @@ export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
         value={value.status}
         onChange={(next) => set('status')(next ?? 'All')}
         allowDeselect={false}
+      />
+      <Select
+        label="Tracking"
+        placeholder="Any tracking"
+        data={TRACKING_OPTIONS}
+        value={value.trackingStatus || null}
+        onChange={(next) => set('trackingStatus')(next ?? '')}
+        clearable
       />
       <Select
         label="Label type"

@@ -29,7 +29,7 @@ export function OrderMargin({ order }: { order: AdminOrderView }) {
       <Text
         size="sm"
         fw={isBelowCost(order) ? 700 : undefined}
-        c={isBelowCost(order) ? 'red.8' : undefined}
+        c={isBelowCost(order) ? 'red.9' : undefined}
         style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
       >
         {formatUsd(order.margin)}

@@ -1,35 +1,33 @@
-import { Badge, Stack, Text } from '@mantine/core';
-import type { AdminOrderView } from '@portal/shared';
+import { Stack } from '@mantine/core';
+import { hasBeenScanned, type AdminOrderView } from '@portal/shared';
+import { RefundStatusNote } from '../../../components/refund-status-note';
+import { StatusBadge } from '../../../components/status-badge';
+import { ORDER_STATUS_LOOK, refundStateOf } from '../../../lib/status-looks';
 
-const COLORS: Record<string, string> = {
-  pending: 'yellow',
-  processing: 'blue',
-  completed: 'teal',
-  cancelled: 'red',
-};
-
-const REQUEST_LABEL = { pending: 'Refund requested', approved: 'Refunded', rejected: 'Refund declined' };
-
-/** The order's status, and its refund request when there is one. */
+/** The order's status, and where its refund stands when there is one (with a rejection's reason). */
 export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
+  const { color, label } = ORDER_STATUS_LOOK[order.status];
+  const refund = refundStateOf(order);
   return (
-    <Stack gap={2} align="flex-start">
-      <Badge
-        color={COLORS[order.status] ?? 'gray'}
-        variant="light"
-        tt="capitalize"
-        radius="sm"
-        style={{ minWidth: 'max-content' }}
-      >
-        {order.status}
-      </Badge>
-      {order.refundRequest && (
-        <Text size="xs" c={order.refundRequest.status === 'pending' ? 'yellow.9' : 'dimmed'} fw={600}>
-          {REQUEST_LABEL[order.refundRequest.status]}
-        </Text>
-      )}
+    <Stack gap={4} align="flex-start">
+      <StatusBadge
+        color={color}
+        label={label}
+        isWorking={order.status === 'pending' || order.status === 'processing'}
+        status={order.status}
+      />
+      <RefundStatusNote status={refund.status} note={refund.note} />
     </Stack>
   );
 }
 
-export const isRefundable = (order: AdminOrderView): boolean => order.status !== 'cancelled';
+/** Not cancelled, no refund already on its way or done, and not scanned by the carrier (a used label). */
+export const isRefundable = (order: AdminOrderView): boolean => {
+  const refund = refundStateOf(order).status;
+  return (
+    order.status !== 'cancelled' &&
+    refund !== 'submitted' &&
+    refund !== 'refunded' &&
+    !hasBeenScanned(order.trackingStatus)
+  );
+};

@@ -1,5 +1,6 @@
-import { Anchor, Button, Checkbox, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Paper, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
+import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { formatCost, isBelowCost, OrderMargin, OrderProvider } from './order-margin';
 import { AdminOrderStatus, isRefundable } from './order-status';
 
@@ -109,9 +110,12 @@ export function OrdersTable({
                   <AdminOrderStatus order={order} />
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs" ff="monospace">
-                    {order.tracking ?? '—'}
-                  </Text>
+                  <Stack gap={4} align="flex-start">
+                    {order.tracking && <TrackingStatusBadge status={order.trackingStatus} />}
+                    <Text size="xs" ff="monospace">
+                      {order.tracking ?? '—'}
+                    </Text>
+                  </Stack>
                 </Table.Td>
                 <Table.Td ta="right">
                   {isRefundable(order) && (

@@ -6,13 +6,20 @@ import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { useAdminOrders, useRefundOrder, useRefundOrders, type OrderFilters } from '../api/admin-orders';
-import { OrderDetailModal } from '../components/order-detail-modal';
+import { OrderDetailsDrawer } from '../components/order-details-drawer';
 import { OrderFiltersBar } from '../components/order-filters';
 import { isRefundable } from '../components/order-status';
 import { OrdersTable } from '../components/orders-table';
 import { RefundDialog } from '../components/refund-dialog';
 
-const EMPTY: OrderFilters = { search: '', status: 'All', labelType: '', from: '', to: '' };
+const EMPTY: OrderFilters = {
+  search: '',
+  status: 'All',
+  trackingStatus: '',
+  labelType: '',
+  from: '',
+  to: '',
+};
 type Refunding = { subject: string; ids: string[] } | null;
 
 /** `/admin/orders`: every reseller's orders, the order's detail, and Refund (one or the selected rows). */
@@ -139,7 +146,7 @@ export function OrdersPage() {
           <PageNav page={page} totalPages={data.totalPages} onPage={setPage} label="Orders pages" />
         )}
       </Stack>
-      <OrderDetailModal
+      <OrderDetailsDrawer
         id={openId}
         onClose={() => setOpenId(null)}
         onRefund={(order) => {

@@ -9,6 +9,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Switch,
   Text,
   Textarea,
   TextInput,
@@ -21,6 +22,8 @@ import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useAdminSettings, useCashappQr, useSaveSettings } from '../api/settings';
 
 const QR_MAX_BYTES = 2 * 1024 * 1024;
+/** What the unused-labels days start at when staff turn it on: Pirate Ship's 28. */
+const UNUSED_LABEL_DEFAULT_DAYS = 28;
 
 function QrSection({ qr }: { qr: string }) {
   const upload = useCashappQr();
@@ -85,18 +88,27 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     minDeposit: settings.minDeposit as number | string,
     maxDeposit: settings.maxDeposit as number | string,
     refundWindowDays: settings.refundWindowDays as number | string,
+    isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
+    unusedLabelVoidDays: (settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS) as number | string,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) =>
     setValues((old) => ({ ...old, [k]: v }));
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const { isUnusedLabelVoidOn, ...fields } = values;
     const parsed = adminSettingsBody.safeParse({
-      ...values,
+      ...fields,
       enabledPaymentMethods: values.enabledPaymentMethods as PaymentMethod[],
       minDeposit: values.minDeposit === '' ? undefined : Number(values.minDeposit),
       maxDeposit: values.maxDeposit === '' ? undefined : Number(values.maxDeposit),
       refundWindowDays: values.refundWindowDays === '' ? undefined : Number(values.refundWindowDays),
+      // Off is null; on without a number is refused with the field's message.
+      unusedLabelVoidDays: isUnusedLabelVoidOn
+        ? values.unusedLabelVoidDays === ''
+          ? Number.NaN
+          : Number(values.unusedLabelVoidDays)
+        : null,
     });
     if (!parsed.success)
       return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -194,6 +206,24 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               maw={320}
               allowDecimal={false}
             />
+            <Switch
+              label="Void unused labels"
+              description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
+              checked={values.isUnusedLabelVoidOn}
+              onChange={(e) => set('isUnusedLabelVoidOn', e.currentTarget.checked)}
+            />
+            {values.isUnusedLabelVoidOn && (
+              <NumberInput
+                label="Void unused labels after (days)"
+                description="Days after purchase with no carrier scan"
+                value={values.unusedLabelVoidDays}
+                onChange={(v) => set('unusedLabelVoidDays', v)}
+                error={errors.unusedLabelVoidDays}
+                allowNegative={false}
+                maw={320}
+                allowDecimal={false}
+              />
+            )}
           </Stack>
         </Paper>
         <Group>
@@ -206,7 +236,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   );
 }
 
-/** `/admin/settings`: payment methods, deposit limits, CashApp and PayPal details, the refund window. */
+/** `/admin/settings`: payment methods, deposit limits, CashApp and PayPal details, refund window, unused labels. */
 export function SettingsPage() {
   const { data, isPending, error } = useAdminSettings();
   return (

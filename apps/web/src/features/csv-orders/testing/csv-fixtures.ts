@@ -14,6 +14,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 70,
     status: true,
     prices: tier(6.5),
+    voidWindowDays: 30,
   },
   {
     _id: 't-ups',
@@ -24,6 +25,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 150,
     status: true,
     prices: tier(9),
+    voidWindowDays: 90,
   },
 ];
 

@@ -3,7 +3,9 @@ import { formatUsd } from '@portal/shared';
 import { IconArrowRight } from '@tabler/icons-react';
 import { formatOrderDate } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
+import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { OrderActions } from './order-actions';
+import { OrderIdButton } from './order-id-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import type { OrderRowsProps } from './order-table';
@@ -17,6 +19,7 @@ export function OrderCards({
   onPrint,
   onDuplicate,
   onRequestRefund,
+  onOpen,
   selection,
 }: OrderRowsProps) {
   return (
@@ -28,12 +31,13 @@ export function OrderCards({
               <Group gap={6} wrap="nowrap">
                 <Checkbox
                   size="sm"
-                  label={order.OrderId}
                   aria-label={`Select ${order.OrderId}`}
                   checked={selection.isSelected(order._id)}
                   onChange={() => selection.toggle(order)}
-                  styles={{ label: { fontWeight: 700 } }}
                 />
+                <Text size="sm" fw={700}>
+                  <OrderIdButton order={order} onOpen={onOpen} />
+                </Text>
                 <ApiOrderBadge order={order} />
               </Group>
               <OrderStatusBadge status={order.status} />
@@ -50,7 +54,10 @@ export function OrderCards({
             <Text size="xs" c="dimmed">
               {order.labelType.name} · {formatOrderDate(order.createdAt)}
             </Text>
-            <RefundNote order={order} />
+            <Group gap="xs" wrap="wrap">
+              <TrackingStatusBadge status={order.trackingStatus} />
+              <RefundNote order={order} />
+            </Group>
             <Group justify="space-between" wrap="nowrap" align="center">
               <Stack gap={2} miw={0}>
                 <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>

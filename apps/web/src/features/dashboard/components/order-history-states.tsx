@@ -37,14 +37,23 @@ export function OrdersError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-export function NoOrders({ search }: { search: string }) {
-  if (search)
+/** No order at all, or none matching the search or the tracking filter (`trackingLabel`, e.g. "Delivered"). */
+export function NoOrders({ search, trackingLabel = '' }: { search: string; trackingLabel?: string }) {
+  if (search || trackingLabel)
     return (
       <Paper withBorder radius="lg" p="xl">
         <EmptyState
           icon={<IconSearch />}
-          title={`No orders match “${search}”`}
-          description="Try a name, a tracking number or an order number."
+          title={
+            search
+              ? `No orders match “${search}”${trackingLabel ? ` with tracking ${trackingLabel}` : ''}`
+              : `No orders with tracking ${trackingLabel}`
+          }
+          description={
+            trackingLabel
+              ? 'Choose another tracking status, or any tracking, to see more orders.'
+              : 'Try a name, a tracking number or an order number.'
+          }
         />
       </Paper>
     );

@@ -20,6 +20,10 @@ import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
 import { RefundRequestDialog } from './refund-request-dialog';
 import { SelectionBar } from './selection-bar';
+import { OrderDetailsDrawer } from './order-details-drawer';
+import { TrackingCounts } from './tracking-counts';
+import { parseTrackingFilter, TrackingFilter } from './tracking-filter';
+import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { PageNav } from '../../../components/page-nav';
 
 const SORT_OPTIONS = [
@@ -34,6 +38,7 @@ export function OrderHistory() {
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
   const sort = params.get('sort') === 'asc' ? 'asc' : 'des';
   const search = params.get('search') ?? '';
+  const tracking = parseTrackingFilter(params.get('tracking'));
   const [searchText, setSearchText] = useState(search);
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
@@ -60,7 +65,15 @@ export function OrderHistory() {
     applySearch(text);
   };
 
-  const orders = useOrders({ search, status: 'All', sort, page, limit: PAGE_SIZE.orders });
+  const orders = useOrders({
+    search,
+    status: 'All',
+    trackingStatus: tracking || undefined,
+    sort,
+    page,
+    limit: PAGE_SIZE.orders,
+  });
+  const [detailsId, setDetailsId] = useState<string | null>(null);
   const download = useDownloadOrderLabel();
   const defaultFile = useDefaultLabelFile();
   const [pickedFile, setPickedFile] = useState<LabelFileChoice | null>(null);
@@ -94,7 +107,9 @@ export function OrderHistory() {
       },
     );
 
-  const selection = useOrderSelection(orders.data?.orders ?? [], search);
+  // "Every match" downloads by search alone, so it is offered only while no tracking filter narrows the list.
+  const selectableSearch = tracking ? '' : search;
+  const selection = useOrderSelection(orders.data?.orders ?? [], selectableSearch);
   const downloadSelected = useDownloadSelected();
   const onDownloadSelected = (isPrint: boolean) =>
     downloadSelected.mutate(
@@ -121,19 +136,23 @@ export function OrderHistory() {
         : undefined,
     onDuplicate: setDuplicating,
     onRequestRefund: setRefunding,
+    onOpen: (order: OrderView) => setDetailsId(order._id),
   };
 
   let content;
   if (orders.isPending) content = <OrdersSkeleton />;
   else if (orders.isError && !orders.data) content = <OrdersError onRetry={() => void orders.refetch()} />;
-  else if (rowProps.orders.length === 0 && page === 1) content = <NoOrders search={search} />;
+  else if (rowProps.orders.length === 0 && page === 1)
+    content = (
+      <NoOrders search={search} trackingLabel={tracking ? TRACKING_STATUS_LOOK[tracking].label : ''} />
+    );
   else
     content = (
       <Stack gap="md">
         <SelectionBar
           selection={selection}
           total={orders.data?.total ?? 0}
-          search={search}
+          search={selectableSearch}
           isDownloading={downloadSelected.isPending}
           labelFile={labelFile}
           onLabelFile={setPickedFile}
@@ -160,6 +179,7 @@ export function OrderHistory() {
             <Text size="sm" c="dimmed">
               {orders.data.total === 1 ? '1 order' : `${orders.data.total.toLocaleString('en-US')} orders`}
               {search ? ` matching “${search}”` : ''}
+              {tracking ? ` · ${TRACKING_STATUS_LOOK[tracking].label}` : ''}
             </Text>
           )}
         </Stack>
@@ -195,6 +215,9 @@ export function OrderHistory() {
           />
         </Group>
       </Group>
+      <TrackingCounts
+        filter={<TrackingFilter value={tracking} onChange={(next) => update({ tracking: next, page: 1 })} />}
+      />
       {content}
       <DuplicateOrderDialog
         order={duplicating}
@@ -202,6 +225,7 @@ export function OrderHistory() {
         onConfirm={confirmDuplicate}
         onClose={() => setDuplicating(null)}
       />
+      <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} />
       <RefundRequestDialog
         order={refunding}
         isSending={refundRequest.isPending}

@@ -1,16 +1,10 @@
 import { StatusBadge } from '../../../components/status-badge';
-import { statusKind, type StatusKind } from '../lib/order-status';
-
-const LOOK: Record<StatusKind, { color: string; label: string }> = {
-  pending: { color: 'yellow', label: 'Pending' },
-  processing: { color: 'blue', label: 'Processing' },
-  completed: { color: 'teal', label: 'Completed' },
-  cancelled: { color: 'red', label: 'Cancelled' },
-};
+import { ORDER_STATUS_LOOK } from '../../../lib/status-looks';
+import { statusKind } from '../lib/order-status';
 
 export function OrderStatusBadge({ status }: { status: string }) {
   const kind = statusKind(status);
-  const { color, label } = LOOK[kind];
+  const { color, label } = ORDER_STATUS_LOOK[kind];
   return (
     <StatusBadge
       color={color}

@@ -1,29 +1,24 @@
-import { Text } from '@mantine/core';
-import type { OrderView } from '@portal/shared';
+import { hasBeenScanned, type OrderView } from '@portal/shared';
+import { RefundStatusNote } from '../../../components/refund-status-note';
+import { refundStateOf } from '../../../lib/status-looks';
 
-/** Where the order's refund request stands: requested, refunded, or why it was declined. */
+/** Where the order's refund stands: requested, submitted to the provider, refunded, or rejected and why. */
 export function RefundNote({ order }: { order: OrderView }) {
-  const request = order.refundRequest;
-  if (!request) return null;
-  if (request.status === 'pending')
-    return (
-      <Text size="xs" c="yellow.9" fw={600}>
-        Refund requested
-      </Text>
-    );
-  if (request.status === 'approved')
-    return (
-      <Text size="xs" c="teal.9" fw={600}>
-        Refunded
-      </Text>
-    );
-  return (
-    <Text size="xs" c="red.9" maw={220}>
-      Refund declined: {request.rejectionReason}
-    </Text>
-  );
+  const { status, note } = refundStateOf(order);
+  return <RefundStatusNote status={status} note={note} />;
 }
 
-/** "Request refund" is offered on completed orders inside the window that have no request yet. */
-export const canRequestRefund = (order: OrderView, now = Date.now()): boolean =>
-  !!order.refundableUntil && new Date(order.refundableUntil).getTime() > now;
+/**
+ * "Request refund" is offered on completed orders inside the window that have no refund on its way or done
+ * (staff may have refunded it already), and not once the carrier has scanned the parcel: a used label is
+ * never voided.
+ */
+export const canRequestRefund = (order: OrderView, now = Date.now()): boolean => {
+  const refund = refundStateOf(order).status;
+  return (
+    !!order.refundableUntil &&
+    new Date(order.refundableUntil).getTime() > now &&
+    !hasBeenScanned(order.trackingStatus) &&
+    (refund === null || refund === 'rejected')
+  );
+};

@@ -43,6 +43,8 @@ const order = (n: number, extra: Partial<OrderView>): OrderView =>
     Length: null,
     ...side('From', 'Sam Sender'),
     ...side('To', `Receiver ${n}`),
+    refundStatus: null,
+    refundNote: null,
     refundRequest: null,
     refundableUntil: null,
     ...extra,
@@ -57,17 +59,28 @@ const request = (status: RefundRequestView['status'], rejectionReason: string | 
   decidedAt: null,
 });
 
-describe('Dashboard refunds', () => {
+describe('Dashboard refunds', { timeout: 20_000 }, () => {
   it('offers Request refund inside the window, sends the reason, and shows each request’s outcome', async () => {
     const future = new Date(Date.now() + 86_400_000).toISOString();
     const orders = [
       order(1, { refundableUntil: future }),
-      order(2, { refundRequest: request('pending') }),
-      order(3, { status: 'cancelled', pdf: null, refundRequest: request('approved') }),
-      order(4, { refundRequest: request('rejected', 'Already scanned by the carrier') }),
+      order(2, { refundRequest: request('pending'), refundStatus: 'requested' }),
+      order(3, {
+        status: 'cancelled',
+        pdf: null,
+        refundRequest: request('approved'),
+        refundStatus: 'refunded',
+      }),
+      order(4, {
+        refundRequest: request('rejected', 'Already scanned by the carrier'),
+        refundStatus: 'rejected',
+        refundNote: 'Already scanned by the carrier',
+      }),
+      // Refunded before refunds went through the provider: the request alone says how it ended.
+      order(5, { status: 'cancelled', pdf: null, refundRequest: request('approved') }),
     ];
     const server = stubApi({
-      'GET /order/read': { body: { orders, totalPages: 1, total: 4 } },
+      'GET /order/read': { body: { orders, totalPages: 1, total: 5 } },
       'POST /order/refund-request/o1': {
         status: 201,
         body: { message: 'Refund requested', refundRequest: request('pending') },
@@ -77,7 +90,9 @@ describe('Dashboard refunds', () => {
     const rows = await screen.findAllByTestId('order-row');
     expect(within(rows[1]!).getByText('Refund requested')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Refunded')).toBeInTheDocument();
-    expect(within(rows[3]!).getByText('Refund declined: Already scanned by the carrier')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Refund rejected')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Already scanned by the carrier')).toBeInTheDocument();
+    expect(within(rows[4]!).getByText('Refunded')).toBeInTheDocument();
     for (const row of rows.slice(1))
       expect(within(row).queryByRole('button', { name: /Request refund/ })).not.toBeInTheDocument();
 
@@ -85,7 +100,9 @@ describe('Dashboard refunds', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request refund' });
     await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Printed twice');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));
-    expect(await screen.findByText('Refund requested', { selector: '.Toastify *' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Refund requested', { selector: '.Toastify *' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const sent = server.calls.find((c) => c.path === '/order/refund-request/o1');
     expect(sent?.body).toEqual({ reason: 'Printed twice' });
   });

@@ -46,6 +46,8 @@ const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
   ToZip: '80202',
   ToCountry: 'US',
   ToPhone: '',
+  refundStatus: null,
+  refundNote: null,
   ...overrides,
 });
 
@@ -71,7 +73,7 @@ const listQueries = (server: ReturnType<typeof stubApi>) =>
     .filter((url) => url.pathname.endsWith('/order/read') && url.searchParams.get('limit') === '10')
     .map((url) => Object.fromEntries(url.searchParams));
 
-describe('Dashboard', () => {
+describe('Dashboard', { timeout: 20_000 }, () => {
   it('asks for page 1 of 10, newest first, every status, and shows the spec columns', async () => {
     const server = renderDashboard({ orders: [order(1)], totalPages: 1, total: 1 });
     expect(await screen.findByText('LBL-10041')).toBeInTheDocument();

@@ -14,6 +14,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 70,
     status: true,
     prices: tier(6.5),
+    voidWindowDays: 30,
   },
   {
     _id: 't-oz',
@@ -24,6 +25,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 15.99,
     status: true,
     prices: tier(3),
+    voidWindowDays: 30,
   },
   {
     _id: 't-ups',
@@ -34,6 +36,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 150,
     status: true,
     prices: tier(9),
+    voidWindowDays: 90,
   },
   {
     _id: 't-upsg',
@@ -44,6 +47,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 150,
     status: true,
     prices: tier(9),
+    voidWindowDays: 90,
   },
   {
     _id: 't-fedex',
@@ -54,6 +58,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 150,
     status: true,
     prices: tier(8),
+    voidWindowDays: 90,
   },
   {
     _id: 't-off',
@@ -64,6 +69,7 @@ export const labelTypes: LabelTypeView[] = [
     maxWeight: 150,
     status: false,
     prices: tier(18),
+    voidWindowDays: 90,
   },
 ];
 

@@ -1,23 +1,26 @@
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
 import type { ReactNode } from 'react';
+import { DetailsDrawer } from '../../../components/details-drawer';
+import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
+import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { errorMessage } from '../../../lib/notify';
 import { useAdminOrder } from '../api/admin-orders';
 import { formatCost, OrderMargin, OrderProvider } from './order-margin';
 import { AdminOrderStatus, isRefundable } from './order-status';
 
-type OrderDetailModalProps = {
+type OrderDetailsDrawerProps = {
   id: string | null;
   onRefund: (order: AdminOrderView) => void;
   onClose: () => void;
 };
 
 const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Stack gap={0}>
+  <Stack gap={0} miw={0}>
     <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
       {label}
     </Text>
-    <Text size="sm" component="div">
+    <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   </Stack>
@@ -33,19 +36,13 @@ const address = (o: AdminOrderView, side: 'From' | 'To') =>
     .filter(Boolean)
     .join('\n');
 
-/** GET /admin/orders/{id}: one order with its reseller, addresses, label and refund request. */
-export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProps) {
+/** GET /admin/orders/{id}: one order with its reseller, addresses, label, tracking timeline and refund. */
+export function OrderDetailsDrawer({ id, onRefund, onClose }: OrderDetailsDrawerProps) {
   const { data, isPending, error } = useAdminOrder(id);
   const order = data?.order;
   return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={order ? `Order ${order.OrderId}` : 'Order'}
-      size="lg"
-      centered
-    >
-      {isPending && <Loader size="sm" aria-label="Loading the order" />}
+    <DetailsDrawer opened={id !== null} onClose={onClose} title={order ? `Order ${order.OrderId}` : 'Order'}>
+      {isPending && id && <Loader size="sm" aria-label="Loading the order" />}
       {error && <Alert color="red">{errorMessage(error)}</Alert>}
       {order && (
         <Stack gap="md">
@@ -68,7 +65,14 @@ export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProp
               </Group>
             </Fact>
             <Fact label="Weight">{order.Weight}</Fact>
-            <Fact label="Tracking">{order.tracking ?? '—'}</Fact>
+            <Fact label="Tracking">
+              <Stack gap={4} align="flex-start">
+                {order.tracking && <TrackingStatusBadge status={order.trackingStatus} />}
+                <Text size="sm" ff="monospace">
+                  {order.tracking ?? '—'}
+                </Text>
+              </Stack>
+            </Fact>
             <Fact label="From">
               <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                 {address(order, 'From')}
@@ -89,6 +93,13 @@ export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProp
               {order.refundRequest.rejectionReason && ` — declined: ${order.refundRequest.rejectionReason}`}
             </Fact>
           )}
+          <Divider />
+          <Stack gap="sm" component="section" aria-labelledby="admin-tracking-timeline-title">
+            <Title order={3} fz="md" id="admin-tracking-timeline-title">
+              Tracking history
+            </Title>
+            <TrackingTimeline events={order.trackingEvents ?? []} />
+          </Stack>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Close
@@ -101,6 +112,6 @@ export function OrderDetailModal({ id, onRefund, onClose }: OrderDetailModalProp
           </Group>
         </Stack>
       )}
-    </Modal>
+    </DetailsDrawer>
   );
 }

@@ -1,0 +1,31 @@
+import { Stack, Text } from '@mantine/core';
+import type { RefundStatus } from '@portal/shared';
+import { REFUND_STATUS_LOOK } from '../lib/status-looks';
+import { StatusBadge } from './status-badge';
+
+type RefundStatusNoteProps = {
+  status: RefundStatus | null | undefined;
+  /** Why the provider refused to void the label: shown under "Refund rejected". */
+  note?: string | null;
+};
+
+/** Where a refund stands with the provider: requested, submitted, refunded, or rejected and why. */
+export function RefundStatusNote({ status, note }: RefundStatusNoteProps) {
+  if (!status) return null;
+  const { label, color } = REFUND_STATUS_LOOK[status];
+  return (
+    <Stack gap={2} align="flex-start" maw={260}>
+      <StatusBadge
+        color={color}
+        label={label}
+        isWorking={status === 'requested' || status === 'submitted'}
+        status={status}
+      />
+      {status === 'rejected' && note ? (
+        <Text size="xs" c="red.9" data-testid="refund-note">
+          {note}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

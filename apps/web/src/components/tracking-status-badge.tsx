@@ -1,0 +1,16 @@
+import { Text } from '@mantine/core';
+import type { TrackingStatus } from '@portal/shared';
+import { TRACKING_STATUS_LOOK } from '../lib/status-looks';
+import { StatusBadge } from './status-badge';
+
+/** Where the parcel is, in the one vocabulary for every carrier; a dash before the order has a label. */
+export function TrackingStatusBadge({ status }: { status: TrackingStatus | null | undefined }) {
+  if (!status)
+    return (
+      <Text size="xs" c="dimmed" aria-label="No tracking yet">
+        —
+      </Text>
+    );
+  const { color, label } = TRACKING_STATUS_LOOK[status];
+  return <StatusBadge color={color} label={label} isWorking={false} status={status} />;
+}

@@ -1,0 +1,90 @@
+import type { AdminOrderView } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/fake-server';
+import { adminOrderFixture as order, trackingEvent } from '../../../testing/order-fixtures';
+import { renderWithRouter } from '../../../testing/render';
+import { OrdersPage } from './orders-page';
+
+function renderOrders(list: (query: URLSearchParams) => AdminOrderView[], routes = {}) {
+  const server = stubApi({
+    'GET /admin/orders': ({ url }) => {
+      const orders = list(url.searchParams);
+      return { body: { orders, totalPages: 1, total: orders.length } };
+    },
+    'GET /labeltype/read': { body: { labelTypes: [] } },
+    ...routes,
+  });
+  renderWithRouter(<OrdersPage />, '/admin/orders');
+  return server;
+}
+
+const listQueries = (server: ReturnType<typeof stubApi>) =>
+  server.fetchStub.mock.calls
+    .map(([input]) => new URL(String(input)))
+    .filter((url) => url.pathname.endsWith('/admin/orders'))
+    .map((url) => Object.fromEntries(url.searchParams));
+
+describe('Console Orders: tracking and refunds', { timeout: 20_000 }, () => {
+  it('shows each order’s tracking status and refund state, and filters by tracking status', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderOrders((q) =>
+      q.get('trackingStatus') === 'failure'
+        ? [order(3, { trackingStatus: 'failure' })]
+        : [
+            order(1, { refundStatus: 'submitted' }),
+            order(2, {
+              trackingStatus: 'delivered',
+              refundStatus: 'rejected',
+              refundNote: 'Label already used',
+            }),
+            order(3),
+            order(4, { trackingStatus: 'available_for_pickup' }),
+          ],
+    );
+    const rows = await screen.findAllByTestId('admin-order-row');
+    expect(within(rows[0]!).getByText('Label created')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Refund submitted')).toBeInTheDocument();
+    // A refund the provider has not answered yet cannot be asked for twice.
+    expect(within(rows[0]!).queryByRole('button', { name: 'Refund LBL-10041' })).toBeNull();
+    expect(within(rows[1]!).getByText('Delivered')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Refund rejected')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Label already used')).toBeInTheDocument();
+    // Not scanned yet: it can still be voided. Scanned by the carrier: a used label, no refund offered.
+    expect(within(rows[2]!).getByRole('button', { name: 'Refund LBL-10043' })).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Available for pickup')).toBeInTheDocument();
+    expect(within(rows[3]!).queryByRole('button', { name: 'Refund LBL-10044' })).toBeNull();
+    expect(within(rows[3]!).getByRole('checkbox', { name: 'Select LBL-10044' })).toBeDisabled();
+    expect(listQueries(server)[0]).not.toHaveProperty('trackingStatus');
+
+    await user.click(screen.getByRole('combobox', { name: 'Tracking' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivery problem' }));
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ trackingStatus: 'failure' }));
+    await waitFor(() => expect(screen.getAllByTestId('admin-order-row')).toHaveLength(1));
+    expect(screen.getByTestId('admin-order-row')).toHaveTextContent('Delivery problem');
+  });
+
+  it('opens an order in a drawer with its tracking timeline, oldest first', async () => {
+    const user = userEvent.setup({ delay: null });
+    const events = [
+      trackingEvent('2025-03-04T16:00:00.000Z', 'pre_transit', 'Label created'),
+      trackingEvent('2025-03-06T14:05:00.000Z', 'delivered', 'Delivered, front door', {
+        city: 'Denver',
+        state: 'CO',
+      }),
+    ];
+    renderOrders(() => [order(1, { trackingStatus: 'delivered' })], {
+      'GET /admin/orders/o1': {
+        body: { order: order(1, { trackingStatus: 'delivered', trackingEvents: events }) },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'LBL-10041' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order LBL-10041' });
+    expect(within(drawer).getByText('acme.labels (Acme Labels)')).toBeInTheDocument();
+    const shown = await within(drawer).findAllByTestId('tracking-event');
+    expect(shown.map((e) => e.dataset.status)).toEqual(['pre_transit', 'delivered']);
+    expect(shown[1]).toHaveTextContent('Delivered, front door');
+    expect(shown[1]).toHaveTextContent('Denver, CO');
+  });
+});

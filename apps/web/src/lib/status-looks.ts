@@ -1,0 +1,66 @@
+import { isFinalTrackingStatus, type RefundStatus, type TrackingStatus } from '@portal/shared';
+
+/** How a status reads and which colour its badge has: one map for the dashboard and the console. */
+export type StatusLook = { label: string; color: string };
+
+/** Order statuses (spec section 4), the kinds the dashboard folds every status into. */
+export const ORDER_STATUS_LOOK = {
+  pending: { label: 'Pending', color: 'yellow' },
+  processing: { label: 'Processing', color: 'blue' },
+  completed: { label: 'Completed', color: 'teal' },
+  cancelled: { label: 'Cancelled', color: 'red' },
+} as const satisfies Record<string, StatusLook>;
+
+/** The tracking vocabulary in words a reseller uses; problems are red or orange, the end of the road teal. */
+export const TRACKING_STATUS_LOOK: Record<TrackingStatus, StatusLook> = {
+  pre_transit: { label: 'Label created', color: 'gray' },
+  in_transit: { label: 'In transit', color: 'blue' },
+  out_for_delivery: { label: 'Out for delivery', color: 'indigo' },
+  available_for_pickup: { label: 'Available for pickup', color: 'violet' },
+  delivered: { label: 'Delivered', color: 'teal' },
+  return_to_sender: { label: 'Returned to sender', color: 'orange' },
+  failure: { label: 'Delivery problem', color: 'red' },
+  unknown: { label: 'Status unknown', color: 'gray' },
+};
+
+/** Where a refund stands: asked, sent to the provider to void the label, confirmed, or refused. */
+export const REFUND_STATUS_LOOK: Record<RefundStatus, StatusLook> = {
+  requested: { label: 'Refund requested', color: 'yellow' },
+  submitted: { label: 'Refund submitted', color: 'blue' },
+  refunded: { label: 'Refunded', color: 'teal' },
+  rejected: { label: 'Refund rejected', color: 'red' },
+};
+
+/** A refund still waiting for the provider's answer: lists ask again until it comes. */
+export const isRefundInFlight = (status: RefundStatus | null | undefined): boolean =>
+  status === 'requested' || status === 'submitted';
+
+type RefundFields = {
+  refundStatus?: RefundStatus | null;
+  refundNote?: string | null;
+  refundRequest?: { status: 'pending' | 'approved' | 'rejected'; rejectionReason: string | null } | null;
+};
+const FROM_REQUEST = { pending: 'requested', approved: 'refunded', rejected: 'rejected' } as const;
+
+/**
+ * The order's refund as one status and note. Orders refunded before refunds went through the provider carry
+ * only their refund request, which reads the same way (pending is requested, approved is refunded).
+ */
+export function refundStateOf(order: RefundFields): { status: RefundStatus | null; note: string | null } {
+  if (order.refundStatus) return { status: order.refundStatus, note: order.refundNote ?? null };
+  const request = order.refundRequest;
+  if (!request) return { status: null, note: null };
+  return { status: FROM_REQUEST[request.status], note: request.rejectionReason };
+}
+
+/**
+ * Whether an open order's details can still change on their own: its label is being made, a refund waits
+ * for the provider, or its parcel has not reached a final tracking status. Details that can poll.
+ */
+export const hasNewsToCome = (
+  order: RefundFields & { status: string; trackingStatus?: TrackingStatus | null },
+): boolean =>
+  order.status === 'pending' ||
+  order.status.includes('processing') ||
+  isRefundInFlight(refundStateOf(order).status) ||
+  (order.status === 'completed' && !isFinalTrackingStatus(order.trackingStatus));
