@@ -80,7 +80,7 @@ test('a reseller requests a refund of a completed order, staff approve it, the b
   await page.getByLabel('Search').fill(orderId);
   const staffRow = page.getByTestId('admin-order-row');
   await expect(staffRow).toHaveCount(1);
-  await expect(staffRow).toContainText('cancelled');
+  await expect(staffRow).toContainText('Cancelled');
   await expect(staffRow).toContainText('Refunded');
   await expect(staffRow.getByRole('button', { name: `Refund ${orderId}` })).toHaveCount(0);
   await shotBothWidths(page, 'refunds', 'orders');

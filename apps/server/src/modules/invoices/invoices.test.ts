@@ -260,6 +260,25 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect((await call('GET', '/admin/invoices', alice.headers)).statusCode).toBe(403);
   });
 
+  it('settings: the whole form saves as the console sends it, unused-label voids off (null), on, then off again', async () => {
+    const form = {
+      cashappTag: '',
+      paypalInstructions: '',
+      enabledPaymentMethods: ['cashapp', 'paypal'],
+      minDeposit: 1,
+      maxDeposit: 10_000,
+      refundWindowDays: 30,
+    };
+    for (const unusedLabelVoidDays of [null, 28, null]) {
+      const saved = await call('PUT', '/admin/settings', staff.headers, { ...form, unusedLabelVoidDays });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().unusedLabelVoidDays).toBe(unusedLabelVoidDays);
+      expect((await call('GET', '/admin/settings', staff.headers)).json().unusedLabelVoidDays).toBe(
+        unusedLabelVoidDays,
+      );
+    }
+  });
+
   it('settings: limits and methods apply to new invoices; the QR is checked, served from our origin, audited', async () => {
     const bad = await call('PUT', '/admin/settings', staff.headers, { minDeposit: 50, maxDeposit: 20 });
     expect(bad.statusCode).toBe(400);

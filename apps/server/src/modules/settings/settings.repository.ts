@@ -10,7 +10,9 @@ export async function upsertSettingRows(db: DbOrTx, rows: { key: string; value: 
   if (rows.length === 0) return;
   await db
     .insert(appSettings)
-    .values(rows)
+    // As JSON text: a null setting (a feature turned off) is the JSON value null, not a missing value,
+    // which the embedded driver would otherwise send as SQL NULL.
+    .values(rows.map(({ key, value }) => ({ key, value: sql`${JSON.stringify(value)}::jsonb` })))
     .onConflictDoUpdate({
       target: appSettings.key,
       set: { value: sql`excluded.value`, updatedAt: sql`now()` },
