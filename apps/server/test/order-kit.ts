@@ -70,6 +70,15 @@ export const orderBody = (labelType: string, change: Record<string, unknown> = {
 export const createOrder = (app: App, headers: Record<string, string>, body: object) =>
   app.inject({ method: 'POST', url: '/api/v1/order/create', headers, payload: body });
 
+/** A staff member's call to the console's API: `url` is the part after `/api/v1/admin`. */
+export const adminCall = (
+  app: App,
+  headers: Record<string, string>,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => app.inject({ method, url: `/api/v1/admin${url}`, headers, ...(payload ? { payload } : {}) });
+
 /** Polls until `isDone` holds (label jobs run in the background). */
 export async function waitFor<T>(
   read: () => Promise<T>,

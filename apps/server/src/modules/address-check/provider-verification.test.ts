@@ -3,7 +3,7 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { orderBody } from '../../../test/order-kit.ts';
+import { adminCall, orderBody } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2, type ApiReseller } from '../reseller-api/test-support.ts';
 import { staffOf } from '../refunds/test-support.ts';
 import type { Reseller } from '../../../test/order-kit.ts';
@@ -20,12 +20,7 @@ describe("address verification by the order's provider", () => {
   let staff: Reseller;
   let alice: ApiReseller;
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/admin${url}`,
-      headers: staff.headers,
-      ...(payload ? { payload } : {}),
-    });
+    adminCall(app, staff.headers, method, url, payload);
   const order = (uid: string, change: Record<string, unknown>, query = '') =>
     v2(app, alice.apiKey, 'POST', `/order/create-order${query}`, {
       ...orderBody(uid, change),

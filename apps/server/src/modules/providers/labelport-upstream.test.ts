@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import {
+  labelTypeIds,
+  adminCall,
+  balanceCents,
+  fund,
+  ledgerOf,
+  orderBody,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { resellerOf } from '../../../test/order-kit.ts';
 import { signUp } from '../../../test/helper.ts';
@@ -35,7 +44,7 @@ describe('labelport provider: portal A buys on portal B', () => {
   let types: Record<string, string>;
   let portalB: { _id: string; credentialHint: string };
   const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    a.inject({ method, url: `/api/v1/admin${url}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+    adminCall(a, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     b = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
@@ -46,10 +55,7 @@ describe('labelport provider: portal A buys on portal B', () => {
     a = await createTestApp({ env: { PROVIDER_LABEL_WAIT_SECONDS: '20' } });
     await startWorkers(a.ctx);
     staff = await staffOf(a);
-    const res = await admin('GET', '/label-types');
-    types = Object.fromEntries(
-      (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
-    );
+    types = await labelTypeIds(a, staff.headers);
     portalB = await addProvider('Portal B', onB.apiKey);
   }, 120_000);
   afterAll(async () => {

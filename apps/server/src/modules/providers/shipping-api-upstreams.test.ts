@@ -3,7 +3,15 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import {
+  labelTypeIds,
+  adminCall,
+  fund,
+  orderBody,
+  resellerOf,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
 import { staffOf } from '../refunds/test-support.ts';
 
@@ -30,12 +38,7 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
   let types: Record<string, string>;
   const providers: Record<string, string> = {};
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/admin${url}`,
-      headers: staff.headers,
-      ...(payload ? { payload } : {}),
-    });
+    adminCall(app, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
@@ -44,10 +47,7 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     staff = await staffOf(app);
     reseller = await resellerOf(app, (await signUp(app)).headers);
     await fund(app.ctx.db, reseller.id, 100_00);
-    const res = await admin('GET', '/label-types');
-    types = Object.fromEntries(
-      (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
-    );
+    types = await labelTypeIds(app, staff.headers);
     for (const [kind, fake] of [
       ['easypost', easypost],
       ['shippo', shippo],

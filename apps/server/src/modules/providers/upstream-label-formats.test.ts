@@ -7,7 +7,15 @@ import { pngSize } from '../../labels/label-scan.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import {
+  labelTypeIds,
+  adminCall,
+  fund,
+  orderBody,
+  resellerOf,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { staffOf } from '../refunds/test-support.ts';
 
@@ -28,7 +36,7 @@ describe('label formats of labels bought upstream', () => {
   let types: Record<string, string>;
   const providers: Record<string, string> = {};
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    a.inject({ method, url: `/api/v1/admin${url}`, headers: staff.headers, ...(payload ? { payload } : {}) });
+    adminCall(a, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
@@ -41,10 +49,7 @@ describe('label formats of labels bought upstream', () => {
     staff = await staffOf(a);
     reseller = await resellerOf(a, (await signUp(a)).headers);
     await fund(a.ctx.db, reseller.id, 100_00);
-    const res = await admin('GET', '/label-types');
-    types = Object.fromEntries(
-      (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
-    );
+    types = await labelTypeIds(a, staff.headers);
     const added = [
       ['easypost', { apiKey: easypost.apiKey, baseUrl: easypost.url }],
       ['shippo', { apiKey: shippo.apiKey, baseUrl: shippo.url }],

@@ -5,6 +5,8 @@ import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypo
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import {
+  labelTypeIds,
+  adminCall,
   balanceCents,
   createOrder,
   fund,
@@ -32,12 +34,7 @@ describe('refunds that void the label at the provider, on postgres', () => {
   let staff: Reseller;
   let types: Record<string, string>;
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/admin${url}`,
-      headers: staff.headers,
-      ...(payload ? { payload } : {}),
-    });
+    adminCall(app, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo, smtp] = await Promise.all([startEasyPostFake(), startShippoFake(), startSmtpSink()]);
@@ -47,10 +44,7 @@ describe('refunds that void the label at the provider, on postgres', () => {
       env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5', SMTP_URL: smtp.url },
     });
     staff = await staffOf(app);
-    const res = await admin('GET', '/label-types');
-    types = Object.fromEntries(
-      (res.json().labelTypes as { uid: string; _id: string }[]).map((t) => [t.uid, t._id]),
-    );
+    types = await labelTypeIds(app, staff.headers);
     const providerOf = async (kind: 'easypost' | 'shippo', fake: EasyPostFake | ShippoFake) => {
       const created = await admin('POST', '/providers', {
         kind,

@@ -1,24 +1,17 @@
-import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { freePort } from '../../../test/postgres-cluster.ts';
+import { adminCall, fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { staffOf } from '../refunds/test-support.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
 import { createEndpoint, settle, startReceiver } from '../webhooks/test-support.ts';
 
 type Timeline = { trackingStatus: string | null; trackingEvents: { status: string; description: string }[] };
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 
 /**
  * Tracking through another LabelPort (issue 36): B's test-mode walk reaches A's order, pushed by B's
@@ -42,7 +35,7 @@ describe('tracking from an upstream LabelPort', () => {
     await startWorkers(b.ctx);
     await startWebhookWorkers(b.ctx);
     await b.listen({ port: 0, host: '127.0.0.1' });
-    bUrl = `http://127.0.0.1:${(b.server.address() as net.AddressInfo).port}`;
+    bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
     onB = await apiReseller(b, 50_00);
   }, 120_000);
   afterAll(async () => {
@@ -60,12 +53,7 @@ describe('tracking from an upstream LabelPort', () => {
     await startWebhookWorkers(a.ctx);
     const staff = await staffOf(a);
     const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      a.inject({
-        method,
-        url: `/api/v1/admin${url}`,
-        headers: staff.headers,
-        ...(payload ? { payload } : {}),
-      });
+      adminCall(a, staff.headers, method, url, payload);
     const added = await admin('POST', '/providers', {
       kind: 'labelport',
       name: 'Portal B',

@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { freePort } from '../../../test/postgres-cluster.ts';
+import { adminCall, fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
 import { staffOf } from '../refunds/test-support.ts';
 
@@ -28,21 +28,11 @@ describe('tracking from EasyPost and Shippo', () => {
   let types: Record<string, string>;
   const ids: Record<string, string> = {};
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    app.inject({
-      method,
-      url: `/api/v1/admin${url}`,
-      headers: staff.headers,
-      ...(payload ? { payload } : {}),
-    });
+    adminCall(app, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    const port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     app = await createTestApp({
       env: {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
