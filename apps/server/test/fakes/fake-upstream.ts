@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SAMPLE_FROM, SAMPLE_TO } from '../../src/labels/fixtures.ts';
 import { inlineRenderer } from '../../src/labels/render-pool/label-renderer.ts';
-import type { Address } from '../../src/labels/types.ts';
+import type { UpstreamPurchaseRequest } from '../../src/labels/providers/upstream/upstream-adapter.ts';
+import type { Address, Shipment } from '../../src/labels/types.ts';
 
 /**
  * What the EasyPost and Shippo fakes share: a real HTTP server on loopback, one-shot faults on the
@@ -169,4 +170,33 @@ export function knownFormOf(known: KnownAddresses, input: Record<string, unknown
       .toUpperCase(),
   );
   return place ? { ...input, ...place } : input;
+}
+
+/**
+ * Purchase requests for an adapter test, each with a fresh reference, recording the upstream id it is
+ * given (and how many labels the fake had sold by then) as the orchestrator would; and the labels the
+ * fake sold for a reference. `fake` is read when called, so it may be started in `beforeAll`.
+ */
+export function purchaseRequests(
+  fake: () => { purchases: FakePurchase[] },
+  shipment: Shipment,
+  defaultService: string,
+) {
+  let n = 0;
+  const request = (service = defaultService) => {
+    const recorded: { id: string | null; purchasesThen: number } = { id: null, purchasesThen: -1 };
+    const req: UpstreamPurchaseRequest = {
+      shipment,
+      service,
+      reference: `purchase-${++n}`,
+      upstreamId: null,
+      recordUpstreamId: async (id) => {
+        recorded.id = id;
+        recorded.purchasesThen = fake().purchases.length;
+      },
+    };
+    return { req, recorded };
+  };
+  const boughtFor = (reference: string) => fake().purchases.filter((p) => p.reference === reference);
+  return { request, boughtFor };
 }

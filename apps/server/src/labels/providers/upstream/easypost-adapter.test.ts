@@ -1,22 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseRequests } from '../../../../test/fakes/fake-upstream.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../../test/fakes/easypost-fake.ts';
 import { sampleShipment } from '../../fixtures.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { createEasyPostAdapter } from './easypost-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
-import {
-  UpstreamNotBoughtError,
-  type UpstreamAdapterOptions,
-  type UpstreamPurchaseRequest,
-} from './upstream-adapter.ts';
+import { UpstreamNotBoughtError, type UpstreamAdapterOptions } from './upstream-adapter.ts';
 
 const shipment = sampleShipment('priority', { weight: 2, signature: true });
 
 describe('EasyPost adapter through @easypost/api against a local EasyPost', () => {
   let fake: EasyPostFake;
-  let n = 0;
   beforeAll(async () => {
     fake = await startEasyPostFake();
   });
@@ -29,22 +25,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
       labelWaitMs: 2_000,
       ...options,
     });
-  /** A purchase request with a fresh reference, recording its shipment id as the orchestrator would. */
-  function request(service = 'USPS:Priority') {
-    const recorded: { id: string | null; purchasesThen: number } = { id: null, purchasesThen: -1 };
-    const req: UpstreamPurchaseRequest = {
-      shipment,
-      service,
-      reference: `purchase-${++n}`,
-      upstreamId: null,
-      recordUpstreamId: async (id) => {
-        recorded.id = id;
-        recorded.purchasesThen = fake.purchases.length;
-      },
-    };
-    return { req, recorded };
-  }
-  const boughtFor = (reference: string) => fake.purchases.filter((p) => p.reference === reference);
+  const { request, boughtFor } = purchaseRequests(() => fake, shipment, 'USPS:Priority');
 
   it('buys the mapped rate: tracking, carrier, cost and the PDF bytes EasyPost made', async () => {
     const { req, recorded } = request();

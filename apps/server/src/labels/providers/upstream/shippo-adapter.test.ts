@@ -1,21 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseRequests } from '../../../../test/fakes/fake-upstream.ts';
 import { startShippoFake, type ShippoFake } from '../../../../test/fakes/shippo-fake.ts';
 import { sampleShipment } from '../../fixtures.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { createShippoAdapter } from './shippo-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
-import {
-  UpstreamNotBoughtError,
-  type UpstreamAdapterOptions,
-  type UpstreamPurchaseRequest,
-} from './upstream-adapter.ts';
+import { UpstreamNotBoughtError, type UpstreamAdapterOptions } from './upstream-adapter.ts';
 
 const shipment = sampleShipment('priority', { weight: 2, signature: true });
 
 describe('Shippo adapter through the shippo client against a local Shippo', () => {
   let fake: ShippoFake;
-  let n = 0;
   beforeAll(async () => {
     fake = await startShippoFake();
   });
@@ -28,22 +24,7 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
       labelWaitMs: 2_000,
       ...options,
     });
-  /** A purchase request with a fresh reference, recording its shipment id as the orchestrator would. */
-  function request(service = 'usps_priority') {
-    const recorded: { id: string | null; purchasesThen: number } = { id: null, purchasesThen: -1 };
-    const req: UpstreamPurchaseRequest = {
-      shipment,
-      service,
-      reference: `purchase-${++n}`,
-      upstreamId: null,
-      recordUpstreamId: async (id) => {
-        recorded.id = id;
-        recorded.purchasesThen = fake.purchases.length;
-      },
-    };
-    return { req, recorded };
-  }
-  const boughtFor = (reference: string) => fake.purchases.filter((p) => p.reference === reference);
+  const { request, boughtFor } = purchaseRequests(() => fake, shipment, 'usps_priority');
 
   it('buys the mapped service level: tracking, carrier, cost and the PDF bytes Shippo made', async () => {
     const { req, recorded } = request();
