@@ -1,5 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that assert how fast the server answers while it works (a /healthz bound during a download, a slow
+ * client cut off in time): they run alone, after the rest, so a neighbour's CPU does not decide them.
+ */
+const TIMING_BOUND = [
+  'apps/server/src/modules/bulk-orders/bulk-pdf-download.test.ts',
+  'apps/server/src/modules/amazon/amazon-hostile.test.ts',
+  'apps/server/src/modules/amazon/ship-to-parser.test.ts',
+  'apps/server/src/plugins/connection-limits.test.ts',
+];
+
+const server = {
+  environment: 'node',
+  setupFiles: ['apps/server/test/setup.ts'],
+  globalSetup: ['apps/server/test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -8,17 +27,25 @@ export default defineConfig({
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
         },
       },
       {
         test: {
+          ...server,
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['apps/server/test/setup.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: TIMING_BOUND,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          ...server,
+          name: 'server-timing',
+          include: TIMING_BOUND,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       'apps/*/vitest.config.ts',
