@@ -1,5 +1,6 @@
 import { trackingInboundRoutes } from './modules/tracking/tracking-inbound.ts';
-import { invoiceRoutes, websiteRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { websiteRoutes } from './modules/settings/website.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
