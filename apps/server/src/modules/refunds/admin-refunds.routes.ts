@@ -19,7 +19,7 @@ import {
   listOrdersForStaff,
   refundOrderForStaff,
   refundOrdersForStaff,
-} from './admin-orders.service.ts';
+} from './staff-refunds.service.ts';
 import { approveRefundRequest, listRefundRequests, rejectRefundRequest } from './refund-requests.service.ts';
 
 const tags = ['admin'];

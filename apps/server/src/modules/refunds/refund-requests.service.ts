@@ -11,7 +11,7 @@ import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { mailRequestRejected } from './refund-mail.ts';
 import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
 import { toAdminRequestView, toRefundRequestView } from './refund-views.ts';
-import { refundMessage } from './admin-orders.service.ts';
+import { refundMessage } from './staff-refunds.service.ts';
 import { refuseUnvoidable } from './void-rules.ts';
 import { markRefundRequested, markRequestDeclined } from './voids.repository.ts';
 import {
