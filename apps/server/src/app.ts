@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { cancelAndRefund } from './modules/refunds/refund-order.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     labelDownloads: createDownloadSlots(config.labelDownloads),
     rateLimits: hitCounterFor(database),
     identities: await createIdentityCache(database),
+    refundFailedOrder: (orderId, reason) => cancelAndRefund(ctx, orderId, reason),
   };
   rememberPagesUpTo(ctx.db, config.orderPageMemoryRows);
 

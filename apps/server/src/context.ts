@@ -38,6 +38,11 @@ export type AppContext = {
   rateLimits: HitCounter;
   /** Who session tokens and API keys stand for, remembered until the database says otherwise (decision 222). */
   identities: IdentityCache;
+  /**
+   * Cancels an order whose label could not be made and refunds it, once; true when this call did. The
+   * refunds module's, handed to the label jobs here so that orders never import refunds.
+   */
+  refundFailedOrder: (orderId: string, reason: string) => Promise<boolean>;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

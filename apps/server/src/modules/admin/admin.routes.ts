@@ -8,7 +8,8 @@ import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminMarginRoutes, adminProviderRoutes, adminRouteRoutes } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
-import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
+import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
+import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
 /**
  * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
@@ -29,6 +30,7 @@ export const adminRoutes =
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
+    await admin.register(adminOrderRefundRoutes(ctx), { prefix: '/orders' });
     await admin.register(adminRefundRequestRoutes(ctx), { prefix: '/refund-requests' });
     await admin.register(adminCourierRoutes(ctx), { prefix: '/courier' });
   };

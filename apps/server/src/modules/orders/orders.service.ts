@@ -14,10 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
-import { refundableUntil } from '../refunds/refund-requests.service.ts';
-import { toRefundRequestView } from '../refunds/refund-views.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
-import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
 import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
 import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import {
@@ -30,6 +27,8 @@ import {
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
+import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
+import { findRequestsOfOrders } from './refund-requests.repository.ts';
 import { listOrdersRemembered } from './order-list.ts';
 import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';

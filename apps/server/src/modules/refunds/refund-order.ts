@@ -228,3 +228,11 @@ async function voidThenRefund(
     ...(outcome.state === 'rejected' ? { note: outcome.note } : {}),
   };
 }
+
+/**
+ * Cancels an order whose label could not be made and refunds its price, exactly once, through the
+ * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
+ */
+export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
+  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
+}
