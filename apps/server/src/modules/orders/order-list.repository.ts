@@ -11,8 +11,8 @@ import {
   orders,
   refundRequests,
 } from '../../db/schema.ts';
-import type { RefundRequestRow } from '../refunds/refunds.repository.ts';
 import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
+import type { RefundRequestRow } from './refund-requests.repository.ts';
 
 export type OrderListFilter = {
   userId: string;
@@ -206,23 +206,25 @@ type Decoded = Record<string, unknown>;
 /**
  * A function that makes one object of `columns`' values in a page's fields, starting at `from`, each
  * value through its column's decoder as a driver's values are (a timestamp becomes a date; a text
- * column's decoder keeps the value, so it is not called). Made once per column list, as one object
- * literal: a page of ten orders is built in ten allocations of one shape, not in one per property
- * added (decision 229). Built from the schema's own column names, never from data.
+ * column's decoder keeps the value, so it is not called). Keys are set in one fixed order, so every row
+ * of a page shares one object shape (decision 229).
  */
 function objectMaker(columns: typeof listedColumns | typeof refundColumns, from: number) {
+  const keys = columns.map(([key]) => key);
   const decoders = columns.map(([, column]) =>
     column.mapFromDriverValue === Column.prototype.mapFromDriverValue
       ? null
       : (value: unknown) => column.mapFromDriverValue(value),
   );
-  const fields = columns.map(([key], i) => {
-    const value = `f[${from + i}]`;
-    return `${JSON.stringify(key)}: ${decoders[i] ? `${value} === null ? null : d[${i}](${value})` : value}`;
-  });
-  return new Function('d', `return (f) => ({ ${fields.join(', ')} });`)(decoders) as (
-    fields: unknown[],
-  ) => Decoded;
+  return (fields: unknown[]): Decoded => {
+    const row: Decoded = {};
+    for (let index = 0; index < keys.length; index++) {
+      const value = fields[from + index];
+      const decode = decoders[index];
+      row[keys[index]!] = decode && value !== null ? decode(value) : value;
+    }
+    return row;
+  };
 }
 
 const makeOrder = objectMaker(listedColumns, 0);
