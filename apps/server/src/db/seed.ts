@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../lib/tokens.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { judgePasswordInThread } from '../lib/password-judge.ts';
+import { judgePasswordInThread } from '../lib/password-checker.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';

@@ -1,4 +1,4 @@
-import { createSlots } from '../../lib/slots.ts';
+import { createSlots } from '../../lib/semaphore.ts';
 import { serviceOf } from '../label-services.ts';
 import type { Shipment } from '../types.ts';
 import type { LabelProvider, PurchasedLabel } from './label-provider.ts';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
-import { createSlots } from '../../lib/slots.ts';
+import { createSlots } from '../../lib/semaphore.ts';
 import type { PdfReadResult } from './pdf-read-thread.ts';
 import type { ShipToAddress, ShipToCaps } from './ship-to-parser.ts';
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
-import { createDeliverySlots, type DeliverySlots } from './webhook-slots.ts';
+import { createDeliverySlots, type DeliverySlots } from './delivery-semaphore.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 import {
   clearEndpointFailing,

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import type { CircuitState as CircuitStateName, UpstreamKind } from '@portal/shared';
-import { createSlots } from '../../../lib/slots.ts';
+import { createSlots } from '../../../lib/semaphore.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
   UpstreamNotBoughtError,

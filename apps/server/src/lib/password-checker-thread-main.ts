@@ -4,7 +4,7 @@ import { judgePassword, type PasswordOwner, type PasswordVerdict } from '@portal
 export type JudgeRequest = { id: number; password: string; owner: PasswordOwner };
 export type JudgeReply = { id: number; verdict: PasswordVerdict } | { id: number; error: string };
 
-/** The password judge thread (password-judge.ts): one verdict per message, in order. */
+/** The password judge thread (password-checker.ts): one verdict per message, in order. */
 export function serveJudgeRequests(port: MessagePort): void {
   port.on('message', ({ id, password, owner }: JudgeRequest) => {
     try {

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { PasswordOwner, PasswordVerdict } from '@portal/shared/password-strength';
-import type { JudgeReply, JudgeRequest } from './password-judge-thread-main.ts';
+import type { JudgeReply, JudgeRequest } from './password-checker-thread-main.ts';
 
-const THREAD_URL = new URL('./password-judge-thread.mjs', import.meta.url);
+const THREAD_URL = new URL('./password-checker-thread.mjs', import.meta.url);
 
 /** How long the thread waits for another password before it stops and its memory goes back. */
 export const PASSWORD_JUDGE_IDLE_MS = 5_000;

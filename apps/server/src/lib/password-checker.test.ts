@@ -1,6 +1,6 @@
 import { judgePassword } from '@portal/shared/password-strength';
 import { describe, expect, it } from 'vitest';
-import { judgePasswordInThread, PASSWORD_JUDGE_IDLE_MS, passwordJudgeRunning } from './password-judge.ts';
+import { judgePasswordInThread, PASSWORD_JUDGE_IDLE_MS, passwordJudgeRunning } from './password-checker.ts';
 
 describe('password judge thread', () => {
   it("gives the shared rule's verdicts, for many passwords at once", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSlots } from './slots.ts';
+import { createSlots } from './semaphore.ts';
 
 describe('slots', () => {
   it('runs at most max at once, in arrival order, also when work arrives as a slot frees up', async () => {

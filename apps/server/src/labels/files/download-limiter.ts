@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { createSlots } from '../../lib/slots.ts';
+import { createSlots } from '../../lib/semaphore.ts';
 
 export const DOWNLOADS_BUSY =
   'Too many label downloads are being prepared right now. Please try again in a minute.';
