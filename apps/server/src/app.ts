@@ -12,7 +12,7 @@ import { resolveSecret } from './db/secrets.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
 import {
-  createDownloadSlots,
+  createDownloadLimiter,
   createProviderRegistry,
   createRenderPool,
   createTestModeProvider,
@@ -54,7 +54,7 @@ import { hitCounterFor } from './plugins/rate-limit-store.ts';
 import { createIdentityCache } from './modules/auth/identity-cache.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
-import { rememberPagesUpTo } from './modules/orders/order-list.ts';
+import { cachePagesUpTo } from './modules/orders/order-list.ts';
 import { createProviderClients } from './modules/providers/provider-clients.ts';
 
 export type BuildAppOptions = {
@@ -136,12 +136,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }),
     mailer: createMailer(config, database.db, app.log),
     metrics,
-    labelDownloads: createDownloadSlots(config.labelDownloads),
+    labelDownloads: createDownloadLimiter(config.labelDownloads),
     rateLimits: hitCounterFor(database),
     identities: await createIdentityCache(database),
     refundFailedOrder: (orderId, reason) => cancelAndRefund(ctx, orderId, reason),
   };
-  rememberPagesUpTo(ctx.db, config.orderPageMemoryRows);
+  cachePagesUpTo(ctx.db, config.orderPageMemoryRows);
 
   let isClosing = false;
   app.addHook('onClose', async () => {

@@ -57,4 +57,4 @@ export {
 export type { MergeResult } from './files/merge-pdfs.ts';
 export { writeLabelsInLayout } from './files/merge-in-layout.ts';
 export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';
-export { createDownloadSlots, DOWNLOADS_BUSY, type DownloadSlots } from './files/download-limiter.ts';
+export { createDownloadLimiter, DOWNLOADS_BUSY, type DownloadLimiter } from './files/download-limiter.ts';

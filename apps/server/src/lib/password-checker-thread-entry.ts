@@ -2,6 +2,6 @@
 // dist/password-checker-thread.mjs, the file password-checker.ts spawns from dist/main.js. From source,
 // password-checker-thread.mjs loads the same main via tsx.
 import { parentPort } from 'node:worker_threads';
-import { serveJudgeRequests } from './password-checker-thread-main.ts';
+import { serveCheckRequests } from './password-checker-thread-main.ts';
 
-serveJudgeRequests(parentPort!);
+serveCheckRequests(parentPort!);

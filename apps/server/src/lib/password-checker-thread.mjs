@@ -5,5 +5,5 @@
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-const { serveJudgeRequests } = await tsImport('./password-checker-thread-main.ts', import.meta.url);
-serveJudgeRequests(parentPort);
+const { serveCheckRequests } = await tsImport('./password-checker-thread-main.ts', import.meta.url);
+serveCheckRequests(parentPort);

@@ -35,22 +35,22 @@ export type AdminOrderFilter = {
 };
 
 /** One page of every reseller's orders, newest first, with their refund requests. */
-export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
+export async function listAdminOrders(db: DbOrTx, filter: AdminOrderFilter) {
   const filters: SQL[] = [];
   const text: SQL[] = [];
-  if (f.tsQuery) text.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
-  if (f.resellerText) {
-    const like = `%${escapeLike(f.resellerText)}%`;
+  if (filter.tsQuery) text.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})`);
+  if (filter.resellerText) {
+    const like = `%${escapeLike(filter.resellerText)}%`;
     text.push(
       sql`${orders.userId} IN (SELECT ${users.id} FROM ${users} WHERE ${users.discordId} ILIKE ${like} OR ${users.username} ILIKE ${like})`,
     );
   }
   if (text.length > 0) filters.push(sql`(${sql.join(text, sql` OR `)})`);
-  if (f.status) filters.push(eq(orders.status, f.status));
-  if (f.labelTypeId) filters.push(eq(orders.labelTypeId, f.labelTypeId));
-  if (f.trackingStatus) filters.push(eq(orders.trackingStatus, f.trackingStatus));
-  if (f.from) filters.push(gte(orders.createdAt, f.from));
-  if (f.to) filters.push(lt(orders.createdAt, f.to));
+  if (filter.status) filters.push(eq(orders.status, filter.status));
+  if (filter.labelTypeId) filters.push(eq(orders.labelTypeId, filter.labelTypeId));
+  if (filter.trackingStatus) filters.push(eq(orders.trackingStatus, filter.trackingStatus));
+  if (filter.from) filters.push(gte(orders.createdAt, filter.from));
+  if (filter.to) filters.push(lt(orders.createdAt, filter.to));
   const where = filters.length > 0 ? and(...filters) : undefined;
   // Keys from an index-only scan of (created_at, order_number), rows by key: a deep page does not read
   // the orders it skips (decision 210).
@@ -59,9 +59,10 @@ export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
-    .limit(f.limit)
-    .offset(f.offset);
-  const countedByTriggers = !text.length && !f.labelTypeId && !f.trackingStatus && !f.from && !f.to;
+    .limit(filter.limit)
+    .offset(filter.offset);
+  const countedByTriggers =
+    !text.length && !filter.labelTypeId && !filter.trackingStatus && !filter.from && !filter.to;
   const [rows, total] = await Promise.all([
     db
       .select(adminOrderColumns)
@@ -71,7 +72,7 @@ export async function listAdminOrders(db: DbOrTx, f: AdminOrderFilter) {
       .leftJoin(providers, eq(providers.id, orders.providerId))
       .where(inArray(orders.orderNumber, keys))
       .orderBy(desc(orders.createdAt), desc(orders.orderNumber)),
-    countedByTriggers ? countFromStats(db, f.status) : countOrders(db, where),
+    countedByTriggers ? countFromStats(db, filter.status) : countOrders(db, where),
   ]);
   return { rows: await withRequests(db, rows), total };
 }

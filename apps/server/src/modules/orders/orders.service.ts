@@ -29,7 +29,7 @@ import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransactio
 import { toOrderView } from './order-view.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
 import { findRequestsOfOrders } from './refund-requests.repository.ts';
-import { listOrdersRemembered } from './order-list.ts';
+import { listOrdersCached } from './order-list.ts';
 import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
@@ -205,7 +205,7 @@ export async function readOrders(
         ...(await listOrdersByTracking(ctx.db, { ...filter, trackingStatus })),
         refundWindowDays: (await getSettings(ctx.db)).refundWindowDays,
       }
-    : await listOrdersRemembered(ctx.db, filter).then((page) => ({
+    : await listOrdersCached(ctx.db, filter).then((page) => ({
         ...page,
         refundWindowDays: settingOrDefault('refundWindowDays', page.facts.refundWindow ?? undefined),
       }));

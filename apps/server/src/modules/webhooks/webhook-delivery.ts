@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
-import { createDeliverySlots, type DeliverySlots } from './delivery-semaphore.ts';
+import { createDeliverySemaphore, type DeliverySemaphore } from './delivery-semaphore.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 import {
   clearEndpointFailing,
@@ -19,7 +19,7 @@ import {
 export const CONCURRENCY_PER_ENDPOINT = 4;
 export const CONCURRENCY_PER_RESELLER = 8;
 /** How long an attempt waits for a place of its endpoint and reseller before it is put back in the queue. */
-const SLOT_WAIT_MS = 1000;
+const PLACE_WAIT_MS = 1000;
 /** When such an attempt comes round again, about this much later. */
 const BUSY_WAIT_MS = 2000;
 /** The longest pause of an endpoint that keeps timing out. */
@@ -62,7 +62,7 @@ const pauseAfterTimeout = (baseSeconds: number, failingSince: Date | null, now: 
   return new Date(now + Math.min(MAX_PAUSE_MS, Math.max(baseSeconds * 1000, failingFor)));
 };
 
-const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => () => {} };
+const UNLIMITED: DeliverySemaphore = { tryTake: () => () => {}, take: async () => () => {} };
 
 /**
  * One attempt of one delivery (a queue job). Idempotent: a job whose attempt already ran (its instance
@@ -72,7 +72,7 @@ const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => ()
 export async function attemptDelivery(
   ctx: AppContext,
   job: WebhookJobData,
-  slots: DeliverySlots = UNLIMITED,
+  semaphore: DeliverySemaphore = UNLIMITED,
 ): Promise<void> {
   const row = await findDeliveryToAttempt(ctx.db, job.deliveryId);
   if (!row || row.delivery.status !== 'pending' || row.delivery.attempts !== job.attempt - 1) return;
@@ -83,7 +83,7 @@ export async function attemptDelivery(
     if (endpoint.pausedUntil && endpoint.pausedUntil.getTime() > Date.now())
       return postpone(ctx, job, endpoint.pausedUntil);
     const waitedFrom = Date.now();
-    const release = await slots.take(endpoint.id, endpoint.userId, SLOT_WAIT_MS);
+    const release = await semaphore.take(endpoint.id, endpoint.userId, PLACE_WAIT_MS);
     if (!release) return postpone(ctx, job, new Date(Date.now() + BUSY_WAIT_MS * (0.75 + Math.random() / 2)));
     try {
       // A place freed by an attempt that timed out comes with the pause it just recorded.
@@ -182,12 +182,12 @@ async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): 
 
 /** Starts this instance's webhook delivery workers (main.ts, beside startWorkers). */
 export async function startWebhookWorkers(ctx: AppContext): Promise<void> {
-  const slots = createDeliverySlots({
+  const semaphore = createDeliverySemaphore({
     perEndpoint: CONCURRENCY_PER_ENDPOINT,
     perReseller: CONCURRENCY_PER_RESELLER,
   });
   // Up to `workers` attempts at once, each finishing on its own: a slow endpoint holds only its own place.
-  await ctx.jobs.workEach<WebhookJobData>(WEBHOOK_QUEUE, (job) => attemptDelivery(ctx, job.data, slots), {
+  await ctx.jobs.workEach<WebhookJobData>(WEBHOOK_QUEUE, (job) => attemptDelivery(ctx, job.data, semaphore), {
     concurrency: ctx.config.webhooks.workers,
   });
 }
