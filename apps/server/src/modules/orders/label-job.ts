@@ -13,7 +13,7 @@ import { ordersWithUnsettledPurchases } from '../providers/label-purchases.repos
 import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { emitOrderEvents } from '../webhooks/order-events.ts';
+import { emitOrderEvents } from '../webhooks/webhooks.service.ts';
 import { formatOrderId } from './ids.ts';
 import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
 

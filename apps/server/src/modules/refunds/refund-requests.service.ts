@@ -2,12 +2,11 @@ import type { RefundRequestBody, RefundRequestsQuery, RefundRequestView } from '
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { formatOrderId, isUuid } from '../orders/ids.ts';
 import { findOrder, refundableUntil } from '../orders/order-records.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRequestRejected } from './refund-mail.ts';
 import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
 import { toAdminRequestView, toRefundRequestView } from './refund-views.ts';

@@ -3,8 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { toBulkOrderView } from '../bulk-orders/bulk-order-view.ts';
 import { countStatuses, findBulkOrderForUser } from '../bulk-orders/bulk-orders.repository.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import type { OrderWithType } from '../orders/orders.repository.ts';
+import { toOrderView, type OrderWithType } from '../orders/order-records.service.ts';
 import { emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
 import { lockBulkOrders } from './webhooks.repository.ts';
 

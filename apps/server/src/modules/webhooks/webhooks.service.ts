@@ -21,6 +21,9 @@ import {
   type EndpointRow,
 } from './webhooks.repository.ts';
 
+export { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts';
+export { emitOrderEvents } from './order-events.ts';
+
 type Endpoint = EndpointRow;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
