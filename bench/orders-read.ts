@@ -35,7 +35,7 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { labelTypes } from '../apps/server/src/db/schema.ts';
 import { seedLabelTypes } from '../apps/server/src/db/seed.ts';
 import { createSession } from '../apps/server/src/modules/auth/auth.service.ts';
-import { rememberPagesUpTo } from '../apps/server/src/modules/orders/order-list.ts';
+import { cachePagesUpTo } from '../apps/server/src/modules/orders/order-list.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { startCommand } from '../apps/server/test/server-process.ts';
 import { insertBenchUser } from './bench-user.ts';
@@ -201,7 +201,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   });
   const rows: Row[] = [];
   for (const s of scenarios(Math.ceil(ROWS / 10), bulkIds).filter((x) => x.name.includes(ONLY))) {
-    rememberPagesUpTo(app.ctx.db, s.remembered ? config.orderPageMemoryRows : 0);
+    cachePagesUpTo(app.ctx.db, s.remembered ? config.orderPageMemoryRows : 0);
     rows.push({
       engine,
       scenario: s.name,

@@ -1,7 +1,7 @@
 /**
  * Compiles the server for `npm start` (docs/decisions/190-compiled-server.md): dist/main.js and the three
  * worker-thread entries under the names the source spawns (`./render-thread.mjs`, `./pdf-text-worker.mjs`,
- * `./password-judge-thread.mjs`) next to main.js, plus the migrations that db/client.ts reads from beside
+ * `./password-checker-thread.mjs`) next to main.js, plus the migrations that db/client.ts reads from beside
  * itself. Run: npm run build (into dist/; a folder given as the argument instead, for a test's own build).
  */
 import fs from 'node:fs';
@@ -52,7 +52,7 @@ await Promise.all([
     entryPoints: [
       { in: 'src/labels/render-pool/render-thread-entry.ts', out: 'render-thread' },
       { in: 'src/modules/amazon/pdf-text-worker-entry.ts', out: 'pdf-text-worker' },
-      { in: 'src/lib/password-judge-thread-entry.ts', out: 'password-judge-thread' },
+      { in: 'src/lib/password-checker-thread-entry.ts', out: 'password-checker-thread' },
     ],
   }),
 ]);

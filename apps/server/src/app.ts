@@ -1,5 +1,6 @@
 import { trackingInboundRoutes } from './modules/tracking/tracking-inbound.ts';
-import { invoiceRoutes, websiteRoutes } from './modules/invoices/invoices.routes.ts';
+import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
+import { websiteRoutes } from './modules/settings/website.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +12,7 @@ import { resolveSecret } from './db/secrets.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
 import {
-  createDownloadSlots,
+  createDownloadLimiter,
   createProviderRegistry,
   createRenderPool,
   createTestModeProvider,
@@ -26,6 +27,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { recoveryRoutes } from './modules/account/recovery.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { cancelAndRefund } from './modules/refunds/refund-order.ts';
 import { addressRoutes } from './modules/addresses/addresses.routes.ts';
 import { amazonRoutes } from './modules/amazon/amazon.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -52,7 +54,7 @@ import { hitCounterFor } from './plugins/rate-limit-store.ts';
 import { createIdentityCache } from './modules/auth/identity-cache.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa, serveAppOnBadUrl } from './plugins/spa.ts';
-import { rememberPagesUpTo } from './modules/orders/order-list.ts';
+import { cachePagesUpTo } from './modules/orders/order-list.ts';
 import { createProviderClients } from './modules/providers/provider-clients.ts';
 
 export type BuildAppOptions = {
@@ -134,11 +136,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }),
     mailer: createMailer(config, database.db, app.log),
     metrics,
-    labelDownloads: createDownloadSlots(config.labelDownloads),
+    labelDownloads: createDownloadLimiter(config.labelDownloads),
     rateLimits: hitCounterFor(database),
     identities: await createIdentityCache(database),
+    refundFailedOrder: (orderId, reason) => cancelAndRefund(ctx, orderId, reason),
   };
-  rememberPagesUpTo(ctx.db, config.orderPageMemoryRows);
+  cachePagesUpTo(ctx.db, config.orderPageMemoryRows);
 
   let isClosing = false;
   app.addHook('onClose', async () => {

@@ -54,7 +54,7 @@ describe('compiled server (plain node on the build output)', () => {
         'main.js',
         'render-thread.mjs',
         'pdf-text-worker.mjs',
-        'password-judge-thread.mjs',
+        'password-checker-thread.mjs',
       ]),
     );
     for (const file of files) {

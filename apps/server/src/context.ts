@@ -6,7 +6,7 @@ import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
 import type { ProviderClients } from './modules/providers/provider-clients.ts';
-import type { DownloadSlots, LabelRenderer, ProviderRegistry } from './labels/index.ts';
+import type { DownloadLimiter, LabelRenderer, ProviderRegistry } from './labels/index.ts';
 import type { Sealer } from './lib/tokens.ts';
 import type { Mailer } from './mail/mail-types.ts';
 import type { Metrics } from './plugins/metrics.ts';
@@ -33,11 +33,16 @@ export type AppContext = {
   mailer: Mailer;
   metrics: Metrics;
   /** Merged and zipped label downloads: a few at a time, a bounded queue, 503 beyond (decision 160). */
-  labelDownloads: DownloadSlots;
+  labelDownloads: DownloadLimiter;
   /** Rate-limit counts: shared by every instance on PostgreSQL, in memory on the embedded database. */
   rateLimits: HitCounter;
   /** Who session tokens and API keys stand for, remembered until the database says otherwise (decision 222). */
   identities: IdentityCache;
+  /**
+   * Cancels an order whose label could not be made and refunds it, once; true when this call did. The
+   * refunds module's, handed to the label jobs here so that orders never import refunds.
+   */
+  refundFailedOrder: (orderId: string, reason: string) => Promise<boolean>;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

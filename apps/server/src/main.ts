@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { prepareDatabaseAsOwner } from './db/owner-role.ts';
-import { prejudgeDemoPasswords, seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
+import { precheckDemoPasswords, seedDemoAdmin, seedDemoUser, seedLabelTypes } from './db/seed.ts';
 import { queueDefinitions, startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startVoidJobs } from './modules/refunds/void-jobs.ts';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  if (config.seedDemo) prejudgeDemoPasswords(config);
+  if (config.seedDemo) precheckDemoPasswords(config);
   const database = await createDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

@@ -1,4 +1,4 @@
-import type { Carrier } from './label-types.ts';
+import type { Carrier } from './label-type-catalog.ts';
 
 /** The carrier behind a label type uid: `fedex*` is FedEx, `ups*` is UPS, everything else ships with USPS. */
 export const carrierOfUid = (uid: string): Carrier => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/helper.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
-import { prejudgeDemoPasswords, seedDemoAdmin, seedDemoUser } from './seed.ts';
+import { precheckDemoPasswords, seedDemoAdmin, seedDemoUser } from './seed.ts';
 
 describe('demo seed', () => {
   let app: TestApp;
@@ -35,13 +35,13 @@ describe('demo seed', () => {
   it('uses the verdicts judged while the database started, and refuses a weak one the same way', async () => {
     const { db, sealer } = app.ctx;
     // Judged before the seed runs (main.ts starts this before the database); the seed waits for them.
-    prejudgeDemoPasswords({ demoPassword: 'demo-password-123', demoAdminPassword: 'admin1234' });
+    precheckDemoPasswords({ demoPassword: 'demo-password-123', demoAdminPassword: 'admin1234' });
     await seedDemoUser(db, sealer, app.log, 'demo-password-123'); // exists already: never asks
     await expect(seedDemoAdmin(db, sealer, app.log, 'admin1234')).rejects.toThrow(
       /^DEMO_ADMIN_PASSWORD: Password is too easy to guess\. It contains your Discord Name\./,
     );
     expect(await findUserByDiscordId(db, 'admin')).toBeUndefined();
-    prejudgeDemoPasswords({ demoPassword: undefined, demoAdminPassword: 'staff-console-7Kq' });
+    precheckDemoPasswords({ demoPassword: undefined, demoAdminPassword: 'staff-console-7Kq' });
     await seedDemoAdmin(db, sealer, app.log, 'staff-console-7Kq');
     expect((await login('admin', 'staff-console-7Kq')).statusCode).toBe(200);
   });

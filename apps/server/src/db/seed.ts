@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Sealer } from '../lib/tokens.ts';
 import { hashToken, randomToken } from '../lib/tokens.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { judgePasswordInThread } from '../lib/password-judge.ts';
+import { checkPasswordInThread } from '../lib/password-checker.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
 import type { Db } from './client.ts';
@@ -58,7 +58,7 @@ const verdictKey = (discordName: string, password: string) => `${discordName}\0$
  * lists) runs beside the database's start instead of after it (decision 225). The seed waits for a verdict
  * only when it creates that account; a restart that finds the accounts never asks.
  */
-export function prejudgeDemoPasswords(config: {
+export function precheckDemoPasswords(config: {
   demoPassword: string | undefined;
   demoAdminPassword: string | undefined;
 }): void {
@@ -68,7 +68,7 @@ export function prejudgeDemoPasswords(config: {
   ] as const;
   for (const [discordName, password] of chosen) {
     if (password === undefined) continue;
-    const verdict = judgePasswordInThread(password, { discordName });
+    const verdict = checkPasswordInThread(password, { discordName });
     verdict.catch(() => {}); // Unused when the account exists; a seed that uses it sees the failure.
     demoVerdicts.set(verdictKey(discordName, password), verdict);
   }
@@ -78,7 +78,7 @@ export function prejudgeDemoPasswords(config: {
 async function assertConfiguredPassword(name: string, password: string | undefined, discordName: string) {
   if (password === undefined) return;
   const verdict = await (demoVerdicts.get(verdictKey(discordName, password)) ??
-    judgePasswordInThread(password, { discordName }));
+    checkPasswordInThread(password, { discordName }));
   if (!verdict.ok) throw new Error(`${name}: ${verdict.message}`);
 }
 

@@ -8,7 +8,7 @@ export {
   isRenderableLabelType,
   renderableServices,
   type LabelTypeData,
-} from './label-types.ts';
+} from './label-type-seed.ts';
 export { LABEL_SERVICES, serviceOf, type CarrierService } from './label-services.ts';
 export {
   generateTracking,
@@ -57,4 +57,4 @@ export {
 export type { MergeResult } from './files/merge-pdfs.ts';
 export { writeLabelsInLayout } from './files/merge-in-layout.ts';
 export { writePdfZip, type NamedPdf } from './files/zip-pdfs.ts';
-export { createDownloadSlots, DOWNLOADS_BUSY, type DownloadSlots } from './files/download-slots.ts';
+export { createDownloadLimiter, DOWNLOADS_BUSY, type DownloadLimiter } from './files/download-limiter.ts';

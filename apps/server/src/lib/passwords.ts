@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { PasswordOwner } from '@portal/shared/password-strength';
 import { AppError } from '../errors.ts';
-import { judgePasswordInThread } from './password-judge.ts';
+import { checkPasswordInThread } from './password-checker.ts';
 
 // argon2id, m = 19456 KiB, t = 2, p = 1 (OWASP minimum; the library's defaults, stated for the record).
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -24,7 +24,7 @@ export async function assertStrongPassword(
   owner: PasswordOwner,
   field = 'password',
 ): Promise<void> {
-  const verdict = await judgePasswordInThread(password, owner);
+  const verdict = await checkPasswordInThread(password, owner);
   if (!verdict.ok) {
     throw new AppError('BAD_REQUEST', verdict.message, { errors: [{ field, message: verdict.message }] });
   }

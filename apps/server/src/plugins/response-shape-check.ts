@@ -7,10 +7,10 @@ const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
 const SCALAR_TESTS = {
-  null: (v: string) => `${v} === null`,
-  string: (v: string) => `typeof ${v} === "string"`,
-  number: (v: string) => `(typeof ${v} === "number" && Number.isFinite(${v}))`,
-  boolean: (v: string) => `typeof ${v} === "boolean"`,
+  null: (v: unknown) => v === null,
+  string: (v: unknown) => typeof v === 'string',
+  number: (v: unknown) => typeof v === 'number' && Number.isFinite(v),
+  boolean: (v: unknown) => typeof v === 'boolean',
 };
 const SCALAR_NAMES = {
   null: 'null',
@@ -19,67 +19,85 @@ const SCALAR_NAMES = {
   boolean: 'true or false',
 };
 
-/**
- * Compiles, once per schema, the check zod's encode made on every response and fast-json-stringify does not:
- * required fields present, null only where nullable, each value of its JSON type. Constraints (enum members,
- * lengths, formats) are left out, as they describe valid data rather than the shape written. Generated code,
- * like fast-json-stringify's and zod's own, so the per-request cost is a few property reads per field.
- */
-export function compileShapeCheck(shape: Shape): ShapeCheck {
-  let counter = 0;
-  const fresh = (prefix: string) => `${prefix}${counter++}`;
+/** Where below the value and how it does not fit (`[3].price: expected …`), or null if it fits. */
+type Check = (value: unknown) => string | null;
 
-  const fail = (path: string, v: string, what: string) =>
-    `return ${path} + ${JSON.stringify(`: expected ${what}, got `)} + kindOf(${v});`;
+const expected = (what: string, value: unknown) => `: expected ${what}, got ${kindOf(value)}`;
+const missing = (key: string) => `.${key}: required but missing`;
 
-  const code = (s: Shape, v: string, path: string): string => {
-    if (s.kind === 'anything') return '';
-    const body = bodyCode(s, v, path);
-    return s.nullable && s.kind !== 'null' ? `if (${v} !== null) {${body}}` : body;
-  };
+/** The check of one shape; null when anything fits. */
+function checkOf(shape: Shape): Check | null {
+  if (shape.kind === 'anything') return null;
+  const body = bodyCheck(shape);
+  return shape.nullable && shape.kind !== 'null' ? (value) => (value === null ? null : body(value)) : body;
+}
 
-  const bodyCode = (s: Exclude<Shape, { kind: 'anything' }>, v: string, path: string): string => {
-    if (s.kind === 'array') {
-      const i = fresh('i');
-      const item = fresh('e');
-      return `if (!Array.isArray(${v})) ${fail(path, v, 'an array')}
-        for (let ${i} = 0; ${i} < ${v}.length; ${i}++) {
-          const ${item} = ${v}[${i}];
-          ${code(s.items, item, `${path} + "[" + ${i} + "]"`)}
-        }`;
-    }
-    if (s.kind === 'object') {
-      let out = `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) ${fail(path, v, 'an object')}`;
-      for (const { key, shape: child, isRequired } of s.properties) {
-        const field = fresh('p');
-        const at = `${path} + ${JSON.stringify(`.${key}`)}`;
-        const name = JSON.stringify(key);
-        const missing = `return ${at} + ": required but missing";`;
-        // zod lets an unknown/any field hold undefined but not be absent.
-        if (child.kind === 'anything') {
-          out += isRequired ? `if (!(${name} in ${v})) ${missing}` : '';
+function bodyCheck(shape: Exclude<Shape, { kind: 'anything' }>): Check {
+  if (shape.kind === 'array') {
+    const item = checkOf(shape.items);
+    return (value) => {
+      if (!Array.isArray(value)) return expected('an array', value);
+      if (item)
+        for (let index = 0; index < value.length; index++) {
+          const failure = item(value[index]);
+          if (failure !== null) return `[${index}]${failure}`;
+        }
+      return null;
+    };
+  }
+  if (shape.kind === 'object') {
+    const properties = shape.properties.map(({ key, shape: child, isRequired }) => ({
+      key,
+      isRequired,
+      // zod lets an unknown/any field hold undefined but not be absent.
+      isAnything: child.kind === 'anything',
+      check: checkOf(child),
+    }));
+    const declared = new Set(shape.properties.map((property) => property.key));
+    const extra = shape.extra ? checkOf(shape.extra) : null;
+    return (value) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return expected('an object', value);
+      const object = value as Record<string, unknown>;
+      for (const { key, isRequired, isAnything, check } of properties) {
+        if (isAnything) {
+          if (isRequired && !(key in object)) return missing(key);
           continue;
         }
-        out += `const ${field} = ${v}[${name}];
-          if (${field} === undefined) {${isRequired ? missing : ''}} else {${code(child, field, at)}}`;
+        const field = object[key];
+        if (field === undefined) {
+          if (isRequired) return missing(key);
+        } else if (check) {
+          const failure = check(field);
+          if (failure !== null) return `.${key}${failure}`;
+        }
       }
-      if (s.extra && s.extra.kind !== 'anything') {
-        const key = fresh('k');
-        const value = fresh('x');
-        const declared = JSON.stringify(s.properties.map((p) => p.key));
-        out += `for (const ${key} of Object.keys(${v})) {
-            if (${declared}.includes(${key})) continue;
-            const ${value} = ${v}[${key}];
-            ${code(s.extra, value, `${path} + "." + ${key}`)}
-          }`;
-      }
-      return out;
-    }
-    const test = SCALAR_TESTS[s.kind](v);
-    return `if (!(${test}${s.nullable ? ` || ${v} === null` : ''})) ${fail(path, v, SCALAR_NAMES[s.kind])}`;
-  };
+      if (extra)
+        for (const key of Object.keys(object)) {
+          if (declared.has(key)) continue;
+          const failure = extra(object[key]);
+          if (failure !== null) return `.${key}${failure}`;
+        }
+      return null;
+    };
+  }
+  const test = SCALAR_TESTS[shape.kind];
+  const name = SCALAR_NAMES[shape.kind];
+  const isNullable = shape.nullable;
+  return (value) => (test(value) || (isNullable && value === null) ? null : expected(name, value));
+}
 
-  const source = `return function checkResponseShape(value) {${code(shape, 'value', '"response"')} return null; }`;
-  // Built from our own schemas only, never from request data.
-  return new Function('kindOf', source)(kindOf) as ShapeCheck;
+/**
+ * Builds, once per schema, the check zod's encode made on every response and fast-json-stringify does not:
+ * required fields present, null only where nullable, each value of its JSON type. Constraints (enum members,
+ * lengths, formats) are left out, as they describe valid data rather than the shape written. Plain closures
+ * chosen once per schema, so the per-request cost is a few property reads and calls per field, and the path
+ * of a misfit is only put together when there is one.
+ */
+export function compileShapeCheck(shape: Shape): ShapeCheck {
+  const check = checkOf(shape);
+  return function checkResponseShape(value) {
+    const failure = check ? check(value) : null;
+    return failure === null ? null : `response${failure}`;
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_TYPE_SEED } from '../label-types.ts';
+import { LABEL_TYPE_SEED } from '../label-type-catalog.ts';
 import { CSV_COLUMNS } from './columns.ts';
 import { SAMPLE_CSV } from './sample.ts';
 import { validateCsvRows, type CsvLabelType } from './validate.ts';

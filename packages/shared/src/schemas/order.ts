@@ -5,7 +5,7 @@ import {
   isPriority,
   PRIORITY_TEMPLATES,
   type PriorityTemplate,
-} from '../label-types.ts';
+} from '../label-type-catalog.ts';
 import { isCaProvince, isUsState } from '../regions.ts';
 import {
   optionalText,

@@ -1,4 +1,4 @@
-import { createSlots } from '../../lib/slots.ts';
+import { createSemaphore } from '../../lib/semaphore.ts';
 import { serviceOf } from '../label-services.ts';
 import type { Shipment } from '../types.ts';
 import type { LabelProvider, PurchasedLabel } from './label-provider.ts';
@@ -41,7 +41,7 @@ export const createUpstreamProvider = (options: UpstreamProviderOptions): LabelP
   const { name, api, attempts = 4, baseDelayMs = 500, sleep = defaultSleep, maxConcurrent = 8 } = options;
   const inFlight = new Map<string, Promise<PurchasedLabel>>();
   // One vendor call per free slot; the rest wait their turn.
-  const slots = createSlots();
+  const slots = createSemaphore();
   const call = <T>(request: () => Promise<T>): Promise<T> => slots.run(maxConcurrent, request);
 
   const purchaseOnce = async (shipment: Shipment, idempotencyKey: string): Promise<PurchasedLabel> => {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
-import { toSessionUser } from '../users/user-view.ts';
+import { toSessionUser } from '../users/users.service.ts';
 import { readAddressCheckMode, updateAddressCheckMode } from '../address-check/address-check.service.ts';
 import {
   changePassword,

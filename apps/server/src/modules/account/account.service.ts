@@ -15,11 +15,9 @@ import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/pa
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { API_KEY_PREFIX } from '../auth/auth.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
-import { throttleOtpSend } from '../otp/otp-throttle.ts';
-import { findLiveOtpForUser } from '../otp/otp.repository.ts';
-import { issueOtp } from '../otp/otp.service.ts';
+import { findLiveOtpForUser, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
 import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
-import type { UserRow } from '../users/users.repository.ts';
+import type { UserRow } from '../users/users.service.ts';
 import { deleteUserSessions, updateUser } from './account.repository.ts';
 
 const mustExist = (user: UserRow | undefined): UserRow => {

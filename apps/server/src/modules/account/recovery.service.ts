@@ -7,9 +7,8 @@ import { createSession, signInAfterProof, type SignIn } from '../auth/auth.servi
 import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
 import { regenerateApiKey } from './account.service.ts';
 import { clearAccountFailures } from '../auth/login-throttle.ts';
-import { throttleOtpSend } from '../otp/otp-throttle.ts';
-import { consumeOtp, issueOtp } from '../otp/otp.service.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { consumeOtp, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
+import { findUserById, type UserRow } from '../users/users.service.ts';
 import { deleteUserSessions, findUserByVerifiedEmail, updateUser } from './account.repository.ts';
 
 type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;

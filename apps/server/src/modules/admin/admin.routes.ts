@@ -2,12 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
-import { adminInvoiceRoutes, adminSettingsRoutes } from '../invoices/admin-invoices.routes.ts';
+import { adminInvoiceRoutes } from '../invoices/admin-invoices.routes.ts';
+import { adminSettingsRoutes } from '../settings/admin-settings.routes.ts';
 import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminMarginRoutes, adminProviderRoutes, adminRouteRoutes } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
-import { adminOrderRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
+import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
+import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
 /**
  * The staff API under `/api/v1/admin`: every route inside needs a staff session (401 without a valid
@@ -28,6 +30,7 @@ export const adminRoutes =
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
+    await admin.register(adminOrderRefundRoutes(ctx), { prefix: '/orders' });
     await admin.register(adminRefundRequestRoutes(ctx), { prefix: '/refund-requests' });
     await admin.register(adminCourierRoutes(ctx), { prefix: '/courier' });
   };

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../errors.ts';
-import { createSlots } from '../../lib/slots.ts';
+import { createSemaphore } from '../../lib/semaphore.ts';
 import type { PdfReadResult } from './pdf-read-thread.ts';
 import type { ShipToAddress, ShipToCaps } from './ship-to-parser.ts';
 
@@ -28,13 +28,13 @@ export const PDF_MESSAGES = {
     `This PDF has ${pages} pages; the limit is ${max}. Split the packing slips into smaller files.`,
 } as const;
 
-const slots = createSlots();
+const semaphore = createSemaphore();
 
 /** Few PDFs are parsed at once (each in its own worker); the rest wait, and past a queue limit get a 503. */
-async function withSlot<T>(limits: PdfTextLimits, work: () => Promise<T>): Promise<T> {
-  if (slots.running >= limits.maxConcurrent && slots.waiting >= limits.maxQueued)
+async function withSemaphore<T>(limits: PdfTextLimits, work: () => Promise<T>): Promise<T> {
+  if (semaphore.running >= limits.maxConcurrent && semaphore.waiting >= limits.maxQueued)
     throw new AppError('UNAVAILABLE', PDF_MESSAGES.busy);
-  return slots.run(limits.maxConcurrent, work);
+  return semaphore.run(limits.maxConcurrent, work);
 }
 
 function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<PdfReadResult> {
@@ -81,7 +81,7 @@ function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<PdfReadResu
  */
 export async function readShipToAddresses(data: Uint8Array, limits: PdfTextLimits): Promise<ShipToAddress[]> {
   if (!isPdf(data)) throw new AppError('BAD_REQUEST', PDF_MESSAGES.notPdf);
-  const result = await withSlot(limits, () => runWorker(data, limits));
+  const result = await withSemaphore(limits, () => runWorker(data, limits));
   if (result.ok) return result.addresses;
   if (result.kind === 'too-large') {
     const message = result.detail.startsWith('This PDF')

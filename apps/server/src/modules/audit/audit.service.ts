@@ -2,6 +2,8 @@ import type { RequestMeta } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { insertAuditRow } from './audit.repository.ts';
 
+export { refuseOwnTarget } from './own-target.ts';
+
 /** The staff member behind an admin write, with where the request came from. */
 export type StaffActor = RequestMeta & { userId: string };
 /** The operator's command line (`npm run admin`): no account, no address. */

@@ -1,12 +1,12 @@
 import { AppError } from '../../errors.ts';
-import type { CLI_ACTOR, StaffActor } from './audit.service.ts';
 
 /**
  * Staff never act on their own account, order or request (a refund, a price, a quote, a deposit): another
  * staff member does, so no one moves money to themselves unseen. The command line has no account.
  */
 export function refuseOwnTarget(
-  actor: StaffActor | typeof CLI_ACTOR,
+  // A StaffActor, or CLI_ACTOR (no account): only who it is matters here.
+  actor: { userId: string | null },
   ownerId: string,
   message: string,
 ): void {

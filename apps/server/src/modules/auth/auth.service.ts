@@ -8,8 +8,7 @@ import {
   verifyPassword,
 } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { toSessionUser } from '../users/user-view.ts';
-import { findUserByDiscordId, insertUser, type UserRow } from '../users/users.repository.ts';
+import { findUserByDiscordId, insertUser, toSessionUser, type UserRow } from '../users/users.service.ts';
 import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import {

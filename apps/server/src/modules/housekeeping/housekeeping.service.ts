@@ -19,11 +19,11 @@ import { pruneProviderCalls } from '../providers/providers.repository.ts';
 import { deleteExpiredTwoFactorRows } from '../two-factor/two-factor.repository.ts';
 
 /** Throttle records are only read within their window (at most an hour); a day keeps a margin. */
-const THROTTLE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
+const THROTTLE_RECORDS_RETENTION_MS = 24 * 60 * 60_000;
 /** Webhook deliveries are a log for resellers to debug with; a month back is plenty (decision 151). */
-export const WEBHOOK_DELIVERIES_KEPT_MS = 30 * 24 * 60 * 60_000;
+export const WEBHOOK_DELIVERIES_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Provider call records feed the console's last-hour health; a week keeps the last errors in view. */
-const PROVIDER_CALLS_KEPT_MS = 7 * 24 * 60 * 60_000;
+const PROVIDER_CALLS_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 export type HousekeepingResult = Record<
   | 'sessions'
@@ -47,7 +47,7 @@ export type HousekeepingResult = Record<
  * their events.
  */
 export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<HousekeepingResult> {
-  const throttleHorizon = new Date(now.getTime() - THROTTLE_RECORDS_KEPT_MS);
+  const throttleHorizon = new Date(now.getTime() - THROTTLE_RECORDS_RETENTION_MS);
   return {
     sessions: (await deleteSessionsExpiredBefore(db, now)).length,
     authFailures: (await deleteAuthFailuresBefore(db, throttleHorizon)).length,
@@ -57,10 +57,11 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     otpRequests: (await deleteOtpRequestsBefore(db, throttleHorizon)).length,
     rateLimitHits: (await deleteRateLimitHitsExpiredBefore(db, now)).length,
     webhookDeliveries:
-      (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_MS)))
+      (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_RETENTION_MS)))
         .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),
     webhookEvents: (await deleteUndeliverableEvents(db)).length,
-    providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_KEPT_MS))).length,
+    providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_RETENTION_MS)))
+      .length,
     twoFactor: await deleteExpiredTwoFactorRows(db, now),
     // Remembered past the window in which an inbound message's age is accepted, then forgotten.
     inboundWebhookReceipts: (

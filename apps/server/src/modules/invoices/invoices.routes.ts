@@ -1,26 +1,15 @@
 import {
-  cashappResponse,
   createInvoiceBody,
   createInvoiceResponse,
-  depositOptionsResponse,
   invoicesQuery,
   invoicesResponse,
   messageResponse,
   verifyCashappBody,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { getSettings } from '../settings/settings.service.ts';
-import {
-  cashappInfo,
-  createInvoice,
-  depositOptions,
-  readInvoices,
-  submitReceipt,
-} from './invoices.service.ts';
+import { createInvoice, readInvoices, submitReceipt } from './invoices.service.ts';
 
 const tags = ['invoices'];
 
@@ -54,36 +43,5 @@ export const invoiceRoutes =
       '/readAll',
       { schema: { tags, querystring: invoicesQuery, response: { 200: invoicesResponse } } },
       async (request) => readInvoices(ctx, { userId: currentUser(request).user.id, ...request.query }),
-    );
-  };
-
-/** `/website`: what the deposit modals show (spec section 7), and the CashApp QR image itself. */
-export const websiteRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/get-cashapp',
-      { schema: { tags, response: { 200: cashappResponse } }, preHandler: requireUser(ctx) },
-      async () => ({ cashapp: await cashappInfo(ctx) }),
-    );
-    app.get(
-      '/deposit-options',
-      { schema: { tags, response: { 200: depositOptionsResponse } }, preHandler: requireUser(ctx) },
-      async () => depositOptions(ctx),
-    );
-    // Public so an <img> can load it; only the current QR file is served, never another stored file.
-    app.get(
-      '/cashapp-qr/:fileId',
-      { schema: { tags, params: z.object({ fileId: z.string() }) } },
-      async (request, reply) => {
-        const { cashappQrFileId } = await getSettings(ctx.db);
-        const file = cashappQrFileId === request.params.fileId ? await ctx.files.get(cashappQrFileId) : null;
-        if (!file) throw new AppError('NOT_FOUND', 'Not found');
-        return reply
-          .header('content-type', file.contentType)
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.content);
-      },
     );
   };

@@ -5,15 +5,12 @@ import {
   formatUsd,
   MAX_PENDING_INVOICES,
   parseReceipt,
-  type CashappInfo,
-  type DepositOptions,
   type InvoiceView,
   type PaymentMethod,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { isUuid } from '../orders/ids.ts';
-import { cashappQrPath } from '../settings/admin-settings.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { toInvoiceView } from './invoice-view.ts';
 import {
@@ -39,21 +36,6 @@ const usedElsewhere = () => fieldError('cashAppUrl', 'This receipt was already u
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
   `LP-${Array.from(crypto.randomBytes(5), (b) => NOTE_ALPHABET[b % NOTE_ALPHABET.length]).join('')}`;
-
-export async function depositOptions(ctx: AppContext): Promise<DepositOptions> {
-  const s = await getSettings(ctx.db);
-  return {
-    minDeposit: centsToDollars(s.minDepositCents),
-    maxDeposit: centsToDollars(s.maxDepositCents),
-    methods: s.enabledPaymentMethods,
-    paypalInstructions: s.paypalInstructions,
-  };
-}
-
-export async function cashappInfo(ctx: AppContext): Promise<CashappInfo> {
-  const s = await getSettings(ctx.db);
-  return { cashappId: s.cashappTag, qr: cashappQrPath(s.cashappQrFileId) };
-}
 
 const isUniqueViolation = (error: unknown, constraint: string): boolean => {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };

@@ -1,4 +1,3 @@
-import { count } from 'drizzle-orm';
 import {
   DEFAULT_VOID_WINDOW_DAYS,
   percentFreeTierIssue,
@@ -7,13 +6,13 @@ import {
   type LabelTypeView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { isUuid } from '../orders/ids.ts';
 import { readRoutes } from '../providers/label-type-routes.service.ts';
 import {
+  countOrdersByLabelType,
   findLabelType,
   findLabelTypeByUid,
   insertLabelType,
@@ -34,11 +33,7 @@ const uidTaken = (uid: string) =>
 
 /** GET /admin/label-types: every type with its default tiers and order count, and the services on offer. */
 export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTypesResponse> {
-  const counts = await ctx.db
-    .select({ labelTypeId: orders.labelTypeId, n: count() })
-    .from(orders)
-    .groupBy(orders.labelTypeId);
-  const byType = new Map(counts.map((c) => [c.labelTypeId, Number(c.n)]));
+  const byType = await countOrdersByLabelType(ctx.db);
   const routes = await readRoutes(ctx.db);
   return {
     labelTypes: (await listLabelTypes(ctx.db)).map((t) => ({

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelTypePrices, labelTypes, resellerPrices, type StoredTier } from '../../db/schema.ts';
+import { labelTypePrices, labelTypes, orders, resellerPrices, type StoredTier } from '../../db/schema.ts';
 
 export type LabelTypeRow = typeof labelTypes.$inferSelect;
 export type TierCents = { fromWeight: number; toWeight: number; priceCents: number };
@@ -128,4 +128,13 @@ export async function deleteResellerPrice(tx: DbOrTx, userId: string, labelTypeI
     .where(and(eq(resellerPrices.userId, userId), eq(resellerPrices.labelTypeId, labelTypeId)))
     .returning({ userId: resellerPrices.userId });
   return rows.length > 0;
+}
+
+/** How many orders each label type has (types without orders are missing), by label type id. */
+export async function countOrdersByLabelType(db: DbOrTx): Promise<Map<string, number>> {
+  const counts = await db
+    .select({ labelTypeId: orders.labelTypeId, n: count() })
+    .from(orders)
+    .groupBy(orders.labelTypeId);
+  return new Map(counts.map((c) => [c.labelTypeId, Number(c.n)]));
 }

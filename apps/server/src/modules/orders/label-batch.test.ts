@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { cancelAndRefund, generateLabels } from './label-job.ts';
+import { cancelAndRefund } from '../refunds/refund-order.ts';
+import { generateLabels } from './label-job.ts';
 import {
   balanceCents,
   createOrder,

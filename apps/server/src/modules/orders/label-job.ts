@@ -13,8 +13,7 @@ import { ordersWithUnsettledPurchases } from '../providers/label-purchases.repos
 import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { OPEN_STATUSES, refundOrder } from '../refunds/refund-order.ts';
-import { emitOrderEvents } from '../webhooks/order-events.ts';
+import { emitOrderEvents } from '../webhooks/webhooks.service.ts';
 import { formatOrderId } from './ids.ts';
 import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
 
@@ -100,7 +99,7 @@ export async function generateLabels(
       if (error instanceof UpstreamRejectedError) {
         // The provider's refusal is the order's status note, over any earlier try's passing trouble.
         await recordFailure(ctx.db, order.id, reason);
-        await cancelAndRefund(ctx, order.id, reason);
+        await ctx.refundFailedOrder(order.id, reason);
         onSettled?.(order.id, null);
       } else {
         await recordFailure(ctx.db, order.id, reason);
@@ -261,14 +260,6 @@ export async function generateLabel(ctx: AppContext, orderId: string): Promise<v
 }
 
 /**
- * Cancels an order whose label could not be made and refunds its price, exactly once, through the
- * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
- */
-export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
-  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
-}
-
-/**
  * The last word on an order whose label jobs all failed: when a provider may still hold a label for
  * it (an answer was lost), it is settled first, and the order is only refunded once the provider
  * said nothing was bought. While it cannot say, the answer is a `DeferredLabelError` (ask again later).
@@ -286,5 +277,5 @@ export async function settleOrRefund(
         UNKNOWN_RETRY_MS,
       );
   }
-  return cancelAndRefund(ctx, orderId, reason);
+  return ctx.refundFailedOrder(orderId, reason);
 }

@@ -9,7 +9,8 @@ import {
   type LabelProvider,
 } from '../../labels/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { cancelAndRefund, generateLabel } from './label-job.ts';
+import { cancelAndRefund } from '../refunds/refund-order.ts';
+import { generateLabel } from './label-job.ts';
 import {
   balanceCents,
   createOrder,

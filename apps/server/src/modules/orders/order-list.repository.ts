@@ -11,8 +11,8 @@ import {
   orders,
   refundRequests,
 } from '../../db/schema.ts';
-import type { RefundRequestRow } from '../refunds/refunds.repository.ts';
 import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
+import type { RefundRequestRow } from './refund-requests.repository.ts';
 
 export type OrderListFilter = {
   userId: string;
@@ -69,35 +69,35 @@ const IN_FUNCTION: KeyParams = {
   limit: sql.raw('$4'),
   offset: sql.raw('$5'),
 };
-const values = (f: OrderListFilter, keys: number[] = []) => ({
-  userId: f.userId,
-  status: f.status,
-  tsQuery: f.tsQuery,
-  offset: f.offset,
-  limit: f.limit,
+const values = (filter: OrderListFilter, keys: number[] = []) => ({
+  userId: filter.userId,
+  status: filter.status,
+  tsQuery: filter.tsQuery,
+  offset: filter.offset,
+  limit: filter.limit,
   keys,
 });
 
-const dir = (f: OrderListFilter) => sql.raw(f.sort === 'asc' ? 'ASC' : 'DESC');
-const keyOrder = (f: OrderListFilter): SQL =>
-  sql`${orders.createdAt} ${dir(f)}, ${orders.orderNumber} ${dir(f)}`;
+const dir = (filter: OrderListFilter) => sql.raw(filter.sort === 'asc' ? 'ASC' : 'DESC');
+const keyOrder = (filter: OrderListFilter): SQL =>
+  sql`${orders.createdAt} ${dir(filter)}, ${orders.orderNumber} ${dir(filter)}`;
 
-const ownedAndStatus = (f: OrderListFilter, p: KeyParams = P): SQL =>
-  f.status
+const ownedAndStatus = (filter: OrderListFilter, p: KeyParams = P): SQL =>
+  filter.status
     ? sql`${orders.userId} = ${p.userId} AND ${orders.status} = ${p.status}`
     : sql`${orders.userId} = ${p.userId}`;
 
 /** How many of the reseller's orders the status filter covers, from the counts triggers keep. */
-const countInScope = (f: OrderListFilter): SQL => {
+const countInScope = (filter: OrderListFilter): SQL => {
   const s = orderStats;
-  const n = f.status
-    ? sql.identifier(f.status)
+  const n = filter.status
+    ? sql.identifier(filter.status)
     : sql`${s.pending} + ${s.processing} + ${s.completed} + ${s.cancelled}`;
   return sql`(SELECT ${n} FROM ${s} WHERE ${s.userId} = ${P.userId})`;
 };
 
-const facts = (f: OrderListFilter) => ({
-  inScope: sql<number>`coalesce(${countInScope(f)}, 0)`.mapWith(Number),
+const facts = (filter: OrderListFilter) => ({
+  inScope: sql<number>`coalesce(${countInScope(filter)}, 0)`.mapWith(Number),
   version:
     sql<number>`coalesce((SELECT ${orderStats.version} FROM ${orderStats} WHERE ${orderStats.userId} = ${P.userId}), 0)`.mapWith(
       Number,
@@ -106,10 +106,10 @@ const facts = (f: OrderListFilter) => ({
 });
 
 type Keys = 'first' | 'offset' | 'seek' | 'walk' | 'listed';
-const keysOf: Record<Exclude<Keys, 'first'>, (f: OrderListFilter, p?: KeyParams) => SQL> = {
-  offset: (f, p) => keysByOffset(f, p),
-  seek: (f, p) => keysBySeek(f, p),
-  walk: (f, p) => keysByWalk(f, p),
+const keysOf: Record<Exclude<Keys, 'first'>, (filter: OrderListFilter, p?: KeyParams) => SQL> = {
+  offset: (filter, p) => keysByOffset(filter, p),
+  seek: (filter, p) => keysBySeek(filter, p),
+  walk: (filter, p) => keysByWalk(filter, p),
   listed: () => sql`SELECT unnest(${P.keys}::bigint[])`,
 };
 
@@ -120,8 +120,8 @@ const pgDialect = new PgDialect({ casing: 'snake_case' });
  * with `EXECUTE`, so the keys get a plan made for the reseller and page at hand, while the statement
  * around them (the joined rows) keeps one generic plan per connection (decision 223).
  */
-const keysInFunction = (f: OrderListFilter, how: 'offset' | 'seek' | 'walk'): string =>
-  pgDialect.sqlToQuery(keysOf[how](f, IN_FUNCTION)).sql;
+const keysInFunction = (filter: OrderListFilter, how: 'offset' | 'seek' | 'walk'): string =>
+  pgDialect.sqlToQuery(keysOf[how](filter, IN_FUNCTION)).sql;
 
 const listedColumns = Object.entries(withType);
 const refundColumns = Object.entries(getTableColumns(refundRequests));
@@ -138,14 +138,14 @@ const refundColumns = Object.entries(getTableColumns(refundRequests));
  */
 async function rowsByKeys(
   db: DbOrTx,
-  f: OrderListFilter,
+  filter: OrderListFilter,
   how: Keys,
   keys?: number[],
 ): Promise<PageRead | null> {
-  const query = preparedOnce(db, `order-page-${pageShape(db, f, how)}`, (name) =>
-    pageSelect(db, f, how).prepare(name),
+  const query = preparedOnce(db, `order-page-${pageShape(db, filter, how)}`, (name) =>
+    pageSelect(db, filter, how).prepare(name),
   );
-  const [found] = await query.execute(values(f, keys));
+  const [found] = await query.execute(values(filter, keys));
   return decodePage(found?.page ?? null);
 }
 
@@ -161,8 +161,8 @@ const keysByFunction = (db: DbOrTx, how: Keys): how is 'offset' | 'seek' | 'walk
   how !== 'first' && how !== 'listed' && !isEmbedded(db);
 
 /** What sets one page statement apart from another: its values are placeholders. */
-function pageShape(db: DbOrTx, f: OrderListFilter, how: Keys): string {
-  return `${how}-${f.status ?? 'all'}-${f.sort}${keysByFunction(db, how) ? '-fn' : ''}`;
+function pageShape(db: DbOrTx, filter: OrderListFilter, how: Keys): string {
+  return `${how}-${filter.status ?? 'all'}-${filter.sort}${keysByFunction(db, how) ? '-fn' : ''}`;
 }
 
 /**
@@ -170,18 +170,18 @@ function pageShape(db: DbOrTx, f: OrderListFilter, how: Keys): string {
  * is the same whatever the keys' statement is estimated to return. Page 1's keys are a slice of the
  * first entries.
  */
-function keysArray(db: DbOrTx, f: OrderListFilter, how: Keys): SQL {
+function keysArray(db: DbOrTx, filter: OrderListFilter, how: Keys): SQL {
   if (keysByFunction(db, how))
-    return sql`ARRAY(SELECT order_page_keys(${keysInFunction(f, how)}, ${P.userId}::uuid, ${P.status}::text,
+    return sql`ARRAY(SELECT order_page_keys(${keysInFunction(filter, how)}, ${P.userId}::uuid, ${P.status}::text,
       ${P.tsQuery}::text, ${P.limit}::bigint, ${P.offset}::bigint))`;
   if (how === 'first')
-    return sql`(ARRAY(${firstKeys(f)}))[${P.offset}::int + 1 : ${P.offset}::int + ${P.limit}::int]`;
-  return sql`ARRAY(${keysOf[how](f)})`;
+    return sql`(ARRAY(${firstKeys(filter)}))[${P.offset}::int + 1 : ${P.offset}::int + ${P.limit}::int]`;
+  return sql`ARRAY(${keysOf[how](filter)})`;
 }
 
 /** The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders). */
-function pageSelect(db: DbOrTx, f: OrderListFilter, how: Keys) {
-  const fact = facts(f);
+function pageSelect(db: DbOrTx, filter: OrderListFilter, how: Keys) {
+  const fact = facts(filter);
   return db
     .select({
       page: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
@@ -193,12 +193,12 @@ function pageSelect(db: DbOrTx, f: OrderListFilter, how: Keys) {
           fact.refundWindow,
         ],
         sql`, `,
-      )}) ORDER BY ${keyOrder(f)})`,
+      )}) ORDER BY ${keyOrder(filter)})`,
     })
     .from(orders)
     .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
     .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
-    .where(sql`${orders.orderNumber} = ANY(${keysArray(db, f, how)})`);
+    .where(sql`${orders.orderNumber} = ANY(${keysArray(db, filter, how)})`);
 }
 
 type Decoded = Record<string, unknown>;
@@ -206,23 +206,25 @@ type Decoded = Record<string, unknown>;
 /**
  * A function that makes one object of `columns`' values in a page's fields, starting at `from`, each
  * value through its column's decoder as a driver's values are (a timestamp becomes a date; a text
- * column's decoder keeps the value, so it is not called). Made once per column list, as one object
- * literal: a page of ten orders is built in ten allocations of one shape, not in one per property
- * added (decision 229). Built from the schema's own column names, never from data.
+ * column's decoder keeps the value, so it is not called). Keys are set in one fixed order, so every row
+ * of a page shares one object shape (decision 229).
  */
 function objectMaker(columns: typeof listedColumns | typeof refundColumns, from: number) {
+  const keys = columns.map(([key]) => key);
   const decoders = columns.map(([, column]) =>
     column.mapFromDriverValue === Column.prototype.mapFromDriverValue
       ? null
       : (value: unknown) => column.mapFromDriverValue(value),
   );
-  const fields = columns.map(([key], i) => {
-    const value = `f[${from + i}]`;
-    return `${JSON.stringify(key)}: ${decoders[i] ? `${value} === null ? null : d[${i}](${value})` : value}`;
-  });
-  return new Function('d', `return (f) => ({ ${fields.join(', ')} });`)(decoders) as (
-    fields: unknown[],
-  ) => Decoded;
+  return (fields: unknown[]): Decoded => {
+    const row: Decoded = {};
+    for (let index = 0; index < keys.length; index++) {
+      const value = fields[from + index];
+      const decode = decoders[index];
+      row[keys[index]!] = decode && value !== null ? decode(value) : value;
+    }
+    return row;
+  };
 }
 
 const makeOrder = objectMaker(listedColumns, 0);
@@ -248,14 +250,14 @@ function decodePage(page: unknown[][] | null): PageRead | null {
 }
 
 /** The page facts alone, for a page past the end (or of an empty history). */
-async function factsAlone(db: DbOrTx, f: OrderListFilter): Promise<PageFacts> {
-  const query = preparedOnce(db, `order-page-facts-${f.status ?? 'all'}`, (name) =>
+async function factsAlone(db: DbOrTx, filter: OrderListFilter): Promise<PageFacts> {
+  const query = preparedOnce(db, `order-page-facts-${filter.status ?? 'all'}`, (name) =>
     db
-      .select(facts(f))
+      .select(facts(filter))
       .from(sql`(SELECT 1) AS one`)
       .prepare(name),
   );
-  const [row] = await query.execute(values(f));
+  const [row] = await query.execute(values(filter));
   return row!;
 }
 
@@ -279,12 +281,18 @@ export async function readHistoryVersion(db: DbOrTx, userId: string): Promise<nu
  * How a history page without a search finds its keys: a slice of the first entries for page 1,
  * index entries skipped up to `SEEK_FROM_OFFSET`, a seek beyond.
  */
-const historyKeys = (f: OrderListFilter): Keys =>
-  f.offset + f.limit <= FIRST_PAGE_ROWS ? 'first' : f.offset < SEEK_FROM_OFFSET ? 'offset' : 'seek';
+const historyKeys = (filter: OrderListFilter): Keys =>
+  filter.offset + filter.limit <= FIRST_PAGE_ROWS
+    ? 'first'
+    : filter.offset < SEEK_FROM_OFFSET
+      ? 'offset'
+      : 'seek';
 
 /** One page of the history, no search. */
-export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
-  return (await rowsByKeys(db, f, historyKeys(f))) ?? { rows: [], facts: await factsAlone(db, f) };
+export async function readHistoryPage(db: DbOrTx, filter: OrderListFilter): Promise<PageRead> {
+  return (
+    (await rowsByKeys(db, filter, historyKeys(filter))) ?? { rows: [], facts: await factsAlone(db, filter) }
+  );
 }
 
 /**
@@ -295,32 +303,34 @@ export async function readHistoryPage(db: DbOrTx, f: OrderListFilter): Promise<P
  */
 export async function readHistoryPageUnlessAt(
   db: DbOrTx,
-  f: OrderListFilter,
+  filter: OrderListFilter,
   version: number,
 ): Promise<PageRead | 'unchanged'> {
   if (isEmbedded(db))
-    return (await readHistoryVersion(db, f.userId)) === version ? 'unchanged' : readHistoryPage(db, f);
-  const how = historyKeys(f);
-  const query = preparedOnce(db, `order-page-unless-${pageShape(db, f, how)}`, (name) => {
-    const now = facts(f).version;
+    return (await readHistoryVersion(db, filter.userId)) === version
+      ? 'unchanged'
+      : readHistoryPage(db, filter);
+  const how = historyKeys(filter);
+  const query = preparedOnce(db, `order-page-unless-${pageShape(db, filter, how)}`, (name) => {
+    const now = facts(filter).version;
     return db
       .select({
         version: now,
         page: sql<unknown[][] | null>`CASE WHEN ${now} = ${P.version} THEN NULL
-          ELSE (${pageSelect(db, f, how)}) END`,
+          ELSE (${pageSelect(db, filter, how)}) END`,
       })
       .from(sql`(SELECT 1) AS one`)
       .prepare(name);
   });
-  const [found] = await query.execute({ ...values(f), version });
+  const [found] = await query.execute({ ...values(filter), version });
   if (found!.version === version) return 'unchanged';
-  return decodePage(found!.page) ?? { rows: [], facts: await factsAlone(db, f) };
+  return decodePage(found!.page) ?? { rows: [], facts: await factsAlone(db, filter) };
 }
 
 /** Pages before `SEEK_FROM_OFFSET`: skip `offset` entries of the (reseller[, status], created_at, number) index. */
-const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
-  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f, p)}
-      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+const keysByOffset = (filter: OrderListFilter, p: KeyParams = P): SQL =>
+  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(filter, p)}
+      ORDER BY ${keyOrder(filter)} LIMIT ${p.limit} OFFSET ${p.offset}`;
 
 /**
  * Page 1: the first `FIRST_PAGE_ROWS` entries of the (reseller[, status], created_at, number) index;
@@ -328,17 +338,17 @@ const keysByOffset = (f: OrderListFilter, p: KeyParams = P): SQL =>
  * generic plan cannot pick the index on (created_at, number) and filter by reseller, as it would when
  * the statistics saw one reseller only (decision 229).
  */
-function firstKeys(f: OrderListFilter): SQL {
-  const [columns, values] = f.status
+function firstKeys(filter: OrderListFilter): SQL {
+  const [columns, values] = filter.status
     ? [
         [orders.userId, orders.status, orders.createdAt],
         [P.userId, P.status],
       ]
     : [[orders.userId, orders.createdAt], [P.userId]];
-  const [op, edge] = f.sort === 'asc' ? ['>=', `'-infinity'`] : ['<=', `'infinity'`];
+  const [op, edge] = filter.sort === 'asc' ? ['>=', `'-infinity'`] : ['<=', `'infinity'`];
   const always = sql`(${sql.join(columns, sql`, `)}) ${sql.raw(op)} (${sql.join([...values, sql.raw(edge)], sql`, `)})`;
-  return sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(f)} AND ${always}
-    ORDER BY ${keyOrder(f)} LIMIT ${sql.raw(String(FIRST_PAGE_ROWS))}`;
+  return sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(filter)} AND ${always}
+    ORDER BY ${keyOrder(filter)} LIMIT ${sql.raw(String(FIRST_PAGE_ROWS))}`;
 }
 
 /**
@@ -347,25 +357,25 @@ function firstKeys(f: OrderListFilter): SQL {
  * that day's edge and skips only the rows of that day. One statement, so the counts and the rows are
  * read from the same snapshot.
  */
-function keysBySeek(f: OrderListFilter, p: KeyParams = P): SQL {
+function keysBySeek(filter: OrderListFilter, p: KeyParams = P): SQL {
   const c = orderDayCounts;
-  const n = f.status
-    ? sql.identifier(f.status)
+  const n = filter.status
+    ? sql.identifier(filter.status)
     : sql`${c.pending} + ${c.processing} + ${c.completed} + ${c.cancelled}`;
   // The day's edge the scan starts from: its start going forwards, its end (the next day) going back.
-  const edge = f.sort === 'asc' ? sql`d.day` : sql`d.day + 1`;
-  const from = sql.raw(f.sort === 'asc' ? '>=' : '<');
+  const edge = filter.sort === 'asc' ? sql`d.day` : sql`d.day + 1`;
+  const from = sql.raw(filter.sort === 'asc' ? '>=' : '<');
   return sql`
     WITH d AS (
       SELECT day, cum - n AS before FROM (
-        SELECT day, n, sum(n) OVER (ORDER BY day ${dir(f)} ROWS UNBOUNDED PRECEDING) AS cum
+        SELECT day, n, sum(n) OVER (ORDER BY day ${dir(filter)} ROWS UNBOUNDED PRECEDING) AS cum
         FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${p.userId}) AS days
-      ) AS running WHERE cum > ${p.offset} ORDER BY day ${dir(f)} LIMIT 1
+      ) AS running WHERE cum > ${p.offset} ORDER BY day ${dir(filter)} LIMIT 1
     )
     SELECT ${orders.orderNumber} FROM ${orders}
-    WHERE ${ownedAndStatus(f, p)}
+    WHERE ${ownedAndStatus(filter, p)}
       AND ${orders.createdAt} ${from} (SELECT (${edge})::timestamp AT TIME ZONE 'UTC' FROM d)
-    ORDER BY ${keyOrder(f)}
+    ORDER BY ${keyOrder(filter)}
     LIMIT ${p.limit} OFFSET (SELECT (${p.offset}::bigint - before)::bigint FROM d)`;
 }
 
@@ -377,13 +387,13 @@ const matches = matching();
  * often (a common name): the page is found after a few dozen rows. `IS TRUE` keeps the word index
  * out of this plan, which would otherwise gather and sort every match first.
  */
-const keysByWalk = (f: OrderListFilter, p: KeyParams = P): SQL =>
+const keysByWalk = (filter: OrderListFilter, p: KeyParams = P): SQL =>
   sql`SELECT ${orders.orderNumber} FROM ${orders}
-      WHERE ${ownedAndStatus(f, p)} AND (${matching(p)}) IS TRUE
-      ORDER BY ${keyOrder(f)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+      WHERE ${ownedAndStatus(filter, p)} AND (${matching(p)}) IS TRUE
+      ORDER BY ${keyOrder(filter)} LIMIT ${p.limit} OFFSET ${p.offset}`;
 
-export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter): Promise<PageRead> {
-  return (await rowsByKeys(db, f, 'walk')) ?? { rows: [], facts: await factsAlone(db, f) };
+export async function readSearchPageByWalk(db: DbOrTx, filter: OrderListFilter): Promise<PageRead> {
+  return (await rowsByKeys(db, filter, 'walk')) ?? { rows: [], facts: await factsAlone(db, filter) };
 }
 
 /**
@@ -393,44 +403,44 @@ export async function readSearchPageByWalk(db: DbOrTx, f: OrderListFilter): Prom
  */
 export async function readSearchPageByGather(
   db: DbOrTx,
-  f: OrderListFilter,
+  filter: OrderListFilter,
 ): Promise<PageRead & { matches: number }> {
-  const query = preparedOnce(db, `order-search-gather-${f.status ?? 'all'}-${f.sort}`, (name) =>
+  const query = preparedOnce(db, `order-search-gather-${filter.status ?? 'all'}-${filter.sort}`, (name) =>
     db
       .select({
         matches: sql<number>`g.total`.mapWith(Number),
-        version: facts(f).version,
+        version: facts(filter).version,
         page: sql<Array<number | string>>`g.page`,
       })
       .from(
         sql`(WITH m AS MATERIALIZED (
           SELECT ${orders.orderNumber} AS n, ${orders.createdAt} AS c FROM ${orders}
-          WHERE ${ownedAndStatus(f)} AND ${matches}
+          WHERE ${ownedAndStatus(filter)} AND ${matches}
         )
         SELECT (SELECT count(*) FROM m) AS total,
           (SELECT coalesce(json_agg(p.n), '[]'::json) FROM (
-            SELECT n FROM m ORDER BY c ${dir(f)}, n ${dir(f)} LIMIT ${P.limit} OFFSET ${P.offset}) AS p) AS page
+            SELECT n FROM m ORDER BY c ${dir(filter)}, n ${dir(filter)} LIMIT ${P.limit} OFFSET ${P.offset}) AS p) AS page
         ) AS g`,
       )
       .prepare(name),
   );
-  const [counted] = await query.execute(values(f));
+  const [counted] = await query.execute(values(filter));
   const keys = counted!.page.map(Number);
-  const read = keys.length > 0 ? await rowsByKeys(db, f, 'listed', keys) : null;
-  const found = read ?? { rows: [], facts: await factsAlone(db, f) };
+  const read = keys.length > 0 ? await rowsByKeys(db, filter, 'listed', keys) : null;
+  const found = read ?? { rows: [], facts: await factsAlone(db, filter) };
   // The count's own version: the rows were read a moment later and may have seen a newer one.
   return { ...found, facts: { ...found.facts, version: counted!.version }, matches: counted!.matches };
 }
 
 /** How many orders a search matches, and the version of the history it was counted at. */
-export async function countSearchMatches(db: DbOrTx, f: OrderListFilter) {
-  const query = preparedOnce(db, `order-search-count-${f.status ?? 'all'}`, (name) =>
+export async function countSearchMatches(db: DbOrTx, filter: OrderListFilter) {
+  const query = preparedOnce(db, `order-search-count-${filter.status ?? 'all'}`, (name) =>
     db
-      .select({ matches: sql<number>`count(*)`.mapWith(Number), version: facts(f).version })
+      .select({ matches: sql<number>`count(*)`.mapWith(Number), version: facts(filter).version })
       .from(orders)
-      .where(sql`${ownedAndStatus(f)} AND ${matches}`)
+      .where(sql`${ownedAndStatus(filter)} AND ${matches}`)
       .prepare(name),
   );
-  const [row] = await query.execute(values(f));
+  const [row] = await query.execute(values(filter));
   return row!;
 }

@@ -19,7 +19,7 @@ export type OrderListPage = { rows: ListedOrder[]; total: number; facts: PageFac
 type Counted = { version: number; matches: number; inScope: number };
 
 /** Searches remembered per database and process; each is checked against the database's version before use. */
-const MAX_REMEMBERED = 5000;
+const MAX_CACHED_COUNTS = 5000;
 
 type Memory = {
   /** Search counts; past the bound, the ones used longest ago are forgotten. */
@@ -35,7 +35,7 @@ const memoryOf = (db: DbOrTx): Memory => {
   if (!memory)
     memories.set(
       db,
-      (memory = { counts: new LRUCache({ max: MAX_REMEMBERED }), counting: new Map(), pages: null }),
+      (memory = { counts: new LRUCache({ max: MAX_CACHED_COUNTS }), counting: new Map(), pages: null }),
     );
   return memory;
 };
@@ -45,7 +45,7 @@ const memoryOf = (db: DbOrTx): Memory => {
  * read); 0 remembers none. Nothing is remembered until this is called, and pages remembered before are
  * forgotten.
  */
-export function rememberPagesUpTo(db: DbOrTx, maxRows: number): void {
+export function cachePagesUpTo(db: DbOrTx, maxRows: number): void {
   memoryOf(db).pages =
     maxRows > 0
       ? new LRUCache({ maxSize: maxRows, sizeCalculation: (page) => Math.max(page.rows.length, 1) })
@@ -63,21 +63,27 @@ export function rememberPagesUpTo(db: DbOrTx, maxRows: number): void {
  * Only for reads outside a transaction: a transaction could read its own uncommitted rows at a version
  * that later means something else.
  */
-export async function listOrdersRemembered(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
+export async function listOrdersCached(db: DbOrTx, filter: OrderListFilter): Promise<OrderListPage> {
   const { pages } = memoryOf(db);
-  if (!pages) return listOrders(db, f);
-  const key = `${f.userId} ${f.status ?? 'All'} ${f.sort} ${f.offset} ${f.limit} ${f.tsQuery ?? ''}`;
+  if (!pages) return listOrders(db, filter);
+  const key = `${filter.userId} ${filter.status ?? 'All'} ${filter.sort} ${filter.offset} ${filter.limit} ${filter.tsQuery ?? ''}`;
   const known = pages.get(key);
-  const page = known ? await knownOrFresh(db, f, known) : await listOrders(db, f);
+  const page = known ? await knownOrFresh(db, filter, known) : await listOrders(db, filter);
   pages.set(key, page);
   return page;
 }
 
 /** `known` while the history is still at its version, else the page read again. */
-async function knownOrFresh(db: DbOrTx, f: OrderListFilter, known: OrderListPage): Promise<OrderListPage> {
-  if (f.tsQuery)
-    return (await readHistoryVersion(db, f.userId)) === known.facts.version ? known : listOrders(db, f);
-  const read = await readHistoryPageUnlessAt(db, f, known.facts.version);
+async function knownOrFresh(
+  db: DbOrTx,
+  filter: OrderListFilter,
+  known: OrderListPage,
+): Promise<OrderListPage> {
+  if (filter.tsQuery)
+    return (await readHistoryVersion(db, filter.userId)) === known.facts.version
+      ? known
+      : listOrders(db, filter);
+  const read = await readHistoryPageUnlessAt(db, filter, known.facts.version);
   return read === 'unchanged' ? known : historyPage(read);
 }
 
@@ -88,8 +94,9 @@ const historyPage = (read: PageRead): OrderListPage => ({ ...read, total: read.f
  * Walking the history in order reads about (offset + limit) x inScope / matches orders; gathering
  * every match reads `matches` of them. Walk when that is less.
  */
-const walkIsCheaper = (c: Counted, f: OrderListFilter): boolean =>
-  c.matches > 0 && ((f.offset + f.limit) * c.inScope) / c.matches < c.matches;
+const walkIsCheaper = (counted: Counted, filter: OrderListFilter): boolean =>
+  counted.matches > 0 &&
+  ((filter.offset + filter.limit) * counted.inScope) / counted.matches < counted.matches;
 
 /**
  * One page of a reseller's orders and the total the filter matches (decision 210). Without a search
@@ -97,23 +104,23 @@ const walkIsCheaper = (c: Counted, f: OrderListFilter): boolean =>
  * history (`order_stats.version` moves with every change to the reseller's orders), so a common name
  * is not counted again on every poll; the page itself is always read fresh.
  */
-export async function listOrders(db: DbOrTx, f: OrderListFilter): Promise<OrderListPage> {
-  const tsQuery = f.tsQuery;
-  if (!tsQuery) return historyPage(await readHistoryPage(db, f));
+export async function listOrders(db: DbOrTx, filter: OrderListFilter): Promise<OrderListPage> {
+  const tsQuery = filter.tsQuery;
+  if (!tsQuery) return historyPage(await readHistoryPage(db, filter));
   const { counts, counting } = memoryOf(db);
-  const key = `${f.userId} ${f.status ?? 'All'} ${tsQuery}`;
+  const key = `${filter.userId} ${filter.status ?? 'All'} ${tsQuery}`;
   const known = counts.get(key) ?? (await counting.get(key)?.catch(() => undefined));
-  if (known && walkIsCheaper(known, f)) {
-    const page = await readSearchPageByWalk(db, f);
+  if (known && walkIsCheaper(known, filter)) {
+    const page = await readSearchPageByWalk(db, filter);
     if (page.facts.version === known.version) {
       counts.set(key, known);
       return { ...page, total: known.matches };
     }
-    const counted = await countSearchMatches(db, f);
+    const counted = await countSearchMatches(db, filter);
     counts.set(key, { ...counted, inScope: page.facts.inScope });
     return { ...page, total: counted.matches };
   }
-  const reading = readSearchPageByGather(db, f);
+  const reading = readSearchPageByGather(db, filter);
   if (!counting.has(key)) {
     const counted = reading.then((p) => ({
       version: p.facts.version,

@@ -141,3 +141,11 @@ export async function markCancelled(
 export async function recordFailure(db: DbOrTx, id: string, reason: string): Promise<void> {
   await db.update(orders).set({ failureReason: reason, updatedAt: new Date() }).where(eq(orders.id, id));
 }
+
+/** The status and label file of the reseller's orders among `ids` (another reseller's are not found). */
+export function findLabelStatesOfOrders(db: DbOrTx, userId: string, ids: readonly string[]) {
+  return db
+    .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId, tracking: orders.tracking })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.id, [...ids])));
+}

@@ -14,10 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
-import { refundableUntil } from '../refunds/refund-requests.service.ts';
-import { toRefundRequestView } from '../refunds/refund-views.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
-import { findRequestsOfOrders } from '../refunds/refunds.repository.ts';
 import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
 import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import {
@@ -30,7 +27,9 @@ import {
 import { formatOrderId, isUuid } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
-import { listOrdersRemembered } from './order-list.ts';
+import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
+import { findRequestsOfOrders } from './refund-requests.repository.ts';
+import { listOrdersCached } from './order-list.ts';
 import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
@@ -206,7 +205,7 @@ export async function readOrders(
         ...(await listOrdersByTracking(ctx.db, { ...filter, trackingStatus })),
         refundWindowDays: (await getSettings(ctx.db)).refundWindowDays,
       }
-    : await listOrdersRemembered(ctx.db, filter).then((page) => ({
+    : await listOrdersCached(ctx.db, filter).then((page) => ({
         ...page,
         refundWindowDays: settingOrDefault('refundWindowDays', page.facts.refundWindow ?? undefined),
       }));

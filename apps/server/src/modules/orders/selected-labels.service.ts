@@ -1,10 +1,8 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, eq, inArray } from 'drizzle-orm';
 import { labelDpi, labelFormat, labelLayout } from '@portal/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { isUuid } from './ids.ts';
@@ -19,6 +17,7 @@ import {
 } from './label-files.ts';
 import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
 import { listOrders } from './order-list.ts';
+import { findLabelStatesOfOrders } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 
 export const MAX_SELECTED = 1000;
@@ -49,10 +48,7 @@ const NOTHING_READY = 'None of the selected orders has a label yet';
 /** The chosen ids, all the caller's (any other id is refused whole: decision 110), completed ones kept in order. */
 async function labelsOfIds(ctx: AppContext, userId: string, ids: string[]): Promise<Label[]> {
   if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', 'Order not found');
-  const rows = await ctx.db
-    .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId, tracking: orders.tracking })
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.id, ids)));
+  const rows = await findLabelStatesOfOrders(ctx.db, userId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (new Set(ids).size !== byId.size) throw new AppError('NOT_FOUND', 'Order not found');
   return ids.flatMap((id) => {

@@ -1,6 +1,6 @@
-import { and, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { otpCodes } from '../../db/schema.ts';
+import { otpCodes, otpRequests } from '../../db/schema.ts';
 
 export type OtpRow = typeof otpCodes.$inferSelect;
 type Purpose = OtpRow['purpose'];
@@ -81,4 +81,38 @@ export async function deleteOtp(db: DbOrTx, id: string): Promise<void> {
 
 export async function deleteExpiredOtps(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(otpCodes).where(lte(otpCodes.expiresAt, now));
+}
+
+// Requests to send a code, counted per e-mail address and per client address (otp-throttle.ts).
+type RequestScope = (typeof otpRequests.$inferSelect)['scope'];
+
+export async function countOtpRequestsSince(
+  db: DbOrTx,
+  scope: RequestScope,
+  key: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(otpRequests)
+    .where(and(eq(otpRequests.scope, scope), eq(otpRequests.key, key), gt(otpRequests.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertOtpRequests(
+  db: DbOrTx,
+  rows: (typeof otpRequests.$inferInsert)[],
+): Promise<void> {
+  await db.insert(otpRequests).values(rows);
+}
+
+export async function pruneOtpRequests(
+  db: DbOrTx,
+  scope: RequestScope,
+  key: string,
+  before: Date,
+): Promise<void> {
+  await db
+    .delete(otpRequests)
+    .where(and(eq(otpRequests.scope, scope), eq(otpRequests.key, key), lt(otpRequests.createdAt, before)));
 }

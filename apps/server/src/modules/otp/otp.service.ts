@@ -13,6 +13,8 @@ import {
 } from './otp.repository.ts';
 
 export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
+export { throttleOtpSend } from './otp-throttle.ts';
+export { findLiveOtpForUser } from './otp.repository.ts';
 
 export const OTP_LIFETIME_MS = OTP_LIFETIME_MINUTES * 60_000;
 /** Wrong tries that use up a code; the next try fails even with the right digits. */

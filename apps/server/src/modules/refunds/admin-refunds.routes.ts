@@ -1,7 +1,4 @@
 import {
-  adminOrderResponse,
-  adminOrdersQuery,
-  adminOrdersResponse,
   bulkRefundBody,
   bulkRefundResponse,
   idParams,
@@ -14,34 +11,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
-import {
-  getOrderForStaff,
-  listOrdersForStaff,
-  refundOrderForStaff,
-  refundOrdersForStaff,
-} from './admin-orders.service.ts';
+import { refundOrderForStaff, refundOrdersForStaff } from './staff-refunds.service.ts';
 import { approveRefundRequest, listRefundRequests, rejectRefundRequest } from './refund-requests.service.ts';
 
 const tags = ['admin'];
 
-/** `/api/v1/admin/orders`: every reseller's orders and staff refunds (audited). */
-export const adminOrderRoutes =
+/** `/api/v1/admin/orders`: staff refunds (audited); the list and one order are the orders module's. */
+export const adminOrderRefundRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/',
-      { schema: { tags, querystring: adminOrdersQuery, response: { 200: adminOrdersResponse } } },
-      async (request) => listOrdersForStaff(ctx, request.query),
-    );
     app.post(
       '/refund',
       { schema: { tags, body: bulkRefundBody, response: { 200: bulkRefundResponse } } },
       async (request) => refundOrdersForStaff(ctx, { actor: staffActor(request), input: request.body }),
-    );
-    app.get(
-      '/:id',
-      { schema: { tags, params: idParams, response: { 200: adminOrderResponse } } },
-      async (request) => ({ order: await getOrderForStaff(ctx, request.params.id) }),
     );
     app.post(
       '/:id/refund',

@@ -2,18 +2,16 @@ import { centsToDollars } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { formatOrderId } from '../orders/ids.ts';
 import {
   findOrder,
+  formatOrderId,
   markCancelled,
   type OrderStatus,
   type OrderWithType,
-} from '../orders/orders.repository.ts';
-import { emitOrderEvents } from '../webhooks/order-events.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+} from '../orders/order-records.service.ts';
+import { emitOrderEvents, emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
@@ -227,4 +225,12 @@ async function voidThenRefund(
     request,
     ...(outcome.state === 'rejected' ? { note: outcome.note } : {}),
   };
+}
+
+/**
+ * Cancels an order whose label could not be made and refunds its price, exactly once, through the
+ * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
+ */
+export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
+  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
 }

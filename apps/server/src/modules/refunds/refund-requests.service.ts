@@ -2,16 +2,15 @@ import type { RefundRequestBody, RefundRequestsQuery, RefundRequestView } from '
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { formatOrderId, isUuid } from '../orders/ids.ts';
-import { findOrder } from '../orders/orders.repository.ts';
+import { findOrder, refundableUntil } from '../orders/order-records.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRequestRejected } from './refund-mail.ts';
 import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
 import { toAdminRequestView, toRefundRequestView } from './refund-views.ts';
-import { refundMessage } from './admin-orders.service.ts';
+import { refundMessage } from './staff-refunds.service.ts';
 import { refuseUnvoidable } from './void-rules.ts';
 import { markRefundRequested, markRequestDeclined } from './voids.repository.ts';
 import {
@@ -24,12 +23,7 @@ import {
   type RefundRequestRow,
 } from './refunds.repository.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-
-/** Until when a completed order may be refunded on request (the window runs from the order's creation). */
-export const refundableUntil = (createdAt: Date, windowDays: number): Date =>
-  new Date(createdAt.getTime() + windowDays * DAY_MS);
 
 const requestEvent = (request: RefundRequestRow, orderNumber: number) => ({
   userId: request.userId,

@@ -1,8 +1,7 @@
 import { carrierOfUid, hasBeenScanned } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { formatOrderId } from '../orders/ids.ts';
-import type { OrderWithType } from '../orders/orders.repository.ts';
+import { formatOrderId, type OrderWithType } from '../orders/order-records.service.ts';
 import { findVoidWindowDays } from './voids.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases, labelTypes, orders } from '../../db/schema.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import type { OrderRow } from '../orders/order-records.service.ts';
 
 /** The first check of a submitted void, and the longest wait between two (the poller's backoff). */
 export const FIRST_VOID_CHECK_MS = 5 * 60_000;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { isAccountEnabled } from '../auth/auth.service.ts';
-import { findApiKeyOwner } from '../users/users.repository.ts';
+import { findApiKeyOwner } from '../users/users.service.ts';
 
 /** The hashed key a request presents, also the per-key rate limit's bucket. */
 export const apiKeyHashOf = (request: FastifyRequest): string | null => {

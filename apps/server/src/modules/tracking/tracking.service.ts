@@ -8,9 +8,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { orderTrackingEvents, orders, trackingPolls } from '../../db/schema.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import { findOrder } from '../orders/orders.repository.ts';
-import { emitWebhookEvents } from '../webhooks/webhook-events.ts';
+import { findOrder, toOrderView } from '../orders/order-records.service.ts';
+import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from './provider-tracking.ts';
 import { toTrackingEventView } from './tracking-events.ts';
 

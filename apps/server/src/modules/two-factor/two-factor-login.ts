@@ -4,7 +4,7 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { findUserById, type UserRow } from '../users/users.service.ts';
 import {
   deleteChallenge,
   findLiveChallenge,

@@ -1,13 +1,11 @@
-import { asc, inArray } from 'drizzle-orm';
 import { centsToDollars } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { bulkOrders } from '../../db/schema.ts';
 import { toBulkOrderView } from '../bulk-orders/bulk-order-view.ts';
 import { countStatuses, findBulkOrderForUser } from '../bulk-orders/bulk-orders.repository.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import type { OrderWithType } from '../orders/orders.repository.ts';
+import { toOrderView, type OrderWithType } from '../orders/order-records.service.ts';
 import { emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
+import { lockBulkOrders } from './webhooks.repository.ts';
 
 /**
  * `order.completed` for orders that just got their label, `order.cancelled` (with the refund) for one
@@ -50,12 +48,7 @@ export async function emitOrderEvents(
 async function finishedBulkOrders(tx: Tx, touched: OrderWithType[]): Promise<WebhookEventInput[]> {
   const batchIds = [...new Set(touched.map((o) => o.batchId))].sort();
   if (batchIds.length === 0) return [];
-  const locked = await tx
-    .select({ id: bulkOrders.id, userId: bulkOrders.userId, totalOrders: bulkOrders.totalOrders })
-    .from(bulkOrders)
-    .where(inArray(bulkOrders.id, batchIds))
-    .orderBy(asc(bulkOrders.id))
-    .for('update');
+  const locked = await lockBulkOrders(tx, batchIds);
   if (locked.length === 0) return [];
   const counts = await countStatuses(
     tx,

@@ -1,16 +1,25 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
-import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
-import { createDeliverySlots, type DeliverySlots } from './webhook-slots.ts';
+import { createDeliverySemaphore, type DeliverySemaphore } from './delivery-semaphore.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
+import {
+  clearEndpointFailing,
+  disableEndpointFailingSince,
+  findDeliveryToAttempt,
+  findEndpointPause,
+  findVerifiedOwner,
+  markEndpointFailing,
+  recordDeliveryAttempt,
+  type DeliveryRow,
+  type EndpointRow,
+} from './webhooks.repository.ts';
 
 /** Attempts in flight at once in one instance, per endpoint and per reseller (decision 271). */
 export const CONCURRENCY_PER_ENDPOINT = 4;
 export const CONCURRENCY_PER_RESELLER = 8;
 /** How long an attempt waits for a place of its endpoint and reseller before it is put back in the queue. */
-const SLOT_WAIT_MS = 1000;
+const PLACE_WAIT_MS = 1000;
 /** When such an attempt comes round again, about this much later. */
 const BUSY_WAIT_MS = 2000;
 /** The longest pause of an endpoint that keeps timing out. */
@@ -53,7 +62,7 @@ const pauseAfterTimeout = (baseSeconds: number, failingSince: Date | null, now: 
   return new Date(now + Math.min(MAX_PAUSE_MS, Math.max(baseSeconds * 1000, failingFor)));
 };
 
-const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => () => {} };
+const UNLIMITED: DeliverySemaphore = { tryTake: () => () => {}, take: async () => () => {} };
 
 /**
  * One attempt of one delivery (a queue job). Idempotent: a job whose attempt already ran (its instance
@@ -63,18 +72,9 @@ const UNLIMITED: DeliverySlots = { tryTake: () => () => {}, take: async () => ()
 export async function attemptDelivery(
   ctx: AppContext,
   job: WebhookJobData,
-  slots: DeliverySlots = UNLIMITED,
+  semaphore: DeliverySemaphore = UNLIMITED,
 ): Promise<void> {
-  const [row] = await ctx.db
-    .select({
-      delivery: webhookDeliveries,
-      endpoint: webhookEndpoints,
-      payload: webhookEvents.payload,
-    })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, job.deliveryId));
+  const row = await findDeliveryToAttempt(ctx.db, job.deliveryId);
   if (!row || row.delivery.status !== 'pending' || row.delivery.attempts !== job.attempt - 1) return;
   const { delivery, endpoint, payload } = row;
 
@@ -83,19 +83,13 @@ export async function attemptDelivery(
     if (endpoint.pausedUntil && endpoint.pausedUntil.getTime() > Date.now())
       return postpone(ctx, job, endpoint.pausedUntil);
     const waitedFrom = Date.now();
-    const release = await slots.take(endpoint.id, endpoint.userId, SLOT_WAIT_MS);
+    const release = await semaphore.take(endpoint.id, endpoint.userId, PLACE_WAIT_MS);
     if (!release) return postpone(ctx, job, new Date(Date.now() + BUSY_WAIT_MS * (0.75 + Math.random() / 2)));
     try {
       // A place freed by an attempt that timed out comes with the pause it just recorded.
-      const [fresh] =
-        Date.now() > waitedFrom
-          ? await ctx.db
-              .select({ pausedUntil: webhookEndpoints.pausedUntil })
-              .from(webhookEndpoints)
-              .where(eq(webhookEndpoints.id, endpoint.id))
-          : [endpoint];
-      if (fresh?.pausedUntil && fresh.pausedUntil.getTime() > Date.now())
-        return await postpone(ctx, job, fresh.pausedUntil);
+      const pausedUntil =
+        Date.now() > waitedFrom ? await findEndpointPause(ctx.db, endpoint.id) : endpoint.pausedUntil;
+      if (pausedUntil && pausedUntil.getTime() > Date.now()) return await postpone(ctx, job, pausedUntil);
       result = await postWebhook(endpoint.url, {
         headers: signedHeaders(ctx.sealer.open(endpoint.secretSealed), delivery.eventId, payload),
         body: payload,
@@ -115,10 +109,7 @@ export async function attemptDelivery(
 async function recordAttempt(
   ctx: AppContext,
   job: WebhookJobData,
-  {
-    delivery,
-    endpoint,
-  }: { delivery: typeof webhookDeliveries.$inferSelect; endpoint: typeof webhookEndpoints.$inferSelect },
+  { delivery, endpoint }: { delivery: DeliveryRow; endpoint: EndpointRow },
   result: PostResult,
 ): Promise<void> {
   const now = new Date();
@@ -130,26 +121,16 @@ async function recordAttempt(
   const statusCode = result.kind === 'response' ? result.statusCode : null;
 
   const disabledOwner = await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: ok ? 'delivered' : retry ? 'pending' : 'failed',
-        attempts: job.attempt,
-        statusCode,
-        durationMs: result.durationMs,
-        error: ok ? null : result.kind === 'error' ? result.message : `HTTP ${result.statusCode}`,
-        nextRetryAt: retry ? retryAt : null,
-        deliveredAt: ok ? now : null,
-      })
-      .where(
-        and(
-          eq(webhookDeliveries.id, delivery.id),
-          eq(webhookDeliveries.attempts, job.attempt - 1),
-          eq(webhookDeliveries.status, 'pending'),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    if (updated.length === 0) return null;
+    const recorded = await recordDeliveryAttempt(tx, delivery.id, job.attempt, {
+      status: ok ? 'delivered' : retry ? 'pending' : 'failed',
+      attempts: job.attempt,
+      statusCode,
+      durationMs: result.durationMs,
+      error: ok ? null : result.kind === 'error' ? result.message : `HTTP ${result.statusCode}`,
+      nextRetryAt: retry ? retryAt : null,
+      deliveredAt: ok ? now : null,
+    });
+    if (!recorded) return null;
     if (retry)
       await ctx.jobs.sendInTransaction<WebhookJobData>(
         tx,
@@ -160,41 +141,19 @@ async function recordAttempt(
     if (ok) {
       // Most deliveries succeed to a healthy endpoint: no write for those.
       if (endpoint.failingSince === null) return null;
-      await tx
-        .update(webhookEndpoints)
-        .set({ failingSince: null })
-        .where(eq(webhookEndpoints.id, endpoint.id));
+      await clearEndpointFailing(tx, endpoint.id);
       return null;
     }
     if (!endpoint.enabled) return null;
     const isTimeout = result.kind === 'error' && result.isTimeout === true;
-    await tx
-      .update(webhookEndpoints)
-      .set({
-        failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())`,
-        ...(isTimeout
-          ? {
-              pausedUntil: pauseAfterTimeout(
-                ctx.config.webhooks.retryBaseSeconds,
-                endpoint.failingSince,
-                now.getTime(),
-              ),
-            }
-          : {}),
-      })
-      .where(eq(webhookEndpoints.id, endpoint.id));
-    const disabled = await tx
-      .update(webhookEndpoints)
-      .set({ enabled: false, disabledReason: 'Failing for 3 days' })
-      .where(
-        and(
-          eq(webhookEndpoints.id, endpoint.id),
-          eq(webhookEndpoints.enabled, true),
-          lt(webhookEndpoints.failingSince, new Date(now.getTime() - DISABLE_AFTER_MS)),
-        ),
-      )
-      .returning({ userId: webhookEndpoints.userId });
-    return disabled[0]?.userId ?? null;
+    await markEndpointFailing(
+      tx,
+      endpoint.id,
+      isTimeout
+        ? pauseAfterTimeout(ctx.config.webhooks.retryBaseSeconds, endpoint.failingSince, now.getTime())
+        : undefined,
+    );
+    return disableEndpointFailingSince(tx, endpoint.id, new Date(now.getTime() - DISABLE_AFTER_MS));
   });
   if (disabledOwner) await tellOwnerDisabled(ctx, disabledOwner, endpoint.url);
 }
@@ -205,10 +164,7 @@ const escapeHtml = (s: string): string =>
 /** The reseller hears of a disabled endpoint by e-mail when their address is verified (and always in the log). */
 async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): Promise<void> {
   ctx.log.warn({ userId, url }, 'webhook endpoint disabled after failing for 3 days');
-  const [user] = await ctx.db
-    .select({ email: users.email, username: users.username })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.emailVerified, true), isNull(users.disabledAt)));
+  const user = await findVerifiedOwner(ctx.db, userId);
   if (!user?.email) return;
   const text =
     `Hello ${user.username},\n\nEvery delivery to your webhook endpoint ${url} has failed for 3 days, ` +
@@ -226,12 +182,12 @@ async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): 
 
 /** Starts this instance's webhook delivery workers (main.ts, beside startWorkers). */
 export async function startWebhookWorkers(ctx: AppContext): Promise<void> {
-  const slots = createDeliverySlots({
+  const semaphore = createDeliverySemaphore({
     perEndpoint: CONCURRENCY_PER_ENDPOINT,
     perReseller: CONCURRENCY_PER_RESELLER,
   });
   // Up to `workers` attempts at once, each finishing on its own: a slow endpoint holds only its own place.
-  await ctx.jobs.workEach<WebhookJobData>(WEBHOOK_QUEUE, (job) => attemptDelivery(ctx, job.data, slots), {
+  await ctx.jobs.workEach<WebhookJobData>(WEBHOOK_QUEUE, (job) => attemptDelivery(ctx, job.data, semaphore), {
     concurrency: ctx.config.webhooks.workers,
   });
 }

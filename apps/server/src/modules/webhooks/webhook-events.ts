@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
+import { findEnabledEndpoints, insertDeliveries, insertEventsOnce } from './webhooks.repository.ts';
 
 /** Every event a reseller may subscribe to (`test` is sent on demand only, to one endpoint). */
 export const WEBHOOK_EVENT_TYPES = [
@@ -49,34 +48,30 @@ async function recordEvents(ctx: Pick<AppContext, 'jobs'>, tx: DbOrTx, list: Rec
   const ids: string[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
-    const inserted = await tx
-      .insert(webhookEvents)
-      .values(
-        chunk.map((r) => ({
-          id: r.id,
-          userId: r.event.userId,
-          type: r.event.type,
-          payload: r.payload,
-          sourceKey: r.event.sourceKey ?? null,
-          createdAt: created,
-        })),
-      )
-      .onConflictDoNothing({ target: webhookEvents.sourceKey })
-      .returning({ id: webhookEvents.id });
-    const kept = new Set(inserted.map((r) => r.id));
+    const inserted = await insertEventsOnce(
+      tx,
+      chunk.map((r) => ({
+        id: r.id,
+        userId: r.event.userId,
+        type: r.event.type,
+        payload: r.payload,
+        sourceKey: r.event.sourceKey ?? null,
+        createdAt: created,
+      })),
+    );
     const deliveries = chunk
-      .filter((r) => kept.has(r.id))
+      .filter((r) => inserted.has(r.id))
       .flatMap((r) =>
         r.event.endpointIds.map((endpointId) => ({ id: randomUUID(), eventId: r.id, endpointId })),
       );
     if (deliveries.length === 0) continue;
-    await tx.insert(webhookDeliveries).values(deliveries);
+    await insertDeliveries(tx, deliveries);
     await ctx.jobs.sendInTransaction<WebhookJobData>(
       tx,
       WEBHOOK_QUEUE,
       deliveries.map((d) => ({ deliveryId: d.id, attempt: 1 })),
     );
-    ids.push(...kept);
+    ids.push(...inserted);
   }
   return ids;
 }
@@ -93,10 +88,7 @@ export async function emitWebhookEvents(
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const userIds = [...new Set(events.map((e) => e.userId))];
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, userId: webhookEndpoints.userId, events: webhookEndpoints.events })
-    .from(webhookEndpoints)
-    .where(and(inArray(webhookEndpoints.userId, userIds), eq(webhookEndpoints.enabled, true)));
+  const endpoints = await findEnabledEndpoints(tx, userIds);
   if (endpoints.length === 0) return [];
   return recordEvents(
     ctx,

@@ -1,16 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { webhookCreateBody, webhookUpdateBody } from '@portal/shared';
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookDeliveryView, type WebhookEndpointView } from '@portal/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
 import { emitTestEvent } from './webhook-events.ts';
 import { checkWebhookUrl } from './webhook-url.ts';
+import {
+  countEndpointsLocked,
+  deleteOwnEndpoint,
+  findEndpointDelivery,
+  findOwnEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  listEndpointDeliveries,
+  listUserEndpoints,
+  setEndpointSecret,
+  updateOwnEndpoint,
+  type EndpointRow,
+} from './webhooks.repository.ts';
 
-type Endpoint = typeof webhookEndpoints.$inferSelect;
+export { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts';
+export { emitOrderEvents } from './order-events.ts';
+
+type Endpoint = EndpointRow;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
 export const DELIVERY_LOG_SIZE = 100;
@@ -29,23 +43,13 @@ const toView = (e: Endpoint): WebhookEndpointView => ({
 const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise<Endpoint> {
-  const [endpoint] = UUID.test(id)
-    ? await ctx.db
-        .select()
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    : [];
+  const endpoint = UUID.test(id) ? await findOwnEndpoint(ctx.db, userId, id) : null;
   if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
   return endpoint;
 }
 
 export async function listEndpoints(ctx: AppContext, userId: string): Promise<WebhookEndpointView[]> {
-  const rows = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.userId, userId))
-    .orderBy(webhookEndpoints.createdAt);
-  return rows.map(toView);
+  return (await listUserEndpoints(ctx.db, userId)).map(toView);
 }
 
 export async function createEndpoint(
@@ -57,25 +61,17 @@ export async function createEndpoint(
   const secret = newSecret();
   return ctx.db.transaction(async (tx) => {
     // The count and the insert serialise on the reseller's row, so two quick creates cannot make a sixth.
-    await tx.execute(sql`select 1 from users where id = ${userId} for update`);
-    const [{ n } = { n: 0 }] = await tx
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, userId));
-    if (n >= MAX_WEBHOOK_ENDPOINTS)
+    if ((await countEndpointsLocked(tx, userId)) >= MAX_WEBHOOK_ENDPOINTS)
       throw new AppError('CONFLICT', `You can have up to ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints`);
-    const [endpoint] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        id: randomUUID(),
-        userId,
-        url,
-        events: body.events,
-        enabled: body.enabled,
-        secretSealed: ctx.sealer.seal(secret),
-      })
-      .returning();
-    return { endpoint: toView(endpoint!), secret };
+    const endpoint = await insertEndpoint(tx, {
+      id: randomUUID(),
+      userId,
+      url,
+      events: body.events,
+      enabled: body.enabled,
+      secretSealed: ctx.sealer.seal(secret),
+    });
+    return { endpoint: toView(endpoint), secret };
   });
 }
 
@@ -87,26 +83,20 @@ export async function updateEndpoint(
 ): Promise<WebhookEndpointView> {
   await ownEndpoint(ctx, userId, id);
   const url = body.url !== undefined ? await checkWebhookUrl(ctx, body.url) : undefined;
-  const [endpoint] = await ctx.db
-    .update(webhookEndpoints)
-    .set({
-      ...(url !== undefined ? { url } : {}),
-      ...(body.events ? { events: body.events } : {}),
-      // Enabling again starts the 3-day failure count afresh.
-      ...(body.enabled !== undefined
-        ? { enabled: body.enabled, disabledReason: null, failingSince: null, pausedUntil: null }
-        : {}),
-    })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
-    .returning();
+  const endpoint = await updateOwnEndpoint(ctx.db, userId, id, {
+    ...(url !== undefined ? { url } : {}),
+    ...(body.events ? { events: body.events } : {}),
+    // Enabling again starts the 3-day failure count afresh.
+    ...(body.enabled !== undefined
+      ? { enabled: body.enabled, disabledReason: null, failingSince: null, pausedUntil: null }
+      : {}),
+  });
   return toView(endpoint!);
 }
 
 export async function deleteEndpoint(ctx: AppContext, userId: string, id: string): Promise<void> {
   await ownEndpoint(ctx, userId, id);
-  await ctx.db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)));
+  await deleteOwnEndpoint(ctx.db, userId, id);
 }
 
 export async function regenerateSecret(
@@ -116,10 +106,7 @@ export async function regenerateSecret(
 ): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
   const existing = await ownEndpoint(ctx, userId, id);
   const secret = newSecret();
-  await ctx.db
-    .update(webhookEndpoints)
-    .set({ secretSealed: ctx.sealer.seal(secret) })
-    .where(eq(webhookEndpoints.id, existing.id));
+  await setEndpointSecret(ctx.db, existing.id, ctx.sealer.seal(secret));
   return { endpoint: toView(existing), secret };
 }
 
@@ -156,13 +143,7 @@ export async function listDeliveries(
   id: string,
 ): Promise<WebhookDeliveryView[]> {
   await ownEndpoint(ctx, userId, id);
-  const rows = await ctx.db
-    .select({ d: webhookDeliveries, eventType: webhookEvents.type })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.endpointId, id))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(DELIVERY_LOG_SIZE);
+  const rows = await listEndpointDeliveries(ctx.db, id, DELIVERY_LOG_SIZE);
   return rows.map(({ d, eventType }) => ({
     id: d.id,
     eventId: d.eventId,
@@ -188,16 +169,11 @@ export async function resendDelivery(
   const endpoint = await ownEndpoint(ctx, userId, id);
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before resending');
   await spendManualSend(ctx, userId);
-  const [delivery] = UUID.test(deliveryId)
-    ? await ctx.db
-        .select()
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
-    : [];
+  const delivery = UUID.test(deliveryId) ? await findEndpointDelivery(ctx.db, endpoint.id, deliveryId) : null;
   if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
   await ctx.db.transaction(async (tx) => {
     const fresh = { id: randomUUID(), eventId: delivery.eventId, endpointId: endpoint.id };
-    await tx.insert(webhookDeliveries).values(fresh);
+    await insertDeliveries(tx, [fresh]);
     await ctx.jobs.sendInTransaction<WebhookJobData>(tx, WEBHOOK_QUEUE, [
       { deliveryId: fresh.id, attempt: 1 },
     ]);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
 import type { CircuitState as CircuitStateName, UpstreamKind } from '@portal/shared';
-import { createSlots } from '../../../lib/slots.ts';
+import { createSemaphore } from '../../../lib/semaphore.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
   UpstreamNotBoughtError,
@@ -89,7 +89,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
   const { id, name, adapter, maxConcurrent } = options;
   const maxWait = options.maxRateLimitWaitMs ?? 30_000;
   const retries = options.rateLimitRetries ?? 3;
-  const slots = createSlots();
+  const slots = createSemaphore();
   const cooldownMs = options.cooldownMs ?? 30_000;
   let openedAt = 0;
   const breaker = circuitBreaker(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createSlots } from './slots.ts';
+import { createSemaphore } from './semaphore.ts';
 
 describe('slots', () => {
   it('runs at most max at once, in arrival order, also when work arrives as a slot frees up', async () => {
-    const slots = createSlots();
+    const slots = createSemaphore();
     let now = 0;
     let most = 0;
     const started: number[] = [];
@@ -27,7 +27,7 @@ describe('slots', () => {
   });
 
   it('frees the slot of work that fails', async () => {
-    const slots = createSlots();
+    const slots = createSemaphore();
     await expect(slots.run(1, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await slots.run(1, async () => 'next')).toBe('next');
     expect(slots.running).toBe(0);

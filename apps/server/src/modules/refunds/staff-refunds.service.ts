@@ -1,47 +1,9 @@
-import {
-  formatUsd,
-  centsToDollars,
-  type AdminOrderView,
-  type AdminOrdersQuery,
-  type BulkRefundBody,
-} from '@portal/shared';
+import { formatUsd, centsToDollars, type AdminOrderView, type BulkRefundBody } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit.service.ts';
-import { formatOrderId, isUuid } from '../orders/ids.ts';
-import { toSearchQuery } from '../orders/search-query.ts';
+import { getOrderForStaff } from '../orders/admin-orders.service.ts';
 import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-order.ts';
-import { toAdminOrderView } from './refund-views.ts';
-import { readTrackingEvents } from '../tracking/tracking-events.ts';
-import { findAdminOrder, listAdminOrders } from './refunds.repository.ts';
-
-const DAY_MS = 24 * 60 * 60_000;
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
-
-/** GET /admin/orders: every reseller's orders, newest first. */
-export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuery) {
-  const { rows, total } = await listAdminOrders(ctx.db, {
-    tsQuery: toSearchQuery(query.search),
-    resellerText: query.search || null,
-    status: query.status === 'All' ? null : query.status,
-    labelTypeId: isUuid(query.labelType) ? query.labelType : null,
-    trackingStatus: query.trackingStatus ?? null,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    // The whole `to` day is included.
-    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    offset: (query.page - 1) * query.limit,
-    limit: query.limit,
-  });
-  return { orders: rows.map(toAdminOrderView), totalPages: pages(total, query.limit), total };
-}
-
-/** GET /admin/orders/{id}. */
-export async function getOrderForStaff(ctx: AppContext, id: string): Promise<AdminOrderView> {
-  const row = isUuid(id) ? await findAdminOrder(ctx.db, id) : null;
-  if (!row) throw orderNotFound();
-  return { ...toAdminOrderView(row), trackingEvents: await readTrackingEvents(ctx.db, row.id) };
-}
 
 /**
  * POST /admin/orders/{id}/refund: cancels a pending, processing or completed order and refunds its
@@ -51,15 +13,13 @@ export async function refundOrderForStaff(
   ctx: AppContext,
   q: { actor: StaffActor; id: string; reason: string },
 ): Promise<{ message: string; order: AdminOrderView }> {
-  const order = isUuid(q.id) ? await findAdminOrder(ctx.db, q.id) : null;
-  if (!order) throw orderNotFound();
+  const { OrderId: orderId } = await getOrderForStaff(ctx, q.id);
   const outcome = await refundOrder(ctx, {
     orderId: q.id,
     reason: q.reason,
     from: STAFF_REFUNDABLE,
     actor: q.actor,
   });
-  const orderId = formatOrderId(order.orderNumber);
   if (!outcome) throw new AppError('CONFLICT', `${orderId} is already cancelled and refunded`);
   return { message: refundMessage(orderId, outcome), order: await getOrderForStaff(ctx, q.id) };
 }

@@ -2,14 +2,17 @@
  * Places for webhook attempts in flight in this instance, per endpoint and per reseller (decision 271),
  * so one reseller's slow or dead endpoints cannot take every worker.
  */
-export type DeliverySlots = {
+export type DeliverySemaphore = {
   /** A place for one attempt to `endpointId` of `userId`, or null when either is at its limit. */
   tryTake: (endpointId: string, userId: string) => (() => void) | null;
   /** As `tryTake`, waiting up to `waitMs` for a place to free (a fast endpoint frees one in milliseconds). */
   take: (endpointId: string, userId: string, waitMs: number) => Promise<(() => void) | null>;
 };
 
-export function createDeliverySlots(limits: { perEndpoint: number; perReseller: number }): DeliverySlots {
+export function createDeliverySemaphore(limits: {
+  perEndpoint: number;
+  perReseller: number;
+}): DeliverySemaphore {
   const byEndpoint = new Map<string, number>();
   const byReseller = new Map<string, number>();
   const change = (counts: Map<string, number>, key: string, by: number) => {

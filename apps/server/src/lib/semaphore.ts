@@ -1,16 +1,16 @@
 /**
  * A counting semaphore: `run` starts `work` at once while fewer than `max` run, otherwise it waits its
- * turn (first come, first served). A finishing run hands its slot straight to the next in line, so a
+ * turn (first come, first served). A finishing run hands its place straight to the next in line, so a
  * newcomer never slips in between and `max` is never exceeded.
  */
-export type Slots = {
+export type Semaphore = {
   run<T>(max: number, work: () => Promise<T>): Promise<T>;
   readonly running: number;
-  /** Callers waiting for a slot. */
+  /** Callers waiting for a place. */
   readonly waiting: number;
 };
 
-export function createSlots(): Slots {
+export function createSemaphore(): Semaphore {
   let running = 0;
   const queue: Array<() => void> = [];
   return {

@@ -1,11 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import type { PasswordOwner, PasswordVerdict } from '@portal/shared/password-strength';
-import type { JudgeReply, JudgeRequest } from './password-judge-thread-main.ts';
+import type { CheckReply, CheckRequest } from './password-checker-thread-main.ts';
 
-const THREAD_URL = new URL('./password-judge-thread.mjs', import.meta.url);
+const THREAD_URL = new URL('./password-checker-thread.mjs', import.meta.url);
 
 /** How long the thread waits for another password before it stops and its memory goes back. */
-export const PASSWORD_JUDGE_IDLE_MS = 5_000;
+export const PASSWORD_CHECKER_IDLE_MS = 5_000;
 
 type Pending = { resolve: (verdict: PasswordVerdict) => void; reject: (error: Error) => void };
 type Thread = { worker: Worker; pending: Map<number, Pending> };
@@ -25,7 +25,7 @@ function start(): Thread {
     for (const pending of thread.pending.values()) pending.reject(error);
     thread.pending.clear();
   };
-  worker.on('message', (reply: JudgeReply) => {
+  worker.on('message', (reply: CheckReply) => {
     const pending = thread.pending.get(reply.id);
     if (!pending) return;
     thread.pending.delete(reply.id);
@@ -46,7 +46,7 @@ function idle(thread: Thread): void {
     if (current !== thread || thread.pending.size > 0) return;
     current = null;
     void thread.worker.terminate();
-  }, PASSWORD_JUDGE_IDLE_MS);
+  }, PASSWORD_CHECKER_IDLE_MS);
   idleTimer.unref();
 }
 
@@ -55,7 +55,7 @@ function idle(thread: Thread): void {
  * lists are read on the first password and held only while passwords keep coming: a server at rest does
  * not carry them, and the tens of milliseconds each verdict costs never block the event loop.
  */
-export function judgePasswordInThread(password: string, owner: PasswordOwner): Promise<PasswordVerdict> {
+export function checkPasswordInThread(password: string, owner: PasswordOwner): Promise<PasswordVerdict> {
   clearTimeout(idleTimer);
   current ??= start();
   const thread = current;
@@ -63,9 +63,9 @@ export function judgePasswordInThread(password: string, owner: PasswordOwner): P
   const id = nextId++;
   return new Promise((resolve, reject) => {
     thread.pending.set(id, { resolve, reject });
-    thread.worker.postMessage({ id, password, owner } satisfies JudgeRequest);
+    thread.worker.postMessage({ id, password, owner } satisfies CheckRequest);
   });
 }
 
 /** Whether the judge's thread is running, for tests. */
-export const passwordJudgeRunning = (): boolean => current !== null;
+export const isPasswordCheckerRunning = (): boolean => current !== null;

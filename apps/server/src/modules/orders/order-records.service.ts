@@ -1,0 +1,18 @@
+/**
+ * The orders module's face for the modules that act on orders (refunds, tracking, webhooks, bulk orders):
+ * order rows, their views and number format, without the purchase code behind `orders.service.ts`.
+ */
+export { formatOrderId } from './ids.ts';
+export { downloadPath, toOrderView } from './order-view.ts';
+export {
+  findOrder,
+  findOrderForUser,
+  markCancelled,
+  withType,
+  type NewOrderRow,
+  type OrderRow,
+  type OrderStatus,
+  type OrderWithType,
+} from './orders.repository.ts';
+export type { RefundRequestRow } from './refund-requests.repository.ts';
+export { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

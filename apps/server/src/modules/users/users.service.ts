@@ -1,0 +1,10 @@
+/** The users module's face: account rows as the other modules read them, and the session user view. */
+export {
+  findApiKeyOwner,
+  findUserByDiscordId,
+  findUserById,
+  insertUser,
+  type NewUser,
+  type UserRow,
+} from './users.repository.ts';
+export { toSessionUser } from './user-view.ts';
