@@ -126,7 +126,6 @@ export async function createBulkOrder(
           (await findDuplicate(tx, {
             userId,
             contentHash,
-            idempotencyKey: null,
             windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
           }));
         if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
@@ -158,7 +157,6 @@ export async function createBulkOrder(
           inputFileId,
           fileName: input.upload?.fileName ?? null,
           contentHash,
-          idempotencyKey: null,
         });
         await insertBulkOrderLines(tx, bulkId, rows);
         return {
