@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money.ts';
+export * from './pagination.ts';
 export * from './regions.ts';
 export * from './label-types.ts';
 export * from './pricing.ts';

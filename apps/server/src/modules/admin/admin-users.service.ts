@@ -3,6 +3,8 @@ import {
   centsToDollars,
   dollarsToCents,
   formatUsd,
+  pageCount,
+  pageOffset,
   type AdjustBalanceBody,
   type AdminUserDetail,
   type AdminUserSummary,
@@ -58,16 +60,15 @@ const toLedgerView = (row: LedgerRow): LedgerEntryView => ({
 const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) =>
   isUuid(id) ? findUserRow(db, id) : Promise.resolve(undefined);
 
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 const notFound = () => new AppError('NOT_FOUND', 'Reseller not found');
 
 export async function listUsers(ctx: AppContext, query: AdminUsersQuery) {
   const { rows, total } = await listUserSummaries(ctx.db, {
     search: query.search,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { users: rows.map(toSummary), totalPages: pages(total, query.limit), total };
+  return { users: rows.map(toSummary), totalPages: pageCount(total, query.limit), total };
 }
 
 export async function getUserDetail(ctx: AppContext, userId: string): Promise<AdminUserDetail> {
@@ -84,10 +85,10 @@ export async function getUserLedger(ctx: AppContext, q: { userId: string; page: 
   if (!(await findUserById(ctx.db, q.userId))) throw notFound();
   const { rows, total } = await listLedgerEntries(ctx.db, {
     userId: q.userId,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
-  return { entries: rows.map(toLedgerView), totalPages: pages(total, q.limit), total };
+  return { entries: rows.map(toLedgerView), totalPages: pageCount(total, q.limit), total };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type AdminCourierQuery, type CourierStatus } from '@portal/shared';
+import { pageCount, type AdminCourierQuery, type CourierStatus } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -26,7 +26,7 @@ export async function listCourierQueue(ctx: AppContext, query: AdminCourierQuery
   return {
     docs: rows.map((r) => ({ ...toCourierView(r.order), username: r.username })),
     totalDocs: total,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
   };
 }
 

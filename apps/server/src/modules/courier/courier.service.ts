@@ -1,5 +1,6 @@
 import {
   dollarsToCents,
+  pageCount,
   type CourierListQuery,
   type CourierListResponse,
   type CreateCourierOrderInput,
@@ -69,7 +70,7 @@ export async function readCourierOrders(
   return {
     docs: rows.map((r) => toCourierView(r.order)),
     totalDocs: total,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
   };
 }
 

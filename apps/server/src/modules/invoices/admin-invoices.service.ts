@@ -1,4 +1,11 @@
-import { centsToDollars, formatUsd, type AdminInvoicesQuery, type AdminInvoiceView } from '@portal/shared';
+import {
+  centsToDollars,
+  formatUsd,
+  pageCount,
+  pageOffset,
+  type AdminInvoicesQuery,
+  type AdminInvoiceView,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
@@ -25,7 +32,7 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
     status: q.status,
     method: q.method,
     search: q.search,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
   const receipts = await listReceipts(
@@ -34,7 +41,7 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
   );
   return {
     invoices: rows.map((r) => toAdminInvoiceView(r, receipts)),
-    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+    totalPages: pageCount(total, q.limit),
     total,
   };
 }

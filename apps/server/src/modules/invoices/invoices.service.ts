@@ -4,6 +4,8 @@ import {
   dollarsToCents,
   formatUsd,
   MAX_PENDING_INVOICES,
+  pageCount,
+  pageOffset,
   parseReceipt,
   type CashappInfo,
   type DepositOptions,
@@ -122,10 +124,10 @@ export async function createInvoice(
 export async function readInvoices(ctx: AppContext, q: { userId: string; page: number; limit: number }) {
   const { rows, total } = await listUserInvoices(ctx.db, {
     userId: q.userId,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
-  return { invoices: rows.map(toInvoiceView), totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { invoices: rows.map(toInvoiceView), totalPages: pageCount(total, q.limit) };
 }
 
 /**

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import {
   centsToDollars,
-  dollarsToCents,
-  PRICES_CHANGED_MESSAGE,
   checkShipmentForLabelType,
+  dollarsToCents,
+  pageCount,
+  pageOffset,
+  PRICES_CHANGED_MESSAGE,
   type CreateOrderInput,
   type OrderListQuery,
   type OrderStats,
@@ -197,7 +199,7 @@ export async function readOrders(
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
     sort: query.sort,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   };
   const { trackingStatus } = query;
@@ -220,7 +222,7 @@ export async function readOrders(
       refundableUntil: isRefundable ? until.toISOString() : null,
     });
   });
-  return { orders, totalPages: Math.ceil(total / query.limit), total };
+  return { orders, totalPages: pageCount(total, query.limit), total };
 }
 
 /**

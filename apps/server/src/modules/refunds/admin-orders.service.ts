@@ -1,6 +1,8 @@
 import {
-  formatUsd,
   centsToDollars,
+  formatUsd,
+  pageCount,
+  pageOffset,
   type AdminOrderView,
   type AdminOrdersQuery,
   type BulkRefundBody,
@@ -16,7 +18,6 @@ import { readTrackingEvents } from '../tracking/tracking-events.ts';
 import { findAdminOrder, listAdminOrders } from './refunds.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
 
 /** GET /admin/orders: every reseller's orders, newest first. */
@@ -30,10 +31,10 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // The whole `to` day is included.
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { orders: rows.map(toAdminOrderView), totalPages: pages(total, query.limit), total };
+  return { orders: rows.map(toAdminOrderView), totalPages: pageCount(total, query.limit), total };
 }
 
 /** GET /admin/orders/{id}. */

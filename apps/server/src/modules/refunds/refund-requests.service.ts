@@ -1,3 +1,4 @@
+import { pageCount, pageOffset } from '@portal/shared';
 import type { RefundRequestBody, RefundRequestsQuery, RefundRequestView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -25,7 +26,6 @@ import {
 } from './refunds.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 /** Until when a completed order may be refunded on request (the window runs from the order's creation). */
 export const refundableUntil = (createdAt: Date, windowDays: number): Date =>
@@ -85,10 +85,10 @@ export async function requestRefund(
 export async function listRefundRequests(ctx: AppContext, query: RefundRequestsQuery) {
   const { rows, total } = await listRequests(ctx.db, {
     status: query.status === 'All' ? null : query.status,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { requests: rows.map(toAdminRequestView), totalPages: pages(total, query.limit), total };
+  return { requests: rows.map(toAdminRequestView), totalPages: pageCount(total, query.limit), total };
 }
 
 async function readRequestView(ctx: AppContext, id: string) {
