@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
+  formatCents,
   formatUsd,
   pageCount,
   pageOffset,
@@ -119,7 +120,7 @@ export async function adjustBalance(
       if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
         throw new AppError(
           'UNPROCESSABLE',
-          `This debit would take the balance below zero: the balance is ${formatUsd(centsToDollars(user.balanceCents))}`,
+          `This debit would take the balance below zero: the balance is ${formatCents(user.balanceCents)}`,
         );
       }
       throw error;
@@ -138,7 +139,7 @@ export async function adjustBalance(
   const verb = amountCents > 0 ? 'credited' : 'debited';
   return {
     balance: centsToDollars(balanceCents),
-    message: `${formatUsd(Math.abs(q.input.amount))} ${verb}; the balance is now ${formatUsd(centsToDollars(balanceCents))}`,
+    message: `${formatUsd(Math.abs(q.input.amount))} ${verb}; the balance is now ${formatCents(balanceCents)}`,
   };
 }
 

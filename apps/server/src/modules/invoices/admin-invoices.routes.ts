@@ -6,6 +6,7 @@ import {
   adminSettingsView,
   approveInvoiceBody,
   cancelInvoiceBody,
+  formatUsd,
   idParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,7 +45,7 @@ export const adminInvoiceRoutes =
           receipt: request.body.receipt,
         });
         return {
-          message: `${invoice.note} approved: $${invoice.amount.toFixed(2)} added to ${invoice.reseller.discordId}`,
+          message: `${invoice.note} approved: ${formatUsd(invoice.amount)} added to ${invoice.reseller.discordId}`,
           invoice,
         };
       },

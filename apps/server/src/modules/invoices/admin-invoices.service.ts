@@ -1,6 +1,6 @@
 import {
   centsToDollars,
-  formatUsd,
+  formatCents,
   pageCount,
   pageOffset,
   type AdminInvoicesQuery,
@@ -85,9 +85,9 @@ async function tellReseller(
       renderDepositMail({
         to: user.email,
         outcome: mail.outcome,
-        amount: formatUsd(centsToDollars(invoice.amountCents)),
+        amount: formatCents(invoice.amountCents),
         note: invoice.note,
-        balance: mail.balanceCents === undefined ? undefined : formatUsd(centsToDollars(mail.balanceCents)),
+        balance: mail.balanceCents === undefined ? undefined : formatCents(mail.balanceCents),
         reason: invoice.cancelReason ?? undefined,
       }),
     );

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
-  formatUsd,
+  formatCents,
   MAX_PENDING_INVOICES,
   pageCount,
   pageOffset,
@@ -79,15 +79,9 @@ export async function createInvoice(
     );
   const amountCents = dollarsToCents(q.amount);
   if (amountCents < settings.minDepositCents)
-    throw fieldError(
-      'amount',
-      `Amount must be at least ${formatUsd(centsToDollars(settings.minDepositCents))}`,
-    );
+    throw fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
   if (amountCents > settings.maxDepositCents)
-    throw fieldError(
-      'amount',
-      `Amount must be at most ${formatUsd(centsToDollars(settings.maxDepositCents))}`,
-    );
+    throw fieldError('amount', `Amount must be at most ${formatCents(settings.maxDepositCents)}`);
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await ctx.db.transaction(async (tx) => {

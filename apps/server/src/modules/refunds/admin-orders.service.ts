@@ -1,6 +1,5 @@
 import {
-  centsToDollars,
-  formatUsd,
+  formatCents,
   pageCount,
   pageOffset,
   type AdminOrderView,
@@ -67,7 +66,7 @@ export async function refundOrderForStaff(
 
 /** What staff read after asking for a refund: done, or where the label's void stands. */
 export function refundMessage(orderId: string, outcome: RefundOutcome): string {
-  const amount = formatUsd(centsToDollars(outcome.refundCents));
+  const amount = formatCents(outcome.refundCents);
   switch (outcome.state) {
     case 'refunded':
       return `${orderId} cancelled and ${amount} refunded`;
@@ -99,7 +98,7 @@ export async function refundOrdersForStaff(ctx: AppContext, q: { actor: StaffAct
   }
   const n = refunded.length;
   const message =
-    `${n} order${n === 1 ? '' : 's'} refunded (${formatUsd(centsToDollars(cents))})` +
+    `${n} order${n === 1 ? '' : 's'} refunded (${formatCents(cents)})` +
     (voiding > 0 ? `; ${voiding} waiting for the provider to confirm the void` : '') +
     (skipped.length > 0 ? `; ${skipped.length} skipped` : '');
   return { message, refunded, skipped };

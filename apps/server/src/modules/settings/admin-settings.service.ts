@@ -1,7 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
-  formatUsd,
+  formatCents,
   type AdminSettingsBody,
   type AdminSettingsView,
   type AppSettings,
@@ -47,7 +47,7 @@ export async function updateAdminSettings(
     if (min > max)
       throw new AppError(
         'BAD_REQUEST',
-        `Maximum deposit must be at least the minimum (${formatUsd(centsToDollars(min))})`,
+        `Maximum deposit must be at least the minimum (${formatCents(min)})`,
         {
           errors: [{ field: 'maxDeposit', message: 'Maximum deposit must be at least the minimum' }],
         },
