@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import {
   downloadBulkCsv,
   downloadBulkPdf,
@@ -32,11 +33,7 @@ const tags = ['bulk-orders'];
 const layoutQuery = labelFileQuery.extend({ layout: labelLayout.optional() });
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
-  reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
+  sendAttachment(reply, { fileName: file.fileName, contentType: file.contentType, body: file.stream });
 
 /** Bulk (CSV) orders, spec section 7: pay, list, per-row results and the three files. */
 export const bulkOrderRoutes =

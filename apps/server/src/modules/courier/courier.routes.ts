@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import {
   createCourierOrder,
   downloadCourierFile,
@@ -56,10 +57,10 @@ export const courierRoutes =
 
     app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
       const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendAttachment(reply, {
+        fileName: file.name,
+        contentType: file.contentType,
+        body: file.content,
+      });
     });
   };

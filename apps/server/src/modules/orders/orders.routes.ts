@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import {
@@ -83,11 +84,7 @@ export const orderRoutes =
           id: request.params.id,
           asked: request.query,
         });
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', 'private, no-store')
-          .send(content);
+        return sendAttachment(reply, { fileName, contentType, body: content });
       },
     );
 
@@ -101,11 +98,7 @@ export const orderRoutes =
           body: request.body,
           asked: request.query,
         });
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(stream);
+        return sendAttachment(reply, { fileName, contentType, body: stream });
       },
     );
 
