@@ -20,7 +20,6 @@ import { deleteUserSessions, updateUser } from '../account/account.repository.ts
 import { recordAudit, type CLI_ACTOR, type StaffActor } from '../audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../auth/auth.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findUserById as findUserRow } from '../users/users.repository.ts';
 import {
   countLiveSessions,
@@ -57,9 +56,7 @@ const toLedgerView = (row: LedgerRow): LedgerEntryView => ({
   by: row.byId && row.byDiscordId ? { _id: row.byId, discordId: row.byDiscordId } : null,
 });
 
-/** Any id that is not one of ours (not even a UUID) is simply not found. */
-const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) =>
-  isUuid(id) ? findUserRow(db, id) : Promise.resolve(undefined);
+const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) => findUserRow(db, id);
 
 const notFound = () => new AppError('NOT_FOUND', 'Reseller not found');
 
@@ -73,7 +70,7 @@ export async function listUsers(ctx: AppContext, query: AdminUsersQuery) {
 }
 
 export async function getUserDetail(ctx: AppContext, userId: string): Promise<AdminUserDetail> {
-  const row = isUuid(userId) ? await findUserSummary(ctx.db, userId) : undefined;
+  const row = await findUserSummary(ctx.db, userId);
   if (!row) throw notFound();
   const ledger = await listLedgerEntries(ctx.db, { userId, offset: 0, limit: 10 });
   return {
@@ -211,7 +208,6 @@ export async function revokeSessions(ctx: AppContext, q: { actor: Actor; userId:
 export async function resetApiKey(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<void> {
   const apiKey = randomToken(API_KEY_PREFIX);
   await ctx.db.transaction(async (tx) => {
-    if (!isUuid(q.userId)) throw notFound();
     const updated = await updateUser(tx, q.userId, {
       apiKeyHash: hashToken(apiKey),
       apiKeyCipher: ctx.sealer.seal(apiKey),

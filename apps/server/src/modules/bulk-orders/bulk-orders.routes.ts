@@ -5,11 +5,11 @@ import {
   bulkOrderListResponse,
   bulkOrderRowsQuery,
   createBulkOrderResponse,
-  csvErrorResponse,
   CSV_MAX_BYTES,
-  idParams,
+  csvErrorResponse,
   labelFileQuery,
   labelLayout,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -28,6 +28,7 @@ import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 
 const tags = ['bulk-orders'];
+const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
 
 /** `?format=pdf|letter|zpl|png&dpi=` (issue 37); the older `?layout=4x6|letter` still works. */
 const layoutQuery = labelFileQuery.extend({ layout: labelLayout.optional() });
@@ -78,7 +79,7 @@ export const bulkOrderRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: bulkOrderParams,
           querystring: bulkOrderRowsQuery,
           response: { 200: bulkOrderDetailResponse },
         },
@@ -91,7 +92,7 @@ export const bulkOrderRoutes =
         }),
     );
 
-    app.get('/bulk-download/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    app.get('/bulk-download/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
       sendFile(
         reply,
         await downloadBulkZip(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
@@ -99,7 +100,7 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/bulk-download-pdf/:id',
-      { schema: { tags, params: idParams, querystring: layoutQuery } },
+      { schema: { tags, params: bulkOrderParams, querystring: layoutQuery } },
       async (request, reply) =>
         sendFile(
           reply,
@@ -115,7 +116,7 @@ export const bulkOrderRoutes =
           }),
         ),
     );
-    app.get('/bulk-download-csv/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    app.get('/bulk-download-csv/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
       sendFile(
         reply,
         await downloadBulkCsv(ctx, { userId: currentUser(request).user.id, id: request.params.id }),

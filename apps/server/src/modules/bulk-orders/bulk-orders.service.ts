@@ -11,7 +11,6 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { chargePurchase, type InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
@@ -175,7 +174,7 @@ export async function createBulkOrder(
 export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');
 
 async function bulkOrderViewOf(db: DbOrTx, userId: string, id: string): Promise<BulkOrderView> {
-  const bulk = isUuid(id) ? await findBulkOrderForUser(db, userId, id) : null;
+  const bulk = await findBulkOrderForUser(db, userId, id);
   if (!bulk) throw bulkOrderNotFound();
   const counts = await countStatuses(db, [bulk.id]);
   return toBulkOrderView(bulk, counts.get(bulk.id)!);

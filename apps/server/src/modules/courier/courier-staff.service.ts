@@ -6,7 +6,6 @@ import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import {
   findCourierOrder,
@@ -42,7 +41,7 @@ type Move = {
 
 /** One staff move: conditional update, audit row and webhook event in one transaction. */
 async function staffMove(ctx: AppContext, move: Move): Promise<CourierOrderRow> {
-  const before = isUuid(move.id) ? await findCourierOrder(ctx.db, move.id) : null;
+  const before = await findCourierOrder(ctx.db, move.id);
   if (!before) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   refuseOwnTarget(move.actor, before.userId, 'You cannot quote, complete or cancel your own courier order');
   return ctx.db.transaction(async (tx) => {
@@ -83,7 +82,7 @@ export async function completeCourierOrder(
   ctx: AppContext,
   { actor, id, file, note }: { actor: StaffActor; id: string; file: UploadedFile; note: string },
 ): Promise<void> {
-  const current = isUuid(id) ? await findCourierOrder(ctx.db, id) : null;
+  const current = await findCourierOrder(ctx.db, id);
   if (!current) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   let fileId = '';
   const moved = await staffMove(ctx, {

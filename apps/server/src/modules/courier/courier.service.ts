@@ -9,7 +9,6 @@ import type { AppContext } from '../../context.ts';
 import type { StoredFile } from '../../files/index.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import {
   findCourierOrder,
@@ -76,7 +75,7 @@ export async function readCourierOrders(
 
 /** The reseller's own order, or 404 (another reseller's id is indistinguishable from none). */
 export async function ownCourierOrder(ctx: AppContext, userId: string, id: string): Promise<CourierOrderRow> {
-  const row = isUuid(id) ? await findCourierOrder(ctx.db, id) : null;
+  const row = await findCourierOrder(ctx.db, id);
   if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
   return row;
 }

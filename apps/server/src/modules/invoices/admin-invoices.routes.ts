@@ -7,7 +7,7 @@ import {
   approveInvoiceBody,
   cancelInvoiceBody,
   formatUsd,
-  idParams,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +23,7 @@ import {
 import { approveInvoice, cancelInvoice, readAdminInvoices } from './admin-invoices.service.ts';
 
 const tags = ['admin'];
+const invoiceParams = uuidParams({ id: 'Invoice not found' });
 
 /** `/api/v1/admin/invoices`: the deposit queue; approve credits once, cancel takes a reason (audited). */
 export const adminInvoiceRoutes =
@@ -36,7 +37,12 @@ export const adminInvoiceRoutes =
     app.post(
       '/:id/approve',
       {
-        schema: { tags, params: idParams, body: approveInvoiceBody, response: { 200: adminInvoiceResponse } },
+        schema: {
+          tags,
+          params: invoiceParams,
+          body: approveInvoiceBody,
+          response: { 200: adminInvoiceResponse },
+        },
       },
       async (request) => {
         const invoice = await approveInvoice(ctx, {
@@ -53,7 +59,12 @@ export const adminInvoiceRoutes =
     app.post(
       '/:id/cancel',
       {
-        schema: { tags, params: idParams, body: cancelInvoiceBody, response: { 200: adminInvoiceResponse } },
+        schema: {
+          tags,
+          params: invoiceParams,
+          body: cancelInvoiceBody,
+          response: { 200: adminInvoiceResponse },
+        },
       },
       async (request) => {
         const invoice = await cancelInvoice(ctx, {

@@ -12,7 +12,6 @@ import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
@@ -115,7 +114,6 @@ export async function approveInvoice(
   ctx: AppContext,
   q: { actor: StaffActor; id: string; receipt: string | null },
 ): Promise<AdminInvoiceView> {
-  if (!isUuid(q.id)) throw notFound();
   const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();
@@ -173,7 +171,6 @@ export async function cancelInvoice(
   ctx: AppContext,
   q: { actor: StaffActor; id: string; reason: string },
 ): Promise<AdminInvoiceView> {
-  if (!isUuid(q.id)) throw notFound();
   const invoice = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();

@@ -3,6 +3,7 @@ import {
   centsToDollars,
   dollarsToCents,
   formatCents,
+  isUuid,
   MAX_PENDING_INVOICES,
   pageCount,
   pageOffset,
@@ -14,7 +15,6 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../orders/ids.ts';
 import { cashappQrPath } from '../settings/admin-settings.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { toInvoiceView } from './invoice-view.ts';

@@ -11,7 +11,6 @@ import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { readRoutes } from '../providers/label-type-routes.service.ts';
 import {
   findLabelType,
@@ -120,7 +119,6 @@ export async function updateLabelTypeById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
-  if (!isUuid(id)) throw notFound();
   fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
     const before = await findLabelType(tx, id, true);

@@ -2,6 +2,7 @@ import {
   applyPriceOverride,
   centsToDollars,
   dollarsToCents,
+  isUuid,
   priceForWeight,
   type LabelTypeRuleInfo,
   type LabelTypeView,
@@ -10,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../orders/ids.ts';
 import {
   findLabelType,
   listLabelTypes,

@@ -3,7 +3,6 @@ import {
   createOrderResponse,
   duplicateOrderBody,
   duplicateOrderResponse,
-  idParams,
   labelFileQuery,
   orderListQuery,
   orderListResponse,
@@ -11,6 +10,7 @@ import {
   orderStatsResponse,
   priceBody,
   priceResponse,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -29,6 +29,7 @@ import {
 import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];
+const orderParams = uuidParams({ id: 'Order not found' });
 
 /** Single orders (spec section 7, Orders): price, create, history, download, duplicate. */
 export const orderRoutes =
@@ -67,7 +68,7 @@ export const orderRoutes =
 
     app.get(
       '/read/:id',
-      { schema: { tags, params: idParams, response: { 200: orderResponse } } },
+      { schema: { tags, params: orderParams, response: { 200: orderResponse } } },
       async (request) => readOrder(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
     );
 
@@ -77,7 +78,7 @@ export const orderRoutes =
 
     app.get(
       '/download/:id',
-      { schema: { tags, params: idParams, querystring: labelFileQuery } },
+      { schema: { tags, params: orderParams, querystring: labelFileQuery } },
       async (request, reply) => {
         const { fileName, contentType, content } = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
@@ -107,7 +108,7 @@ export const orderRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: orderParams,
           body: duplicateOrderBody,
           response: { 201: duplicateOrderResponse },
         },

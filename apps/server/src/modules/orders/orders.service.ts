@@ -29,7 +29,7 @@ import {
   labelFileOf,
   type AskedLabelFile,
 } from './label-files.ts';
-import { formatOrderId, isUuid } from './ids.ts';
+import { formatOrderId } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { listOrdersRemembered } from './order-list.ts';
@@ -155,7 +155,7 @@ export async function duplicateOrder(
     inTransaction?: InTransaction<DuplicatedOrder> | undefined;
   },
 ): Promise<DuplicatedOrder> {
-  const original = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const original = await findOrderForUser(ctx.db, userId, id);
   if (!original) throw orderNotFound();
   const type = await requireLabelType(ctx.db, original.labelTypeId, userId);
   const unitCents = unitPriceCents(type, original.weight);
@@ -233,7 +233,7 @@ export async function readOrder(
   ctx: AppContext,
   { userId, id }: { userId: string; id: string },
 ): Promise<{ order: OrderView }> {
-  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const order = await findOrderForUser(ctx.db, userId, id);
   if (!order) throw orderNotFound();
   const [requests, { refundWindowDays }, trackingEvents] = await Promise.all([
     findRequestsOfOrders(ctx.db, [order.id]),
@@ -272,7 +272,7 @@ export async function downloadLabel(
   ctx: AppContext,
   { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
 ): Promise<{ fileName: string; contentType: string; content: Buffer }> {
-  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const order = await findOrderForUser(ctx.db, userId, id);
   if (!order) throw orderNotFound();
   if (order.status !== 'completed' || !order.labelFileId || !order.tracking)
     throw new AppError('CONFLICT', 'Only completed orders can be downloaded');

@@ -1,13 +1,12 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import { labelDpi, labelFormat, labelLayout } from '@portal/shared';
+import { isUuid, labelDpi, labelFormat, labelLayout } from '@portal/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
-import { isUuid } from './ids.ts';
 import {
   chooseLabelFile,
   isDrawnFormat,

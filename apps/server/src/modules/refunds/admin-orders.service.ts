@@ -1,5 +1,6 @@
 import {
   formatCents,
+  isUuid,
   pageCount,
   pageOffset,
   type AdminOrderView,
@@ -9,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit.service.ts';
-import { formatOrderId, isUuid } from '../orders/ids.ts';
+import { formatOrderId } from '../orders/ids.ts';
 import { toSearchQuery } from '../orders/search-query.ts';
 import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-order.ts';
 import { toAdminOrderView } from './refund-views.ts';
@@ -38,7 +39,7 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
 
 /** GET /admin/orders/{id}. */
 export async function getOrderForStaff(ctx: AppContext, id: string): Promise<AdminOrderView> {
-  const row = isUuid(id) ? await findAdminOrder(ctx.db, id) : null;
+  const row = await findAdminOrder(ctx.db, id);
   if (!row) throw orderNotFound();
   return { ...toAdminOrderView(row), trackingEvents: await readTrackingEvents(ctx.db, row.id) };
 }

@@ -4,12 +4,12 @@ import {
   adminOrdersResponse,
   bulkRefundBody,
   bulkRefundResponse,
-  idParams,
   refundRequestDecisionResponse,
   refundRequestsQuery,
   refundRequestsResponse,
   refundResponse,
   staffReasonBody,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +23,8 @@ import {
 import { approveRefundRequest, listRefundRequests, rejectRefundRequest } from './refund-requests.service.ts';
 
 const tags = ['admin'];
+const orderParams = uuidParams({ id: 'Order not found' });
+const refundRequestParams = uuidParams({ id: 'Refund request not found' });
 
 /** `/api/v1/admin/orders`: every reseller's orders and staff refunds (audited). */
 export const adminOrderRoutes =
@@ -40,12 +42,12 @@ export const adminOrderRoutes =
     );
     app.get(
       '/:id',
-      { schema: { tags, params: idParams, response: { 200: adminOrderResponse } } },
+      { schema: { tags, params: orderParams, response: { 200: adminOrderResponse } } },
       async (request) => ({ order: await getOrderForStaff(ctx, request.params.id) }),
     );
     app.post(
       '/:id/refund',
-      { schema: { tags, params: idParams, body: staffReasonBody, response: { 200: refundResponse } } },
+      { schema: { tags, params: orderParams, body: staffReasonBody, response: { 200: refundResponse } } },
       async (request) =>
         refundOrderForStaff(ctx, {
           actor: staffActor(request),
@@ -66,7 +68,7 @@ export const adminRefundRequestRoutes =
     );
     app.post(
       '/:id/approve',
-      { schema: { tags, params: idParams, response: { 200: refundRequestDecisionResponse } } },
+      { schema: { tags, params: refundRequestParams, response: { 200: refundRequestDecisionResponse } } },
       async (request) => approveRefundRequest(ctx, { actor: staffActor(request), id: request.params.id }),
     );
     app.post(
@@ -74,7 +76,7 @@ export const adminRefundRequestRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: refundRequestParams,
           body: staffReasonBody,
           response: { 200: refundRequestDecisionResponse },
         },

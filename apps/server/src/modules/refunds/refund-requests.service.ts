@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
-import { formatOrderId, isUuid } from '../orders/ids.ts';
+import { formatOrderId } from '../orders/ids.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
@@ -58,7 +58,7 @@ export async function requestRefund(
   const now = q.now ?? new Date();
   const { refundWindowDays } = await getSettings(ctx.db);
   return ctx.db.transaction(async (tx: Tx) => {
-    const order = isUuid(q.orderId) ? await lockOrderForRequest(tx, q.userId, q.orderId) : null;
+    const order = await lockOrderForRequest(tx, q.userId, q.orderId);
     if (!order) throw new AppError('NOT_FOUND', 'Order not found');
     if (order.status !== 'completed')
       throw new AppError('CONFLICT', 'Only completed orders can be refunded on request');
@@ -97,7 +97,7 @@ async function readRequestView(ctx: AppContext, id: string) {
 }
 
 async function requirePending(ctx: AppContext, id: string): Promise<RefundRequestRow> {
-  const request = isUuid(id) ? await findRequest(ctx.db, id) : null;
+  const request = await findRequest(ctx.db, id);
   if (!request) throw new AppError('NOT_FOUND', 'Refund request not found');
   if (request.status !== 'pending')
     throw new AppError('CONFLICT', `This refund request was already ${request.status}`);
