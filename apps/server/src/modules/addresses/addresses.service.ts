@@ -22,7 +22,7 @@ import {
 
 /** Reseller accounts keep a bounded address book. */
 export const MAX_ADDRESSES = 500;
-const notFound = () => new AppError('NOT_FOUND', 'Address not found');
+const notFound = () => AppError.notFound('Address not found');
 
 export const toAddressView = (row: AddressRow): AddressView => ({
   _id: row.id,

@@ -58,7 +58,7 @@ const toLedgerView = (row: LedgerRow): LedgerEntryView => ({
 
 const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) => findUserRow(db, id);
 
-const notFound = () => new AppError('NOT_FOUND', 'Reseller not found');
+const notFound = () => AppError.notFound('Reseller not found');
 
 export async function listUsers(ctx: AppContext, query: AdminUsersQuery) {
   const { rows, total } = await listUserSummaries(ctx.db, {

@@ -24,9 +24,7 @@ export const amazonRoutes =
         });
         const from = parseFields(amazonCsvForm, form.fields);
         if (!form.file) {
-          throw new AppError('BAD_REQUEST', 'Please select a PDF file', {
-            errors: [{ field: 'pdf', message: 'Please select a PDF file' }],
-          });
+          throw AppError.fieldError('pdf', 'Please select a PDF file');
         }
         const mode = await readAddressCheckMode(ctx, currentUser(request).user.id);
         const result = await generateAmazonCsv({

@@ -129,9 +129,7 @@ export async function createBulkOrder(
           }));
         if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
         if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
-          throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
-            errors: [{ field: 'total_price', message: BULK_MESSAGES.totalChanged }],
-          });
+          throw AppError.fieldError('total_price', BULK_MESSAGES.totalChanged);
       },
       insert: async (tx, balanceCents) => {
         const inputFileId = input.upload
@@ -171,7 +169,7 @@ export async function createBulkOrder(
   );
 }
 
-export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');
+export const bulkOrderNotFound = () => AppError.notFound('Bulk order not found');
 
 async function bulkOrderViewOf(db: DbOrTx, userId: string, id: string): Promise<BulkOrderView> {
   const bulk = await findBulkOrderForUser(db, userId, id);

@@ -66,14 +66,10 @@ export const adminCourierRoutes =
         });
         const { note } = parseFields(courierCompleteFields, form.fields);
         if (!form.file || form.file.data.length === 0) {
-          throw new AppError('BAD_REQUEST', 'Please attach the label or document as a PDF', {
-            errors: [{ field: 'file', message: 'Please attach the label or document as a PDF' }],
-          });
+          throw AppError.fieldError('file', 'Please attach the label or document as a PDF');
         }
         if (!form.file.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
-          throw new AppError('BAD_REQUEST', 'The file must be a PDF', {
-            errors: [{ field: 'file', message: 'The file must be a PDF' }],
-          });
+          throw AppError.fieldError('file', 'The file must be a PDF');
         }
         await completeCourierOrder(ctx, {
           actor: staffActor(request),

@@ -42,7 +42,7 @@ type Move = {
 /** One staff move: conditional update, audit row and webhook event in one transaction. */
 async function staffMove(ctx: AppContext, move: Move): Promise<CourierOrderRow> {
   const before = await findCourierOrder(ctx.db, move.id);
-  if (!before) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!before) throw AppError.notFound(NOT_FOUND_MESSAGE);
   refuseOwnTarget(move.actor, before.userId, 'You cannot quote, complete or cancel your own courier order');
   return ctx.db.transaction(async (tx) => {
     const moved = await moveCourierOrder(tx, move.id, move.from, move.patch);
@@ -83,7 +83,7 @@ export async function completeCourierOrder(
   { actor, id, file, note }: { actor: StaffActor; id: string; file: UploadedFile; note: string },
 ): Promise<void> {
   const current = await findCourierOrder(ctx.db, id);
-  if (!current) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!current) throw AppError.notFound(NOT_FOUND_MESSAGE);
   let fileId = '';
   const moved = await staffMove(ctx, {
     actor,

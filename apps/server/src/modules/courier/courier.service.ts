@@ -76,7 +76,7 @@ export async function readCourierOrders(
 /** The reseller's own order, or 404 (another reseller's id is indistinguishable from none). */
 export async function ownCourierOrder(ctx: AppContext, userId: string, id: string): Promise<CourierOrderRow> {
   const row = await findCourierOrder(ctx.db, id);
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  if (!row || row.userId !== userId) throw AppError.notFound(NOT_FOUND_MESSAGE);
   return row;
 }
 
@@ -133,10 +133,10 @@ export async function updateCourierStatus(
 export async function downloadCourierFile(ctx: AppContext, userId: string, id: string): Promise<StoredFile> {
   const row = await ownCourierOrder(ctx, userId, id);
   if (row.status !== 'Completed' || !row.fileId) {
-    throw new AppError('NOT_FOUND', 'This order has no file yet; it is available once Completed');
+    throw AppError.notFound('This order has no file yet; it is available once Completed');
   }
   const file = await ctx.files.get(row.fileId);
-  if (!file) throw new AppError('NOT_FOUND', 'The file of this order is no longer available');
+  if (!file) throw AppError.notFound('The file of this order is no longer available');
   return file;
 }
 

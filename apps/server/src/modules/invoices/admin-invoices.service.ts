@@ -23,7 +23,7 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+const notFound = () => AppError.notFound('Invoice not found');
 
 /** GET /admin/invoices: the queue and history, filtered by status and method, searched by note or reseller. */
 export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) {

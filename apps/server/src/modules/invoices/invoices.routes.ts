@@ -78,7 +78,7 @@ export const websiteRoutes =
       async (request, reply) => {
         const { cashappQrFileId } = await getSettings(ctx.db);
         const file = cashappQrFileId === request.params.fileId ? await ctx.files.get(cashappQrFileId) : null;
-        if (!file) throw new AppError('NOT_FOUND', 'Not found');
+        if (!file) throw AppError.notFound('Not found');
         return reply
           .header('content-type', file.contentType)
           .header('cache-control', 'public, max-age=31536000, immutable')

@@ -33,10 +33,9 @@ import {
 /** At most this many invoices a reseller may raise per hour (besides the pending cap). */
 export const INVOICES_PER_HOUR = 20;
 const NOTE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
-const fieldError = (field: string, message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
-const usedElsewhere = () => fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+const notFound = () => AppError.notFound('Invoice not found');
+const usedElsewhere = () =>
+  AppError.fieldError('cashAppUrl', 'This receipt was already used for another invoice');
 
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
@@ -73,15 +72,15 @@ export async function createInvoice(
 ): Promise<InvoiceView> {
   const settings = await getSettings(ctx.db);
   if (!settings.enabledPaymentMethods.includes(q.type))
-    throw fieldError(
+    throw AppError.fieldError(
       'type',
       `${q.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
     );
   const amountCents = dollarsToCents(q.amount);
   if (amountCents < settings.minDepositCents)
-    throw fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
+    throw AppError.fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
   if (amountCents > settings.maxDepositCents)
-    throw fieldError('amount', `Amount must be at most ${formatCents(settings.maxDepositCents)}`);
+    throw AppError.fieldError('amount', `Amount must be at most ${formatCents(settings.maxDepositCents)}`);
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await ctx.db.transaction(async (tx) => {
@@ -142,7 +141,7 @@ export async function submitReceipt(
     );
   const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
   const parsed = parseReceipt(method, q.receipt);
-  if (!parsed.ok) throw fieldError('cashAppUrl', parsed.message);
+  if (!parsed.ok) throw AppError.fieldError('cashAppUrl', parsed.message);
   const usedFor = await findReceiptInvoiceId(ctx.db, parsed.id);
   if (usedFor && usedFor !== invoice.id) throw usedElsewhere();
   try {

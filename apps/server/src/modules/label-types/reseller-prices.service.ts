@@ -20,8 +20,8 @@ import {
 } from './label-types.repository.ts';
 import { tiersInDollars, toLabelTypeView, withResellerPrices } from './label-types.service.ts';
 
-const userNotFound = () => new AppError('NOT_FOUND', 'User not found');
-const typeNotFound = () => new AppError('NOT_FOUND', 'Label type not found');
+const userNotFound = () => AppError.notFound('User not found');
+const typeNotFound = () => AppError.notFound('Label type not found');
 
 const toView = (type: LabelTypeWithPrices, own: ResellerPriceRow | undefined): ResellerPriceView => {
   const { _id, name, uid, weightUnit, maxWeight, status } = toLabelTypeView(type);
@@ -66,7 +66,7 @@ export async function setResellerPrice(
         });
     }
     const free = percent === null ? null : percentFreeTierIssue(tiersInDollars(type.prices), percent);
-    if (free) throw new AppError('BAD_REQUEST', free, { errors: [{ field: 'percent', message: free }] });
+    if (free) throw AppError.fieldError('percent', free);
     const [before] = await listResellerPrices(tx, q.userId, type.id);
     await upsertResellerPrice(tx, { userId: q.userId, labelTypeId: type.id, percent, tiers });
     const [after] = await listResellerPrices(tx, q.userId, type.id);

@@ -37,7 +37,7 @@ import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.re
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
 
-const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
+const orderNotFound = () => AppError.notFound('Order not found');
 
 export type CreatedOrders = {
   message: string;

@@ -47,13 +47,13 @@ const NOTHING_READY = 'None of the selected orders has a label yet';
 
 /** The chosen ids, all the caller's (any other id is refused whole: decision 110), completed ones kept in order. */
 async function labelsOfIds(ctx: AppContext, userId: string, ids: string[]): Promise<Label[]> {
-  if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!ids.every(isUuid)) throw AppError.notFound('Order not found');
   const rows = await ctx.db
     .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId, tracking: orders.tracking })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  if (new Set(ids).size !== byId.size) throw new AppError('NOT_FOUND', 'Order not found');
+  if (new Set(ids).size !== byId.size) throw AppError.notFound('Order not found');
   return ids.flatMap((id) => {
     const row = byId.get(id)!;
     return row.status === 'completed' && row.fileId && row.tracking

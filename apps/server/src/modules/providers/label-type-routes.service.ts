@@ -54,7 +54,7 @@ export async function setLabelTypeRoute(
   const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
   return ctx.db.transaction(async (tx) => {
     const labelType = await findLabelType(tx, id, true);
-    if (!labelType) throw new AppError('NOT_FOUND', 'Label type not found');
+    if (!labelType) throw AppError.notFound('Label type not found');
     const known = new Set(
       (
         await findProvidersByIds(

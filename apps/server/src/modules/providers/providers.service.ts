@@ -26,11 +26,9 @@ import {
   type ProviderRow,
 } from './providers.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Provider not found');
+const notFound = () => AppError.notFound('Provider not found');
 const nameTaken = (name: string) =>
-  new AppError('CONFLICT', `A provider named ${name} already exists`, {
-    errors: [{ field: 'name', message: `A provider named ${name} already exists` }],
-  });
+  AppError.fieldError('name', `A provider named ${name} already exists`, { code: 'CONFLICT' });
 
 /** Test or live, from the key's own form where the provider has one; another portal's keys are live. */
 export function modeOfKey(kind: UpstreamKind, apiKey: string): ProviderMode {

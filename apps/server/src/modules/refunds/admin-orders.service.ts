@@ -18,7 +18,7 @@ import { readTrackingEvents } from '../tracking/tracking-events.ts';
 import { findAdminOrder, listAdminOrders } from './refunds.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
+const orderNotFound = () => AppError.notFound('Order not found');
 
 /** GET /admin/orders: every reseller's orders, newest first. */
 export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuery) {

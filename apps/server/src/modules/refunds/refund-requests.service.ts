@@ -59,7 +59,7 @@ export async function requestRefund(
   const { refundWindowDays } = await getSettings(ctx.db);
   return ctx.db.transaction(async (tx: Tx) => {
     const order = await lockOrderForRequest(tx, q.userId, q.orderId);
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    if (!order) throw AppError.notFound('Order not found');
     if (order.status !== 'completed')
       throw new AppError('CONFLICT', 'Only completed orders can be refunded on request');
     if (now > refundableUntil(order.createdAt, refundWindowDays))
@@ -98,7 +98,7 @@ async function readRequestView(ctx: AppContext, id: string) {
 
 async function requirePending(ctx: AppContext, id: string): Promise<RefundRequestRow> {
   const request = await findRequest(ctx.db, id);
-  if (!request) throw new AppError('NOT_FOUND', 'Refund request not found');
+  if (!request) throw AppError.notFound('Refund request not found');
   if (request.status !== 'pending')
     throw new AppError('CONFLICT', `This refund request was already ${request.status}`);
   return request;

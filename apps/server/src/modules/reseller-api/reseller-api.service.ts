@@ -82,7 +82,7 @@ export async function createApiOrder(
 /** GET /order/read-order/{order_id}: one order of this reseller. */
 export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: string; id: string }) {
   const order = await findOrderForUser(ctx.db, userId, id);
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!order) throw AppError.notFound('Order not found');
   const choice = await chooseLabelFile(ctx, userId, {}, order);
   return {
     order: {

@@ -184,7 +184,7 @@ export async function receiveTrackingWebhook(
   q: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
 ): Promise<InboundOutcome> {
   const provider: ProviderRow | null = isUuid(q.providerId) ? await findProvider(ctx.db, q.providerId) : null;
-  if (!provider?.webhookSecretSealed) throw new AppError('NOT_FOUND', 'No such webhook');
+  if (!provider?.webhookSecretSealed) throw AppError.notFound('No such webhook');
   const secret = ctx.sealer.open(provider.webhookSecretSealed);
   const verified =
     provider.kind === 'easypost'

@@ -35,7 +35,7 @@ async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise
         .from(webhookEndpoints)
         .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.userId, userId)))
     : [];
-  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!endpoint) throw AppError.notFound('Webhook endpoint not found');
   return endpoint;
 }
 
@@ -194,7 +194,7 @@ export async function resendDelivery(
         .from(webhookDeliveries)
         .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, endpoint.id)))
     : [];
-  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!delivery) throw AppError.notFound('Delivery not found');
   await ctx.db.transaction(async (tx) => {
     const fresh = { id: randomUUID(), eventId: delivery.eventId, endpointId: endpoint.id };
     await tx.insert(webhookDeliveries).values(fresh);
