@@ -49,4 +49,23 @@ export class AppError extends Error {
   get statusCode(): number {
     return ERROR_STATUS[this.code];
   }
+
+  /** A 404 for a row the caller cannot see: missing, someone else's, or named by an id that is no UUID. */
+  static notFound(message: string): AppError {
+    return new AppError('NOT_FOUND', message);
+  }
+
+  /**
+   * A problem with one field, so a form shows it under that field: 400 unless `code` says otherwise;
+   * `summary` is the top-level message when it says more than the field's own.
+   */
+  static fieldError(
+    field: string,
+    message: string,
+    options: { code?: ErrorCode; summary?: string } = {},
+  ): AppError {
+    return new AppError(options.code ?? 'BAD_REQUEST', options.summary ?? message, {
+      errors: [{ field, message }],
+    });
+  }
 }

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './money.ts';
+export * from './pagination.ts';
 export * from './regions.ts';
 export * from './label-type-catalog.ts';
 export * from './pricing.ts';
@@ -11,6 +12,7 @@ export * from './tracking.ts';
 export * from './schemas/account.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/address.ts';
+export * from './schemas/ids.ts';
 export * from './schemas/order.ts';
 export * from './schemas/order-views.ts';
 export * from './address-parser.ts';

@@ -46,7 +46,7 @@ export async function readMultipartForm(
 export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
   const nulField = nulCharacterPath(fields);
   if (nulField !== null) {
-    throw new AppError('BAD_REQUEST', NUL_MESSAGE, { errors: [{ field: nulField, message: NUL_MESSAGE }] });
+    throw AppError.fieldError(nulField, NUL_MESSAGE);
   }
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;

@@ -26,6 +26,6 @@ export async function assertStrongPassword(
 ): Promise<void> {
   const verdict = await checkPasswordInThread(password, owner);
   if (!verdict.ok) {
-    throw new AppError('BAD_REQUEST', verdict.message, { errors: [{ field, message: verdict.message }] });
+    throw AppError.fieldError(field, verdict.message);
   }
 }

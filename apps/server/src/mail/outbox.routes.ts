@@ -35,7 +35,7 @@ export const devOutboxRoutes =
         },
       },
       async (request) => {
-        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND', 'Not found');
+        if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) throw AppError.notFound('Not found');
         const rows = await listOutboxMail(ctx.db, request.query.email, 20);
         return { mails: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
       },

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { UNKNOWN_ID } from '@portal/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../errors.ts';
 
@@ -13,6 +14,10 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FILES_LIMIT: 'Too many files in the upload',
   FST_FIELDS_LIMIT: 'Too many fields in the upload',
 };
+
+/** A path id that is not a UUID names no row: the route's 404 text rides on the issue (decision 302). */
+const isUnknownId = (params: Record<string, unknown> | undefined): boolean =>
+  (params?.params as Record<string, unknown> | undefined)?.[UNKNOWN_ID] === true;
 
 const fieldName = (path: string): string => path.replace(/^\//, '').replaceAll('/', '.') || 'body';
 
@@ -30,6 +35,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const unknownId = error.validation.find((v) => isUnknownId(v.params));
+      if (unknownId) return reply.status(404).send({ message: unknownId.message });
       const errors = error.validation.map((v) => ({
         field: fieldName(v.instancePath ?? ''),
         message: v.message ?? 'Invalid value',

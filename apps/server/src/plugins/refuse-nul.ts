@@ -8,9 +8,7 @@ export function refuseNulCharacters(app: FastifyInstance): void {
     for (const part of [request.params, request.query, request.body]) {
       const field = nulCharacterPath(part);
       if (field !== null) {
-        throw new AppError('BAD_REQUEST', NUL_MESSAGE, {
-          errors: [{ field: field || 'body', message: NUL_MESSAGE }],
-        });
+        throw AppError.fieldError(field || 'body', NUL_MESSAGE);
       }
     }
   });

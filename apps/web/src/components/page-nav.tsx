@@ -3,9 +3,8 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
 type PageNavProps = { page: number; totalPages: number; onPage: (page: number) => void; label: string };
 
-/** Prev / current / Next (spec section 2), for every paged list. */
-export function PageNav({ page, totalPages, onPage, label }: PageNavProps) {
-  const lastPage = Math.max(totalPages, 1);
+/** Prev / current / Next (spec section 2), for every paged list; the server's `totalPages` is at least 1 (decision 301). */
+export function PageNav({ page, totalPages: lastPage, onPage, label }: PageNavProps) {
   return (
     <Group justify="center" gap="sm" component="nav" aria-label={label}>
       <Button

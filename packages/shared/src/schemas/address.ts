@@ -88,4 +88,3 @@ export const addressMessageResponse = z.object({
     .array(z.object({ field: z.string(), message: z.string(), suggestion: z.string().nullable() }))
     .optional(),
 });
-export const idParams = z.object({ id: z.string().trim().min(1) });

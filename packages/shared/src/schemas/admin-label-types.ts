@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParams } from './ids.ts';
 import { checkPriceTiers, priceTierSchema } from '../pricing.ts';
 import { labelTypeView } from './order-views.ts';
 import { routeStepView } from './providers.ts';
@@ -94,7 +95,4 @@ export const resellerPriceView = z.object({
 });
 export type ResellerPriceView = z.infer<typeof resellerPriceView>;
 export const resellerPricesResponse = z.object({ prices: z.array(resellerPriceView) });
-export const labelTypeParams = z.object({
-  id: z.string().trim().min(1),
-  labelTypeId: z.string().trim().min(1),
-});
+export const labelTypeParams = uuidParams({ id: 'User not found', labelTypeId: 'Label type not found' });

@@ -1,5 +1,6 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
+import { uuidParams } from './ids.ts';
 import { CSV_MAX_ROWS } from '../csv/limits.ts';
 import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
 import { labelFileQuery, labelFormat, LABEL_FORMATS, labelDpi } from './label-format.ts';
@@ -56,8 +57,8 @@ export const apiPurchaseHeaders = z.looseObject({
     .describe('Any text up to 255 visible characters; re-send it only to retry the same purchase'),
 });
 
-export const apiOrderParams = z.object({ order_id: z.string().min(1) });
-export const apiBulkOrderParams = z.object({ bulkorder_id: z.string().min(1) });
+export const apiOrderParams = uuidParams({ order_id: 'Order not found' });
+export const apiBulkOrderParams = uuidParams({ bulkorder_id: 'Bulk order not found' });
 /** `zip` (the default) a zip of label PDFs; the label formats as on every download (issue 37). */
 export const API_BULK_DOWNLOAD_FORMATS = ['zip', ...LABEL_FORMATS] as const;
 export const apiBulkDownloadQuery = z.object({

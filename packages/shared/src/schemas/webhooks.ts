@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidParams } from './ids.ts';
 
 /** Events a webhook endpoint may subscribe to (`test` is sent on demand, to one endpoint). */
 export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
@@ -66,7 +67,7 @@ export const webhookDeliveryView = z.object({
 });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryView>;
 export const webhookDeliveriesResponse = z.object({ deliveries: z.array(webhookDeliveryView) });
-export const webhookDeliveryParams = z.object({
-  id: z.string().trim().min(1),
-  deliveryId: z.string().trim().min(1),
+export const webhookDeliveryParams = uuidParams({
+  id: 'Webhook endpoint not found',
+  deliveryId: 'Delivery not found',
 });

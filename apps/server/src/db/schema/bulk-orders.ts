@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -37,16 +36,11 @@ export const bulkOrders = pgTable(
     fileName: text(),
     /** sha256 of what was bought (rows, label type, design): a repeat within seconds is a double submit. */
     contentHash: text().notNull(),
-    /** The client's Idempotency-Key header, when it sent one. */
-    idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('bulk_orders_user_created_idx').on(t.userId, t.createdAt),
     index('bulk_orders_user_hash_idx').on(t.userId, t.contentHash, t.createdAt),
-    uniqueIndex('bulk_orders_user_idempotency_key_idx')
-      .on(t.userId, t.idempotencyKey)
-      .where(sql`${t.idempotencyKey} is not null`),
   ],
 );
 

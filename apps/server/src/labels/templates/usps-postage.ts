@@ -1,3 +1,4 @@
+import { formatUsd } from '@portal/shared';
 import type { PriorityTemplate } from '@portal/shared';
 import { drawFittedText, drawText, fillRect, rule, strokeRect, type Canvas } from './canvas.ts';
 import { formatUsDate, formatUspsWeight, zip5 } from './format.ts';
@@ -46,7 +47,7 @@ const drawEndicia = (c: Canvas, input: UspsInput, box: PostageBox): void => {
   const x = box.x + 5;
   const top = box.y + box.height;
   drawText(c, 'US POSTAGE PAID', x, top - 11, { size: 8, bold: true });
-  const amount = input.postage === null ? '' : `$${input.postage.toFixed(2)}`;
+  const amount = input.postage === null ? '' : formatUsd(input.postage);
   drawText(c, amount, box.x + box.width - 5, top - 26, { size: 15, bold: true, align: 'right' });
   drawText(c, input.service.mailClass, x, top - 23, { size: 7, bold: true });
   drawText(c, `Origin: ${zip5(shipment.from.zip)}`, x, top - 33, { size: 7 });

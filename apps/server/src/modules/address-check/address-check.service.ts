@@ -28,7 +28,7 @@ export function lookupZip(zip: string): ZipPlaceResponse {
       : compact.padStart(5, '0')
     : '';
   const place = zip5 ? usZipDirectory().place(zip5) : undefined;
-  if (!place) throw new AppError('NOT_FOUND', `ZIP ${zip} is not in the USPS ZIP list`);
+  if (!place) throw AppError.notFound(`ZIP ${zip} is not in the USPS ZIP list`);
   return { zip: place.zip, city: place.city, state: place.state };
 }
 

@@ -1,11 +1,11 @@
 import {
   addressBody,
-  zipParams,
-  zipPlaceResponse,
   addressListResponse,
   addressMessageResponse,
-  idParams,
   messageResponse,
+  uuidParams,
+  zipParams,
+  zipPlaceResponse,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -14,6 +14,7 @@ import { lookupZip } from '../address-check/address-check.service.ts';
 import { createAddress, deleteAddress, readAddresses, updateAddress } from './addresses.service.ts';
 
 const tags = ['addresses'];
+const addressParams = uuidParams({ id: 'Address not found' });
 
 /** Saved addresses (spec: /address screen): GET readAll, POST create, PUT update/{id}, DELETE delete/{id}. */
 export const addressRoutes =
@@ -39,7 +40,9 @@ export const addressRoutes =
 
     app.put(
       '/update/:id',
-      { schema: { tags, params: idParams, body: addressBody, response: { 200: addressMessageResponse } } },
+      {
+        schema: { tags, params: addressParams, body: addressBody, response: { 200: addressMessageResponse } },
+      },
       async (request) => {
         const saved = await updateAddress(ctx, {
           userId: currentUser(request).user.id,
@@ -61,7 +64,7 @@ export const addressRoutes =
 
     app.delete(
       '/delete/:id',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      { schema: { tags, params: addressParams, response: { 200: messageResponse } } },
       async (request) => {
         await deleteAddress(ctx, { userId: currentUser(request).user.id, id: request.params.id });
         return { message: 'Address deleted successfully' };

@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { usZipDirectory } from '../address-check/zip-table.ts';
-import { isUuid } from '../orders/ids.ts';
 import {
   countAddresses,
   deleteAddress as deleteRow,
@@ -23,7 +22,7 @@ import {
 
 /** Reseller accounts keep a bounded address book. */
 export const MAX_ADDRESSES = 500;
-const notFound = () => new AppError('NOT_FOUND', 'Address not found');
+const notFound = () => AppError.notFound('Address not found');
 
 export const toAddressView = (row: AddressRow): AddressView => ({
   _id: row.id,
@@ -76,7 +75,6 @@ export async function updateAddress(
   ctx: AppContext,
   { userId, id, address }: { userId: string; id: string; address: AddressInput },
 ): Promise<SavedAddress> {
-  if (!isUuid(id)) throw notFound();
   const checked = await checkedAddress(ctx, userId, address);
   const row = await updateRow(ctx.db, userId, id, checked.address);
   if (!row) throw notFound();
@@ -87,5 +85,5 @@ export async function deleteAddress(
   ctx: AppContext,
   { userId, id }: { userId: string; id: string },
 ): Promise<void> {
-  if (!isUuid(id) || !(await deleteRow(ctx.db, userId, id))) throw notFound();
+  if (!(await deleteRow(ctx.db, userId, id))) throw notFound();
 }

@@ -1,11 +1,10 @@
 import { countAwaitingStaff } from '../courier/courier.repository.ts';
-import { centsToDollars, type AuditQuery, type Overview } from '@portal/shared';
+import { centsToDollars, pageCount, pageOffset, type AuditQuery, type Overview } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { maskCodes } from '../../mail/mail-types.ts';
 import { countPendingInvoices } from '../invoices/invoices.repository.ts';
 import { countResellers, labelsPerDay, listAuditRows, listMailRows } from './admin-reads.repository.ts';
 
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 const DAY_MS = 24 * 60 * 60_000;
 const OVERVIEW_DAYS = 30;
 
@@ -17,7 +16,7 @@ export async function readAudit(ctx: AppContext, query: AuditQuery) {
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // The whole `to` day is included.
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
   return {
@@ -33,14 +32,14 @@ export async function readAudit(ctx: AppContext, query: AuditQuery) {
       userAgent: entry.userAgent,
       createdAt: entry.createdAt.toISOString(),
     })),
-    totalPages: pages(total, query.limit),
+    totalPages: pageCount(total, query.limit),
     total,
   };
 }
 
 export async function readMail(ctx: AppContext, query: { page: number; limit: number }) {
   const { rows, total } = await listMailRows(ctx.db, {
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
   return {
@@ -52,7 +51,7 @@ export async function readMail(ctx: AppContext, query: { page: number; limit: nu
       status: row.status,
       createdAt: row.createdAt.toISOString(),
     })),
-    totalPages: pages(total, query.limit),
+    totalPages: pageCount(total, query.limit),
     total,
   };
 }

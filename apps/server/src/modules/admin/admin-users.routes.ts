@@ -5,9 +5,9 @@ import {
   adminUserDetailResponse,
   adminUsersQuery,
   adminUsersResponse,
-  idParams,
   ledgerPageResponse,
   messageResponse,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -24,6 +24,7 @@ import {
 } from './admin-users.service.ts';
 
 const tags = ['admin'];
+const resellerParams = uuidParams({ id: 'Reseller not found' });
 
 /** `/api/v1/admin/users`: resellers, their balances and access (staff only, audited writes). */
 export const adminUserRoutes =
@@ -36,7 +37,7 @@ export const adminUserRoutes =
     );
     app.get(
       '/:id',
-      { schema: { tags, params: idParams, response: { 200: adminUserDetailResponse } } },
+      { schema: { tags, params: resellerParams, response: { 200: adminUserDetailResponse } } },
       async (request) => getUserDetail(ctx, request.params.id),
     );
     app.get(
@@ -44,7 +45,7 @@ export const adminUserRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: resellerParams,
           querystring: adminPageQuery,
           response: { 200: ledgerPageResponse },
         },
@@ -54,14 +55,19 @@ export const adminUserRoutes =
     app.post(
       '/:id/adjust-balance',
       {
-        schema: { tags, params: idParams, body: adjustBalanceBody, response: { 200: adjustBalanceResponse } },
+        schema: {
+          tags,
+          params: resellerParams,
+          body: adjustBalanceBody,
+          response: { 200: adjustBalanceResponse },
+        },
       },
       async (request) =>
         adjustBalance(ctx, { actor: staffActor(request), userId: request.params.id, input: request.body }),
     );
     app.post(
       '/:id/disable',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      { schema: { tags, params: resellerParams, response: { 200: messageResponse } } },
       async (request) => {
         await disableUser(ctx, { actor: staffActor(request), userId: request.params.id });
         return { message: 'Account disabled; its sessions ended and its API key is refused' };
@@ -69,7 +75,7 @@ export const adminUserRoutes =
     );
     app.post(
       '/:id/enable',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      { schema: { tags, params: resellerParams, response: { 200: messageResponse } } },
       async (request) => {
         await enableUser(ctx, { actor: staffActor(request), userId: request.params.id });
         return { message: 'Account enabled' };
@@ -77,7 +83,7 @@ export const adminUserRoutes =
     );
     app.post(
       '/:id/revoke-sessions',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      { schema: { tags, params: resellerParams, response: { 200: messageResponse } } },
       async (request) => {
         const ended = await revokeSessions(ctx, { actor: staffActor(request), userId: request.params.id });
         return { message: `${ended} session${ended === 1 ? '' : 's'} ended` };
@@ -85,7 +91,7 @@ export const adminUserRoutes =
     );
     app.post(
       '/:id/reset-api-key',
-      { schema: { tags, params: idParams, response: { 200: messageResponse } } },
+      { schema: { tags, params: resellerParams, response: { 200: messageResponse } } },
       async (request) => {
         await resetApiKey(ctx, { actor: staffActor(request), userId: request.params.id });
         return { message: 'A new API key was issued; the old one no longer works' };

@@ -2,7 +2,10 @@ import crypto from 'node:crypto';
 import {
   centsToDollars,
   dollarsToCents,
+  formatCents,
   formatUsd,
+  pageCount,
+  pageOffset,
   type AdjustBalanceBody,
   type AdminUserDetail,
   type AdminUserSummary,
@@ -17,7 +20,6 @@ import { deleteUserSessions, updateUser } from '../account/account.repository.ts
 import { recordAudit, type CLI_ACTOR, type StaffActor } from '../audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../auth/auth.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findUserById as findUserRow } from '../users/users.repository.ts';
 import {
   countLiveSessions,
@@ -54,24 +56,21 @@ const toLedgerView = (row: LedgerRow): LedgerEntryView => ({
   by: row.byId && row.byDiscordId ? { _id: row.byId, discordId: row.byDiscordId } : null,
 });
 
-/** Any id that is not one of ours (not even a UUID) is simply not found. */
-const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) =>
-  isUuid(id) ? findUserRow(db, id) : Promise.resolve(undefined);
+const findUserById = (db: Parameters<typeof findUserRow>[0], id: string) => findUserRow(db, id);
 
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-const notFound = () => new AppError('NOT_FOUND', 'Reseller not found');
+const notFound = () => AppError.notFound('Reseller not found');
 
 export async function listUsers(ctx: AppContext, query: AdminUsersQuery) {
   const { rows, total } = await listUserSummaries(ctx.db, {
     search: query.search,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { users: rows.map(toSummary), totalPages: pages(total, query.limit), total };
+  return { users: rows.map(toSummary), totalPages: pageCount(total, query.limit), total };
 }
 
 export async function getUserDetail(ctx: AppContext, userId: string): Promise<AdminUserDetail> {
-  const row = isUuid(userId) ? await findUserSummary(ctx.db, userId) : undefined;
+  const row = await findUserSummary(ctx.db, userId);
   if (!row) throw notFound();
   const ledger = await listLedgerEntries(ctx.db, { userId, offset: 0, limit: 10 });
   return {
@@ -84,10 +83,10 @@ export async function getUserLedger(ctx: AppContext, q: { userId: string; page: 
   if (!(await findUserById(ctx.db, q.userId))) throw notFound();
   const { rows, total } = await listLedgerEntries(ctx.db, {
     userId: q.userId,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
-  return { entries: rows.map(toLedgerView), totalPages: pages(total, q.limit), total };
+  return { entries: rows.map(toLedgerView), totalPages: pageCount(total, q.limit), total };
 }
 
 /**
@@ -118,7 +117,7 @@ export async function adjustBalance(
       if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
         throw new AppError(
           'UNPROCESSABLE',
-          `This debit would take the balance below zero: the balance is ${formatUsd(centsToDollars(user.balanceCents))}`,
+          `This debit would take the balance below zero: the balance is ${formatCents(user.balanceCents)}`,
         );
       }
       throw error;
@@ -137,7 +136,7 @@ export async function adjustBalance(
   const verb = amountCents > 0 ? 'credited' : 'debited';
   return {
     balance: centsToDollars(balanceCents),
-    message: `${formatUsd(Math.abs(q.input.amount))} ${verb}; the balance is now ${formatUsd(centsToDollars(balanceCents))}`,
+    message: `${formatUsd(Math.abs(q.input.amount))} ${verb}; the balance is now ${formatCents(balanceCents)}`,
   };
 }
 
@@ -209,7 +208,6 @@ export async function revokeSessions(ctx: AppContext, q: { actor: Actor; userId:
 export async function resetApiKey(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<void> {
   const apiKey = randomToken(API_KEY_PREFIX);
   await ctx.db.transaction(async (tx) => {
-    if (!isUuid(q.userId)) throw notFound();
     const updated = await updateUser(tx, q.userId, {
       apiKeyHash: hashToken(apiKey),
       apiKeyCipher: ctx.sealer.seal(apiKey),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseFields, readMultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { usZipDirectory } from '../address-check/zip-table.ts';
 import { generateAmazonCsv } from './amazon.service.ts';
@@ -23,9 +24,7 @@ export const amazonRoutes =
         });
         const from = parseFields(amazonCsvForm, form.fields);
         if (!form.file) {
-          throw new AppError('BAD_REQUEST', 'Please select a PDF file', {
-            errors: [{ field: 'pdf', message: 'Please select a PDF file' }],
-          });
+          throw AppError.fieldError('pdf', 'Please select a PDF file');
         }
         const mode = await readAddressCheckMode(ctx, currentUser(request).user.id);
         const result = await generateAmazonCsv({
@@ -33,14 +32,15 @@ export const amazonRoutes =
           from,
           addressCheck: { directory: usZipDirectory(), mode },
         });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${AMAZON_CSV_FILENAME}"`)
-          .header('cache-control', 'no-store')
+        void reply
           .header('x-orders-count', String(result.orders))
           .header('x-incomplete-orders', String(result.incomplete))
-          .header('x-address-warnings', String(result.warningRows))
-          .send(result.csv);
+          .header('x-address-warnings', String(result.warningRows));
+        return sendAttachment(reply, {
+          fileName: AMAZON_CSV_FILENAME,
+          contentType: 'text/csv; charset=utf-8',
+          body: result.csv,
+        });
       },
     );
   };

@@ -40,7 +40,7 @@ export const authRoutes =
     );
 
     app.get('/captcha', { schema: { tags: ['auth'] }, ...limited }, async (_request, reply) => {
-      if (!ctx.captcha.createChallenge) throw new AppError('NOT_FOUND', 'This server uses a hosted captcha');
+      if (!ctx.captcha.createChallenge) throw AppError.notFound('This server uses a hosted captcha');
       void reply.header('cache-control', 'no-store');
       return ctx.captcha.createChallenge();
     });

@@ -5,7 +5,6 @@ import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
-import { isUuid } from '../orders/ids.ts';
 import { FILES_PER_READ, startLabelDownload } from '../orders/label-download-stream.ts';
 import {
   chooseLabelFile,
@@ -33,7 +32,7 @@ const LABEL_PAGE = 50;
 const ROW_PAGE = 1000;
 
 async function requireBulk(ctx: AppContext, userId: string, id: string): Promise<BulkOrderWithType> {
-  const bulk = isUuid(id) ? await findBulkOrderForUser(ctx.db, userId, id) : null;
+  const bulk = await findBulkOrderForUser(ctx.db, userId, id);
   if (!bulk) throw bulkOrderNotFound();
   return bulk;
 }

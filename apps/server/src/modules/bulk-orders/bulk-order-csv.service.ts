@@ -13,9 +13,6 @@ import { createBulkOrder, type CreatedBulkOrder } from './bulk-orders.service.ts
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { checkCsvUpload } from './validate-csv.service.ts';
 
-const fieldError = (field: string, message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
-
 /**
  * POST /order/createOrderFromCSV: the file is parsed and validated again with the same code as
  * POST /order/validatecsv (nothing from the client is trusted), then bought as one bulk order.
@@ -33,8 +30,8 @@ export async function createBulkOrderFromCsv(
   },
 ): Promise<CreateBulkOrderResponse> {
   const labelTypeId = form.fields.type ?? form.fields.labeltype ?? form.fields.labelType;
-  if (!labelTypeId?.trim()) throw fieldError('type', 'Please select LabelType');
-  if (!form.file) throw fieldError('csv', 'Please select CSV file');
+  if (!labelTypeId?.trim()) throw AppError.fieldError('type', 'Please select LabelType');
+  if (!form.file) throw AppError.fieldError('csv', 'Please select CSV file');
   const fields = parseFields(createOrderFromCsvFields, { ...form.fields, type: labelTypeId });
   const checked = await checkCsvUpload(ctx, {
     userId,

@@ -1,3 +1,4 @@
+import { pageCount, pageOffset } from '@portal/shared';
 import type { BulkOrderListQuery, BulkOrderRowsQuery, BulkOrderView, BulkRowResult } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { toBulkOrderView, toBulkRowResult } from './bulk-order-view.ts';
@@ -11,7 +12,7 @@ export async function readBulkOrders(
 ): Promise<{ orders: BulkOrderView[]; totalPages: number; total: number }> {
   const { rows, total } = await listBulkOrders(ctx.db, {
     userId,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
   const counts = await countStatuses(
@@ -20,7 +21,7 @@ export async function readBulkOrders(
   );
   return {
     orders: rows.map((r) => toBulkOrderView(r, counts.get(r.id)!)),
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
     total,
   };
 }
@@ -35,7 +36,7 @@ export async function readBulkOrder(
   const rows = await linesPage(ctx.db, {
     bulkOrderId: id,
     status,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
   // Each row is one order of the bulk's batch, so the progress counts are the row counts.
@@ -44,7 +45,7 @@ export async function readBulkOrder(
   return {
     bulkOrder,
     orders: rows.map(toBulkRowResult),
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
     total,
   };
 }

@@ -25,20 +25,19 @@ export async function lockBulkSubmissions(tx: DbOrTx, userId: string): Promise<v
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`bulk:${userId}`}, 0))`);
 }
 
-/** A bulk order of this reseller with the same idempotency key, or the same content within the window. */
+/** A bulk order of this reseller with the same content within the window. */
 export async function findDuplicate(
   tx: DbOrTx,
-  q: { userId: string; contentHash: string; idempotencyKey: string | null; windowSeconds: number },
+  q: { userId: string; contentHash: string; windowSeconds: number },
 ): Promise<string | null> {
   const recentSame = and(
     eq(bulkOrders.contentHash, q.contentHash),
     gt(bulkOrders.createdAt, sql`now() - make_interval(secs => ${q.windowSeconds})`),
   );
-  const sameKey = q.idempotencyKey ? eq(bulkOrders.idempotencyKey, q.idempotencyKey) : undefined;
   const [row] = await tx
     .select({ id: bulkOrders.id })
     .from(bulkOrders)
-    .where(and(eq(bulkOrders.userId, q.userId), sameKey ? sql`(${recentSame} or ${sameKey})` : recentSame))
+    .where(and(eq(bulkOrders.userId, q.userId), recentSame))
     .limit(1);
   return row?.id ?? null;
 }

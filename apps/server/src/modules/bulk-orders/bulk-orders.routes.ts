@@ -5,17 +5,18 @@ import {
   bulkOrderListResponse,
   bulkOrderRowsQuery,
   createBulkOrderResponse,
-  csvErrorResponse,
   CSV_MAX_BYTES,
-  idParams,
+  csvErrorResponse,
   labelFileQuery,
   labelLayout,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import {
   downloadBulkCsv,
   downloadBulkPdf,
@@ -27,16 +28,13 @@ import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
 
 const tags = ['bulk-orders'];
+const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
 
 /** `?format=pdf|letter|zpl|png&dpi=` (issue 37); the older `?layout=4x6|letter` still works. */
 const layoutQuery = labelFileQuery.extend({ layout: labelLayout.optional() });
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
-  reply
-    .header('content-type', file.contentType)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'private, no-store')
-    .send(file.stream);
+  sendAttachment(reply, { fileName: file.fileName, contentType: file.contentType, body: file.stream });
 
 /** Bulk (CSV) orders, spec section 7: pay, list, per-row results and the three files. */
 export const bulkOrderRoutes =
@@ -81,7 +79,7 @@ export const bulkOrderRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: bulkOrderParams,
           querystring: bulkOrderRowsQuery,
           response: { 200: bulkOrderDetailResponse },
         },
@@ -94,7 +92,7 @@ export const bulkOrderRoutes =
         }),
     );
 
-    app.get('/bulk-download/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    app.get('/bulk-download/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
       sendFile(
         reply,
         await downloadBulkZip(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
@@ -102,7 +100,7 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/bulk-download-pdf/:id',
-      { schema: { tags, params: idParams, querystring: layoutQuery } },
+      { schema: { tags, params: bulkOrderParams, querystring: layoutQuery } },
       async (request, reply) =>
         sendFile(
           reply,
@@ -118,7 +116,7 @@ export const bulkOrderRoutes =
           }),
         ),
     );
-    app.get('/bulk-download-csv/:id', { schema: { tags, params: idParams } }, async (request, reply) =>
+    app.get('/bulk-download-csv/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
       sendFile(
         reply,
         await downloadBulkCsv(ctx, { userId: currentUser(request).user.id, id: request.params.id }),

@@ -11,7 +11,6 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { chargePurchase, type InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
@@ -126,14 +125,11 @@ export async function createBulkOrder(
           (await findDuplicate(tx, {
             userId,
             contentHash,
-            idempotencyKey: null,
             windowSeconds: BULK_DUPLICATE_WINDOW_SECONDS,
           }));
         if (duplicate) throw new AppError('CONFLICT', BULK_MESSAGES.alreadySent);
         if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
-          throw new AppError('BAD_REQUEST', BULK_MESSAGES.totalChanged, {
-            errors: [{ field: 'total_price', message: BULK_MESSAGES.totalChanged }],
-          });
+          throw AppError.fieldError('total_price', BULK_MESSAGES.totalChanged);
       },
       insert: async (tx, balanceCents) => {
         const inputFileId = input.upload
@@ -158,7 +154,6 @@ export async function createBulkOrder(
           inputFileId,
           fileName: input.upload?.fileName ?? null,
           contentHash,
-          idempotencyKey: null,
         });
         await insertBulkOrderLines(tx, bulkId, rows);
         return {
@@ -174,10 +169,10 @@ export async function createBulkOrder(
   );
 }
 
-export const bulkOrderNotFound = () => new AppError('NOT_FOUND', 'Bulk order not found');
+export const bulkOrderNotFound = () => AppError.notFound('Bulk order not found');
 
 async function bulkOrderViewOf(db: DbOrTx, userId: string, id: string): Promise<BulkOrderView> {
-  const bulk = isUuid(id) ? await findBulkOrderForUser(db, userId, id) : null;
+  const bulk = await findBulkOrderForUser(db, userId, id);
   if (!bulk) throw bulkOrderNotFound();
   const counts = await countStatuses(db, [bulk.id]);
   return toBulkOrderView(bulk, counts.get(bulk.id)!);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readMultipartForm, type MultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { correctedCsvUpload, validateCsvUpload, type CsvUploadInput } from './validate-csv.service.ts';
 
 const uploadOf = (request: FastifyRequest, form: MultipartForm): CsvUploadInput => ({
@@ -49,13 +50,13 @@ export const validateCsvRoutes =
           maxFileBytes: CSV_MAX_BYTES,
           what: 'CSV file',
         });
-        const name = (form.file?.filename || 'orders.csv').replace(/\.csv$/i, '').replace(/[^\w.-]/g, '_');
+        const name = (form.file?.filename || 'orders.csv').replace(/\.csv$/i, '');
         const text = await correctedCsvUpload(ctx, uploadOf(request, form));
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}-corrected.csv"`)
-          .header('cache-control', 'private, no-store')
-          .send(text);
+        return sendAttachment(reply, {
+          fileName: `${name}-corrected.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: text,
+        });
       },
     );
   };

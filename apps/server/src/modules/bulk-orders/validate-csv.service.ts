@@ -21,9 +21,6 @@ export type CsvUploadInput = {
   design?: string;
 };
 
-const fieldError = (field: string, message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
-
 /**
  * Parses and validates an uploaded bulk CSV for a label type with the single-order rules.
  * Returns the valid orders with their total; a file with bad rows is a 400 listing them (capped).
@@ -32,8 +29,8 @@ export async function checkCsvUpload(
   ctx: AppContext,
   input: CsvUploadInput,
 ): Promise<Extract<CsvValidation, { ok: true }> & { records: string[][] }> {
-  if (!input.labelTypeId?.trim()) throw fieldError('labeltype', 'Please select LabelType');
-  if (!input.csv) throw fieldError('csv', 'Please select CSV file');
+  if (!input.labelTypeId?.trim()) throw AppError.fieldError('labeltype', 'Please select LabelType');
+  if (!input.csv) throw AppError.fieldError('csv', 'Please select CSV file');
   const type = await requireLabelType(ctx.db, input.labelTypeId.trim(), input.userId);
   const { records } = parseCsv(input.csv);
   const labelType = { ...ruleInfoOf(type), prices: toLabelTypeView(type).prices };

@@ -5,8 +5,8 @@ import {
   courierCancelBody,
   courierCompleteFields,
   courierQuoteBody,
-  idParams,
   messageResponse,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -21,6 +21,7 @@ import {
 } from './courier-staff.service.ts';
 
 const tags = ['admin'];
+const courierOrderParams = uuidParams({ id: 'Courier order not found' });
 const PDF_MAGIC = Buffer.from('%PDF-');
 
 /** `/api/v1/admin/courier`: the staff queue of courier orders and its audited moves. */
@@ -34,7 +35,14 @@ export const adminCourierRoutes =
     );
     app.post(
       '/:id/quote',
-      { schema: { tags, params: idParams, body: courierQuoteBody, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags,
+          params: courierOrderParams,
+          body: courierQuoteBody,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await quoteCourierOrder(ctx, { actor: staffActor(request), id: request.params.id, ...request.body });
         return { message: 'Quote sent; the order is Awaiting User Input' };
@@ -45,7 +53,7 @@ export const adminCourierRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: courierOrderParams,
           consumes: ['multipart/form-data'],
           response: { 200: messageResponse },
         },
@@ -58,14 +66,10 @@ export const adminCourierRoutes =
         });
         const { note } = parseFields(courierCompleteFields, form.fields);
         if (!form.file || form.file.data.length === 0) {
-          throw new AppError('BAD_REQUEST', 'Please attach the label or document as a PDF', {
-            errors: [{ field: 'file', message: 'Please attach the label or document as a PDF' }],
-          });
+          throw AppError.fieldError('file', 'Please attach the label or document as a PDF');
         }
         if (!form.file.data.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
-          throw new AppError('BAD_REQUEST', 'The file must be a PDF', {
-            errors: [{ field: 'file', message: 'The file must be a PDF' }],
-          });
+          throw AppError.fieldError('file', 'The file must be a PDF');
         }
         await completeCourierOrder(ctx, {
           actor: staffActor(request),
@@ -78,7 +82,14 @@ export const adminCourierRoutes =
     );
     app.post(
       '/:id/cancel',
-      { schema: { tags, params: idParams, body: courierCancelBody, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags,
+          params: courierOrderParams,
+          body: courierCancelBody,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         const { refunded } = await cancelCourierOrder(ctx, {
           actor: staffActor(request),

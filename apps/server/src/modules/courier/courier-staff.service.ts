@@ -1,4 +1,4 @@
-import { type AdminCourierQuery, type CourierStatus } from '@portal/shared';
+import { pageCount, type AdminCourierQuery, type CourierStatus } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -6,7 +6,6 @@ import type { UploadedFile } from '../../lib/multipart-form.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import {
   findCourierOrder,
@@ -26,7 +25,7 @@ export async function listCourierQueue(ctx: AppContext, query: AdminCourierQuery
   return {
     docs: rows.map((r) => ({ ...toCourierView(r.order), username: r.username })),
     totalDocs: total,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
   };
 }
 
@@ -42,8 +41,8 @@ type Move = {
 
 /** One staff move: conditional update, audit row and webhook event in one transaction. */
 async function staffMove(ctx: AppContext, move: Move): Promise<CourierOrderRow> {
-  const before = isUuid(move.id) ? await findCourierOrder(ctx.db, move.id) : null;
-  if (!before) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const before = await findCourierOrder(ctx.db, move.id);
+  if (!before) throw AppError.notFound(NOT_FOUND_MESSAGE);
   refuseOwnTarget(move.actor, before.userId, 'You cannot quote, complete or cancel your own courier order');
   return ctx.db.transaction(async (tx) => {
     const moved = await moveCourierOrder(tx, move.id, move.from, move.patch);
@@ -83,8 +82,8 @@ export async function completeCourierOrder(
   ctx: AppContext,
   { actor, id, file, note }: { actor: StaffActor; id: string; file: UploadedFile; note: string },
 ): Promise<void> {
-  const current = isUuid(id) ? await findCourierOrder(ctx.db, id) : null;
-  if (!current) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const current = await findCourierOrder(ctx.db, id);
+  if (!current) throw AppError.notFound(NOT_FOUND_MESSAGE);
   let fileId = '';
   const moved = await staffMove(ctx, {
     actor,

@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd, type CourierOrderView } from '@portal/shared';
+import { centsToDollars, formatCents, type CourierOrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { findUserById } from '../users/users.repository.ts';
 import type { CourierOrderRow } from './courier.repository.ts';
@@ -40,7 +40,7 @@ export async function mailReseller(ctx: AppContext, row: CourierOrderRow): Promi
     : `Your Overnight FedEx order ${ref} is completed`;
   const lines = quoted
     ? [
-        `Staff quoted ${formatUsd(centsToDollars(row.priceCents ?? 0))} for your courier order ${ref}.`,
+        `Staff quoted ${formatCents(row.priceCents ?? 0)} for your courier order ${ref}.`,
         row.note ? `Note: ${row.note}` : '',
         'Open Overnight FedEx in the portal to accept or reject it.',
       ]

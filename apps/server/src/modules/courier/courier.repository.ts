@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { pageOffset } from '@portal/shared';
 import type { CourierStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { courierOrders, users } from '../../db/schema.ts';
@@ -66,7 +67,7 @@ export async function listCourierOrders(
     .where(where)
     .orderBy(desc(courierOrders.createdAt), desc(courierOrders.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageOffset(page, limit));
   const [total] = await db.select({ n: count() }).from(courierOrders).where(where);
   return { rows, total: total?.n ?? 0 };
 }

@@ -2,13 +2,14 @@ import {
   courierListQuery,
   courierListResponse,
   createCourierOrderBody,
-  idParams,
   messageResponse,
   updateCourierStatusBody,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import {
   createCourierOrder,
   downloadCourierFile,
@@ -17,6 +18,7 @@ import {
 } from './courier.service.ts';
 
 const tags = ['courier'];
+const courierOrderParams = uuidParams({ id: 'Courier order not found' });
 
 /** `/api/v1/fed`: the reseller's Overnight FedEx courier orders (spec section 7). */
 export const courierRoutes =
@@ -42,7 +44,12 @@ export const courierRoutes =
     app.patch(
       '/update/:id',
       {
-        schema: { tags, params: idParams, body: updateCourierStatusBody, response: { 200: messageResponse } },
+        schema: {
+          tags,
+          params: courierOrderParams,
+          body: updateCourierStatusBody,
+          response: { 200: messageResponse },
+        },
       },
       async (request) => ({
         message: await updateCourierStatus(
@@ -54,12 +61,12 @@ export const courierRoutes =
       }),
     );
 
-    app.get('/download/:id', { schema: { tags, params: idParams } }, async (request, reply) => {
+    app.get('/download/:id', { schema: { tags, params: courierOrderParams } }, async (request, reply) => {
       const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendAttachment(reply, {
+        fileName: file.name,
+        contentType: file.contentType,
+        body: file.content,
+      });
     });
   };

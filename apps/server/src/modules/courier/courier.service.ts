@@ -1,5 +1,6 @@
 import {
   dollarsToCents,
+  pageCount,
   type CourierListQuery,
   type CourierListResponse,
   type CreateCourierOrderInput,
@@ -8,7 +9,6 @@ import type { AppContext } from '../../context.ts';
 import type { StoredFile } from '../../files/index.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import {
   findCourierOrder,
@@ -69,14 +69,14 @@ export async function readCourierOrders(
   return {
     docs: rows.map((r) => toCourierView(r.order)),
     totalDocs: total,
-    totalPages: Math.ceil(total / query.limit),
+    totalPages: pageCount(total, query.limit),
   };
 }
 
 /** The reseller's own order, or 404 (another reseller's id is indistinguishable from none). */
 export async function ownCourierOrder(ctx: AppContext, userId: string, id: string): Promise<CourierOrderRow> {
-  const row = isUuid(id) ? await findCourierOrder(ctx.db, id) : null;
-  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', NOT_FOUND_MESSAGE);
+  const row = await findCourierOrder(ctx.db, id);
+  if (!row || row.userId !== userId) throw AppError.notFound(NOT_FOUND_MESSAGE);
   return row;
 }
 
@@ -133,10 +133,10 @@ export async function updateCourierStatus(
 export async function downloadCourierFile(ctx: AppContext, userId: string, id: string): Promise<StoredFile> {
   const row = await ownCourierOrder(ctx, userId, id);
   if (row.status !== 'Completed' || !row.fileId) {
-    throw new AppError('NOT_FOUND', 'This order has no file yet; it is available once Completed');
+    throw AppError.notFound('This order has no file yet; it is available once Completed');
   }
   const file = await ctx.files.get(row.fileId);
-  if (!file) throw new AppError('NOT_FOUND', 'The file of this order is no longer available');
+  if (!file) throw AppError.notFound('The file of this order is no longer available');
   return file;
 }
 

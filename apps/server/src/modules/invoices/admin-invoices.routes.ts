@@ -4,7 +4,8 @@ import {
   adminInvoicesResponse,
   approveInvoiceBody,
   cancelInvoiceBody,
-  idParams,
+  formatUsd,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +13,7 @@ import { staffActor } from '../../plugins/authenticate.ts';
 import { approveInvoice, cancelInvoice, readAdminInvoices } from './admin-invoices.service.ts';
 
 const tags = ['admin'];
+const invoiceParams = uuidParams({ id: 'Invoice not found' });
 
 /** `/api/v1/admin/invoices`: the deposit queue; approve credits once, cancel takes a reason (audited). */
 export const adminInvoiceRoutes =
@@ -25,7 +27,12 @@ export const adminInvoiceRoutes =
     app.post(
       '/:id/approve',
       {
-        schema: { tags, params: idParams, body: approveInvoiceBody, response: { 200: adminInvoiceResponse } },
+        schema: {
+          tags,
+          params: invoiceParams,
+          body: approveInvoiceBody,
+          response: { 200: adminInvoiceResponse },
+        },
       },
       async (request) => {
         const invoice = await approveInvoice(ctx, {
@@ -34,7 +41,7 @@ export const adminInvoiceRoutes =
           receipt: request.body.receipt,
         });
         return {
-          message: `${invoice.note} approved: $${invoice.amount.toFixed(2)} added to ${invoice.reseller.discordId}`,
+          message: `${invoice.note} approved: ${formatUsd(invoice.amount)} added to ${invoice.reseller.discordId}`,
           invoice,
         };
       },
@@ -42,7 +49,12 @@ export const adminInvoiceRoutes =
     app.post(
       '/:id/cancel',
       {
-        schema: { tags, params: idParams, body: cancelInvoiceBody, response: { 200: adminInvoiceResponse } },
+        schema: {
+          tags,
+          params: invoiceParams,
+          body: cancelInvoiceBody,
+          response: { 200: adminInvoiceResponse },
+        },
       },
       async (request) => {
         const invoice = await cancelInvoice(ctx, {

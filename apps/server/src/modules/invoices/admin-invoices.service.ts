@@ -1,11 +1,17 @@
-import { centsToDollars, formatUsd, type AdminInvoicesQuery, type AdminInvoiceView } from '@portal/shared';
+import {
+  centsToDollars,
+  formatCents,
+  pageCount,
+  pageOffset,
+  type AdminInvoicesQuery,
+  type AdminInvoiceView,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
 import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
@@ -17,7 +23,7 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
+const notFound = () => AppError.notFound('Invoice not found');
 
 /** GET /admin/invoices: the queue and history, filtered by status and method, searched by note or reseller. */
 export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) {
@@ -25,7 +31,7 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
     status: q.status,
     method: q.method,
     search: q.search,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
   const receipts = await listReceipts(
@@ -34,7 +40,7 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
   );
   return {
     invoices: rows.map((r) => toAdminInvoiceView(r, receipts)),
-    totalPages: Math.max(1, Math.ceil(total / q.limit)),
+    totalPages: pageCount(total, q.limit),
     total,
   };
 }
@@ -78,9 +84,9 @@ async function tellReseller(
       renderDepositMail({
         to: user.email,
         outcome: mail.outcome,
-        amount: formatUsd(centsToDollars(invoice.amountCents)),
+        amount: formatCents(invoice.amountCents),
         note: invoice.note,
-        balance: mail.balanceCents === undefined ? undefined : formatUsd(centsToDollars(mail.balanceCents)),
+        balance: mail.balanceCents === undefined ? undefined : formatCents(mail.balanceCents),
         reason: invoice.cancelReason ?? undefined,
       }),
     );
@@ -108,7 +114,6 @@ export async function approveInvoice(
   ctx: AppContext,
   q: { actor: StaffActor; id: string; receipt: string | null },
 ): Promise<AdminInvoiceView> {
-  if (!isUuid(q.id)) throw notFound();
   const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();
@@ -166,7 +171,6 @@ export async function cancelInvoice(
   ctx: AppContext,
   q: { actor: StaffActor; id: string; reason: string },
 ): Promise<AdminInvoiceView> {
-  if (!isUuid(q.id)) throw notFound();
   const invoice = await ctx.db.transaction(async (tx) => {
     const current = await findInvoice(tx, q.id);
     if (!current) throw notFound();

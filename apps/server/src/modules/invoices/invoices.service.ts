@@ -1,16 +1,17 @@
 import crypto from 'node:crypto';
 import {
-  centsToDollars,
   dollarsToCents,
-  formatUsd,
+  formatCents,
+  isUuid,
   MAX_PENDING_INVOICES,
+  pageCount,
+  pageOffset,
   parseReceipt,
   type InvoiceView,
   type PaymentMethod,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../orders/ids.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { toInvoiceView } from './invoice-view.ts';
 import {
@@ -28,10 +29,9 @@ import {
 /** At most this many invoices a reseller may raise per hour (besides the pending cap). */
 export const INVOICES_PER_HOUR = 20;
 const NOTE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const notFound = () => new AppError('NOT_FOUND', 'Invoice not found');
-const fieldError = (field: string, message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
-const usedElsewhere = () => fieldError('cashAppUrl', 'This receipt was already used for another invoice');
+const notFound = () => AppError.notFound('Invoice not found');
+const usedElsewhere = () =>
+  AppError.fieldError('cashAppUrl', 'This receipt was already used for another invoice');
 
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
@@ -53,21 +53,15 @@ export async function createInvoice(
 ): Promise<InvoiceView> {
   const settings = await getSettings(ctx.db);
   if (!settings.enabledPaymentMethods.includes(q.type))
-    throw fieldError(
+    throw AppError.fieldError(
       'type',
       `${q.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
     );
   const amountCents = dollarsToCents(q.amount);
   if (amountCents < settings.minDepositCents)
-    throw fieldError(
-      'amount',
-      `Amount must be at least ${formatUsd(centsToDollars(settings.minDepositCents))}`,
-    );
+    throw AppError.fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
   if (amountCents > settings.maxDepositCents)
-    throw fieldError(
-      'amount',
-      `Amount must be at most ${formatUsd(centsToDollars(settings.maxDepositCents))}`,
-    );
+    throw AppError.fieldError('amount', `Amount must be at most ${formatCents(settings.maxDepositCents)}`);
   for (let attempt = 0; ; attempt++) {
     try {
       const row = await ctx.db.transaction(async (tx) => {
@@ -104,10 +98,10 @@ export async function createInvoice(
 export async function readInvoices(ctx: AppContext, q: { userId: string; page: number; limit: number }) {
   const { rows, total } = await listUserInvoices(ctx.db, {
     userId: q.userId,
-    offset: (q.page - 1) * q.limit,
+    offset: pageOffset(q.page, q.limit),
     limit: q.limit,
   });
-  return { invoices: rows.map(toInvoiceView), totalPages: Math.max(1, Math.ceil(total / q.limit)) };
+  return { invoices: rows.map(toInvoiceView), totalPages: pageCount(total, q.limit) };
 }
 
 /**
@@ -128,7 +122,7 @@ export async function submitReceipt(
     );
   const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
   const parsed = parseReceipt(method, q.receipt);
-  if (!parsed.ok) throw fieldError('cashAppUrl', parsed.message);
+  if (!parsed.ok) throw AppError.fieldError('cashAppUrl', parsed.message);
   const usedFor = await findReceiptInvoiceId(ctx.db, parsed.id);
   if (usedFor && usedFor !== invoice.id) throw usedElsewhere();
   try {

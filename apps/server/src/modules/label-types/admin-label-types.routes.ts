@@ -2,11 +2,11 @@ import {
   adminLabelTypeBody,
   adminLabelTypeResponse,
   adminLabelTypesResponse,
-  idParams,
   labelTypeParams,
   resellerPriceBody,
   resellerPricesResponse,
   resellerPriceView,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -15,6 +15,8 @@ import { createLabelType, readAdminLabelTypes, updateLabelTypeById } from './adm
 import { clearResellerPrice, readResellerPrices, setResellerPrice } from './reseller-prices.service.ts';
 
 const tags = ['admin'];
+const labelTypeIdParams = uuidParams({ id: 'Label type not found' });
+const resellerIdParams = uuidParams({ id: 'User not found' });
 
 /** `/api/v1/admin/label-types`: the types, their default tiers and status (staff only, audited writes). */
 export const adminLabelTypeRoutes =
@@ -36,7 +38,7 @@ export const adminLabelTypeRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: labelTypeIdParams,
           body: adminLabelTypeBody,
           response: { 200: adminLabelTypeResponse },
         },
@@ -58,7 +60,7 @@ export const adminResellerPriceRoutes =
   async (app) => {
     app.get(
       '/:id/prices',
-      { schema: { tags, params: idParams, response: { 200: resellerPricesResponse } } },
+      { schema: { tags, params: resellerIdParams, response: { 200: resellerPricesResponse } } },
       async (request) => ({ prices: await readResellerPrices(ctx, request.params.id) }),
     );
     app.put(

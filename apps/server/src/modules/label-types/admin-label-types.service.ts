@@ -9,7 +9,6 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { readRoutes } from '../providers/label-type-routes.service.ts';
 import {
   countOrdersByLabelType,
@@ -25,10 +24,11 @@ import {
 } from './label-types.repository.ts';
 import { tiersInCents, toLabelTypeView } from './label-types.service.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Label type not found');
+const notFound = () => AppError.notFound('Label type not found');
 const uidTaken = (uid: string) =>
-  new AppError('CONFLICT', `A label type for ${uid} already exists; edit that one`, {
-    errors: [{ field: 'uid', message: `A label type for ${uid} already exists` }],
+  AppError.fieldError('uid', `A label type for ${uid} already exists`, {
+    code: 'CONFLICT',
+    summary: `A label type for ${uid} already exists; edit that one`,
   });
 
 /** GET /admin/label-types: every type with its default tiers and order count, and the services on offer. */
@@ -53,10 +53,7 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
 /** The label type's fields from the body; a void window not given keeps `current` or the carrier's default. */
 function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWindowDays: number }) {
   const service = renderableServices().find((s) => s.uid === body.uid);
-  if (!service)
-    throw new AppError('BAD_REQUEST', 'Choose a carrier service the label engine renders', {
-      errors: [{ field: 'uid', message: 'Choose a carrier service the label engine renders' }],
-    });
+  if (!service) throw AppError.fieldError('uid', 'Choose a carrier service the label engine renders');
   return {
     name: body.name,
     uid: service.uid,
@@ -115,7 +112,6 @@ export async function updateLabelTypeById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
-  if (!isUuid(id)) throw notFound();
   fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
     const before = await findLabelType(tx, id, true);
@@ -125,10 +121,7 @@ export async function updateLabelTypeById(
     // A reseller's percentage must not turn a new default price into a free label.
     for (const { percent } of await listPercentOverrides(tx, id)) {
       const free = percentFreeTierIssue(body.prices, percent);
-      if (free)
-        throw new AppError('BAD_REQUEST', `A reseller's own prices: ${free}`, {
-          errors: [{ field: 'prices', message: `A reseller's own prices: ${free}` }],
-        });
+      if (free) throw AppError.fieldError('prices', `A reseller's own prices: ${free}`);
     }
     await updateLabelType(tx, id, fields);
     await replaceTiers(tx, id, tiersInCents(body.prices));

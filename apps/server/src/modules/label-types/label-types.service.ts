@@ -2,6 +2,7 @@ import {
   applyPriceOverride,
   centsToDollars,
   dollarsToCents,
+  isUuid,
   priceForWeight,
   type LabelTypeRuleInfo,
   type LabelTypeView,
@@ -10,7 +11,6 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../orders/ids.ts';
 import {
   findLabelType,
   listLabelTypes,
@@ -68,10 +68,7 @@ export async function readLabelTypes(ctx: AppContext, userId: string): Promise<L
  */
 export async function requireLabelType(db: DbOrTx, id: string, userId: string): Promise<LabelTypeWithPrices> {
   const type = isUuid(id) ? await findLabelType(db, id) : null;
-  if (!type)
-    throw new AppError('BAD_REQUEST', 'Please select a valid label type', {
-      errors: [{ field: 'labelType', message: 'Please select a valid label type' }],
-    });
+  if (!type) throw AppError.fieldError('labelType', 'Please select a valid label type');
   const [own] = await listResellerPrices(db, userId, type.id);
   return withResellerPrices(type, own);
 }
@@ -81,11 +78,9 @@ export async function requireLabelType(db: DbOrTx, id: string, userId: string): 
  * weight over the maximum, or a weight no tier covers.
  */
 export function unitPriceCents(type: LabelTypeWithPrices, weight: number): number {
-  const fail = (field: string, message: string) =>
-    new AppError('BAD_REQUEST', message, { errors: [{ field, message }] });
-  if (!type.isEnabled) throw fail('labelType', `${type.name} is currently unavailable`);
+  if (!type.isEnabled) throw AppError.fieldError('labelType', `${type.name} is currently unavailable`);
   const priced = priceForWeight({ ...toLabelTypeView(type) }, weight);
-  if (!priced.ok) throw fail(priced.issue.field, priced.issue.message);
+  if (!priced.ok) throw AppError.fieldError(priced.issue.field, priced.issue.message);
   return dollarsToCents(priced.price);
 }
 

@@ -8,7 +8,6 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { refuseOwnTarget } from '../audit/own-target.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findUserById } from '../users/users.repository.ts';
 import {
   deleteResellerPrice,
@@ -21,8 +20,8 @@ import {
 } from './label-types.repository.ts';
 import { tiersInDollars, toLabelTypeView, withResellerPrices } from './label-types.service.ts';
 
-const userNotFound = () => new AppError('NOT_FOUND', 'User not found');
-const typeNotFound = () => new AppError('NOT_FOUND', 'Label type not found');
+const userNotFound = () => AppError.notFound('User not found');
+const typeNotFound = () => AppError.notFound('Label type not found');
 
 const toView = (type: LabelTypeWithPrices, own: ResellerPriceRow | undefined): ResellerPriceView => {
   const { _id, name, uid, weightUnit, maxWeight, status } = toLabelTypeView(type);
@@ -35,7 +34,7 @@ const toView = (type: LabelTypeWithPrices, own: ResellerPriceRow | undefined): R
 };
 
 async function requireReseller(ctx: AppContext, userId: string) {
-  const user = isUuid(userId) ? await findUserById(ctx.db, userId) : undefined;
+  const user = await findUserById(ctx.db, userId);
   if (!user) throw userNotFound();
   return user;
 }
@@ -57,7 +56,7 @@ export async function setResellerPrice(
   const tiers = q.body.tiers ?? null;
   const percent = tiers ? null : (q.body.percent ?? null);
   return ctx.db.transaction(async (tx) => {
-    const type = isUuid(q.labelTypeId) ? await findLabelType(tx, q.labelTypeId) : null;
+    const type = await findLabelType(tx, q.labelTypeId);
     if (!type) throw typeNotFound();
     if (tiers) {
       const issues = checkPriceTiers(tiers, type.maxWeight);
@@ -67,7 +66,7 @@ export async function setResellerPrice(
         });
     }
     const free = percent === null ? null : percentFreeTierIssue(tiersInDollars(type.prices), percent);
-    if (free) throw new AppError('BAD_REQUEST', free, { errors: [{ field: 'percent', message: free }] });
+    if (free) throw AppError.fieldError('percent', free);
     const [before] = await listResellerPrices(tx, q.userId, type.id);
     await upsertResellerPrice(tx, { userId: q.userId, labelTypeId: type.id, percent, tiers });
     const [after] = await listResellerPrices(tx, q.userId, type.id);
@@ -91,7 +90,7 @@ export async function clearResellerPrice(
   refuseOwnTarget(q.actor, q.userId, 'You cannot change your own prices');
   await requireReseller(ctx, q.userId);
   return ctx.db.transaction(async (tx) => {
-    const type = isUuid(q.labelTypeId) ? await findLabelType(tx, q.labelTypeId) : null;
+    const type = await findLabelType(tx, q.labelTypeId);
     if (!type) throw typeNotFound();
     const [before] = await listResellerPrices(tx, q.userId, type.id);
     if (await deleteResellerPrice(tx, q.userId, type.id))

@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '@portal/shared';
+import { formatCents } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById } from '../users/users.repository.ts';
@@ -42,8 +42,8 @@ export async function insufficientBalanceError(
   { userId, amountCents, what }: { userId: string; amountCents: number; what: string },
 ): Promise<AppError> {
   const user = await findUserById(db, userId);
-  const cost = formatUsd(centsToDollars(amountCents));
-  const balance = formatUsd(centsToDollars(user?.balanceCents ?? 0));
+  const cost = formatCents(amountCents);
+  const balance = formatCents(user?.balanceCents ?? 0);
   return new AppError(
     'INSUFFICIENT_BALANCE',
     `Insufficient balance: this ${what} costs ${cost} and your balance is ${balance}. Please add funds.`,

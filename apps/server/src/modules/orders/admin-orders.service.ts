@@ -1,17 +1,15 @@
-import type { AdminOrderView, AdminOrdersQuery } from '@portal/shared';
+import { isUuid, pageCount, pageOffset, type AdminOrderView, type AdminOrdersQuery } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readTrackingEvents } from '../tracking/tracking-events.ts';
 import { toAdminOrderView } from './admin-order-view.ts';
 import { findAdminOrder, listAdminOrders } from './admin-orders.repository.ts';
-import { isUuid } from './ids.ts';
 import { toSearchQuery } from './search-query.ts';
 
 export { toResellerRef } from './admin-order-view.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
+const orderNotFound = () => AppError.notFound('Order not found');
 
 /** GET /admin/orders: every reseller's orders, newest first. */
 export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuery) {
@@ -24,10 +22,10 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
     from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
     // The whole `to` day is included.
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { orders: rows.map(toAdminOrderView), totalPages: pages(total, query.limit), total };
+  return { orders: rows.map(toAdminOrderView), totalPages: pageCount(total, query.limit), total };
 }
 
 /** GET /admin/orders/{id}. */

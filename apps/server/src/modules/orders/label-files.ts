@@ -75,7 +75,7 @@ export async function labelFileOf(
   if (choice.format === 'zpl' || choice.format === 'png')
     return Buffer.from(await drawnLabelFile(ctx, order, { format: choice.format, dpi: choice.dpi }));
   const file = order.labelFileId ? await ctx.files.get(order.labelFileId) : null;
-  if (!file) throw new AppError('NOT_FOUND', 'The label file is missing, please contact support');
+  if (!file) throw AppError.notFound('The label file is missing, please contact support');
   if (choice.format === 'pdf') return file.content;
   const out = new PassThrough();
   const chunks: Buffer[] = [];

@@ -80,7 +80,7 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
       for (const status of STATUSES)
         for (const search of SEARCHES) {
           const first = await expected({ sort, status, search, page: 1, limit });
-          const pages = Math.ceil(first.total / limit);
+          const pages = Math.max(1, Math.ceil(first.total / limit));
           // Every page, and one past the end (empty, same totals).
           for (let page = 1; page <= pages + 1; page++) {
             const q = { sort, status, search, page, limit };
@@ -107,7 +107,7 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
           const want = await expected(q);
           expect(await read(q), JSON.stringify(q)).toEqual({
             ...want,
-            totalPages: Math.ceil(want.total / limit),
+            totalPages: Math.max(1, Math.ceil(want.total / limit)),
           });
         }
   });
@@ -153,7 +153,7 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
       const want = await expected(q);
       expect(await read(q), JSON.stringify(q)).toEqual({
         ...want,
-        totalPages: Math.ceil(want.total / q.limit),
+        totalPages: Math.max(1, Math.ceil(want.total / q.limit)),
       });
     }
   });

@@ -3,7 +3,6 @@ import {
   createOrderResponse,
   duplicateOrderBody,
   duplicateOrderResponse,
-  idParams,
   labelFileQuery,
   orderListQuery,
   orderListResponse,
@@ -11,10 +10,12 @@ import {
   orderStatsResponse,
   priceBody,
   priceResponse,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import {
@@ -28,6 +29,7 @@ import {
 import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];
+const orderParams = uuidParams({ id: 'Order not found' });
 
 /** Single orders (spec section 7, Orders): price, create, history, download, duplicate. */
 export const orderRoutes =
@@ -66,7 +68,7 @@ export const orderRoutes =
 
     app.get(
       '/read/:id',
-      { schema: { tags, params: idParams, response: { 200: orderResponse } } },
+      { schema: { tags, params: orderParams, response: { 200: orderResponse } } },
       async (request) => readOrder(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
     );
 
@@ -76,18 +78,14 @@ export const orderRoutes =
 
     app.get(
       '/download/:id',
-      { schema: { tags, params: idParams, querystring: labelFileQuery } },
+      { schema: { tags, params: orderParams, querystring: labelFileQuery } },
       async (request, reply) => {
         const { fileName, contentType, content } = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.id,
           asked: request.query,
         });
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', 'private, no-store')
-          .send(content);
+        return sendAttachment(reply, { fileName, contentType, body: content });
       },
     );
 
@@ -101,11 +99,7 @@ export const orderRoutes =
           body: request.body,
           asked: request.query,
         });
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(stream);
+        return sendAttachment(reply, { fileName, contentType, body: stream });
       },
     );
 
@@ -114,7 +108,7 @@ export const orderRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: orderParams,
           body: duplicateOrderBody,
           response: { 201: duplicateOrderResponse },
         },

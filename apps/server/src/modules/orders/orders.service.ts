@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import {
   centsToDollars,
-  dollarsToCents,
-  PRICES_CHANGED_MESSAGE,
   checkShipmentForLabelType,
+  dollarsToCents,
+  pageCount,
+  pageOffset,
+  PRICES_CHANGED_MESSAGE,
   type CreateOrderInput,
   type OrderListQuery,
   type OrderStats,
@@ -24,7 +26,7 @@ import {
   labelFileOf,
   type AskedLabelFile,
 } from './label-files.ts';
-import { formatOrderId, isUuid } from './ids.ts';
+import { formatOrderId } from './ids.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
@@ -34,7 +36,7 @@ import { findOrderCounts, findOrderForUser, type NewOrderRow } from './orders.re
 import { toSearchQuery } from './search-query.ts';
 import { shipmentColumns } from './shipment-columns.ts';
 
-const orderNotFound = () => new AppError('NOT_FOUND', 'Order not found');
+const orderNotFound = () => AppError.notFound('Order not found');
 
 export type CreatedOrders = {
   message: string;
@@ -152,7 +154,7 @@ export async function duplicateOrder(
     inTransaction?: InTransaction<DuplicatedOrder> | undefined;
   },
 ): Promise<DuplicatedOrder> {
-  const original = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const original = await findOrderForUser(ctx.db, userId, id);
   if (!original) throw orderNotFound();
   const type = await requireLabelType(ctx.db, original.labelTypeId, userId);
   const unitCents = unitPriceCents(type, original.weight);
@@ -196,7 +198,7 @@ export async function readOrders(
     status: query.status === 'All' ? null : query.status,
     tsQuery: toSearchQuery(query.search),
     sort: query.sort,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   };
   const { trackingStatus } = query;
@@ -219,7 +221,7 @@ export async function readOrders(
       refundableUntil: isRefundable ? until.toISOString() : null,
     });
   });
-  return { orders, totalPages: Math.ceil(total / query.limit), total };
+  return { orders, totalPages: pageCount(total, query.limit), total };
 }
 
 /**
@@ -230,7 +232,7 @@ export async function readOrder(
   ctx: AppContext,
   { userId, id }: { userId: string; id: string },
 ): Promise<{ order: OrderView }> {
-  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const order = await findOrderForUser(ctx.db, userId, id);
   if (!order) throw orderNotFound();
   const [requests, { refundWindowDays }, trackingEvents] = await Promise.all([
     findRequestsOfOrders(ctx.db, [order.id]),
@@ -269,7 +271,7 @@ export async function downloadLabel(
   ctx: AppContext,
   { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
 ): Promise<{ fileName: string; contentType: string; content: Buffer }> {
-  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
+  const order = await findOrderForUser(ctx.db, userId, id);
   if (!order) throw orderNotFound();
   if (order.status !== 'completed' || !order.labelFileId || !order.tracking)
     throw new AppError('CONFLICT', 'Only completed orders can be downloaded');

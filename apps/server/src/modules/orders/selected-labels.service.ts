@@ -1,11 +1,10 @@
 import type { PassThrough } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { labelDpi, labelFormat, labelLayout } from '@portal/shared';
+import { isUuid, labelDpi, labelFormat, labelLayout } from '@portal/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
-import { isUuid } from './ids.ts';
 import {
   chooseLabelFile,
   isDrawnFormat,
@@ -47,10 +46,10 @@ const NOTHING_READY = 'None of the selected orders has a label yet';
 
 /** The chosen ids, all the caller's (any other id is refused whole: decision 110), completed ones kept in order. */
 async function labelsOfIds(ctx: AppContext, userId: string, ids: string[]): Promise<Label[]> {
-  if (!ids.every(isUuid)) throw new AppError('NOT_FOUND', 'Order not found');
+  if (!ids.every(isUuid)) throw AppError.notFound('Order not found');
   const rows = await findLabelStatesOfOrders(ctx.db, userId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  if (new Set(ids).size !== byId.size) throw new AppError('NOT_FOUND', 'Order not found');
+  if (new Set(ids).size !== byId.size) throw AppError.notFound('Order not found');
   return ids.flatMap((id) => {
     const row = byId.get(id)!;
     return row.status === 'completed' && row.fileId && row.tracking

@@ -1,10 +1,10 @@
+import { isUuid } from '@portal/shared';
 import type { LabelTypeRouteBody, RouteStepView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { findLabelType } from '../label-types/label-types.repository.ts';
-import { isUuid } from '../orders/ids.ts';
 import {
   findProvidersByIds,
   findRoutesOf,
@@ -51,11 +51,10 @@ export async function setLabelTypeRoute(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: LabelTypeRouteBody },
 ): Promise<RouteStepView[]> {
-  if (!isUuid(id)) throw new AppError('NOT_FOUND', 'Label type not found');
   const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
   return ctx.db.transaction(async (tx) => {
     const labelType = await findLabelType(tx, id, true);
-    if (!labelType) throw new AppError('NOT_FOUND', 'Label type not found');
+    if (!labelType) throw AppError.notFound('Label type not found');
     const known = new Set(
       (
         await findProvidersByIds(

@@ -1,6 +1,5 @@
 import {
   createProviderBody,
-  idParams,
   labelTypeRouteBody,
   labelTypeRouteResponse,
   marginsQuery,
@@ -9,6 +8,7 @@ import {
   providersResponse,
   providerTestResponse,
   updateProviderBody,
+  uuidParams,
 } from '@portal/shared';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +25,8 @@ import {
 } from './providers.service.ts';
 
 const tags = ['admin'];
+const providerParams = uuidParams({ id: 'Provider not found' });
+const labelTypeIdParams = uuidParams({ id: 'Label type not found' });
 
 /** `/api/v1/admin/providers`: upstream label providers (staff only, audited writes). */
 export const adminProviderRoutes =
@@ -43,7 +45,14 @@ export const adminProviderRoutes =
     );
     app.put(
       '/:id',
-      { schema: { tags, params: idParams, body: updateProviderBody, response: { 200: providerResponse } } },
+      {
+        schema: {
+          tags,
+          params: providerParams,
+          body: updateProviderBody,
+          response: { 200: providerResponse },
+        },
+      },
       async (request) => {
         const provider = await updateProviderById(ctx, {
           actor: staffActor(request),
@@ -55,14 +64,14 @@ export const adminProviderRoutes =
     );
     app.delete(
       '/:id',
-      { schema: { tags, params: idParams, response: { 200: z.object({ message: z.string() }) } } },
+      { schema: { tags, params: providerParams, response: { 200: z.object({ message: z.string() }) } } },
       async (request) => ({
         message: await removeProvider(ctx, { actor: staffActor(request), id: request.params.id }),
       }),
     );
     app.post(
       '/:id/test',
-      { schema: { tags, params: idParams, response: { 200: providerTestResponse } } },
+      { schema: { tags, params: providerParams, response: { 200: providerTestResponse } } },
       async (request) => testProvider(ctx, request.params.id),
     );
   };
@@ -76,7 +85,7 @@ export const adminRouteRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: labelTypeIdParams,
           body: labelTypeRouteBody,
           response: { 200: labelTypeRouteResponse },
         },

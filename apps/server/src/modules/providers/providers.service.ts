@@ -10,7 +10,6 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { registerProviderWebhook } from '../tracking/tracking-registration.ts';
 import {
   callStatsSince,
@@ -27,11 +26,9 @@ import {
   type ProviderRow,
 } from './providers.repository.ts';
 
-const notFound = () => new AppError('NOT_FOUND', 'Provider not found');
+const notFound = () => AppError.notFound('Provider not found');
 const nameTaken = (name: string) =>
-  new AppError('CONFLICT', `A provider named ${name} already exists`, {
-    errors: [{ field: 'name', message: `A provider named ${name} already exists` }],
-  });
+  AppError.fieldError('name', `A provider named ${name} already exists`, { code: 'CONFLICT' });
 
 /** Test or live, from the key's own form where the provider has one; another portal's keys are live. */
 export function modeOfKey(kind: UpstreamKind, apiKey: string): ProviderMode {
@@ -154,7 +151,6 @@ export async function updateProviderById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: UpdateProviderBody },
 ): Promise<ProviderView> {
-  if (!isUuid(id)) throw notFound();
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findProvider(tx, id, true);
     if (!before) throw notFound();
@@ -188,7 +184,6 @@ export async function removeProvider(
   ctx: AppContext,
   { actor, id }: { actor: StaffActor; id: string },
 ): Promise<string> {
-  if (!isUuid(id)) throw notFound();
   return ctx.db.transaction(async (tx) => {
     const row = await findProvider(tx, id, true);
     if (!row) throw notFound();
@@ -217,7 +212,6 @@ export async function removeProvider(
 
 /** POST /admin/providers/{id}/test: one cheap real call with the stored credentials. */
 export async function testProvider(ctx: AppContext, id: string): Promise<{ ok: boolean; message: string }> {
-  if (!isUuid(id)) throw notFound();
   const row = await findProvider(ctx.db, id);
   if (!row) throw notFound();
   return ctx.providers.clientOf(row).testConnection();

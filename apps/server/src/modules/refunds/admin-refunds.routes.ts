@@ -1,12 +1,12 @@
 import {
   bulkRefundBody,
   bulkRefundResponse,
-  idParams,
   refundRequestDecisionResponse,
   refundRequestsQuery,
   refundRequestsResponse,
   refundResponse,
   staffReasonBody,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
@@ -15,6 +15,8 @@ import { refundOrderForStaff, refundOrdersForStaff } from './staff-refunds.servi
 import { approveRefundRequest, listRefundRequests, rejectRefundRequest } from './refund-requests.service.ts';
 
 const tags = ['admin'];
+const orderParams = uuidParams({ id: 'Order not found' });
+const refundRequestParams = uuidParams({ id: 'Refund request not found' });
 
 /** `/api/v1/admin/orders`: staff refunds (audited); the list and one order are the orders module's. */
 export const adminOrderRefundRoutes =
@@ -27,7 +29,7 @@ export const adminOrderRefundRoutes =
     );
     app.post(
       '/:id/refund',
-      { schema: { tags, params: idParams, body: staffReasonBody, response: { 200: refundResponse } } },
+      { schema: { tags, params: orderParams, body: staffReasonBody, response: { 200: refundResponse } } },
       async (request) =>
         refundOrderForStaff(ctx, {
           actor: staffActor(request),
@@ -48,7 +50,7 @@ export const adminRefundRequestRoutes =
     );
     app.post(
       '/:id/approve',
-      { schema: { tags, params: idParams, response: { 200: refundRequestDecisionResponse } } },
+      { schema: { tags, params: refundRequestParams, response: { 200: refundRequestDecisionResponse } } },
       async (request) => approveRefundRequest(ctx, { actor: staffActor(request), id: request.params.id }),
     );
     app.post(
@@ -56,7 +58,7 @@ export const adminRefundRequestRoutes =
       {
         schema: {
           tags,
-          params: idParams,
+          params: refundRequestParams,
           body: staffReasonBody,
           response: { 200: refundRequestDecisionResponse },
         },

@@ -1,4 +1,4 @@
-import { centsToDollars, formatUsd } from '@portal/shared';
+import { formatCents } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { findMailRecipient } from './refunds.repository.ts';
 
@@ -26,8 +26,8 @@ export const mailRefunded = (
     ctx,
     r.userId,
     `Order ${r.orderId} was refunded`,
-    `We cancelled order ${r.orderId} and refunded ${formatUsd(centsToDollars(r.refundCents))} to your ` +
-      `balance (reason: ${r.reason}). Your balance is now ${formatUsd(centsToDollars(r.balanceCents))}.`,
+    `We cancelled order ${r.orderId} and refunded ${formatCents(r.refundCents)} to your ` +
+      `balance (reason: ${r.reason}). Your balance is now ${formatCents(r.balanceCents)}.`,
   );
 
 export const mailRequestRejected = (

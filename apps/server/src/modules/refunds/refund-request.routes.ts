@@ -1,8 +1,10 @@
-import { idParams, refundRequestBody, refundRequestResponse } from '@portal/shared';
+import { refundRequestBody, refundRequestResponse, uuidParams } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { requestRefund } from './refund-requests.service.ts';
+
+const orderParams = uuidParams({ id: 'Order not found' });
 
 /** `/api/v1/order/refund-request/{id}`: a reseller asks staff to refund a completed order. */
 export const refundRequestRoutes =
@@ -14,7 +16,7 @@ export const refundRequestRoutes =
       {
         schema: {
           tags: ['orders'],
-          params: idParams,
+          params: orderParams,
           body: refundRequestBody,
           response: { 201: refundRequestResponse },
         },

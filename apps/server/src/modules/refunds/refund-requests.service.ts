@@ -1,9 +1,10 @@
+import { pageCount, pageOffset } from '@portal/shared';
 import type { RefundRequestBody, RefundRequestsQuery, RefundRequestView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
-import { formatOrderId, isUuid } from '../orders/ids.ts';
+import { formatOrderId } from '../orders/ids.ts';
 import { findOrder, refundableUntil } from '../orders/order-records.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
@@ -22,8 +23,6 @@ import {
   rejectRequest,
   type RefundRequestRow,
 } from './refunds.repository.ts';
-
-const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
 const requestEvent = (request: RefundRequestRow, orderNumber: number) => ({
   userId: request.userId,
@@ -52,8 +51,8 @@ export async function requestRefund(
   const now = q.now ?? new Date();
   const { refundWindowDays } = await getSettings(ctx.db);
   return ctx.db.transaction(async (tx: Tx) => {
-    const order = isUuid(q.orderId) ? await lockOrderForRequest(tx, q.userId, q.orderId) : null;
-    if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+    const order = await lockOrderForRequest(tx, q.userId, q.orderId);
+    if (!order) throw AppError.notFound('Order not found');
     if (order.status !== 'completed')
       throw new AppError('CONFLICT', 'Only completed orders can be refunded on request');
     if (now > refundableUntil(order.createdAt, refundWindowDays))
@@ -79,10 +78,10 @@ export async function requestRefund(
 export async function listRefundRequests(ctx: AppContext, query: RefundRequestsQuery) {
   const { rows, total } = await listRequests(ctx.db, {
     status: query.status === 'All' ? null : query.status,
-    offset: (query.page - 1) * query.limit,
+    offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { requests: rows.map(toAdminRequestView), totalPages: pages(total, query.limit), total };
+  return { requests: rows.map(toAdminRequestView), totalPages: pageCount(total, query.limit), total };
 }
 
 async function readRequestView(ctx: AppContext, id: string) {
@@ -91,8 +90,8 @@ async function readRequestView(ctx: AppContext, id: string) {
 }
 
 async function requirePending(ctx: AppContext, id: string): Promise<RefundRequestRow> {
-  const request = isUuid(id) ? await findRequest(ctx.db, id) : null;
-  if (!request) throw new AppError('NOT_FOUND', 'Refund request not found');
+  const request = await findRequest(ctx.db, id);
+  if (!request) throw AppError.notFound('Refund request not found');
   if (request.status !== 'pending')
     throw new AppError('CONFLICT', `This refund request was already ${request.status}`);
   return request;

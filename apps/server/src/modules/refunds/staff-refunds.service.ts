@@ -1,4 +1,4 @@
-import { formatUsd, centsToDollars, type AdminOrderView, type BulkRefundBody } from '@portal/shared';
+import { formatCents, type AdminOrderView, type BulkRefundBody } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit.service.ts';
@@ -26,7 +26,7 @@ export async function refundOrderForStaff(
 
 /** What staff read after asking for a refund: done, or where the label's void stands. */
 export function refundMessage(orderId: string, outcome: RefundOutcome): string {
-  const amount = formatUsd(centsToDollars(outcome.refundCents));
+  const amount = formatCents(outcome.refundCents);
   switch (outcome.state) {
     case 'refunded':
       return `${orderId} cancelled and ${amount} refunded`;
@@ -58,7 +58,7 @@ export async function refundOrdersForStaff(ctx: AppContext, q: { actor: StaffAct
   }
   const n = refunded.length;
   const message =
-    `${n} order${n === 1 ? '' : 's'} refunded (${formatUsd(centsToDollars(cents))})` +
+    `${n} order${n === 1 ? '' : 's'} refunded (${formatCents(cents)})` +
     (voiding > 0 ? `; ${voiding} waiting for the provider to confirm the void` : '') +
     (skipped.length > 0 ? `; ${skipped.length} skipped` : '');
   return { message, refunded, skipped };

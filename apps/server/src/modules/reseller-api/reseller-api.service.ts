@@ -1,6 +1,7 @@
 import {
   checkCsvRow,
   isPriority,
+  isUuid,
   type BulkOrderRowsQuery,
   type CreateBulkOrderResponse,
   type CreateOrderInput,
@@ -21,7 +22,6 @@ import {
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { listLabelTypes } from '../label-types/label-types.repository.ts';
 import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
-import { isUuid } from '../orders/ids.ts';
 import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser } from '../orders/orders.repository.ts';
@@ -81,8 +81,8 @@ export async function createApiOrder(
 
 /** GET /order/read-order/{order_id}: one order of this reseller. */
 export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: string; id: string }) {
-  const order = isUuid(id) ? await findOrderForUser(ctx.db, userId, id) : null;
-  if (!order) throw new AppError('NOT_FOUND', 'Order not found');
+  const order = await findOrderForUser(ctx.db, userId, id);
+  if (!order) throw AppError.notFound('Order not found');
   const choice = await chooseLabelFile(ctx, userId, {}, order);
   return {
     order: {

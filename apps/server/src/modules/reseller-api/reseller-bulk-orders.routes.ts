@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { downloadBulkPdf, downloadBulkZip } from '../bulk-orders/bulk-files.service.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createApiBulkOrder, readApiBulkOrder } from './reseller-api.service.ts';
@@ -118,11 +119,11 @@ export const resellerBulkOrderRoutes =
           format === 'zip'
             ? await downloadBulkZip(ctx, q)
             : await downloadBulkPdf(ctx, { ...q, asked: { format, dpi } });
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.stream as never);
+        return sendAttachment(reply, {
+          fileName: file.fileName,
+          contentType: file.contentType,
+          body: file.stream,
+        });
       },
     );
   };

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
@@ -142,11 +143,7 @@ export const resellerOrderRoutes =
           id: request.params.order_id,
           asked: request.query,
         });
-        return reply
-          .header('content-type', contentType)
-          .header('content-disposition', `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', 'private, no-store')
-          .send(content as never);
+        return sendAttachment(reply, { fileName, contentType, body: content });
       },
     );
   };

@@ -31,10 +31,7 @@ export const adminSettingsRoutes =
         maxFileBytes: QR_MAX_BYTES,
         what: 'QR image',
       });
-      if (!form.file)
-        throw new AppError('BAD_REQUEST', 'Choose a PNG or JPEG image of the CashApp QR code', {
-          errors: [{ field: 'file', message: 'Choose a PNG or JPEG image of the CashApp QR code' }],
-        });
+      if (!form.file) throw AppError.fieldError('file', 'Choose a PNG or JPEG image of the CashApp QR code');
       return setCashappQr(ctx, { actor: staffActor(request), file: form.file });
     });
     app.delete('/cashapp-qr', { schema: { tags, response: { 200: adminSettingsView } } }, async (request) =>

@@ -1,7 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
-  formatUsd,
+  formatCents,
   type AdminSettingsBody,
   type AdminSettingsView,
   type AppSettings,
@@ -45,13 +45,9 @@ export async function updateAdminSettings(
     const min = patch.minDepositCents ?? current.minDepositCents;
     const max = patch.maxDepositCents ?? current.maxDepositCents;
     if (min > max)
-      throw new AppError(
-        'BAD_REQUEST',
-        `Maximum deposit must be at least the minimum (${formatUsd(centsToDollars(min))})`,
-        {
-          errors: [{ field: 'maxDeposit', message: 'Maximum deposit must be at least the minimum' }],
-        },
-      );
+      throw AppError.fieldError('maxDeposit', 'Maximum deposit must be at least the minimum', {
+        summary: `Maximum deposit must be at least the minimum (${formatCents(min)})`,
+      });
     const saved = await saveSettings(tx, patch);
     const keys = Object.keys(patch) as (keyof AppSettings)[];
     await recordAudit(tx, {
@@ -81,10 +77,7 @@ export async function setCashappQr(
   q: { actor: StaffActor; file: { filename: string; data: Uint8Array } | null },
 ): Promise<AdminSettingsView> {
   const contentType = q.file ? imageTypeOf(q.file.data) : null;
-  if (q.file && !contentType)
-    throw new AppError('BAD_REQUEST', 'The QR code must be a PNG or JPEG image', {
-      errors: [{ field: 'file', message: 'The QR code must be a PNG or JPEG image' }],
-    });
+  if (q.file && !contentType) throw AppError.fieldError('file', 'The QR code must be a PNG or JPEG image');
   const after = await ctx.db.transaction(async (tx) => {
     const fileId =
       q.file && contentType

@@ -26,6 +26,6 @@ export async function cashappInfo(ctx: AppContext): Promise<CashappInfo> {
 export async function readCashappQr(ctx: AppContext, fileId: string): Promise<StoredFile> {
   const { cashappQrFileId } = await getSettings(ctx.db);
   const file = cashappQrFileId === fileId ? await ctx.files.get(cashappQrFileId) : null;
-  if (!file) throw new AppError('NOT_FOUND', 'Not found');
+  if (!file) throw AppError.notFound('Not found');
   return file;
 }

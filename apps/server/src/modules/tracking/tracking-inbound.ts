@@ -1,3 +1,4 @@
+import { isUuid } from '@portal/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import EasyPostClient from '@easypost/api';
 import { and, eq, or } from 'drizzle-orm';
@@ -7,7 +8,6 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { isUuid } from '../orders/ids.ts';
 import { findProvider } from '../providers/providers.repository.ts';
 import {
   easypostEvents,
@@ -184,7 +184,7 @@ export async function receiveTrackingWebhook(
   q: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
 ): Promise<InboundOutcome> {
   const provider: ProviderRow | null = isUuid(q.providerId) ? await findProvider(ctx.db, q.providerId) : null;
-  if (!provider?.webhookSecretSealed) throw new AppError('NOT_FOUND', 'No such webhook');
+  if (!provider?.webhookSecretSealed) throw AppError.notFound('No such webhook');
   const secret = ctx.sealer.open(provider.webhookSecretSealed);
   const verified =
     provider.kind === 'easypost'

@@ -160,7 +160,7 @@ export async function resetTwoFactor(
   userId: string,
 ): Promise<UserRow> {
   const user = await findUserById(deps.db, userId);
-  if (!user) throw new AppError('NOT_FOUND', 'No such account');
+  if (!user) throw AppError.notFound('No such account');
   await removeSecondFactor(deps.db, { user, actor: CLI_ACTOR, action: 'two_factor.reset' });
   await sendOwnerMail(deps, user, 'reset', null);
   return user;

@@ -10,8 +10,7 @@ export const PRIVATE_TARGET_MESSAGE =
 /** A slow resolver must not hold the request; the connect-time check still guards the delivery. */
 const LOOKUP_TIMEOUT_MS = 3000;
 
-const badUrl = (message: string) =>
-  new AppError('BAD_REQUEST', message, { errors: [{ field: 'url', message }] });
+const badUrl = (message: string) => AppError.fieldError('url', message);
 
 /** The addresses a name resolves to now, or none when it does not resolve (yet) or too slowly. */
 async function addressesOf(hostname: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import {
   apiErrorResponse,
-  idParams,
   messageResponse,
+  uuidParams,
   webhookCreateBody,
   webhookDeliveriesResponse,
   webhookDeliveryParams,
@@ -27,6 +27,7 @@ import {
 } from './webhooks.service.ts';
 
 const tags = ['Webhooks'];
+const endpointParams = uuidParams({ id: 'Webhook endpoint not found' });
 const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse };
 /** What the OpenAPI document says of each route (the reseller API publishes these under /api/v2). */
 const doc = (operationId: string, summary: string) => ({ tags, operationId, summary });
@@ -75,7 +76,7 @@ export const webhookRoutes =
       {
         schema: {
           ...doc('updateWebhook', 'Change the URL, events or enabled state of an endpoint'),
-          params: idParams,
+          params: endpointParams,
           body: webhookUpdateBody,
           response: { 200: webhookEndpointResponse, ...errors },
         },
@@ -91,7 +92,7 @@ export const webhookRoutes =
       {
         schema: {
           ...doc('deleteWebhook', 'Delete an endpoint'),
-          params: idParams,
+          params: endpointParams,
           response: { 200: messageResponse, ...errors },
         },
       },
@@ -106,7 +107,7 @@ export const webhookRoutes =
       {
         schema: {
           ...doc('regenerateWebhookSecret', 'Issue a new signing secret (shown once)'),
-          params: idParams,
+          params: endpointParams,
           response: { 200: webhookSecretResponse, ...errors },
         },
       },
@@ -121,7 +122,7 @@ export const webhookRoutes =
       {
         schema: {
           ...doc('sendWebhookTest', 'Send a test event to an endpoint (with resends, a few a minute)'),
-          params: idParams,
+          params: endpointParams,
           response: { 202: webhookSentResponse, ...errors, 429: apiErrorResponse },
         },
       },
@@ -136,7 +137,7 @@ export const webhookRoutes =
       {
         schema: {
           ...doc('listWebhookDeliveries', 'The last 100 deliveries to an endpoint'),
-          params: idParams,
+          params: endpointParams,
           response: { 200: webhookDeliveriesResponse, ...errors },
         },
       },

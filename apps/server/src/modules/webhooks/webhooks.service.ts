@@ -44,7 +44,7 @@ const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise<Endpoint> {
   const endpoint = UUID.test(id) ? await findOwnEndpoint(ctx.db, userId, id) : null;
-  if (!endpoint) throw new AppError('NOT_FOUND', 'Webhook endpoint not found');
+  if (!endpoint) throw AppError.notFound('Webhook endpoint not found');
   return endpoint;
 }
 
@@ -170,7 +170,7 @@ export async function resendDelivery(
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before resending');
   await spendManualSend(ctx, userId);
   const delivery = UUID.test(deliveryId) ? await findEndpointDelivery(ctx.db, endpoint.id, deliveryId) : null;
-  if (!delivery) throw new AppError('NOT_FOUND', 'Delivery not found');
+  if (!delivery) throw AppError.notFound('Delivery not found');
   await ctx.db.transaction(async (tx) => {
     const fresh = { id: randomUUID(), eventId: delivery.eventId, endpointId: endpoint.id };
     await insertDeliveries(tx, [fresh]);

@@ -55,7 +55,7 @@ const renderPage = (routes: Parameters<typeof stubApi>[0] = {}) => {
   Cookies.set(TOKEN_COOKIE, 'valid-token');
   const server = stubApi({
     'GET /auth/access': session(100),
-    'GET /fed/read': { body: { docs: [], totalPages: 0, totalDocs: 0 } },
+    'GET /fed/read': { body: { docs: [], totalPages: 1, totalDocs: 0 } },
     ...routes,
   });
   renderWithRouter(<FedexOrderPage />, '/fedex-order');

@@ -21,7 +21,7 @@ export function BulkOrdersSection() {
   const download = useDownloadBulkFile();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const data = bulkOrders.data;
-  const lastPage = Math.max(data?.totalPages ?? 1, 1);
+  const lastPage = data?.totalPages ?? 1;
   const isWorking = data?.orders.some((order) => order.status !== 'Completed') ?? false;
 
   const rowProps = {

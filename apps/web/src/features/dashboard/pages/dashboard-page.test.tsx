@@ -103,7 +103,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   });
 
   it('invites to create the first label when there are no orders', async () => {
-    renderDashboard({ orders: [], totalPages: 0, total: 0 });
+    renderDashboard({ orders: [], totalPages: 1, total: 0 });
     const title = await screen.findByText('No orders yet — create your first label');
     const empty = title.closest<HTMLElement>('.mantine-Paper-root')!;
     expect(within(empty).getByRole('link', { name: 'Simple Order' })).toHaveAttribute(
