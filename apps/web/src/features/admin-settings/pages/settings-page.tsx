@@ -15,10 +15,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { adminSettingsBody, type AdminSettingsView, type PaymentMethod } from '@portal/shared';
-import { useState } from 'react';
+import {
+  adminSettingsBody,
+  type AdminSettingsBody,
+  type AdminSettingsView,
+  type PaymentMethod,
+} from '@portal/shared';
+import { useForm } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { useAdminSettings, useCashappQr, useSaveSettings } from '../api/settings';
 
 const QR_MAX_BYTES = 2 * 1024 * 1024;
@@ -79,46 +85,66 @@ function QrSection({ qr }: { qr: string }) {
   );
 }
 
+/** The form as edited: '' is an empty number field; the switch turns the unused-label days off (null). */
+type SettingsValues = {
+  cashappTag: string;
+  paypalInstructions: string;
+  enabledPaymentMethods: PaymentMethod[];
+  minDeposit: number | '';
+  maxDeposit: number | '';
+  refundWindowDays: number | '';
+  isUnusedLabelVoidOn: boolean;
+  unusedLabelVoidDays: number | '';
+};
+
+/** The shared settings rule judges the form; on without a number is refused with the field's message. */
+const settingsResolver = schemaResolver(
+  adminSettingsBody,
+  ({ isUnusedLabelVoidOn, unusedLabelVoidDays, ...values }: SettingsValues) => ({
+    ...values,
+    minDeposit: emptyAsUndefined(values.minDeposit),
+    maxDeposit: emptyAsUndefined(values.maxDeposit),
+    refundWindowDays: emptyAsUndefined(values.refundWindowDays),
+    unusedLabelVoidDays: isUnusedLabelVoidOn ? (emptyAsUndefined(unusedLabelVoidDays) ?? Number.NaN) : null,
+  }),
+);
+
+/** A number field's value: '' while empty. */
+const toNumberField = (value: number | string): number | '' => (value === '' ? '' : Number(value));
+
 function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveSettings();
-  const [values, setValues] = useState({
-    cashappTag: settings.cashappTag,
-    paypalInstructions: settings.paypalInstructions,
-    enabledPaymentMethods: settings.enabledPaymentMethods as string[],
-    minDeposit: settings.minDeposit as number | string,
-    maxDeposit: settings.maxDeposit as number | string,
-    refundWindowDays: settings.refundWindowDays as number | string,
-    isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
-    unusedLabelVoidDays: (settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS) as number | string,
+  const form = useForm<SettingsValues, unknown, AdminSettingsBody>({
+    resolver: settingsResolver,
+    defaultValues: {
+      cashappTag: settings.cashappTag,
+      paypalInstructions: settings.paypalInstructions,
+      enabledPaymentMethods: settings.enabledPaymentMethods,
+      minDeposit: settings.minDeposit,
+      maxDeposit: settings.maxDeposit,
+      refundWindowDays: settings.refundWindowDays,
+      isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
+      unusedLabelVoidDays: settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) =>
-    setValues((old) => ({ ...old, [k]: v }));
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { isUnusedLabelVoidOn, ...fields } = values;
-    const parsed = adminSettingsBody.safeParse({
-      ...fields,
-      enabledPaymentMethods: values.enabledPaymentMethods as PaymentMethod[],
-      minDeposit: values.minDeposit === '' ? undefined : Number(values.minDeposit),
-      maxDeposit: values.maxDeposit === '' ? undefined : Number(values.maxDeposit),
-      refundWindowDays: values.refundWindowDays === '' ? undefined : Number(values.refundWindowDays),
-      // Off is null; on without a number is refused with the field's message.
-      unusedLabelVoidDays: isUnusedLabelVoidOn
-        ? values.unusedLabelVoidDays === ''
-          ? Number.NaN
-          : Number(values.unusedLabelVoidDays)
-        : null,
-    });
-    if (!parsed.success)
-      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-    setErrors({});
+  const { errors } = form.formState;
+  const isUnusedLabelVoidOn = form.watch('isUnusedLabelVoidOn');
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(body);
       notifySuccess('Settings saved');
     } catch (error) {
       notifyError(error);
     }
+  });
+  /** A number field of the form, as Mantine's NumberInput takes it. */
+  const numberField = (name: 'minDeposit' | 'maxDeposit' | 'refundWindowDays' | 'unusedLabelVoidDays') => {
+    return {
+      value: form.watch(name),
+      onChange: (value: number | string) =>
+        form.setValue(name, toNumberField(value), { shouldValidate: form.formState.isSubmitted }),
+      error: errors[name]?.message,
+    };
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Settings">
@@ -130,9 +156,13 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             </Title>
             <Checkbox.Group
               label="Payment methods resellers can use"
-              value={values.enabledPaymentMethods}
-              onChange={(v) => set('enabledPaymentMethods', v)}
-              error={errors.enabledPaymentMethods}
+              value={form.watch('enabledPaymentMethods')}
+              onChange={(v) =>
+                form.setValue('enabledPaymentMethods', v as PaymentMethod[], {
+                  shouldValidate: form.formState.isSubmitted,
+                })
+              }
+              error={errors.enabledPaymentMethods?.message}
             >
               <Group mt={6}>
                 <Checkbox value="cashapp" label="CashApp" />
@@ -144,18 +174,14 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
                 label="Minimum deposit"
                 prefix="$"
                 decimalScale={2}
-                value={values.minDeposit}
-                onChange={(v) => set('minDeposit', v)}
-                error={errors.minDeposit}
+                {...numberField('minDeposit')}
               />
               <NumberInput
                 label="Maximum deposit"
                 prefix="$"
                 decimalScale={2}
                 thousandSeparator=","
-                value={values.maxDeposit}
-                onChange={(v) => set('maxDeposit', v)}
-                error={errors.maxDeposit}
+                {...numberField('maxDeposit')}
               />
             </Group>
           </Stack>
@@ -168,9 +194,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             <TextInput
               label="CashApp tag"
               placeholder="$LabelPort"
-              value={values.cashappTag}
-              onChange={(e) => set('cashappTag', e.currentTarget.value)}
-              error={errors.cashappTag}
+              {...form.register('cashappTag')}
+              error={errors.cashappTag?.message}
               maw={320}
             />
             <QrSection qr={settings.cashappQr} />
@@ -186,9 +211,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               description="Shown as plain text in the PayPal modal: where to send the money and what to write."
               autosize
               minRows={3}
-              value={values.paypalInstructions}
-              onChange={(e) => set('paypalInstructions', e.currentTarget.value)}
-              error={errors.paypalInstructions}
+              {...form.register('paypalInstructions')}
+              error={errors.paypalInstructions?.message}
             />
           </Stack>
         </Paper>
@@ -200,25 +224,21 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             <NumberInput
               label="Refund window (days)"
               description="How long after an order a reseller may request a refund"
-              value={values.refundWindowDays}
-              onChange={(v) => set('refundWindowDays', v)}
-              error={errors.refundWindowDays}
+              {...numberField('refundWindowDays')}
               maw={320}
               allowDecimal={false}
             />
             <Switch
               label="Void unused labels"
               description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
-              checked={values.isUnusedLabelVoidOn}
-              onChange={(e) => set('isUnusedLabelVoidOn', e.currentTarget.checked)}
+              checked={isUnusedLabelVoidOn}
+              onChange={(e) => form.setValue('isUnusedLabelVoidOn', e.currentTarget.checked)}
             />
-            {values.isUnusedLabelVoidOn && (
+            {isUnusedLabelVoidOn && (
               <NumberInput
                 label="Void unused labels after (days)"
                 description="Days after purchase with no carrier scan"
-                value={values.unusedLabelVoidDays}
-                onChange={(v) => set('unusedLabelVoidDays', v)}
-                error={errors.unusedLabelVoidDays}
+                {...numberField('unusedLabelVoidDays')}
                 allowNegative={false}
                 maw={320}
                 allowDecimal={false}
