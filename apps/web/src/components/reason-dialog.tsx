@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, Textarea, type MantineColor } from '@mantine/core';
+import { Modal, Stack, Textarea, type MantineColor } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffReasonBody } from '@portal/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../lib/notify';
+import { DialogActions } from './dialog-actions';
 import { showServerFieldErrors } from '../lib/server-field-errors';
 
 /** A shared schema with one text field, `reason`: required (`staffReasonBody`) or optional. */
@@ -71,7 +72,7 @@ function ReasonForm({
   onConfirm,
   onClose,
 }: Omit<ReasonDialogProps, 'opened' | 'title'>) {
-  const form = useForm<{ reason?: string }, unknown, { reason?: string }>({
+  const form = useForm<{ reason?: string | null }, unknown, { reason?: string }>({
     // Without a reason field (an approval) there is nothing to judge.
     resolver: field ? zodResolver(schema) : undefined,
     defaultValues: { reason: '' },
@@ -109,19 +110,15 @@ function ReasonForm({
           />
         )}
         {footnote}
-        {form.formState.errors.root && (
-          <Text c="red.8" size="sm" role="alert">
-            {form.formState.errors.root.message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isCancelLockedWhilePending && isPending}>
-            {cancelLabel}
-          </Button>
-          <Button type="submit" color={confirmColor} loading={isPending}>
-            {confirmLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          error={form.formState.errors.root?.message}
+          submitLabel={confirmLabel}
+          submitColor={confirmColor}
+          isPending={isPending}
+          cancelLabel={cancelLabel}
+          onCancel={onClose}
+          isCancelDisabled={isCancelLockedWhilePending && isPending}
+        />
       </Stack>
     </form>
   );

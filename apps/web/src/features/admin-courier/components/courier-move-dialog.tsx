@@ -1,4 +1,4 @@
-import { Button, FileInput, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { FileInput, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import {
   COURIER_FILE_MAX_BYTES,
   COURIER_MAX_PRICE,
@@ -10,6 +10,7 @@ import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
+import { DialogActions } from '../../../components/dialog-actions';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
@@ -182,19 +183,15 @@ function MoveForm({
           onChange={(e) => setNote(e.currentTarget.value)}
           error={errors.note}
         />
-        {formError && (
-          <Text size="sm" c="red.8" role="alert">
-            {formError}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isSending}>
-            Back
-          </Button>
-          <Button type="submit" color={kind === 'complete' ? 'teal' : undefined} loading={isSending}>
-            {kind === 'quote' ? 'Send quote' : 'Complete order'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={formError}
+          submitLabel={kind === 'quote' ? 'Send quote' : 'Complete order'}
+          submitColor={kind === 'complete' ? 'teal' : undefined}
+          isPending={isSending}
+          cancelLabel="Back"
+          onCancel={onClose}
+          isCancelDisabled={isSending}
+        />
       </Stack>
     </form>
   );

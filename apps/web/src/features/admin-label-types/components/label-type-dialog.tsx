@@ -1,12 +1,13 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   adminLabelTypeBody,
   DEFAULT_VOID_WINDOW_DAYS,
   type AdminLabelTypeBody,
   type AdminLabelTypesResponse,
 } from '@portal/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -79,7 +80,10 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
     },
   });
   const { errors, isSubmitted } = form.formState;
-  const [uid, maxWeight, isEnabled] = form.watch(['uid', 'maxWeight', 'status']);
+  const [uid, maxWeight, isEnabled] = useWatch({
+    control: form.control,
+    name: ['uid', 'maxWeight', 'status'],
+  });
 
   const service = services.find((s) => s.uid === uid);
   const options = services
@@ -198,19 +202,12 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
         <Text size="xs" c="dimmed">
           Orders already placed keep the price they were charged.
         </Text>
-        {errors.root && (
-          <Text c="red.8" size="sm" role="alert">
-            {errors.root.message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? 'Save label type' : 'Create label type'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={errors.root?.message}
+          submitLabel={editing ? 'Save label type' : 'Create label type'}
+          isPending={save.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );
