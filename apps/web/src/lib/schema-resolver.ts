@@ -3,7 +3,8 @@ import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /** An empty number field ('') is a missing value to the shared schemas. */
-export const emptyAsUndefined = (value: number | ''): number | undefined => (value === '' ? undefined : value);
+export const emptyAsUndefined = (value: number | ''): number | undefined =>
+  value === '' ? undefined : value;
 
 /**
  * react-hook-form's resolver for a shared schema whose form holds values in another shape (empty number

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { WEBHOOK_SUBSCRIBABLE_EVENTS, webhookCreateBody, type WebhookCreateBody } from '@portal/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
 import { useCreateWebhook } from '../api/create-webhook';
@@ -29,7 +29,7 @@ export function WebhookCreateModal({ opened, onClose, onCreated }: Props) {
     close();
     onCreated(result.secret);
   });
-  const events = form.watch('events');
+  const events = useWatch({ control: form.control, name: 'events' });
 
   return (
     <Modal opened={opened} onClose={close} title="Add webhook endpoint" centered size="lg">

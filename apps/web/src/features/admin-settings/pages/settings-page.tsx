@@ -21,7 +21,8 @@ import {
   type AdminSettingsView,
   type PaymentMethod,
 } from '@portal/shared';
-import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
@@ -112,6 +113,20 @@ const settingsResolver = schemaResolver(
 /** A number field's value: '' while empty. */
 const toNumberField = (value: number | string): number | '' => (value === '' ? '' : Number(value));
 
+/** One group of settings under its heading. */
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveSettings();
   const form = useForm<SettingsValues, unknown, AdminSettingsBody>({
@@ -128,7 +143,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     },
   });
   const { errors } = form.formState;
-  const isUnusedLabelVoidOn = form.watch('isUnusedLabelVoidOn');
+  const values = useWatch({ control: form.control });
+  const isUnusedLabelVoidOn = values.isUnusedLabelVoidOn;
   const submit = form.handleSubmit(async (body) => {
     try {
       await save.mutateAsync(body);
@@ -140,7 +156,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   /** A number field of the form, as Mantine's NumberInput takes it. */
   const numberField = (name: 'minDeposit' | 'maxDeposit' | 'refundWindowDays' | 'unusedLabelVoidDays') => {
     return {
-      value: form.watch(name),
+      value: values[name] ?? '',
       onChange: (value: number | string) =>
         form.setValue(name, toNumberField(value), { shouldValidate: form.formState.isSubmitted }),
       error: errors[name]?.message,
@@ -149,103 +165,78 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Settings">
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              Deposits
-            </Title>
-            <Checkbox.Group
-              label="Payment methods resellers can use"
-              value={form.watch('enabledPaymentMethods')}
-              onChange={(v) =>
-                form.setValue('enabledPaymentMethods', v as PaymentMethod[], {
-                  shouldValidate: form.formState.isSubmitted,
-                })
-              }
-              error={errors.enabledPaymentMethods?.message}
-            >
-              <Group mt={6}>
-                <Checkbox value="cashapp" label="CashApp" />
-                <Checkbox value="paypal" label="Paypal" />
-              </Group>
-            </Checkbox.Group>
-            <Group grow align="flex-start">
-              <NumberInput
-                label="Minimum deposit"
-                prefix="$"
-                decimalScale={2}
-                {...numberField('minDeposit')}
-              />
-              <NumberInput
-                label="Maximum deposit"
-                prefix="$"
-                decimalScale={2}
-                thousandSeparator=","
-                {...numberField('maxDeposit')}
-              />
+        <SettingsCard title="Deposits">
+          <Checkbox.Group
+            label="Payment methods resellers can use"
+            value={values.enabledPaymentMethods ?? []}
+            onChange={(v) =>
+              form.setValue('enabledPaymentMethods', v as PaymentMethod[], {
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+            error={errors.enabledPaymentMethods?.message}
+          >
+            <Group mt={6}>
+              <Checkbox value="cashapp" label="CashApp" />
+              <Checkbox value="paypal" label="Paypal" />
             </Group>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              CashApp
-            </Title>
-            <TextInput
-              label="CashApp tag"
-              placeholder="$LabelPort"
-              {...form.register('cashappTag')}
-              error={errors.cashappTag?.message}
-              maw={320}
-            />
-            <QrSection qr={settings.cashappQr} />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              PayPal
-            </Title>
-            <Textarea
-              label="Payment instructions"
-              description="Shown as plain text in the PayPal modal: where to send the money and what to write."
-              autosize
-              minRows={3}
-              {...form.register('paypalInstructions')}
-              error={errors.paypalInstructions?.message}
-            />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              Refunds
-            </Title>
+          </Checkbox.Group>
+          <Group grow align="flex-start">
+            <NumberInput label="Minimum deposit" prefix="$" decimalScale={2} {...numberField('minDeposit')} />
             <NumberInput
-              label="Refund window (days)"
-              description="How long after an order a reseller may request a refund"
-              {...numberField('refundWindowDays')}
+              label="Maximum deposit"
+              prefix="$"
+              decimalScale={2}
+              thousandSeparator=","
+              {...numberField('maxDeposit')}
+            />
+          </Group>
+        </SettingsCard>
+        <SettingsCard title="CashApp">
+          <TextInput
+            label="CashApp tag"
+            placeholder="$LabelPort"
+            {...form.register('cashappTag')}
+            error={errors.cashappTag?.message}
+            maw={320}
+          />
+          <QrSection qr={settings.cashappQr} />
+        </SettingsCard>
+        <SettingsCard title="PayPal">
+          <Textarea
+            label="Payment instructions"
+            description="Shown as plain text in the PayPal modal: where to send the money and what to write."
+            autosize
+            minRows={3}
+            {...form.register('paypalInstructions')}
+            error={errors.paypalInstructions?.message}
+          />
+        </SettingsCard>
+        <SettingsCard title="Refunds">
+          <NumberInput
+            label="Refund window (days)"
+            description="How long after an order a reseller may request a refund"
+            {...numberField('refundWindowDays')}
+            maw={320}
+            allowDecimal={false}
+          />
+          <Switch
+            label="Void unused labels"
+            description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
+            checked={isUnusedLabelVoidOn}
+            onChange={(e) => form.setValue('isUnusedLabelVoidOn', e.currentTarget.checked)}
+          />
+          {isUnusedLabelVoidOn && (
+            <NumberInput
+              label="Void unused labels after (days)"
+              description="Days after purchase with no carrier scan"
+              {...numberField('unusedLabelVoidDays')}
+              allowNegative={false}
               maw={320}
               allowDecimal={false}
             />
-            <Switch
-              label="Void unused labels"
-              description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
-              checked={isUnusedLabelVoidOn}
-              onChange={(e) => form.setValue('isUnusedLabelVoidOn', e.currentTarget.checked)}
-            />
-            {isUnusedLabelVoidOn && (
-              <NumberInput
-                label="Void unused labels after (days)"
-                description="Days after purchase with no carrier scan"
-                {...numberField('unusedLabelVoidDays')}
-                allowNegative={false}
-                maw={320}
-                allowDecimal={false}
-              />
-            )}
-          </Stack>
-        </Paper>
+          )}
+        </SettingsCard>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save settings
