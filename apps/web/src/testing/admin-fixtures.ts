@@ -22,7 +22,10 @@ export const refundRequestFixture = (
 });
 
 /** A pending $25 CashApp invoice with one receipt; `n` makes its id, note and receipt its own. */
-export const adminInvoiceFixture = (n: number, overrides: Partial<AdminInvoiceView> = {}): AdminInvoiceView => ({
+export const adminInvoiceFixture = (
+  n: number,
+  overrides: Partial<AdminInvoiceView> = {},
+): AdminInvoiceView => ({
   _id: `i${n}`,
   amount: 25,
   payment_method: 'cashapp',

@@ -31,7 +31,9 @@ describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('The reseller paid $42.50; cancelling refunds it.');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(await within(dialog).findByText('Tell the reseller why the order is cancelled')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Tell the reseller why the order is cancelled'),
+    ).toBeInTheDocument();
     expect(posts(server)).toHaveLength(0);
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Status Note' }), 'No pickup slot tonight');

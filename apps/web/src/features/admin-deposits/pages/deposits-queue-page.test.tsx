@@ -51,7 +51,9 @@ describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
     const server = renderQueue([adminInvoiceFixture(1)], {
       'POST /admin/invoices/i1/approve': {
         status: 409,
-        body: { message: 'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving' },
+        body: {
+          message: 'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving',
+        },
       },
     });
     const row = await screen.findByTestId('admin-invoice-row');
@@ -64,7 +66,10 @@ describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving',
     );
-    expect(posts(server)[0]).toMatchObject({ path: '/admin/invoices/i1/approve', body: { receipt: 'RCPT1' } });
+    expect(posts(server)[0]).toMatchObject({
+      path: '/admin/invoices/i1/approve',
+      body: { receipt: 'RCPT1' },
+    });
     expect(screen.getByRole('dialog', { name: 'Approve LP-1001?' })).toBeInTheDocument();
   });
 });

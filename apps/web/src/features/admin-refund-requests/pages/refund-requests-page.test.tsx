@@ -28,7 +28,9 @@ describe('Console Refund Requests: decisions', { timeout: 20_000 }, () => {
     const server = renderRequests([refundRequestFixture(1)]);
     await user.click(await screen.findByRole('button', { name: 'Reject LBL-10041' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject refund request' });
-    expect(dialog).toHaveTextContent('Reject the refund request for LBL-10041? The reseller reads your reason.');
+    expect(dialog).toHaveTextContent(
+      'Reject the refund request for LBL-10041? The reseller reads your reason.',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
