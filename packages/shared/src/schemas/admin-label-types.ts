@@ -18,19 +18,19 @@ export const adminLabelTypeBody = z
       .trim()
       .min(1, 'Name is required')
       .max(80, 'Name must be at most 80 characters'),
-    uid: z.string({ error: 'Service is required' }).trim().min(1, 'Service is required'),
+    uid: z.string({ error: 'Choose a carrier service' }).trim().min(1, 'Choose a carrier service'),
     maxWeight: z
-      .number({ error: 'Max weight must be a number' })
+      .number({ error: 'Max weight must be greater than 0' })
       .gt(0, 'Max weight must be greater than 0')
       .max(MAX_WEIGHT_LIMIT, `Max weight must be at most ${MAX_WEIGHT_LIMIT}`),
     status: z.boolean({ error: 'Status must be true or false' }),
     prices: tiersField,
     /** Days its labels may be voided after purchase; omitted: the carrier's default (USPS 30, UPS/FedEx 90). */
     voidWindowDays: z
-      .number({ error: 'Void window must be a number' })
-      .int('Void window must be whole days')
-      .min(1, 'Void window must be 1 day or more')
-      .max(365, 'Void window must be at most 365 days')
+      .number({ error: 'Void window must be 1 to 365 whole days' })
+      .int('Void window must be 1 to 365 whole days')
+      .min(1, 'Void window must be 1 to 365 whole days')
+      .max(365, 'Void window must be 1 to 365 whole days')
       .optional(),
   })
   .superRefine((body, ctx) => {

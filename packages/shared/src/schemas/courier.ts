@@ -130,7 +130,10 @@ const staffNote = (required: boolean) => {
     .string({ error: 'Note must be text' })
     .trim()
     .max(500, 'Note must be at most 500 characters');
-  return required ? text.min(1, 'Note is required') : text.nullish().transform((v) => v ?? '');
+  // Required only when staff cancel, so the message says what the note is for.
+  return required
+    ? text.min(1, 'Tell the reseller why the order is cancelled')
+    : text.nullish().transform((v) => v ?? '');
 };
 
 /** POST /admin/courier/{id}/quote. */

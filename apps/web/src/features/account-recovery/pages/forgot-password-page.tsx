@@ -1,4 +1,5 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
+import { AuthSubmitButton } from '../../../components/auth-fields';
 import { FORGOT_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -61,9 +62,9 @@ export function ForgotPasswordPage() {
             {...form.register('email')}
           />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isSent}>
+          <AuthSubmitButton loading={isSubmitting} disabled={isSent}>
             Send OTP
-          </Button>
+          </AuthSubmitButton>
         </Stack>
       </form>
     </RecoveryLayout>

@@ -1,9 +1,9 @@
 import { emailSchema } from '@portal/shared';
-import { Button, Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { Checkbox, PasswordInput, Stack } from '@mantine/core';
+import { AuthSubmitButton, NewPasswordInput } from '../../../components/auth-fields';
 import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
 import { errorMessage } from '../../../lib/notify';
 import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -99,19 +99,12 @@ export function ResetPasswordPage() {
             requestLabel="Request an OTP"
           />
           <OtpField registration={form.register('OTP')} error={errors.OTP} />
-          <PasswordInput
+          <NewPasswordInput
             label="New Password"
-            placeholder="At least 8 characters"
-            autoComplete="new-password"
-            size="md"
+            registration={form.register('newPassword')}
             error={errors.newPassword}
-            inputContainer={(input) => (
-              <>
-                {input}
-                <PasswordStrengthMeter password={newPassword} owner={{ email }} />
-              </>
-            )}
-            {...form.register('newPassword')}
+            password={newPassword}
+            owner={{ email }}
           />
           <PasswordInput
             label="Confirm New Password"
@@ -127,9 +120,7 @@ export function ResetPasswordPage() {
             onChange={(event) => setRegenerateApiKey(event.currentTarget.checked)}
           />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <Button type="submit" size="md" fullWidth loading={isSubmitting || isDone}>
-            Reset
-          </Button>
+          <AuthSubmitButton loading={isSubmitting || isDone}>Reset</AuthSubmitButton>
         </Stack>
       </form>
     </RecoveryLayout>

@@ -1,5 +1,6 @@
 import { emailSchema } from '@portal/shared';
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { AuthSubmitButton } from '../../../components/auth-fields';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
@@ -56,9 +57,7 @@ export function VerifyEmailPage() {
           />
           <OtpField registration={form.register('OTP')} error={form.errors.OTP} />
           <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <Button type="submit" size="md" fullWidth loading={form.isSubmitting || isDone}>
-            Verify
-          </Button>
+          <AuthSubmitButton loading={form.isSubmitting || isDone}>Verify</AuthSubmitButton>
         </Stack>
       </form>
     </RecoveryLayout>

@@ -1,7 +1,11 @@
 import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { twoFactorDisableBody, type TwoFactorDisableBody } from '@portal/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { TwoFactorEnrolment } from '../../../components/two-factor-enrolment';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { SettingsSection } from './settings-section';
 
@@ -57,22 +61,20 @@ export function TwoFactorSection() {
 
 function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    disable.mutate(
-      { password, code: code.trim() },
-      {
-        onSuccess: (result) => {
-          notifySuccess(result.message);
-          setPassword('');
-          setCode('');
-          onClose();
-        },
+  const form = useForm<TwoFactorDisableBody>({
+    resolver: zodResolver(twoFactorDisableBody),
+    defaultValues: { password: '', code: '' },
+  });
+  const onSubmit = form.handleSubmit((body) =>
+    disable.mutate(body, {
+      onSuccess: (result) => {
+        notifySuccess(result.message);
+        form.reset();
+        onClose();
       },
-    );
-  };
+      onError: (error) => showServerFieldErrors(error, form.setError, ['password', 'code'] as const),
+    }),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title="Turn off two-factor sign-in?" centered>
       <form onSubmit={onSubmit} noValidate>
@@ -86,14 +88,14 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
           <PasswordInput
             label="Password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
+            {...form.register('password')}
+            error={form.formState.errors.password?.message}
           />
           <TextInput
             label="Authentication code"
             autoComplete="one-time-code"
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
+            {...form.register('code')}
+            error={form.formState.errors.code?.message}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

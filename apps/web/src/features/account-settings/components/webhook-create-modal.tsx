@@ -1,30 +1,35 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { WEBHOOK_SUBSCRIBABLE_EVENTS } from '@portal/shared';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { WEBHOOK_SUBSCRIBABLE_EVENTS, webhookCreateBody, type WebhookCreateBody } from '@portal/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
 import { useCreateWebhook } from '../api/create-webhook';
+
+type WebhookValues = z.input<typeof webhookCreateBody>;
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (secret: string) => void };
 
 /** Add an endpoint: its URL and the events it wants. */
 export function WebhookCreateModal({ opened, onClose, onCreated }: Props) {
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<string[]>(['order.completed', 'order.cancelled']);
+  const form = useForm<WebhookValues, unknown, WebhookCreateBody>({
+    resolver: zodResolver(webhookCreateBody),
+    defaultValues: { url: '', events: ['order.completed', 'order.cancelled'] },
+  });
   const create = useCreateWebhook();
   const close = () => {
     create.reset();
     onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = await create
-      .mutateAsync({ url, events: events as (typeof WEBHOOK_SUBSCRIBABLE_EVENTS)[number][] })
-      .catch(() => null);
+  // A refusal shows in the alert below, as the server words it.
+  const submit = form.handleSubmit(async (body) => {
+    const result = await create.mutateAsync(body).catch(() => null);
     if (!result) return;
-    setUrl('');
+    form.setValue('url', '');
     close();
     onCreated(result.secret);
-  };
+  });
+  const events = useWatch({ control: form.control, name: 'events' });
 
   return (
     <Modal opened={opened} onClose={close} title="Add webhook endpoint" centered size="lg">
@@ -34,16 +39,28 @@ export function WebhookCreateModal({ opened, onClose, onCreated }: Props) {
             label="Endpoint URL"
             placeholder="https://example.com/labelport/webhooks"
             required
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
+            {...form.register('url')}
+            error={form.formState.errors.url?.message}
           />
-          <Checkbox.Group label="Events" value={events} onChange={setEvents} required>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
-              {WEBHOOK_SUBSCRIBABLE_EVENTS.map((event) => (
-                <Checkbox key={event} value={event} label={event} />
-              ))}
-            </SimpleGrid>
-          </Checkbox.Group>
+          <Controller
+            control={form.control}
+            name="events"
+            render={({ field }) => (
+              <Checkbox.Group
+                label="Events"
+                value={field.value}
+                onChange={field.onChange}
+                error={form.formState.errors.events?.message}
+                required
+              >
+                <SimpleGrid cols={{ base: 1, xs: 2 }} mt="xs" spacing="xs">
+                  {WEBHOOK_SUBSCRIBABLE_EVENTS.map((event) => (
+                    <Checkbox key={event} value={event} label={event} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          />
           {create.error ? (
             <Alert color="red" role="alert">
               {errorMessage(create.error)}

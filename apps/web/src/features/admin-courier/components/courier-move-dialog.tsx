@@ -1,13 +1,17 @@
-import { Button, FileInput, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { FileInput, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import {
   COURIER_FILE_MAX_BYTES,
   COURIER_MAX_PRICE,
+  courierCancelBody,
   formatUsd,
   type AdminCourierOrderView,
 } from '@portal/shared';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
+import { DialogActions } from '../../../components/dialog-actions';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
 import type { CourierMove } from '../api/admin-courier';
@@ -28,8 +32,37 @@ type CourierMoveDialogProps = {
   onClose: () => void;
 };
 
+/** The cancel note is the reason of a cancel: the shared cancel body's rule. */
+const cancelNote = z.object({ reason: courierCancelBody.shape.note });
+
 /** Quote (price and note), Complete (the PDF and a note) or Cancel (a note, refunded when charged). */
 export function CourierMoveDialog({ value, isSending, onSubmit, onClose }: CourierMoveDialogProps) {
+  if (value?.kind === 'cancel')
+    return (
+      <ReasonDialog
+        opened
+        title={TITLES.cancel}
+        reason={{
+          label: 'Status Note',
+          description: 'The reseller sees this note in their list',
+          required: true,
+          autoFocus: true,
+          serverField: 'note',
+        }}
+        schema={cancelNote}
+        confirmLabel="Cancel order"
+        confirmColor="red"
+        cancelLabel="Back"
+        isPending={isSending}
+        onConfirm={async (note) => {
+          await onSubmit({ kind: 'cancel', id: value.order._id, note });
+          onClose();
+        }}
+        onClose={onClose}
+      >
+        <MoveSummary order={value.order} kind="cancel" />
+      </ReasonDialog>
+    );
   return (
     <Modal opened={value !== null} onClose={onClose} centered title={value ? TITLES[value.kind] : ''}>
       {value && (
@@ -42,6 +75,19 @@ export function CourierMoveDialog({ value, isSending, onSubmit, onClose }: Couri
         />
       )}
     </Modal>
+  );
+}
+
+/** Which order moves, and what a cancel gives back. */
+function MoveSummary({ order, kind }: { order: AdminCourierOrderView; kind: MoveKind }) {
+  return (
+    <Text size="sm">
+      Order <b>{courierReference(order)}</b> of <b>{order.username}</b>: {order.from.city}, {order.from.state}{' '}
+      → {order.to.city}, {order.to.state}.
+      {kind === 'cancel' && order.status === 'In Process' && order.price !== null && (
+        <> The reseller paid {formatUsd(order.price)}; cancelling refunds it.</>
+      )}
+    </Text>
   );
 }
 
@@ -71,7 +117,6 @@ function MoveForm({
     if (isSending) return;
     const local: FieldErrors = {};
     if (kind === 'quote' && (typeof price !== 'number' || price <= 0)) local.price = 'Enter a price above $0';
-    if (kind === 'cancel' && !note.trim()) local.note = 'Tell the reseller why the order is cancelled';
     if (kind === 'complete' && !file) local.file = 'Choose the label or document (PDF)';
     if (kind === 'complete' && file && file.size > COURIER_FILE_MAX_BYTES)
       local.file = `The file is larger than ${COURIER_FILE_MAX_BYTES / 1024 / 1024} MB`;
@@ -81,9 +126,7 @@ function MoveForm({
     const move: CourierMove =
       kind === 'quote'
         ? { kind, id: order._id, price: Number(price), note: note.trim() }
-        : kind === 'complete'
-          ? { kind, id: order._id, file: file!, note: note.trim() }
-          : { kind, id: order._id, note: note.trim() };
+        : { kind: 'complete', id: order._id, file: file!, note: note.trim() };
     try {
       await onSubmit(move);
       onClose();
@@ -97,13 +140,7 @@ function MoveForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Text size="sm">
-          Order <b>{courierReference(order)}</b> of <b>{order.username}</b>: {order.from.city},{' '}
-          {order.from.state} → {order.to.city}, {order.to.state}.
-          {kind === 'cancel' && order.status === 'In Process' && order.price !== null && (
-            <> The reseller paid {formatUsd(order.price)}; cancelling refunds it.</>
-          )}
-        </Text>
+        <MoveSummary order={order} kind={kind} />
         {kind === 'quote' && (
           <NumberInput
             label="Price"
@@ -142,29 +179,19 @@ function MoveForm({
           autosize
           minRows={2}
           maxLength={500}
-          required={kind === 'cancel'}
-          data-autofocus={kind === 'cancel' || undefined}
           value={note}
           onChange={(e) => setNote(e.currentTarget.value)}
           error={errors.note}
         />
-        {formError && (
-          <Text size="sm" c="red.8" role="alert">
-            {formError}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={isSending}>
-            Back
-          </Button>
-          <Button
-            type="submit"
-            color={kind === 'cancel' ? 'red' : kind === 'complete' ? 'teal' : undefined}
-            loading={isSending}
-          >
-            {kind === 'quote' ? 'Send quote' : kind === 'complete' ? 'Complete order' : 'Cancel order'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={formError}
+          submitLabel={kind === 'quote' ? 'Send quote' : 'Complete order'}
+          submitColor={kind === 'complete' ? 'teal' : undefined}
+          isPending={isSending}
+          cancelLabel="Back"
+          onCancel={onClose}
+          isCancelDisabled={isSending}
+        />
       </Stack>
     </form>
   );

@@ -1,14 +1,16 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { DEFAULT_VOID_WINDOW_DAYS, type AdminLabelTypesResponse } from '@portal/shared';
-import { useState } from 'react';
+import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
-  completeTiers,
-  PriceTiersEditor,
-  tierProblems,
-  toDrafts,
-  type TierDraft,
-} from '../../../components/price-tiers-editor';
+  adminLabelTypeBody,
+  DEFAULT_VOID_WINDOW_DAYS,
+  type AdminLabelTypeBody,
+  type AdminLabelTypesResponse,
+} from '@portal/shared';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSaveLabelType } from '../api/label-types';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
@@ -39,141 +41,173 @@ export function LabelTypeDialog(props: Props) {
   );
 }
 
+/** The form as edited: '' is an empty number field; an empty void window is the carrier's default. */
+type LabelTypeValues = {
+  name: string;
+  uid: string | null;
+  maxWeight: number | '';
+  status: boolean;
+  voidWindowDays: number | '';
+  prices: TierDraft[];
+};
+
+const SERVER_FIELDS = ['name', 'uid', 'maxWeight', 'voidWindowDays'] as const;
+
+/** The shared label-type rule judges the form; empty fields read as missing. */
+const labelTypeResolver = schemaResolver(adminLabelTypeBody, (values: LabelTypeValues) => ({
+  ...values,
+  uid: values.uid ?? '',
+  maxWeight: emptyAsUndefined(values.maxWeight),
+  voidWindowDays: emptyAsUndefined(values.voidWindowDays),
+  prices: values.prices.map((tier) => ({
+    fromWeight: emptyAsUndefined(tier.fromWeight),
+    toWeight: emptyAsUndefined(tier.toWeight),
+    price: emptyAsUndefined(tier.price),
+  })),
+}));
+
 function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
   const save = useSaveLabelType(editing?._id ?? null);
-  const [name, setName] = useState(editing?.name ?? '');
-  const [uid, setUid] = useState<string | null>(editing?.uid ?? null);
-  const [maxWeight, setMaxWeight] = useState<number | ''>(editing?.maxWeight ?? '');
-  const [enabled, setEnabled] = useState(editing?.status ?? true);
-  // Empty: the carrier's default window (USPS 30 days, UPS and FedEx 90).
-  const [voidWindow, setVoidWindow] = useState<number | ''>(editing?.voidWindowDays ?? '');
-  const [tiers, setTiers] = useState<TierDraft[]>(
-    editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
-  );
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LabelTypeValues, unknown, AdminLabelTypeBody>({
+    resolver: labelTypeResolver,
+    defaultValues: {
+      name: editing?.name ?? '',
+      uid: editing?.uid ?? null,
+      maxWeight: editing?.maxWeight ?? '',
+      status: editing?.status ?? true,
+      voidWindowDays: editing?.voidWindowDays ?? '',
+      prices: editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
+    },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const [uid, maxWeight, isEnabled] = useWatch({
+    control: form.control,
+    name: ['uid', 'maxWeight', 'status'],
+  });
 
   const service = services.find((s) => s.uid === uid);
   const options = services
     .filter((s) => s.uid === editing?.uid || !takenUids.includes(s.uid))
     .map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
-  const nameError = tried && !name.trim() ? 'Name is required' : undefined;
-  const uidError = tried && !uid ? 'Choose a carrier service' : undefined;
   const defaultWindow = service ? DEFAULT_VOID_WINDOW_DAYS[service.carrier] : null;
-  const isVoidWindowValid =
-    voidWindow === '' || (Number.isInteger(voidWindow) && voidWindow >= 1 && voidWindow <= 365);
-  const voidWindowError = tried && !isVoidWindowValid ? 'Void window must be 1 to 365 whole days' : undefined;
-  const weightError =
-    tried && !(typeof maxWeight === 'number' && maxWeight > 0)
-      ? 'Max weight must be greater than 0'
-      : undefined;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setFailure(null);
-    const prices = completeTiers(tiers);
-    if (save.isPending || !name.trim() || !uid || maxWeight === '' || !prices) return;
-    if (tierProblems(tiers, maxWeight).length > 0 || !isVoidWindowValid) return;
+  const submit = form.handleSubmit(async (body) => {
+    if (save.isPending) return;
     try {
-      const result = await save.mutateAsync({
-        name: name.trim(),
-        uid,
-        maxWeight,
-        status: enabled,
-        prices,
-        voidWindowDays: voidWindow === '' ? undefined : voidWindow,
-      });
+      const result = await save.mutateAsync(body);
       notifySuccess(result.message);
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error));
+      if (!showServerFieldErrors(error, form.setError, SERVER_FIELDS))
+        form.setError('root', { message: errorMessage(error) });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <TextInput
           label="Name"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={nameError}
+          {...form.register('name')}
+          error={errors.name?.message}
           required
           data-autofocus
         />
-        <Select
-          label="Carrier service"
-          description="The label the engine renders for this type"
-          data={options}
-          value={uid}
-          onChange={setUid}
-          error={uidError}
-          nothingFoundMessage="Every service already has a label type"
-          required
-          allowDeselect={false}
+        <Controller
+          control={form.control}
+          name="uid"
+          render={({ field }) => (
+            <Select
+              label="Carrier service"
+              description="The label the engine renders for this type"
+              data={options}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.uid?.message}
+              nothingFoundMessage="Every service already has a label type"
+              required
+              allowDeselect={false}
+            />
+          )}
         />
         <Group grow align="flex-start">
-          <NumberInput
-            label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
-            value={maxWeight}
-            onChange={(v) => setMaxWeight(v === '' ? '' : Number(v))}
-            min={0}
-            decimalScale={2}
-            error={weightError}
-            required
+          <Controller
+            control={form.control}
+            name="maxWeight"
+            render={({ field }) => (
+              <NumberInput
+                label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
+                value={field.value}
+                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                min={0}
+                decimalScale={2}
+                error={errors.maxWeight?.message}
+                required
+              />
+            )}
           />
           <Switch
             label="Enabled"
-            description={enabled ? 'Resellers can order it' : 'Hidden from resellers; new orders refused'}
-            checked={enabled}
-            onChange={(e) => setEnabled(e.currentTarget.checked)}
+            description={isEnabled ? 'Resellers can order it' : 'Hidden from resellers; new orders refused'}
+            checked={isEnabled}
+            onChange={(e) => form.setValue('status', e.currentTarget.checked)}
             mt={28}
           />
         </Group>
-        <NumberInput
-          label="Void window (days)"
-          description={
-            defaultWindow
-              ? `How long after purchase a label can be voided and refunded. Empty: the carrier's ${defaultWindow} days.`
-              : 'How long after purchase a label can be voided and refunded (USPS 30 days, UPS and FedEx 90).'
-          }
-          placeholder={defaultWindow ? String(defaultWindow) : undefined}
-          value={voidWindow}
-          onChange={(v) => setVoidWindow(v === '' ? '' : Number(v))}
-          allowNegative={false}
-          allowDecimal={false}
-          error={voidWindowError}
-          maw={{ base: '100%', xs: 320 }}
+        <Controller
+          control={form.control}
+          name="voidWindowDays"
+          render={({ field }) => (
+            <NumberInput
+              label="Void window (days)"
+              description={
+                defaultWindow
+                  ? `How long after purchase a label can be voided and refunded. Empty: the carrier's ${defaultWindow} days.`
+                  : 'How long after purchase a label can be voided and refunded (USPS 30 days, UPS and FedEx 90).'
+              }
+              placeholder={defaultWindow ? String(defaultWindow) : undefined}
+              value={field.value}
+              onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              allowNegative={false}
+              allowDecimal={false}
+              error={errors.voidWindowDays?.message}
+              maw={{ base: '100%', xs: 320 }}
+            />
+          )}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>
             Price tiers
           </Text>
-          <PriceTiersEditor
-            value={tiers}
-            onChange={setTiers}
-            unit={service?.weightUnit ?? 'lb'}
-            maxWeight={maxWeight}
-            showProblems={tried}
+          <Controller
+            control={form.control}
+            name="prices"
+            render={({ field }) => (
+              <PriceTiersEditor
+                value={field.value}
+                onChange={field.onChange}
+                unit={service?.weightUnit ?? 'lb'}
+                maxWeight={maxWeight}
+                showProblems={isSubmitted}
+              />
+            )}
           />
         </div>
         <Text size="xs" c="dimmed">
           Orders already placed keep the price they were charged.
         </Text>
-        {failure && (
-          <Text c="red.8" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {editing ? 'Save label type' : 'Create label type'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={errors.root?.message}
+          submitLabel={editing ? 'Save label type' : 'Create label type'}
+          isPending={save.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

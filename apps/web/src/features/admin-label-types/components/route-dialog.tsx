@@ -15,6 +15,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProviders } from '../../../lib/admin-providers';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSaveRoute } from '../api/label-types';
 import {
@@ -142,19 +143,12 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
             </Button>
           )}
         </Group>
-        {(verdict?.errors?.route || save.error) && (
-          <Text c="red.8" size="sm" role="alert">
-            {verdict?.errors?.route ?? errorMessage(save.error)}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save route
-          </Button>
-        </Group>
+        <DialogActions
+          error={verdict?.errors?.route ?? (save.error ? errorMessage(save.error) : null)}
+          submitLabel="Save route"
+          isPending={save.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -129,4 +129,39 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['FedEx 2Day (fedex_2day)']);
   });
+
+  it('refuses a new type with no name, service or weight, in the shared rule’s words, and sends nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await screen.findByRole('row', { name: /USPS Priority Mail/ });
+    await user.click(screen.getByRole('button', { name: 'New label type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New label type' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create label type' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a carrier service')).toBeInTheDocument();
+    expect(within(dialog).getByText('Max weight must be greater than 0')).toBeInTheDocument();
+    expect(within(dialog).getByText('Fill in every From, To and Price cell')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('opens a disabled type as disabled and saves it enabled once switched on', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = stubApi({
+      'GET /admin/label-types': { body: { labelTypes: [{ ...priority, status: false }], services } },
+      'PUT /admin/label-types/t-pri': ({ body }) => ({
+        body: { message: 'Label type saved', labelType: { ...priority, ...(body as object) } },
+      }),
+    });
+    renderWithRouter(<LabelTypesPage />, '/admin/label-types');
+    await user.click(await screen.findByRole('button', { name: 'Edit USPS Priority Mail' }));
+    const dialog = await screen.findByRole('dialog');
+    const enabled = within(dialog).getByRole('switch', { name: /Enabled/ });
+    expect(enabled).not.toBeChecked();
+    expect(within(dialog).getByText('Hidden from resellers; new orders refused')).toBeInTheDocument();
+    await user.click(enabled);
+    expect(within(dialog).getByText('Resellers can order it')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ status: true });
+  });
 });

@@ -1,5 +1,4 @@
 import {
-  Button,
   Checkbox,
   Group,
   Modal,
@@ -21,6 +20,7 @@ import {
   type UpstreamKind,
 } from '@portal/shared';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
 import {
@@ -189,19 +189,12 @@ function ProviderForm({ editing, onClose }: Props) {
             )}
           />
         </Group>
-        {errors.root && (
-          <Text c="red.8" size="sm" role="alert">
-            {errors.root.message}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={isSaving}>
-            {isEditing ? 'Save provider' : 'Add provider'}
-          </Button>
-        </Group>
+        <DialogActions
+          error={errors.root?.message}
+          submitLabel={isEditing ? 'Save provider' : 'Add provider'}
+          isPending={isSaving}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adjustBalanceBody, formatUsd, type AdjustBalanceBody } from '@portal/shared';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useAdjustBalance } from '../api/resellers';
 
@@ -65,19 +66,12 @@ export function AdjustBalanceDialog({ userId, discordId, balance, opened, onClos
             {...form.register('reason')}
             error={form.formState.errors.reason?.message}
           />
-          {form.formState.errors.root && (
-            <Text c="red.8" size="sm" role="alert">
-              {form.formState.errors.root.message}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={adjust.isPending}>
-              Save adjustment
-            </Button>
-          </Group>
+          <DialogActions
+            error={form.formState.errors.root?.message}
+            submitLabel="Save adjustment"
+            isPending={adjust.isPending}
+            onCancel={close}
+          />
         </Stack>
       </form>
     </Modal>

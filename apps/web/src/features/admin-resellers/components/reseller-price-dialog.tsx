@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { applyPriceOverride, formatUsd, type ResellerPriceView } from '@portal/shared';
 import { useState } from 'react';
 import {
@@ -8,6 +8,7 @@ import {
   toDrafts,
   type TierDraft,
 } from '../../../components/price-tiers-editor';
+import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSetResellerPrice } from '../api/prices';
 
@@ -117,19 +118,12 @@ function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerP
             showProblems={tried}
           />
         )}
-        {failure && (
-          <Text c="red.8" size="sm" role="alert">
-            {failure}
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            Save prices
-          </Button>
-        </Group>
+        <DialogActions
+          error={failure}
+          submitLabel="Save prices"
+          isPending={save.isPending}
+          onCancel={onClose}
+        />
       </Stack>
     </form>
   );

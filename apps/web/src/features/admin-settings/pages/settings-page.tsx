@@ -15,10 +15,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { adminSettingsBody, type AdminSettingsView, type PaymentMethod } from '@portal/shared';
-import { useState } from 'react';
+import {
+  adminSettingsBody,
+  type AdminSettingsBody,
+  type AdminSettingsView,
+  type PaymentMethod,
+} from '@portal/shared';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
+import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { useAdminSettings, useCashappQr, useSaveSettings } from '../api/settings';
 
 const QR_MAX_BYTES = 2 * 1024 * 1024;
@@ -79,153 +86,157 @@ function QrSection({ qr }: { qr: string }) {
   );
 }
 
+/** The form as edited: '' is an empty number field; the switch turns the unused-label days off (null). */
+type SettingsValues = {
+  cashappTag: string;
+  paypalInstructions: string;
+  enabledPaymentMethods: PaymentMethod[];
+  minDeposit: number | '';
+  maxDeposit: number | '';
+  refundWindowDays: number | '';
+  isUnusedLabelVoidOn: boolean;
+  unusedLabelVoidDays: number | '';
+};
+
+/** The shared settings rule judges the form; on without a number is refused with the field's message. */
+const settingsResolver = schemaResolver(
+  adminSettingsBody,
+  ({ isUnusedLabelVoidOn, unusedLabelVoidDays, ...values }: SettingsValues) => ({
+    ...values,
+    minDeposit: emptyAsUndefined(values.minDeposit),
+    maxDeposit: emptyAsUndefined(values.maxDeposit),
+    refundWindowDays: emptyAsUndefined(values.refundWindowDays),
+    unusedLabelVoidDays: isUnusedLabelVoidOn ? (emptyAsUndefined(unusedLabelVoidDays) ?? Number.NaN) : null,
+  }),
+);
+
+/** A number field's value: '' while empty. */
+const toNumberField = (value: number | string): number | '' => (value === '' ? '' : Number(value));
+
+/** One group of settings under its heading. */
+function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p="lg">
+      <Stack gap="md">
+        <Title order={2} fz="h4">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
 function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveSettings();
-  const [values, setValues] = useState({
-    cashappTag: settings.cashappTag,
-    paypalInstructions: settings.paypalInstructions,
-    enabledPaymentMethods: settings.enabledPaymentMethods as string[],
-    minDeposit: settings.minDeposit as number | string,
-    maxDeposit: settings.maxDeposit as number | string,
-    refundWindowDays: settings.refundWindowDays as number | string,
-    isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
-    unusedLabelVoidDays: (settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS) as number | string,
+  const form = useForm<SettingsValues, unknown, AdminSettingsBody>({
+    resolver: settingsResolver,
+    defaultValues: {
+      cashappTag: settings.cashappTag,
+      paypalInstructions: settings.paypalInstructions,
+      enabledPaymentMethods: settings.enabledPaymentMethods,
+      minDeposit: settings.minDeposit,
+      maxDeposit: settings.maxDeposit,
+      refundWindowDays: settings.refundWindowDays,
+      isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
+      unusedLabelVoidDays: settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS,
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof typeof values>(k: K, v: (typeof values)[K]) =>
-    setValues((old) => ({ ...old, [k]: v }));
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const { isUnusedLabelVoidOn, ...fields } = values;
-    const parsed = adminSettingsBody.safeParse({
-      ...fields,
-      enabledPaymentMethods: values.enabledPaymentMethods as PaymentMethod[],
-      minDeposit: values.minDeposit === '' ? undefined : Number(values.minDeposit),
-      maxDeposit: values.maxDeposit === '' ? undefined : Number(values.maxDeposit),
-      refundWindowDays: values.refundWindowDays === '' ? undefined : Number(values.refundWindowDays),
-      // Off is null; on without a number is refused with the field's message.
-      unusedLabelVoidDays: isUnusedLabelVoidOn
-        ? values.unusedLabelVoidDays === ''
-          ? Number.NaN
-          : Number(values.unusedLabelVoidDays)
-        : null,
-    });
-    if (!parsed.success)
-      return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-    setErrors({});
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control });
+  const isUnusedLabelVoidOn = values.isUnusedLabelVoidOn;
+  const submit = form.handleSubmit(async (body) => {
     try {
-      await save.mutateAsync(parsed.data);
+      await save.mutateAsync(body);
       notifySuccess('Settings saved');
     } catch (error) {
       notifyError(error);
     }
+  });
+  /** A number field of the form, as Mantine's NumberInput takes it. */
+  const numberField = (name: 'minDeposit' | 'maxDeposit' | 'refundWindowDays' | 'unusedLabelVoidDays') => {
+    return {
+      value: values[name] ?? '',
+      onChange: (value: number | string) =>
+        form.setValue(name, toNumberField(value), { shouldValidate: form.formState.isSubmitted }),
+      error: errors[name]?.message,
+    };
   };
   return (
     <form onSubmit={submit} noValidate aria-label="Settings">
       <Stack gap="lg">
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              Deposits
-            </Title>
-            <Checkbox.Group
-              label="Payment methods resellers can use"
-              value={values.enabledPaymentMethods}
-              onChange={(v) => set('enabledPaymentMethods', v)}
-              error={errors.enabledPaymentMethods}
-            >
-              <Group mt={6}>
-                <Checkbox value="cashapp" label="CashApp" />
-                <Checkbox value="paypal" label="Paypal" />
-              </Group>
-            </Checkbox.Group>
-            <Group grow align="flex-start">
-              <NumberInput
-                label="Minimum deposit"
-                prefix="$"
-                decimalScale={2}
-                value={values.minDeposit}
-                onChange={(v) => set('minDeposit', v)}
-                error={errors.minDeposit}
-              />
-              <NumberInput
-                label="Maximum deposit"
-                prefix="$"
-                decimalScale={2}
-                thousandSeparator=","
-                value={values.maxDeposit}
-                onChange={(v) => set('maxDeposit', v)}
-                error={errors.maxDeposit}
-              />
+        <SettingsCard title="Deposits">
+          <Checkbox.Group
+            label="Payment methods resellers can use"
+            value={values.enabledPaymentMethods ?? []}
+            onChange={(v) =>
+              form.setValue('enabledPaymentMethods', v as PaymentMethod[], {
+                shouldValidate: form.formState.isSubmitted,
+              })
+            }
+            error={errors.enabledPaymentMethods?.message}
+          >
+            <Group mt={6}>
+              <Checkbox value="cashapp" label="CashApp" />
+              <Checkbox value="paypal" label="Paypal" />
             </Group>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              CashApp
-            </Title>
-            <TextInput
-              label="CashApp tag"
-              placeholder="$LabelPort"
-              value={values.cashappTag}
-              onChange={(e) => set('cashappTag', e.currentTarget.value)}
-              error={errors.cashappTag}
-              maw={320}
-            />
-            <QrSection qr={settings.cashappQr} />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              PayPal
-            </Title>
-            <Textarea
-              label="Payment instructions"
-              description="Shown as plain text in the PayPal modal: where to send the money and what to write."
-              autosize
-              minRows={3}
-              value={values.paypalInstructions}
-              onChange={(e) => set('paypalInstructions', e.currentTarget.value)}
-              error={errors.paypalInstructions}
-            />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="lg" p="lg">
-          <Stack gap="md">
-            <Title order={2} fz="h4">
-              Refunds
-            </Title>
+          </Checkbox.Group>
+          <Group grow align="flex-start">
+            <NumberInput label="Minimum deposit" prefix="$" decimalScale={2} {...numberField('minDeposit')} />
             <NumberInput
-              label="Refund window (days)"
-              description="How long after an order a reseller may request a refund"
-              value={values.refundWindowDays}
-              onChange={(v) => set('refundWindowDays', v)}
-              error={errors.refundWindowDays}
+              label="Maximum deposit"
+              prefix="$"
+              decimalScale={2}
+              thousandSeparator=","
+              {...numberField('maxDeposit')}
+            />
+          </Group>
+        </SettingsCard>
+        <SettingsCard title="CashApp">
+          <TextInput
+            label="CashApp tag"
+            placeholder="$LabelPort"
+            {...form.register('cashappTag')}
+            error={errors.cashappTag?.message}
+            maw={320}
+          />
+          <QrSection qr={settings.cashappQr} />
+        </SettingsCard>
+        <SettingsCard title="PayPal">
+          <Textarea
+            label="Payment instructions"
+            description="Shown as plain text in the PayPal modal: where to send the money and what to write."
+            autosize
+            minRows={3}
+            {...form.register('paypalInstructions')}
+            error={errors.paypalInstructions?.message}
+          />
+        </SettingsCard>
+        <SettingsCard title="Refunds">
+          <NumberInput
+            label="Refund window (days)"
+            description="How long after an order a reseller may request a refund"
+            {...numberField('refundWindowDays')}
+            maw={320}
+            allowDecimal={false}
+          />
+          <Switch
+            label="Void unused labels"
+            description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
+            checked={isUnusedLabelVoidOn}
+            onChange={(e) => form.setValue('isUnusedLabelVoidOn', e.currentTarget.checked)}
+          />
+          {isUnusedLabelVoidOn && (
+            <NumberInput
+              label="Void unused labels after (days)"
+              description="Days after purchase with no carrier scan"
+              {...numberField('unusedLabelVoidDays')}
+              allowNegative={false}
               maw={320}
               allowDecimal={false}
             />
-            <Switch
-              label="Void unused labels"
-              description="Ask the provider to void and refund labels the carrier never scanned, some days after purchase. Off by default; resellers see it in Account Settings when it is on."
-              checked={values.isUnusedLabelVoidOn}
-              onChange={(e) => set('isUnusedLabelVoidOn', e.currentTarget.checked)}
-            />
-            {values.isUnusedLabelVoidOn && (
-              <NumberInput
-                label="Void unused labels after (days)"
-                description="Days after purchase with no carrier scan"
-                value={values.unusedLabelVoidDays}
-                onChange={(v) => set('unusedLabelVoidDays', v)}
-                error={errors.unusedLabelVoidDays}
-                allowNegative={false}
-                maw={320}
-                allowDecimal={false}
-              />
-            )}
-          </Stack>
-        </Paper>
+          )}
+        </SettingsCard>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save settings

@@ -1,8 +1,8 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { PasswordStrengthMeter } from '../../../components/password-strength-meter';
+import { AuthSubmitButton, DiscordNameInput, NewPasswordInput } from '../../../components/auth-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -69,33 +69,17 @@ export function RegisterForm() {
           error={errors.username}
           {...form.register('username')}
         />
-        <TextInput
-          label="Discord Name"
-          placeholder="your Discord name"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          size="md"
-          error={errors.discordId}
-          {...form.register('discordId')}
-        />
-        <PasswordInput
+        <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
+        <NewPasswordInput
           label="Password"
-          placeholder="At least 8 characters"
-          autoComplete="new-password"
-          size="md"
+          registration={form.register('password')}
           error={errors.password}
-          inputContainer={(input) => (
-            <>
-              {input}
-              <PasswordStrengthMeter password={password} owner={ownerOf({ username, discordId, password })} />
-            </>
-          )}
-          {...form.register('password')}
+          password={password}
+          owner={ownerOf({ username, discordId, password })}
         />
-        <Button type="submit" size="md" fullWidth loading={isSubmitting} disabled={isRegistered} mt="xs">
+        <AuthSubmitButton loading={isSubmitting} disabled={isRegistered} mt="xs">
           Sign Up
-        </Button>
+        </AuthSubmitButton>
         <CaptchaSlot containerRef={containerRef} />
       </Stack>
     </form>

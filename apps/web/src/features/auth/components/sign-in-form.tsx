@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack } from '@mantine/core';
+import { AuthSubmitButton, DiscordNameInput } from '../../../components/auth-fields';
 import { lazy, Suspense, useState } from 'react';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
@@ -53,16 +54,7 @@ export function SignInForm() {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <TimedMessageAlert message={message} />
-        <TextInput
-          label="Discord Name"
-          placeholder="your Discord name"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          size="md"
-          error={errors.discordId}
-          {...form.register('discordId')}
-        />
+        <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
         <PasswordInput
           label="Password"
           placeholder="Your password"
@@ -71,9 +63,9 @@ export function SignInForm() {
           error={errors.password}
           {...form.register('password')}
         />
-        <Button type="submit" size="md" fullWidth loading={isSubmitting || isRedirecting} mt="xs">
+        <AuthSubmitButton loading={isSubmitting || isRedirecting} mt="xs">
           Sign in
-        </Button>
+        </AuthSubmitButton>
         <CaptchaSlot containerRef={containerRef} />
       </Stack>
     </form>

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { formatUsd, type OrderView } from '@portal/shared';
-import { useState } from 'react';
+import { Text } from '@mantine/core';
+import { formatUsd, refundRequestBody, type OrderView } from '@portal/shared';
+import { ReasonDialog } from '../../../components/reason-dialog';
 
 type RefundRequestDialogProps = {
   order: OrderView | null;
@@ -9,50 +9,35 @@ type RefundRequestDialogProps = {
   onClose: () => void;
 };
 
+/** The reseller's reason is optional (at most 500 characters): the request body's rule. */
+const optionalReason = refundRequestBody.unwrap().unwrap();
+
 /** Asks staff to refund a completed order, once, with an optional reason. */
 export function RefundRequestDialog({ order, isSending, onConfirm, onClose }: RefundRequestDialogProps) {
-  const [reason, setReason] = useState('');
-  const close = () => {
-    setReason('');
-    onClose();
-  };
   return (
-    <Modal opened={order !== null} onClose={close} title="Request refund" centered>
+    <ReasonDialog
+      opened={order !== null}
+      title="Request refund"
+      reason={{ label: 'Reason (optional)', placeholder: 'For example: printed twice by mistake' }}
+      schema={optionalReason}
+      confirmLabel="Request refund"
+      isPending={isSending}
+      onConfirm={(reason) => {
+        if (order) onConfirm(order, reason);
+      }}
+      footnote={
+        <Text size="sm" c="dimmed">
+          You can request a refund once per order.
+        </Text>
+      }
+      onClose={onClose}
+    >
       {order && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!isSending) onConfirm(order, reason);
-          }}
-        >
-          <Stack gap="md">
-            <Text>
-              Ask us to refund {order.OrderId} ({order.fromName} → {order.toName}). If we approve,{' '}
-              {formatUsd(order.price)} goes back to your balance and the label is cancelled.
-            </Text>
-            <Textarea
-              label="Reason (optional)"
-              placeholder="For example: printed twice by mistake"
-              maxLength={500}
-              autosize
-              minRows={2}
-              value={reason}
-              onChange={(event) => setReason(event.currentTarget.value)}
-            />
-            <Text size="sm" c="dimmed">
-              You can request a refund once per order.
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={isSending}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={isSending}>
-                Request refund
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <Text>
+          Ask us to refund {order.OrderId} ({order.fromName} → {order.toName}). If we approve,{' '}
+          {formatUsd(order.price)} goes back to your balance and the label is cancelled.
+        </Text>
       )}
-    </Modal>
+    </ReasonDialog>
   );
 }

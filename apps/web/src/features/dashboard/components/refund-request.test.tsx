@@ -3,52 +3,13 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
+import { orderFixture } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { DashboardPage } from '../pages/dashboard-page';
 
-const side = (prefix: 'From' | 'To', name: string) => ({
-  [`${prefix}Name`]: name,
-  [`${prefix}Company`]: '',
-  [`${prefix}Street`]: '1 Main St',
-  [`${prefix}Street2`]: '',
-  [`${prefix}City`]: 'Austin',
-  [`${prefix}State`]: 'TX',
-  [`${prefix}Zip`]: '78701',
-  [`${prefix}Country`]: 'US',
-  [`${prefix}Phone`]: '',
-});
-
+/** A completed order of today; the builder's defaults otherwise. */
 const order = (n: number, extra: Partial<OrderView>): OrderView =>
-  ({
-    _id: `o${n}`,
-    OrderId: `LBL-1000${n}`,
-    uuid: `u${n}`,
-    user: 'me',
-    labelType: { _id: 't', name: 'USPS Ground Advantage (oz)', uid: 'ground_oz' },
-    fromName: 'Sam Sender',
-    toName: `Receiver ${n}`,
-    price: 2.75,
-    status: 'completed',
-    tracking: `92001912345678120590${n}`,
-    trackingUrl: null,
-    trackingStatus: 'pre_transit',
-    pdf: `/api/v1/order/download/o${n}`,
-    createdAt: new Date().toISOString(),
-    source: 'app',
-    signature: false,
-    design: null,
-    Weight: 3,
-    Height: null,
-    Width: null,
-    Length: null,
-    ...side('From', 'Sam Sender'),
-    ...side('To', `Receiver ${n}`),
-    refundStatus: null,
-    refundNote: null,
-    refundRequest: null,
-    refundableUntil: null,
-    ...extra,
-  }) as OrderView;
+  orderFixture(n, { createdAt: new Date().toISOString(), ...extra });
 
 const request = (status: RefundRequestView['status'], rejectionReason: string | null = null) => ({
   _id: 'r',
@@ -96,7 +57,7 @@ describe('Dashboard refunds', { timeout: 20_000 }, () => {
     for (const row of rows.slice(1))
       expect(within(row).queryByRole('button', { name: /Request refund/ })).not.toBeInTheDocument();
 
-    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Request refund LBL-10001' }));
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Request refund LBL-10041' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request refund' });
     await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Printed twice');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Request refund' }));

@@ -3,53 +3,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
+import { orderFixture } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
 
-const order = (n: number, overrides: Partial<OrderView> = {}): OrderView => ({
-  _id: `o${n}`,
-  OrderId: `LBL-1004${n}`,
-  uuid: `u${n}`,
-  user: 'me',
-  labelType: { _id: 't-ups', name: 'UPS Standard', uid: 'ups_standard' },
-  fromName: 'Jane Doe',
-  toName: `Receiver ${n}`,
-  price: 9,
-  status: 'completed',
-  tracking: `1Z999AA1012345678${n}`,
-  trackingUrl: `https://www.ups.com/track?tracknum=1Z999AA1012345678${n}`,
-  trackingStatus: 'pre_transit',
-  pdf: `/order/download/o${n}`,
-  createdAt: '2025-03-04T15:30:00.000Z',
-  source: 'app',
-  signature: false,
-  design: null,
-  Weight: 2,
-  Height: null,
-  Width: null,
-  Length: null,
-  FromName: 'Jane Doe',
-  FromCompany: '',
-  FromStreet: '12 Elm St',
-  FromStreet2: '',
-  FromCity: 'Austin',
-  FromState: 'TX',
-  FromZip: '73301',
-  FromCountry: 'US',
-  FromPhone: '',
-  ToName: `Receiver ${n}`,
-  ToCompany: '',
-  ToStreet: '9 Oak Ave',
-  ToStreet2: '',
-  ToCity: 'Denver',
-  ToState: 'CO',
-  ToZip: '80202',
-  ToCountry: 'US',
-  ToPhone: '',
-  refundStatus: null,
-  refundNote: null,
-  ...overrides,
-});
+const order = orderFixture;
 
 type Page = { orders: OrderView[]; totalPages: number; total: number };
 

@@ -1,0 +1,75 @@
+import type { AdminInvoiceView } from '@portal/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { adminInvoiceFixture } from '../../../testing/admin-fixtures';
+import { stubApi } from '../../../testing/fake-server';
+import { renderWithRouter } from '../../../testing/render';
+import { DepositsQueuePage } from './deposits-queue-page';
+
+function renderQueue(invoices: AdminInvoiceView[], routes = {}) {
+  const server = stubApi({
+    'GET /admin/invoices': { body: { invoices, totalPages: 1, total: invoices.length } },
+    ...routes,
+  });
+  renderWithRouter(<DepositsQueuePage />, '/admin/deposits');
+  return server;
+}
+
+const posts = (server: ReturnType<typeof stubApi>) => server.calls.filter((c) => c.method === 'POST');
+
+describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
+  it('cancels only with a reason, which the reseller reads on their Deposits page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const invoice = adminInvoiceFixture(1);
+    const server = renderQueue([invoice], {
+      'POST /admin/invoices/i1/cancel': {
+        body: { message: 'LP-1001 cancelled', invoice: { ...invoice, status: 'cancelled' } },
+      },
+    });
+    const row = await screen.findByTestId('admin-invoice-row');
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel LP-1001?' });
+    expect(dialog).toHaveTextContent("Nothing is added to acme.labels's balance.");
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
+    expect(posts(server)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No payment arrived');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
+    await waitFor(() => expect(posts(server)).toHaveLength(1));
+    expect(posts(server)[0]).toMatchObject({
+      path: '/admin/invoices/i1/cancel',
+      body: { reason: 'No payment arrived' },
+    });
+    expect(await screen.findByText('LP-1001 cancelled')).toBeInTheDocument();
+  });
+
+  it('approves the receipt staff saw; when it changed since, says so and keeps the dialog open', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderQueue([adminInvoiceFixture(1)], {
+      'POST /admin/invoices/i1/approve': {
+        status: 409,
+        body: {
+          message: 'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving',
+        },
+      },
+    });
+    const row = await screen.findByTestId('admin-invoice-row');
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve LP-1001?' });
+    expect(within(dialog).getByText('RCPT1')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Approve $25.00' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving',
+    );
+    expect(posts(server)[0]).toMatchObject({
+      path: '/admin/invoices/i1/approve',
+      body: { receipt: 'RCPT1' },
+    });
+    expect(screen.getByRole('dialog', { name: 'Approve LP-1001?' })).toBeInTheDocument();
+  });
+});
