@@ -27,6 +27,9 @@ import {
 const tags = ['admin'];
 
 /** `/api/v1/admin/providers`: upstream label providers (staff only, audited writes). */
+/** Staff's change is saved either way; what the provider could not do is said after it. */
+const savedMessage = (done: string, notice: string | null) => (notice ? `${done}, but ${notice}` : done);
+
 export const adminProviderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -37,20 +40,23 @@ export const adminProviderRoutes =
       '/',
       { schema: { tags, body: createProviderBody, response: { 201: providerResponse } } },
       async (request, reply) => {
-        const provider = await createProvider(ctx, { actor: staffActor(request), body: request.body });
-        return reply.code(201).send({ message: `${provider.name} added`, provider });
+        const { provider, notice } = await createProvider(ctx, {
+          actor: staffActor(request),
+          body: request.body,
+        });
+        return reply.code(201).send({ message: savedMessage(`${provider.name} added`, notice), provider });
       },
     );
     app.put(
       '/:id',
       { schema: { tags, params: idParams, body: updateProviderBody, response: { 200: providerResponse } } },
       async (request) => {
-        const provider = await updateProviderById(ctx, {
+        const { provider, notice } = await updateProviderById(ctx, {
           actor: staffActor(request),
           id: request.params.id,
           body: request.body,
         });
-        return { message: `${provider.name} saved`, provider };
+        return { message: savedMessage(`${provider.name} saved`, notice), provider };
       },
     );
     app.delete(

@@ -11,7 +11,7 @@ import { orderTrackingEvents, orders, trackingPolls } from '../../db/schema.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrder } from '../orders/orders.repository.ts';
 import { emitWebhookEvents } from '../webhooks/webhook-events.ts';
-import type { IncomingTrackingEvent } from './provider-tracking.ts';
+import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { toTrackingEventView } from './tracking-events.ts';
 
 export type AppliedTracking = {
