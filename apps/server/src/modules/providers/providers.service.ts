@@ -158,7 +158,7 @@ export async function createProvider(
 
 /**
  * What a provider's webhook needs after staff's change: new credentials re-register it (and remove the
- * old one, with the old credentials), disabling removes it, enabling registers it again (decision 303).
+ * old one, with the old credentials), disabling removes it, enabling registers it again (decision 304).
  */
 async function webhookChangeFor(
   ctx: AppContext,
@@ -171,11 +171,20 @@ async function webhookChangeFor(
   const next = { ...before, ...(body.credentials ? sealed(ctx, before.kind, body.credentials) : {}) };
   const registered = await registerWebhookAt(ctx, next);
   if (!registered || registered.notice || !before.webhookId) return registered;
-  const removed = await removeWebhookAt(ctx, before);
+  // The old webhook is removed with the credentials it was made with, or else the new ones (a key
+  // rotated on the same account, or credentials saved while the provider could not be reached).
+  const old = 'its old tracking webhook';
+  let removed = await removeWebhookAt(ctx, before, old);
+  if (removed?.notice && body.credentials) removed = (await removeWebhookAt(ctx, next, old)) ?? removed;
   return {
     ...registered,
-    audit: { ...registered.audit, ...(removed?.audit.webhookRemoved ? { webhookRemoved: before.webhookId } : {}) },
-    notice: removed?.notice ? `its new webhook is registered, but ${removed.notice}` : null,
+    audit: {
+      ...registered.audit,
+      ...(removed?.notice
+        ? { webhookError: removed.audit.webhookError }
+        : { webhookRemoved: before.webhookId }),
+    },
+    notice: removed?.notice ?? null,
   };
 }
 

@@ -24,8 +24,8 @@ import { staffOf, staffRefund, statusOf } from '../refunds/test-support.ts';
 import { pollTracking } from './tracking-polls.ts';
 
 /**
- * The providers' webhooks as staff change them (decision 303), and refund news arriving there (decision
- * 304): new credentials re-register the webhook (new secret, the old one removed at the provider),
+ * The providers' webhooks as staff change them (decision 304), and refund news arriving there (decision
+ * 303): new credentials re-register the webhook (new secret, the old one removed at the provider),
  * disabling removes it, a provider that cannot be reached is reported and the change is kept; EasyPost's
  * `refund.successful` and Shippo's `transaction_updated` settle the void at once, credited once.
  */
@@ -75,7 +75,7 @@ describe('provider webhooks and refund news', () => {
     await admin('PUT', `/label-types/${types.ground_oz}/route`, {
       route: [{ providerId: ids.shippo, service: 'usps_ground_advantage' }],
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await settleLabels(app);
     await app.close();
@@ -222,9 +222,13 @@ describe('provider webhooks and refund news', () => {
     });
     // The registered webhook is still the old one (its messages still verify).
     expect(easypost.webhooks).toEqual([kept]);
-    await admin('PUT', `/providers/${ids.easypost}`, {
+    // Saved again with reachable credentials: registered anew, and the old one removed after all.
+    const again = await admin('PUT', `/providers/${ids.easypost}`, {
       credentials: { apiKey: easypost.apiKey, baseUrl: easypost.url },
     });
+    expect(again.json().message).toBe('easypost saved');
+    expect(easypost.webhooks).toHaveLength(1);
+    expect(easypost.webhooks[0]!.id).not.toBe(kept!.id);
   });
 
   it('disabling a provider removes its webhook at the provider; its inbound URL then knows no webhook', async () => {

@@ -48,7 +48,11 @@ export async function registerWebhookAt(ctx: AppContext, row: ProviderRow): Prom
  * provider that cannot be reached keeps the webhook's id and secret, so its messages still verify and a
  * later save can remove it.
  */
-export async function removeWebhookAt(ctx: AppContext, row: ProviderRow): Promise<WebhookChange | null> {
+export async function removeWebhookAt(
+  ctx: AppContext,
+  row: ProviderRow,
+  what = 'its tracking webhook',
+): Promise<WebhookChange | null> {
   if (!row.webhookId) return null;
   try {
     await ctx.providers.clientWith(row).removeWebhook(row.webhookId);
@@ -62,7 +66,7 @@ export async function removeWebhookAt(ctx: AppContext, row: ProviderRow): Promis
     return {
       fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
       audit: { webhookId: row.webhookId, webhookError: failure(err) },
-      notice: `its tracking webhook could not be removed at ${row.name} (${failure(err)}); remove it there, or save again to retry`,
+      notice: `${what} could not be removed at ${row.name} (${failure(err)}); remove it there, or save again to retry`,
     };
   }
 }
