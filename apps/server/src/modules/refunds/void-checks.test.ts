@@ -31,7 +31,11 @@ describe('void checks on their own schedule', () => {
   beforeAll(async () => {
     easypost = await startEasyPostFake();
     app = await createTestApp({
-      env: { REFUND_VOID_CHECK_SECONDS: '1', PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' },
+      env: {
+        REFUND_VOID_CHECK_SECONDS: '1',
+        PROVIDER_TIMEOUT_SECONDS: '2',
+        PROVIDER_LABEL_WAIT_SECONDS: '5',
+      },
     });
     await startVoidJobs(app.ctx);
     staff = await staffOf(app);

@@ -11,7 +11,11 @@ export async function startVoidJobs(ctx: AppContext): Promise<void> {
   await ctx.jobs.work<VoidCheckJobData>(REFUND_VOIDS_QUEUE, async ({ data }) => {
     // One void's own check (REFUND_VOID_CHECK_SECONDS under the schedule): that void, if still due.
     if (data?.orderId)
-      return void (await checkVoids(ctx, { orderIds: [data.orderId], isDue: true, now: new Date(Date.now() + 500) }));
+      return void (await checkVoids(ctx, {
+        orderIds: [data.orderId],
+        isDue: true,
+        now: new Date(Date.now() + 500),
+      }));
     const checked = await checkVoids(ctx);
     const unused = await voidUnusedLabels(ctx);
     if (checked.checked > 0 || unused.asked > 0) ctx.log.info({ checked, unused }, 'refund voids done');

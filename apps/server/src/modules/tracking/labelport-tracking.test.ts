@@ -171,7 +171,10 @@ describe('tracking from an upstream LabelPort', () => {
   it("B's order.cancelled reaches A's inbound URL and A credits its reseller at once, once", async () => {
     const port = await freePort();
     // The void's own check is an hour away: only B's webhook can settle it within this test.
-    const setup = await portalA({ PUBLIC_URL: `http://127.0.0.1:${port}`, REFUND_VOID_CHECK_SECONDS: '3600' });
+    const setup = await portalA({
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      REFUND_VOID_CHECK_SECONDS: '3600',
+    });
     const { a, reseller, groundOz } = setup;
     try {
       await a.listen({ port, host: '127.0.0.1' });

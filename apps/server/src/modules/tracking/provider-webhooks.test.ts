@@ -110,7 +110,9 @@ describe('provider webhooks and refund news', () => {
         .limit(1)
     )[0];
   const signedEasyPost = (secret: string, body: string) =>
-    `hmac-sha256-hex=${createHmac('sha256', Buffer.from(secret.normalize('NFKD'))).update(body).digest('hex')}`;
+    `hmac-sha256-hex=${createHmac('sha256', Buffer.from(secret.normalize('NFKD')))
+      .update(body)
+      .digest('hex')}`;
   const postInbound = (providerId: string, body: string, headers: Record<string, string>) =>
     app.inject({
       method: 'POST',

@@ -115,7 +115,11 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
   } else {
     source = row.provider.kind;
     const client = (await ctx.providers.clientsFor([row.provider.id])).get(row.provider.id);
-    const query = { upstreamId: row.upstreamId, tracking: row.tracking, carrier: carrierOfUid(row.labelTypeUid) };
+    const query = {
+      upstreamId: row.upstreamId,
+      tracking: row.tracking,
+      carrier: carrierOfUid(row.labelTypeUid),
+    };
     events = await (client ? client.trackingEvents(query) : Promise.resolve([])).catch((err: unknown) => {
       ctx.log.warn({ err, orderId }, 'tracking lookup failed; asking again later');
       return [];

@@ -19,7 +19,11 @@ import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /** What we ask an upstream portal to send us: tracking, and the end of a refund we asked there. */
-export const LABELPORT_WEBHOOK_EVENTS = ['order.tracking_updated', 'order.cancelled', 'order.refund_rejected'];
+export const LABELPORT_WEBHOOK_EVENTS = [
+  'order.tracking_updated',
+  'order.cancelled',
+  'order.refund_rejected',
+];
 
 type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
 type UpstreamRefundView = { refundStatus?: string | null; refundNote?: string | null };
