@@ -62,7 +62,7 @@ async function refundInConsole(staff: Page, orderId: string) {
 let easypost: SideProcess & { apiKey: string };
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  easypost = await startEasyPostFake(12_000);
+  easypost = await startEasyPostFake(30_000);
 });
 test.afterAll(async () => {
   await easypost?.stop();
@@ -140,7 +140,7 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
 
     // EasyPost confirms some seconds later; the void's own check (REFUND_VOID_CHECK_SECONDS) finds it,
     // and both pages, left open, turn to "Refunded" on their own: credited once.
-    await expect(staffRow.getByText('Refunded')).toBeVisible({ timeout: 45_000 });
+    await expect(staffRow.getByText('Refunded')).toBeVisible({ timeout: 90_000 });
     await expect(providerRow.getByText('Refunded')).toBeVisible({ timeout: 15_000 });
     await expect(providerRow.getByText('Refund submitted')).toHaveCount(0);
     const providerPrice: number = bought.orders[0].price;
