@@ -28,6 +28,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
   let a: TestApp;
   let b: TestApp;
   let onB: ApiReseller;
+  let bUrl: string;
 
   beforeAll(async () => {
     b = await createTestApp({
@@ -36,7 +37,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     await startWorkers(b.ctx);
     await startWebhookWorkers(b.ctx);
     await b.listen({ port: 0, host: '127.0.0.1' });
-    const bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
+    bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
     onB = await apiReseller(b, 50_00);
     const port = await freePort();
     a = await createTestApp({
@@ -66,7 +67,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
       name: 'Portal B',
       credentials: {
         apiKey: onB.apiKey,
-        baseUrl: `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`,
+        baseUrl: bUrl,
       },
     });
     expect(added.statusCode, added.body).toBe(201);
