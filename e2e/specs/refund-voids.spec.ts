@@ -123,7 +123,7 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
     await page.reload();
     await expect(
       page.getByTestId('order-row').filter({ hasText: inTestMode }).getByText('Refunded'),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 30_000 });
     const testPrice: number = testMode.orders[0].price;
     expect(await balanceOf(page)).toBeCloseTo(before + testPrice, 2);
 
@@ -134,7 +134,7 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
     await shot(staff, 'console-refund-submitted');
     await page.reload();
     const providerRow = page.getByTestId('order-row').filter({ hasText: atProvider });
-    await expect(providerRow.getByText('Refund submitted')).toBeVisible();
+    await expect(providerRow.getByText('Refund submitted')).toBeVisible({ timeout: 30_000 });
     expect(await balanceOf(page)).toBeCloseTo(before + testPrice, 2);
     await shot(page, 'dashboard-refund-submitted');
 
