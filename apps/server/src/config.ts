@@ -150,6 +150,7 @@ export const envSchema = z.object({
     .default(60),
   TEST_TRACKING_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
   TRACKING_POLL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
+  REFUND_VOID_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
 });
 
 export type Config = {
@@ -260,6 +261,11 @@ export type Config = {
    * interval of orders whose provider sent no news (doubling up to a day; polling ends after 45 days).
    */
   tracking: { testStepMs: number; pollMs: number };
+  /**
+   * `REFUND_VOID_CHECK_SECONDS`: the first check of a void submitted to a provider (doubling up to 6 h);
+   * shorter than the 5-minute schedule, each void's check is a job of its own at its time (decision 303).
+   */
+  refunds: { voidCheckMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -378,5 +384,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       testStepMs: Math.round(e.TEST_TRACKING_STEP_SECONDS * 1000),
       pollMs: Math.round(e.TRACKING_POLL_SECONDS * 1000),
     },
+    refunds: { voidCheckMs: Math.round(e.REFUND_VOID_CHECK_SECONDS * 1000) },
   };
 }

@@ -43,8 +43,11 @@ export type EasyPostFake = FakeServer & {
   refundCalls: Map<string, number>;
   /** What a refund call sets `refund_status` to at once (default `submitted`, as EasyPost does). */
   answerRefundsWith(status: FakeRefundStatus): void;
-  /** The carrier decided: the shipment's refund moves to `refunded` or `rejected`. */
-  settleRefund(shipmentId: string, status: 'refunded' | 'rejected'): void;
+  /**
+   * The carrier decided: the shipment's refund moves to `refunded` or `rejected`; with `notify`, a
+   * refund sends `refund.successful` to every webhook (their statuses).
+   */
+  settleRefund(shipmentId: string, status: 'refunded' | 'rejected', notify?: boolean): Promise<number[]>;
   /** Webhooks registered with `POST /v2/webhooks`, with the secret EasyPost signs with. */
   webhooks: { id: string; url: string; secret: string }[];
   /**
@@ -447,6 +450,13 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         custom_headers: [],
       });
     }
+    if ((match = route.match(/^DELETE \/v2\/webhooks\/(hook_\w+)$/))) {
+      const at = webhooks.findIndex((h) => h.id === match![1]);
+      if (at < 0) return sendJson(res, 404, error('NOT_FOUND', 'The requested resource could not be found.'));
+      webhooks.splice(at, 1);
+      // As recorded: a deleted webhook answers an empty object.
+      return sendJson(res, 200, {});
+    }
     if ((match = route.match(/^GET \/v2\/trackers\/(trk_\w+)$/))) {
       const tracker = trackers.get(match[1]!);
       return tracker
@@ -481,6 +491,38 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   await warmUpLabels();
   const server = await listen(handle);
   origin = server.url;
+  /** Sends an event to every webhook, signed as EasyPost signs (`X-Hmac-Signature: hmac-sha256-hex=...`). */
+  const notify = (description: string, result: Json) => {
+    const body = JSON.stringify({
+      object: 'Event',
+      id: newId('evt_'),
+      mode: 'test',
+      description,
+      created_at: isoNow(),
+      updated_at: isoNow(),
+      previous_attributes: {},
+      pending_urls: [],
+      completed_urls: [],
+      result,
+    });
+    return Promise.all(
+      webhooks.map(async (hook) => {
+        const signature = createHmac('sha256', Buffer.from(hook.secret.normalize('NFKD'), 'utf8'))
+          .update(body, 'utf8')
+          .digest('hex');
+        const answer = await fetch(hook.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-hmac-signature': `hmac-sha256-hex=${signature}`,
+          },
+          body,
+        });
+        return answer.status;
+      }),
+    );
+  };
+
   return {
     ...server,
     apiKey,
@@ -495,10 +537,23 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     },
     refundCalls,
     answerRefundsWith: (status) => void (refundAnswer = status),
-    settleRefund(shipmentId, status) {
+    settleRefund(shipmentId, status, shouldNotify = false) {
       const shipment = shipments.get(shipmentId);
       if (!shipment?.refund_status) throw new Error(`no refund was asked for ${shipmentId}`);
       Object.assign(shipment, { refund_status: status, updated_at: isoNow() });
+      if (!shouldNotify || status !== 'refunded') return Promise.resolve([]);
+      // EasyPost's event for a refund it made: a Refund object naming its shipment.
+      return notify('refund.successful', {
+        id: newId('rfnd_'),
+        object: 'Refund',
+        tracking_code: shipment.tracking_code,
+        confirmation_number: null,
+        status: 'refunded',
+        carrier: (shipment.selected_rate as Json | null)?.carrier ?? 'USPS',
+        shipment_id: shipmentId,
+        created_at: isoNow(),
+        updated_at: isoNow(),
+      });
     },
     webhooks,
     async scan(trackingCode, status, message) {
@@ -522,34 +577,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         },
       });
       Object.assign(tracker, { status, updated_at: isoNow() });
-      const body = JSON.stringify({
-        object: 'Event',
-        id: newId('evt_'),
-        mode: 'test',
-        description: 'tracker.updated',
-        created_at: isoNow(),
-        updated_at: isoNow(),
-        previous_attributes: {},
-        pending_urls: [],
-        completed_urls: [],
-        result: tracker,
-      });
-      return Promise.all(
-        webhooks.map(async (hook) => {
-          const signature = createHmac('sha256', Buffer.from(hook.secret.normalize('NFKD'), 'utf8'))
-            .update(body, 'utf8')
-            .digest('hex');
-          const answer = await fetch(hook.url, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'x-hmac-signature': `hmac-sha256-hex=${signature}`,
-            },
-            body,
-          });
-          return answer.status;
-        }),
-      );
+      return notify('tracker.updated', tracker);
     },
   };
 }

@@ -40,10 +40,13 @@ export type ShippoFake = FakeServer & {
   refunds: Map<string, Json>;
   /** The status a new refund starts in (default `QUEUED`, as Shippo's are while the carrier decides). */
   answerRefundsWith(status: 'QUEUED' | 'SUCCESS' | 'ERROR'): void;
-  /** The carrier decided: the transaction's refund moves to `SUCCESS` or `ERROR`. */
-  settleRefund(transactionId: string, status: 'SUCCESS' | 'ERROR'): void;
-  /** `track_updated` webhooks registered with `POST /webhooks`. */
-  webhooks: { id: string; url: string }[];
+  /**
+   * The carrier decided: the transaction's refund moves to `SUCCESS` or `ERROR`; with `notify`, the
+   * transaction's `transaction_updated` goes to every webhook (their statuses).
+   */
+  settleRefund(transactionId: string, status: 'SUCCESS' | 'ERROR', notify?: boolean): Promise<number[]>;
+  /** Webhooks registered with `POST /webhooks` (removed by `DELETE /webhooks/{id}`). */
+  webhooks: { id: string; url: string; event: string }[];
   /**
    * The carrier scanned a label: adds to its track (`GET /tracks/{carrier}/{number}`); with `notify`, sends
    * `track_updated` to every webhook (their URLs carry the token registered with them); their statuses.
@@ -171,7 +174,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   const files = new Map<string, Uint8Array>();
   const purchases: FakePurchase[] = [];
   const faults: UpstreamFault[] = [];
-  const webhooks: { id: string; url: string }[] = [];
+  const webhooks: { id: string; url: string; event: string }[] = [];
   const tracks = new Map<string, Json>();
   let queued = 0;
   let garbled = 0;
@@ -332,8 +335,15 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       }
       return sendJson(res, 201, transaction);
     }
+    if ((match = route.match(/^DELETE \/webhooks\/(\w+)$/))) {
+      const at = webhooks.findIndex((h) => h.id === match![1]);
+      if (at < 0) return sendJson(res, 404, { detail: 'Not found.' });
+      webhooks.splice(at, 1);
+      res.writeHead(204).end();
+      return;
+    }
     if (route === 'POST /webhooks') {
-      const hook = { id: newId(''), url: String(body.url ?? '') };
+      const hook = { id: newId(''), url: String(body.url ?? ''), event: String(body.event ?? '') };
       webhooks.push(hook);
       return sendJson(res, 201, {
         object_id: hook.id,
@@ -350,12 +360,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       return sendJson(
         res,
         200,
-        track ?? {
-          carrier: match[1],
-          tracking_number: match[2],
-          tracking_status: null,
-          tracking_history: [],
-        },
+        track ?? { carrier: match[1], tracking_number: match[2], messages: [], tracking_history: [] },
       );
     }
     if ((match = route.match(/^GET \/transactions\/(\w+)$/))) {
@@ -400,6 +405,19 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   await warmUpLabels();
   const server = await listen(handle);
   origin = server.url;
+  /** Posts one event to every webhook (their URLs carry the token registered with them). */
+  const send = (body: string) =>
+    Promise.all(
+      webhooks.map(async (hook) => {
+        const answer = await fetch(hook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        return answer.status;
+      }),
+    );
+
   return {
     ...server,
     apiKey,
@@ -415,25 +433,32 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     },
     refunds,
     answerRefundsWith: (status) => void (refundAnswer = status),
-    settleRefund(transactionId, status) {
+    settleRefund(transactionId, status, shouldNotify = false) {
       // The newest refund of the label still waiting for the carrier.
       const refund = [...refunds.values()]
         .reverse()
         .find((r) => r.transaction === transactionId && (r.status === 'QUEUED' || r.status === 'PENDING'));
       if (!refund) throw new Error(`no refund was asked for ${transactionId}`);
       Object.assign(refund, { status, object_updated: now() });
+      if (!shouldNotify) return Promise.resolve([]);
+      // The label's transaction tells of its refund in `transaction_updated` (a webhook for `all`).
+      const transaction = transactions.get(transactionId) ?? { object_id: transactionId };
+      const data = { ...transaction, status: status === 'SUCCESS' ? 'REFUNDED' : 'REFUNDREJECTED' };
+      return send(JSON.stringify({ event: 'transaction_updated', test: true, data }));
     },
     webhooks,
     async scan(tracking, status, details, notify = true) {
       const track = tracks.get(tracking) ?? {
         carrier: 'usps',
         tracking_number: tracking,
+        messages: [],
         tracking_history: [],
       };
       const item = {
         object_id: newId(''),
+        object_created: now(),
+        object_updated: now(),
         status,
-        substatus: null,
         status_details: details,
         status_date: now(),
         location: { city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
@@ -442,17 +467,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       track.tracking_status = item;
       tracks.set(tracking, track);
       if (!notify) return [];
-      const body = JSON.stringify({ event: 'track_updated', test: true, data: track });
-      return Promise.all(
-        webhooks.map(async (hook) => {
-          const answer = await fetch(hook.url, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          });
-          return answer.status;
-        }),
-      );
+      return send(JSON.stringify({ event: 'track_updated', test: true, data: track }));
     },
   };
 }

@@ -22,6 +22,8 @@ export type ProviderClients = {
   clientsFor(ids: readonly string[]): Promise<Map<string, ProviderClient>>;
   /** A client for a row as it stands (the console's "Test connection"). */
   clientOf(row: ProviderRow): ProviderClient;
+  /** A client for a row not saved as it stands (staff's new credentials), outside the shared cache. */
+  clientWith(row: ProviderRow): ProviderClient;
   /** This instance's view of each provider's circuit. */
   circuitOf(id: string): ProviderClient['circuit'];
   /** Writes the calls not yet in the health log (before the database closes). */
@@ -115,6 +117,7 @@ export function createProviderClients(options: ProviderClientsOptions): Provider
       return new Map(rows.map((row) => [row.id, clientOf(row)]));
     },
     clientOf,
+    clientWith: build,
     circuitOf: (id) => cache.get(id)?.client.circuit ?? 'closed',
     flush,
   };

@@ -29,6 +29,9 @@ const providerParams = uuidParams({ id: 'Provider not found' });
 const labelTypeIdParams = uuidParams({ id: 'Label type not found' });
 
 /** `/api/v1/admin/providers`: upstream label providers (staff only, audited writes). */
+/** Staff's change is saved either way; what the provider could not do is said after it. */
+const savedMessage = (done: string, notice: string | null) => (notice ? `${done}, but ${notice}` : done);
+
 export const adminProviderRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -39,8 +42,11 @@ export const adminProviderRoutes =
       '/',
       { schema: { tags, body: createProviderBody, response: { 201: providerResponse } } },
       async (request, reply) => {
-        const provider = await createProvider(ctx, { actor: staffActor(request), body: request.body });
-        return reply.code(201).send({ message: `${provider.name} added`, provider });
+        const { provider, notice } = await createProvider(ctx, {
+          actor: staffActor(request),
+          body: request.body,
+        });
+        return reply.code(201).send({ message: savedMessage(`${provider.name} added`, notice), provider });
       },
     );
     app.put(
@@ -54,12 +60,12 @@ export const adminProviderRoutes =
         },
       },
       async (request) => {
-        const provider = await updateProviderById(ctx, {
+        const { provider, notice } = await updateProviderById(ctx, {
           actor: staffActor(request),
           id: request.params.id,
           body: request.body,
         });
-        return { message: `${provider.name} saved`, provider };
+        return { message: savedMessage(`${provider.name} saved`, notice), provider };
       },
     );
     app.delete(

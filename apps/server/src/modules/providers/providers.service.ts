@@ -8,9 +8,15 @@ import type {
   UpstreamKind,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { registerProviderWebhook } from '../tracking/tracking-registration.ts';
+import {
+  registerProviderWebhook,
+  registerWebhookAt,
+  removeWebhookAt,
+  type WebhookChange,
+} from '../tracking/tracking-registration.ts';
 import {
   callStatsSince,
   countOrdersOf,
@@ -124,7 +130,7 @@ async function viewOf(ctx: AppContext, row: ProviderRow): Promise<ProviderView> 
 export async function createProvider(
   ctx: AppContext,
   { actor, body }: { actor: StaffActor; body: CreateProviderBody },
-): Promise<ProviderView> {
+): Promise<SavedProvider> {
   const row = await ctx.db.transaction(async (tx) => {
     if (await findProviderByName(tx, body.name)) throw nameTaken(body.name);
     const inserted = await insertProvider(tx, {
@@ -143,14 +149,60 @@ export async function createProvider(
     });
     return inserted;
   });
-  return viewOf(ctx, await registerProviderWebhook(ctx, row, actor));
+  const registered = await registerProviderWebhook(ctx, row, actor);
+  return { provider: await viewOf(ctx, registered.row), notice: registered.notice };
 }
 
-/** PUT /admin/providers/{id}: name, status, concurrency, or new credentials (audited). */
+/**
+ * What a provider's webhook needs after staff's change: new credentials re-register it (and remove the
+ * old one, with the old credentials), disabling removes it, enabling registers it again (decision 304).
+ */
+async function webhookChangeFor(
+  ctx: AppContext,
+  before: ProviderRow,
+  body: UpdateProviderBody,
+): Promise<WebhookChange | null> {
+  const isEnabled = body.enabled ?? before.isEnabled;
+  if (!isEnabled) return before.isEnabled ? removeWebhookAt(ctx, before) : null;
+  if (!body.credentials && before.isEnabled) return null;
+  const next = { ...before, ...(body.credentials ? sealed(ctx, before.kind, body.credentials) : {}) };
+  const registered = await registerWebhookAt(ctx, next);
+  if (!registered || registered.notice || !before.webhookId) return registered;
+  // The old webhook is removed with the credentials it was made with, or else the new ones (a key
+  // rotated on the same account, or credentials saved while the provider could not be reached).
+  const old = 'its old tracking webhook';
+  let removed = await removeWebhookAt(ctx, before, old);
+  if (removed?.notice && body.credentials) removed = (await removeWebhookAt(ctx, next, old)) ?? removed;
+  return {
+    ...registered,
+    audit: {
+      ...registered.audit,
+      ...(removed?.notice
+        ? { webhookError: removed.audit.webhookError }
+        : { webhookRemoved: before.webhookId }),
+    },
+    notice: removed?.notice ?? null,
+  };
+}
+
+/** A saved provider, and what staff must know when its provider could not be reached. */
+export type SavedProvider = { provider: ProviderView; notice: string | null };
+
+/**
+ * PUT /admin/providers/{id}: name, status, concurrency, or new credentials (audited). The provider is
+ * asked first about its webhook; whatever it answers, staff's change is saved with the outcome in the
+ * same audited write, and a failure comes back as a notice.
+ */
 export async function updateProviderById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: UpdateProviderBody },
-): Promise<ProviderView> {
+): Promise<SavedProvider> {
+  const current = await findProvider(ctx.db, id, true);
+  if (!current) throw notFound();
+  if (body.name && body.name.toLowerCase() !== current.name.toLowerCase()) {
+    if (await findProviderByName(ctx.db, body.name)) throw nameTaken(body.name);
+  }
+  const webhook = await webhookChangeFor(ctx, current, body);
   const row = await ctx.db.transaction(async (tx) => {
     const before = await findProvider(tx, id, true);
     if (!before) throw notFound();
@@ -162,51 +214,70 @@ export async function updateProviderById(
       ...(body.enabled !== undefined ? { isEnabled: body.enabled } : {}),
       ...(body.maxConcurrent !== undefined ? { maxConcurrent: body.maxConcurrent } : {}),
       ...(body.credentials ? sealed(ctx, before.kind, body.credentials) : {}),
+      ...(webhook ? webhook.fields : {}),
     });
     await recordAudit(tx, {
       actor,
       action: 'provider.update',
       targetType: 'provider',
       targetId: id,
-      before: snapshot(before),
-      after: { ...snapshot(after), credentialsReplaced: Boolean(body.credentials) },
+      before: { ...snapshot(before), webhookId: before.webhookId },
+      after: {
+        ...snapshot(after),
+        credentialsReplaced: Boolean(body.credentials),
+        ...(webhook ? webhook.audit : { webhookId: after.webhookId }),
+      },
     });
     return after;
   });
-  return viewOf(ctx, row);
+  return { provider: await viewOf(ctx, row), notice: webhook?.notice ?? null };
+}
+
+/** Why a provider cannot be deleted, if it cannot. */
+async function deletionRefusal(tx: DbOrTx, row: ProviderRow): Promise<AppError | null> {
+  const routed = (await labelTypesRoutedTo(tx)).filter((r) => r.providerId === row.id);
+  if (routed.length > 0)
+    return new AppError(
+      'CONFLICT',
+      `Remove ${row.name} from the routes of ${routed.map((r) => r.name).join(', ')} first`,
+    );
+  if ((await countPurchasesOf(tx, row.id)) + (await countOrdersOf(tx, row.id)) > 0)
+    return new AppError(
+      'CONFLICT',
+      `${row.name} has bought labels; disable it instead, so their costs stay on record`,
+    );
+  return null;
 }
 
 /**
  * DELETE /admin/providers/{id}: only a provider no route uses and that bought nothing; one with history
- * is disabled instead, so the cost of its labels stays on record (audited).
+ * is disabled instead, so the cost of its labels stays on record (audited). Its webhook is removed at
+ * the provider first; one that cannot be reached does not stop the deletion, and staff are told.
  */
 export async function removeProvider(
   ctx: AppContext,
   { actor, id }: { actor: StaffActor; id: string },
 ): Promise<string> {
+  const current = await findProvider(ctx.db, id, true);
+  if (!current) throw notFound();
+  const refusal = await deletionRefusal(ctx.db, current);
+  if (refusal) throw refusal;
+  const webhook = await removeWebhookAt(ctx, current);
   return ctx.db.transaction(async (tx) => {
     const row = await findProvider(tx, id, true);
     if (!row) throw notFound();
-    const routed = (await labelTypesRoutedTo(tx)).filter((r) => r.providerId === id);
-    if (routed.length > 0)
-      throw new AppError(
-        'CONFLICT',
-        `Remove ${row.name} from the routes of ${routed.map((r) => r.name).join(', ')} first`,
-      );
-    if ((await countPurchasesOf(tx, id)) + (await countOrdersOf(tx, id)) > 0)
-      throw new AppError(
-        'CONFLICT',
-        `${row.name} has bought labels; disable it instead, so their costs stay on record`,
-      );
+    const refused = await deletionRefusal(tx, row);
+    if (refused) throw refused;
     await deleteProvider(tx, id);
     await recordAudit(tx, {
       actor,
       action: 'provider.delete',
       targetType: 'provider',
       targetId: id,
-      before: snapshot(row),
+      before: { ...snapshot(row), webhookId: row.webhookId },
+      ...(webhook ? { after: webhook.audit } : {}),
     });
-    return `${row.name} deleted`;
+    return webhook?.notice ? `${row.name} deleted, but ${webhook.notice}` : `${row.name} deleted`;
   });
 }
 

@@ -170,6 +170,7 @@ async function voidThenRefund(
       orderId: order.id,
       reason: input.reason,
       askedBy: input.actor?.userId ?? null,
+      firstCheckMs: ctx.config.refunds.voidCheckMs,
     });
     if (!claimed)
       throw new AppError(

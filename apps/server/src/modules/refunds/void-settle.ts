@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { REFUND_VOIDS_QUEUE } from '../../jobs/queues.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import type { UpstreamVoid, UpstreamVoidRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
@@ -10,6 +11,7 @@ import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest } from './refunds.repository.ts';
 import {
   findBoughtLabel,
+  FIRST_VOID_CHECK_MS,
   findDueVoids,
   markRefunded,
   markVoidRejected,
@@ -23,6 +25,20 @@ export type VoidOutcome =
   | { state: 'submitted' }
   | { state: 'requested' }
   | { state: 'rejected'; note: string };
+
+/** A job of the refund-voids queue: the schedule's sweep (no order), or one void's own check. */
+export type VoidCheckJobData = { orderId?: string };
+
+/**
+ * With `REFUND_VOID_CHECK_SECONDS` under the 5-minute schedule, a void's next check is a job of its own
+ * at its time (decision 303); otherwise the schedule's sweep finds it, as before.
+ */
+async function scheduleVoidCheck(ctx: AppContext, orderId: string, at: Date | null): Promise<void> {
+  if (!at || ctx.config.refunds.voidCheckMs >= FIRST_VOID_CHECK_MS) return;
+  await ctx.jobs.sendInTransaction<VoidCheckJobData>(ctx.db, REFUND_VOIDS_QUEUE, [{ orderId }], {
+    startAfter: at,
+  });
+}
 
 type VoidTarget = { orderId: string; providerId: string; upstreamId: string; reason: string };
 
@@ -53,6 +69,7 @@ export async function askProviderToVoid(ctx: AppContext, target: VoidTarget): Pr
   } catch (err) {
     // The answer is not known: the poller asks the provider where the void stands, then asks again.
     ctx.log.warn({ err, orderId: target.orderId }, 'asking for a void failed; the poller will ask again');
+    await scheduleVoidCheck(ctx, target.orderId, new Date(Date.now() + ctx.config.refunds.voidCheckMs));
     return { state: 'requested' };
   }
   return applyVoidAnswer(ctx, target.orderId, answer, 0);
@@ -73,16 +90,25 @@ export async function applyVoidAnswer(
     case 'rejected':
       await rejectVoid(ctx, orderId, answer.reason);
       return { state: 'rejected', note: answer.reason };
-    case 'submitted':
-      await markVoidSubmitted(ctx.db, {
+    case 'submitted': {
+      const at = await markVoidSubmitted(ctx.db, {
         orderId,
         checks,
+        firstCheckMs: ctx.config.refunds.voidCheckMs,
         ...(answer.voidId ? { voidId: answer.voidId } : {}),
       });
+      await scheduleVoidCheck(ctx, orderId, at);
       return { state: 'submitted' };
-    case 'none':
-      await postponeVoidCheck(ctx.db, { orderId, checks });
+    }
+    case 'none': {
+      const at = await postponeVoidCheck(ctx.db, {
+        orderId,
+        checks,
+        firstCheckMs: ctx.config.refunds.voidCheckMs,
+      });
+      await scheduleVoidCheck(ctx, orderId, at);
       return { state: 'requested' };
+    }
   }
 }
 
@@ -164,16 +190,18 @@ export async function rejectVoid(ctx: AppContext, orderId: string, note: string)
 /**
  * The refund poller (decision 280): asks each provider where the voids it holds stand, oldest due first,
  * and acts on the answers; a void never asked (its first answer lost) is asked again. `orderIds` checks
- * those orders now whatever their schedule (an inbound webhook said something changed).
+ * those orders now whatever their schedule (an inbound webhook said something changed), or only when
+ * due with `isDue` (one void's own scheduled check).
  */
 export async function checkVoids(
   ctx: AppContext,
-  q: { now?: Date; limit?: number; orderIds?: string[] } = {},
+  q: { now?: Date; limit?: number; orderIds?: string[]; isDue?: boolean } = {},
 ): Promise<{ checked: number; refunded: number; rejected: number }> {
   const due = await findDueVoids(ctx.db, {
     now: q.now ?? new Date(),
     limit: q.limit ?? 100,
     ...(q.orderIds ? { orderIds: q.orderIds } : {}),
+    ...(q.isDue ? { isDue: true } : {}),
   });
   const tally = { checked: 0, refunded: 0, rejected: 0 };
   for (const order of due) {
@@ -193,7 +221,12 @@ export async function checkVoids(
       if (answer.state === 'none') answer = await askVoid(client, request);
     } catch (err) {
       ctx.log.warn({ err, orderId: order.id }, 'checking a void failed; asking again later');
-      await postponeVoidCheck(ctx.db, { orderId: order.id, checks });
+      const at = await postponeVoidCheck(ctx.db, {
+        orderId: order.id,
+        checks,
+        firstCheckMs: ctx.config.refunds.voidCheckMs,
+      });
+      await scheduleVoidCheck(ctx, order.id, at);
       continue;
     }
     tally.checked++;

@@ -3,13 +3,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases, labelTypes, orders } from '../../db/schema.ts';
 import type { OrderRow } from '../orders/order-records.service.ts';
 
-/** The first check of a submitted void, and the longest wait between two (the poller's backoff). */
+/** The first check of a submitted void (`REFUND_VOID_CHECK_SECONDS`' default), and the longest wait. */
 export const FIRST_VOID_CHECK_MS = 5 * 60_000;
 export const LONGEST_VOID_CHECK_MS = 6 * 60 * 60_000;
 
 /** When to ask about a void again after `checks` checks: 5 min, 10, 20... at most 6 h apart. */
-export const nextVoidCheck = (checks: number, now = new Date()): Date =>
-  new Date(now.getTime() + Math.min(FIRST_VOID_CHECK_MS * 2 ** Math.min(checks, 12), LONGEST_VOID_CHECK_MS));
+export const nextVoidCheck = (checks: number, now = new Date(), firstMs = FIRST_VOID_CHECK_MS): Date =>
+  new Date(now.getTime() + Math.min(firstMs * 2 ** Math.min(checks, 12), LONGEST_VOID_CHECK_MS));
 
 /** The label type's void window, in days. */
 export async function findVoidWindowDays(db: DbOrTx, labelTypeId: string): Promise<number> {
@@ -42,7 +42,7 @@ export async function findBoughtLabel(db: DbOrTx, orderId: string, providerId: s
  */
 export async function claimVoid(
   tx: DbOrTx,
-  q: { orderId: string; reason: string; askedBy: string | null; now?: Date },
+  q: { orderId: string; reason: string; askedBy: string | null; now?: Date; firstCheckMs?: number },
 ): Promise<OrderRow | null> {
   const now = q.now ?? new Date();
   const [row] = await tx
@@ -56,7 +56,7 @@ export async function claimVoid(
       voidUpstreamId: null,
       voidChecks: 0,
       // Asked again by the poller if the provider's answer is lost.
-      voidCheckAt: nextVoidCheck(0, now),
+      voidCheckAt: nextVoidCheck(0, now, q.firstCheckMs),
       updatedAt: now,
     })
     .where(
@@ -82,26 +82,33 @@ const inFlight = (orderId: string) =>
 /** The provider holds the void: ask again later (backoff by the checks so far). */
 export async function markVoidSubmitted(
   db: DbOrTx,
-  q: { orderId: string; voidId?: string; checks: number },
-): Promise<void> {
-  await db
+  q: { orderId: string; voidId?: string; checks: number; firstCheckMs?: number },
+): Promise<Date | null> {
+  const [row] = await db
     .update(orders)
     .set({
       refundStatus: 'submitted',
       voidUpstreamId: q.voidId ? q.voidId : sql`${orders.voidUpstreamId}`,
       voidChecks: q.checks,
-      voidCheckAt: nextVoidCheck(q.checks),
+      voidCheckAt: nextVoidCheck(q.checks, new Date(), q.firstCheckMs),
       updatedAt: new Date(),
     })
-    .where(inFlight(q.orderId));
+    .where(inFlight(q.orderId))
+    .returning({ at: orders.voidCheckAt });
+  return row?.at ?? null;
 }
 
 /** The provider could not be asked or did not say: the poller asks again later. */
-export async function postponeVoidCheck(db: DbOrTx, q: { orderId: string; checks: number }): Promise<void> {
-  await db
+export async function postponeVoidCheck(
+  db: DbOrTx,
+  q: { orderId: string; checks: number; firstCheckMs?: number },
+): Promise<Date | null> {
+  const [row] = await db
     .update(orders)
-    .set({ voidChecks: q.checks, voidCheckAt: nextVoidCheck(q.checks) })
-    .where(inFlight(q.orderId));
+    .set({ voidChecks: q.checks, voidCheckAt: nextVoidCheck(q.checks, new Date(), q.firstCheckMs) })
+    .where(inFlight(q.orderId))
+    .returning({ at: orders.voidCheckAt });
+  return row?.at ?? null;
 }
 
 /** The provider said no: the order stays completed, its balance untouched; null when it was not in flight. */
@@ -132,8 +139,14 @@ export async function markRefunded(tx: DbOrTx, orderId: string): Promise<void> {
     .where(eq(orders.id, orderId));
 }
 
-/** Voids whose next check is due, oldest due first. */
-export async function findDueVoids(db: DbOrTx, q: { now: Date; limit: number; orderIds?: string[] }) {
+/**
+ * Voids whose next check is due, oldest due first; `orderIds` names them whatever their schedule
+ * (`isDue` too: a job for one void's check, which finds nothing when a later one was scheduled).
+ */
+export async function findDueVoids(
+  db: DbOrTx,
+  q: { now: Date; limit: number; orderIds?: string[]; isDue?: boolean },
+) {
   return db
     .select({
       id: orders.id,
@@ -147,7 +160,8 @@ export async function findDueVoids(db: DbOrTx, q: { now: Date; limit: number; or
     .where(
       and(
         isNotNull(orders.voidCheckAt),
-        q.orderIds ? inArray(orders.id, q.orderIds) : lte(orders.voidCheckAt, q.now),
+        q.orderIds ? inArray(orders.id, q.orderIds) : undefined,
+        !q.orderIds || q.isDue ? lte(orders.voidCheckAt, q.now) : undefined,
         eq(orders.status, 'completed'),
         isNotNull(orders.voidRequestedAt),
       ),

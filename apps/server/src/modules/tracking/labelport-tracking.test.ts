@@ -101,7 +101,7 @@ describe('tracking from an upstream LabelPort', () => {
       expect(onBHooks.json().endpoints).toMatchObject([
         {
           url: `http://127.0.0.1:${port}/api/v1/tracking/inbound/${providerId}`,
-          events: ['order.tracking_updated'],
+          events: ['order.tracking_updated', 'order.cancelled', 'order.refund_rejected'],
         },
       ]);
 

@@ -9,12 +9,13 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findProvider } from '../providers/providers.repository.ts';
+import { checkVoids } from '../refunds/void-settle.ts';
 import {
   easypostEvents,
   labelportEvents,
   shippoEvents,
   type IncomingTrackingEvent,
-} from './provider-tracking.ts';
+} from '../../labels/providers/upstream/provider-tracking.ts';
 import { applyTrackingEvents, postponePoll } from './tracking.service.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
@@ -38,9 +39,13 @@ type Verified =
       kind: 'tracking';
       messageId: string;
       time: Date | null;
-      match: { upstreamId?: string | null; tracking?: string | null };
+      match: Match;
       events: IncomingTrackingEvent[];
-    };
+    }
+  /** News of a refund we asked for: the void is settled by asking the provider where it stands. */
+  | { kind: 'void'; messageId: string; time: Date | null; match: Match };
+
+type Match = { upstreamId?: string | null; tracking?: string | null };
 
 const header = (headers: Headers, name: string): string | undefined => {
   const v = headers[name.toLowerCase()];
@@ -68,10 +73,26 @@ function verifyEasyPost(raw: string, headers: Headers, secret: string): Verified
   } catch {
     throw badSignature();
   }
+  const at = new Date(String(body.updated_at ?? body.created_at ?? ''));
+  const result = (body.result as Json | undefined) ?? {};
+  // A refund's news: EasyPost's `refund.successful` (a Refund naming its shipment), or a shipment's
+  // update that carries its `refund_status`.
+  const refundOf =
+    typeof body.description === 'string' && body.description.startsWith('refund.')
+      ? (result.shipment_id as string | undefined)
+      : result.object === 'Shipment' && result.refund_status
+        ? (result.id as string | undefined)
+        : undefined;
+  if (refundOf)
+    return {
+      kind: 'void',
+      messageId: String(body.id ?? ''),
+      time: Number.isNaN(at.getTime()) ? null : at,
+      match: { upstreamId: refundOf },
+    };
   if (body.description !== 'tracker.updated')
     return { kind: 'ignored', reason: `${String(body.description)} is not tracking` };
-  const tracker = (body.result as Json | undefined) ?? {};
-  const at = new Date(String(body.updated_at ?? body.created_at ?? ''));
+  const tracker = result;
   return {
     kind: 'tracking',
     messageId: String(body.id ?? ''),
@@ -103,17 +124,22 @@ function verifyShippo(raw: string, headers: Headers, token: string | undefined, 
     time = new Date(t * 1000);
   } else if (!token || !sameText(token, secret)) throw badSignature();
   const body = parse(raw);
+  const messageId = `sha256:${createHmac('sha256', 'shippo')
+    .update(signature ?? '')
+    .update(raw)
+    .digest('hex')}`;
+  const data = (body.data as Json | undefined) ?? {};
+  // A transaction (label) whose refund moved: REFUNDPENDING, REFUNDED, REFUNDREJECTED.
+  if (body.event === 'transaction_updated' && /^REFUND/i.test(String(data.status ?? '')))
+    return { kind: 'void', messageId, time, match: { upstreamId: data.object_id as string | null } };
   if (body.event !== 'track_updated')
     return { kind: 'ignored', reason: `${String(body.event)} is not tracking` };
-  const track = (body.data as Json | undefined) ?? {};
+  const track = data;
   const events = shippoEvents(track);
   time ??= events.length > 0 ? new Date(Math.max(...events.map((e) => e.time.getTime()))) : null;
   return {
     kind: 'tracking',
-    messageId: `sha256:${createHmac('sha256', 'shippo')
-      .update(signature ?? '')
-      .update(raw)
-      .digest('hex')}`,
+    messageId,
     time: signature ? time : null,
     match: {
       tracking: track.tracking_number as string | null,
@@ -135,9 +161,17 @@ function verifyLabelport(raw: string, headers: Headers, secret: string): Verifie
   } catch {
     throw badSignature();
   }
+  const order = (body.data as Json | undefined) ?? {};
+  // The upstream ended a refund we asked there: credited us (`order.cancelled`) or refused it.
+  if (body.type === 'order.cancelled' || body.type === 'order.refund_rejected')
+    return {
+      kind: 'void',
+      messageId: header(headers, 'webhook-id')!,
+      time: null,
+      match: { upstreamId: order._id as string | null },
+    };
   if (body.type !== 'order.tracking_updated')
     return { kind: 'ignored', reason: `${String(body.type)} is not tracking` };
-  const order = (body.data as Json | undefined) ?? {};
   return {
     kind: 'tracking',
     messageId: header(headers, 'webhook-id')!,
@@ -148,11 +182,7 @@ function verifyLabelport(raw: string, headers: Headers, secret: string): Verifie
 }
 
 /** The order a provider's message is about: its purchase there, by the provider's id or tracking number. */
-async function orderOfPurchase(
-  db: DbOrTx,
-  providerId: string,
-  match: { upstreamId?: string | null; tracking?: string | null },
-): Promise<string | null> {
+async function orderOfPurchase(db: DbOrTx, providerId: string, match: Match): Promise<string | null> {
   const by = [
     ...(match.upstreamId ? [eq(labelPurchases.upstreamId, match.upstreamId)] : []),
     ...(match.tracking ? [eq(labelPurchases.tracking, match.tracking)] : []),
@@ -178,7 +208,10 @@ async function remember(tx: Tx, source: string, messageId: string): Promise<bool
 
 export type InboundOutcome = { status: number; message: string };
 
-/** One inbound tracking webhook of a provider: verified, refused when replayed or stale, then applied. */
+/**
+ * One inbound webhook of a provider: verified, refused when replayed or stale, then applied: tracking
+ * events to the order, or news of a refund, which checks that order's void with the provider at once.
+ */
 export async function receiveTrackingWebhook(
   ctx: AppContext,
   q: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
@@ -200,6 +233,16 @@ export async function receiveTrackingWebhook(
   const orderId = await orderOfPurchase(ctx.db, provider.id, verified.match);
   // Not ours (or not bought here): accepted so the provider stops sending it, and not remembered.
   if (!orderId) return { status: 202, message: 'No order of ours has this shipment' };
+  if (verified.kind === 'void') {
+    if (!(await ctx.db.transaction((tx) => remember(tx, provider.id, verified.messageId))))
+      throw new AppError('CONFLICT', 'This message was already received');
+    // The message only says "ask now": the provider's own answer settles the void (credited once).
+    const checked = await checkVoids(ctx, { orderIds: [orderId] });
+    return {
+      status: 200,
+      message: checked.checked > 0 ? 'The refund was checked with the provider' : 'No refund in flight',
+    };
+  }
   return ctx.db.transaction(async (tx) => {
     if (!(await remember(tx, provider.id, verified.messageId)))
       throw new AppError('CONFLICT', 'This message was already received');

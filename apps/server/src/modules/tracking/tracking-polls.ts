@@ -4,10 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases, labelTypes, orders, providers, trackingPolls } from '../../db/schema.ts';
 import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
-import { openCredentials } from '../providers/provider-clients.ts';
-import type { IncomingTrackingEvent } from './provider-tracking.ts';
+import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { applyTrackingEvents } from './tracking.service.ts';
-import { lookUpTracking } from './tracking-lookup.ts';
 
 /** Polling ends this long after the label was made, whatever the status. */
 export const POLL_FOR_MS = 45 * 24 * 3600_000;
@@ -116,12 +114,13 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
     source = 'test';
   } else {
     source = row.provider.kind;
-    events = await lookUpTracking(
-      row.provider.kind,
-      openCredentials(ctx.sealer, row.provider),
-      { upstreamId: row.upstreamId, tracking: row.tracking, carrier: carrierOfUid(row.labelTypeUid) },
-      ctx.config.providers.adapter.timeoutMs,
-    ).catch((err: unknown) => {
+    const client = (await ctx.providers.clientsFor([row.provider.id])).get(row.provider.id);
+    const query = {
+      upstreamId: row.upstreamId,
+      tracking: row.tracking,
+      carrier: carrierOfUid(row.labelTypeUid),
+    };
+    events = await (client ? client.trackingEvents(query) : Promise.resolve([])).catch((err: unknown) => {
       ctx.log.warn({ err, orderId }, 'tracking lookup failed; asking again later');
       return [];
     });

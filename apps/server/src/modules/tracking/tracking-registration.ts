@@ -1,53 +1,97 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { providers } from '../../db/schema.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { openCredentials } from '../providers/provider-clients.ts';
 import type { ProviderRow } from '../providers/providers.repository.ts';
+import { updateProvider } from '../providers/providers.repository.ts';
 import { inboundPath } from './tracking-inbound.ts';
-import { registerTrackingWebhook } from './tracking-lookup.ts';
+
+/** What a webhook change did at the provider: the fields to store, what the audit keeps, what staff read. */
+export type WebhookChange = {
+  fields: { webhookId: string | null; webhookSecretSealed: string | null };
+  audit: { webhookId: string | null; webhookRemoved?: string; webhookError?: string };
+  /** Null when all went well; otherwise what staff are told (the rest of their change is saved). */
+  notice: string | null;
+};
+
+const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Part of adding a provider (issue 36): when `PUBLIC_URL` says where we can be reached, its tracking
- * webhook is registered at the provider with a new secret, kept sealed like the credentials, in one
- * audited write. A registration that fails is logged and leaves the provider's orders to polling.
+ * Registers our inbound URL at the provider (with `PUBLIC_URL` set) with a new secret, through the
+ * provider's client (its semaphore, its call records). `row` may carry credentials not saved yet.
+ */
+export async function registerWebhookAt(ctx: AppContext, row: ProviderRow): Promise<WebhookChange | null> {
+  const base = ctx.config.publicUrl;
+  if (!base) return null;
+  try {
+    const hook = await ctx.providers.clientWith(row).registerWebhook({
+      url: new URL(inboundPath(row.id), base).href,
+      secret: `whsec_${randomBytes(24).toString('base64')}`,
+      isTest: row.mode === 'test',
+    });
+    return {
+      fields: { webhookId: hook.id, webhookSecretSealed: ctx.sealer.seal(hook.secret) },
+      audit: { webhookId: hook.id },
+      notice: null,
+    };
+  } catch (err) {
+    ctx.log.warn({ err, providerId: row.id }, 'registering the tracking webhook failed');
+    return {
+      fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
+      audit: { webhookId: row.webhookId, webhookError: failure(err) },
+      notice: `its tracking webhook could not be registered at ${row.name} (${failure(err)}); its orders are polled meanwhile, and saving its credentials again retries`,
+    };
+  }
+}
+
+/**
+ * Removes the webhook registered at the provider (with the credentials it was registered with). A
+ * provider that cannot be reached keeps the webhook's id and secret, so its messages still verify and a
+ * later save can remove it.
+ */
+export async function removeWebhookAt(
+  ctx: AppContext,
+  row: ProviderRow,
+  what = 'its tracking webhook',
+): Promise<WebhookChange | null> {
+  if (!row.webhookId) return null;
+  try {
+    await ctx.providers.clientWith(row).removeWebhook(row.webhookId);
+    return {
+      fields: { webhookId: null, webhookSecretSealed: null },
+      audit: { webhookId: null, webhookRemoved: row.webhookId },
+      notice: null,
+    };
+  } catch (err) {
+    ctx.log.warn({ err, providerId: row.id }, 'removing the tracking webhook failed');
+    return {
+      fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
+      audit: { webhookId: row.webhookId, webhookError: failure(err) },
+      notice: `${what} could not be removed at ${row.name} (${failure(err)}); remove it there, or save again to retry`,
+    };
+  }
+}
+
+/**
+ * Part of adding a provider (issue 36): its webhook is registered once the row exists (our URL names
+ * it), and stored with its own audit entry. A registration that fails leaves its orders to polling.
  */
 export async function registerProviderWebhook(
   ctx: AppContext,
   row: ProviderRow,
   actor: StaffActor,
-): Promise<ProviderRow> {
-  const base = ctx.config.publicUrl;
-  if (!base) return row;
-  try {
-    const hook = await registerTrackingWebhook(
-      row.kind,
-      openCredentials(ctx.sealer, row),
-      {
-        url: new URL(inboundPath(row.id), base).href,
-        secret: `whsec_${randomBytes(24).toString('base64')}`,
-        isTest: row.mode === 'test',
-      },
-      ctx.config.providers.adapter.timeoutMs,
-    );
-    return await ctx.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(providers)
-        .set({ webhookSecretSealed: ctx.sealer.seal(hook.secret), webhookId: hook.id })
-        .where(eq(providers.id, row.id))
-        .returning();
-      await recordAudit(tx, {
-        actor,
-        action: 'provider.webhook_registered',
-        targetType: 'provider',
-        targetId: row.id,
-        after: { webhookId: hook.id },
-      });
-      return updated ?? row;
+): Promise<{ row: ProviderRow; notice: string | null }> {
+  const change = await registerWebhookAt(ctx, row);
+  if (!change || change.notice) return { row, notice: change?.notice ?? null };
+  const updated = await ctx.db.transaction(async (tx) => {
+    const saved = await updateProvider(tx, row.id, change.fields);
+    await recordAudit(tx, {
+      actor,
+      action: 'provider.webhook_registered',
+      targetType: 'provider',
+      targetId: row.id,
+      after: change.audit,
     });
-  } catch (err) {
-    ctx.log.warn({ err, providerId: row.id }, 'registering the tracking webhook failed; polling instead');
-    return row;
-  }
+    return saved;
+  });
+  return { row: updated, notice: null };
 }

@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import { orderTrackingEvents, orders, trackingPolls } from '../../db/schema.ts';
 import { findOrder, toOrderView } from '../orders/order-records.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
-import type { IncomingTrackingEvent } from './provider-tracking.ts';
+import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { toTrackingEventView } from './tracking-events.ts';
 
 export type AppliedTracking = {

@@ -4,6 +4,7 @@ import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
+import { easypostEvents } from './provider-tracking.ts';
 import {
   ageMs,
   carrierOf,
@@ -234,6 +235,34 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     },
     async voidStatus({ upstreamId }) {
       return voidOf(await retrieve(session(), upstreamId));
+    },
+    // EasyPost made a tracker with the label: the shipment names it, the tracker holds its details.
+    async trackingEvents({ upstreamId }) {
+      if (!upstreamId) return [];
+      const s = session();
+      const trackerId = (await retrieve(s, upstreamId)).tracker?.id;
+      if (!trackerId) return [];
+      const tracker = await s.call(`retrieve tracker ${trackerId}`, false, () =>
+        s.client.Tracker.retrieve(trackerId),
+      );
+      return easypostEvents(tracker as unknown as Record<string, unknown>);
+    },
+    // EasyPost signs every event with the secret we give (`X-Hmac-Signature`) and sends them all.
+    async registerWebhook({ url, secret }) {
+      const s = session();
+      const hook = await s.call('create webhook', false, () =>
+        s.client.Webhook.create({ url, webhook_secret: secret }),
+      );
+      return { id: hook.id, secret };
+    },
+    async removeWebhook(id) {
+      const s = session();
+      try {
+        await s.client.Webhook.delete(id);
+      } catch (error) {
+        if ((error as ApiFailure).statusCode === 404) return;
+        throw s.outcomeOf(error, `delete webhook ${id}`, false);
+      }
     },
     async testConnection() {
       const s = session();

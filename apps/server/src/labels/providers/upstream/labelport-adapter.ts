@@ -14,8 +14,16 @@ import {
   type UpstreamLookupRequest,
   type UpstreamVoid,
 } from './upstream-adapter.ts';
+import { labelportEvents } from './provider-tracking.ts';
 import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+/** What we ask an upstream portal to send us: tracking, and the end of a refund we asked there. */
+export const LABELPORT_WEBHOOK_EVENTS = [
+  'order.tracking_updated',
+  'order.cancelled',
+  'order.refund_rejected',
+];
 
 type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
 type UpstreamRefundView = { refundStatus?: string | null; refundNote?: string | null };
@@ -242,6 +250,36 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       const response = await call(path);
       if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
       return voidOfView((await json<{ order?: UpstreamRefundView }>(response, path)).order);
+    },
+    // The upstream's order view carries its timeline, already in our vocabulary.
+    async trackingEvents({ upstreamId }) {
+      if (!upstreamId) return [];
+      const path = `/order/read-order/${encodeURIComponent(upstreamId)}`;
+      const response = await call(path);
+      if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+      const body = await json<{ order?: { trackingEvents?: unknown } }>(response, path);
+      return labelportEvents(body.order?.trackingEvents);
+    },
+    // A webhook endpoint there for the order's tracking and its refund's end (`order.cancelled` when
+    // it credited us, `order.refund_rejected`); the upstream makes the secret and shows it once.
+    async registerWebhook({ url }) {
+      const path = '/webhooks';
+      const response = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url, events: LABELPORT_WEBHOOK_EVENTS, enabled: true }),
+      });
+      if (response.status >= 400) throw new UpstreamRejectedError(`${path}: ${await refusal(response)}`);
+      const body = await json<{ endpoint?: { id?: unknown }; secret?: unknown }>(response, path);
+      if (!body.endpoint?.id || typeof body.secret !== 'string')
+        throw new UpstreamNotBoughtError('The upstream portal named no webhook');
+      return { id: String(body.endpoint.id), secret: body.secret };
+    },
+    async removeWebhook(id) {
+      const path = `/webhooks/${encodeURIComponent(id)}`;
+      const response = await call(path, { method: 'DELETE' });
+      if (response.status === 404 || response.status < 400) return;
+      throw new UpstreamRejectedError(`${path}: ${await refusal(response)}`);
     },
     async testConnection() {
       try {

@@ -30,6 +30,9 @@ function adapterDoing(next: () => Promise<UpstreamLabelResult>): UpstreamAdapter
     testConnection: async () => ({ ok: true, message: 'ok' }),
     voidLabel: async () => ({ state: 'none' }),
     voidStatus: async () => ({ state: 'none' }),
+    trackingEvents: async () => [],
+    registerWebhook: async () => ({ id: 'hook', secret: 'whsec_x' }),
+    removeWebhook: async () => undefined,
   };
 }
 
@@ -118,5 +121,49 @@ describe('provider client', () => {
     });
     for (let i = 0; i < 5; i++) await expect(client.purchase(request)).rejects.toThrow('bad address');
     expect(client.circuit).toBe('closed');
+  });
+
+  it('tracking polls share the semaphore and the circuit: recorded as calls, skipped while it is open', async () => {
+    let tracking = 0;
+    let inFlight = 0;
+    let most = 0;
+    const reported: ProviderCall[] = [];
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 2,
+      breakAfter: 2,
+      cooldownMs: 60_000,
+      onCall: (call) => void reported.push(call),
+      adapter: {
+        ...adapterDoing(async () => label),
+        trackingEvents: async () => {
+          tracking++;
+          most = Math.max(most, ++inFlight);
+          await sleep(20);
+          inFlight--;
+          throw new UpstreamNotBoughtError('503 from the provider');
+        },
+      },
+    });
+    const q = { upstreamId: 'shp_1', tracking: '9400', carrier: 'usps' as const };
+    const results = await Promise.allSettled([client.trackingEvents(q), client.trackingEvents(q)]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(most).toBe(2);
+    expect(client.circuit).toBe('open');
+    await expect(client.trackingEvents(q)).rejects.toBeInstanceOf(ProviderCoolingDownError);
+    // Purchases are skipped too: the provider's faults on tracking are its faults.
+    await expect(client.purchase(request)).rejects.toBeInstanceOf(ProviderCoolingDownError);
+    expect(tracking).toBe(2);
+    expect(reported.map((r) => [r.operation, r.outcome])).toEqual([
+      ['track', 'not_bought'],
+      ['track', 'not_bought'],
+    ]);
+    // Webhook changes are staff's: asked (and recorded) whatever the circuit says.
+    await expect(client.registerWebhook({ url: 'http://x', secret: 's', isTest: true })).resolves.toEqual({
+      id: 'hook',
+      secret: 'whsec_x',
+    });
+    expect(reported.at(-1)).toMatchObject({ operation: 'webhook_register', outcome: 'ok' });
   });
 });

@@ -13,12 +13,25 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
+  type UpstreamTrackingRequest,
   type UpstreamVoid,
   type UpstreamVoidRequest,
+  type UpstreamWebhook,
+  type UpstreamWebhookRequest,
 } from './upstream-adapter.ts';
+import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
 export type ProviderOperation =
-  'purchase' | 'lookup' | 'test' | 'label-file' | 'verify-address' | 'void' | 'void_status';
+  | 'purchase'
+  | 'lookup'
+  | 'test'
+  | 'label-file'
+  | 'verify-address'
+  | 'void'
+  | 'void_status'
+  | 'track'
+  | 'webhook_register'
+  | 'webhook_remove';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -62,6 +75,9 @@ export type ProviderClient = {
   verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
   voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
   voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
+  trackingEvents(request: UpstreamTrackingRequest): Promise<IncomingTrackingEvent[]>;
+  registerWebhook(request: UpstreamWebhookRequest): Promise<UpstreamWebhook>;
+  removeWebhook(id: string): Promise<void>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -125,15 +141,18 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
     }
   }
 
-  async function purchaseOnce(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult> {
+  async function guarded<T>(work: () => Promise<T>): Promise<T> {
     try {
-      return await breaker.execute(() => observed('purchase', () => adapter.purchase(request)));
+      return await breaker.execute(work);
     } catch (error) {
       if (error instanceof BrokenCircuitError)
         throw new ProviderCoolingDownError(`${name} is cooling down after repeated failures`);
       throw error;
     }
   }
+
+  const purchaseOnce = (request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult> =>
+    guarded(() => observed('purchase', () => adapter.purchase(request)));
 
   return {
     id,
@@ -166,6 +185,15 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       slots.run(maxConcurrent, () => observed('void', () => adapter.voidLabel(request))),
     voidStatus: (request) =>
       slots.run(maxConcurrent, () => observed('void_status', () => adapter.voidStatus(request))),
+    // A tracking poll is background work like a purchase: it waits its turn and skips an open circuit.
+    trackingEvents: (request) =>
+      slots.run(maxConcurrent, () => guarded(() => observed('track', () => adapter.trackingEvents(request)))),
+    // Webhooks are staff's changes to the provider: they wait their turn, but are asked whatever its
+    // recent record (the circuit is about purchases, and staff are told what the provider said).
+    registerWebhook: (request) =>
+      slots.run(maxConcurrent, () => observed('webhook_register', () => adapter.registerWebhook(request))),
+    removeWebhook: (id) =>
+      slots.run(maxConcurrent, () => observed('webhook_remove', () => adapter.removeWebhook(id))),
     testConnection: () =>
       observed('test', async () => {
         const result = await adapter.testConnection();

@@ -1,11 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
 import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type Transaction } from 'shippo';
+import { trackToJSON } from 'shippo/models/components/index.js';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
+import { shippoEvents } from './provider-tracking.ts';
 import {
   ageMs,
   carrierOf,
@@ -250,6 +252,36 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
       // A failed refund of an earlier try is not this one: none found, the void is asked again.
       const live = (listed.results ?? []).find((r) => r.transaction === upstreamId && r.status !== 'ERROR');
       return live ? voidOf(live) : { state: 'none' };
+    },
+    // The client answers in its own camelCase; its JSON form is Shippo's wire shape, which the
+    // `track_updated` webhook carries too, so a polled event and a pushed one are the same event.
+    async trackingEvents({ carrier, tracking }) {
+      const track = await call(`read track ${tracking}`, false, () =>
+        shippo.trackingStatus.get(tracking, carrier),
+      );
+      return shippoEvents(JSON.parse(trackToJSON(track)) as Record<string, unknown>);
+    },
+    // One webhook for every event (`all`): `track_updated` for tracking, `transaction_updated` when a
+    // refund moves. Shippo signs nothing by default, so the secret rides in the URL as its token.
+    async registerWebhook({ url, secret, isTest }) {
+      const hook = await call('create webhook', false, () =>
+        shippo.webhooks.createWebhook({
+          event: 'all',
+          url: `${url}?token=${encodeURIComponent(secret)}`,
+          active: true,
+          isTest,
+        }),
+      );
+      if (!hook.objectId) throw new UpstreamNotBoughtError('Shippo named no webhook');
+      return { id: hook.objectId, secret };
+    },
+    async removeWebhook(id) {
+      try {
+        await shippo.webhooks.deleteWebhook(id);
+      } catch (error) {
+        if (error instanceof ShippoError && error.statusCode === 404) return;
+        throw outcomeOf(error, `delete webhook ${id}`, false);
+      }
     },
     async testConnection() {
       try {

@@ -1,5 +1,6 @@
 import type { Carrier, LabelDpi, ProviderCredentials, ProviderMode, UpstreamKind } from '@portal/shared';
 import type { Shipment } from '../../types.ts';
+import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
 /**
  * One upstream label API (another LabelPort, EasyPost, Shippo) behind one interface. The purchase
@@ -66,6 +67,15 @@ export type UpstreamVoid =
 /** The bought label (`upstreamId` as the purchase recorded it) and the provider's refund id, if any. */
 export type UpstreamVoidRequest = { upstreamId: string; voidId: string | null; reason?: string };
 
+/** A bought label whose tracking is asked for: the provider's id of the purchase and the carrier's number. */
+export type UpstreamTrackingRequest = { upstreamId: string | null; tracking: string; carrier: Carrier };
+
+/** Where the provider should send its news (our inbound URL) and the secret to sign or carry it with. */
+export type UpstreamWebhookRequest = { url: string; secret: string; isTest: boolean };
+
+/** The provider's id of a registered webhook and the secret its messages are verified with. */
+export type UpstreamWebhook = { id: string; secret: string };
+
 export interface UpstreamAdapter {
   readonly kind: UpstreamKind;
   /** Test or live keys, from the key's own form where the provider has one. */
@@ -92,6 +102,15 @@ export interface UpstreamAdapter {
   voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
   /** Where the label's void stands now; throws when the provider cannot say. */
   voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
+  /** The label's tracking as the provider knows it (polling, when its webhooks say nothing). */
+  trackingEvents(request: UpstreamTrackingRequest): Promise<IncomingTrackingEvent[]>;
+  /**
+   * Registers our inbound URL for the provider's tracking and refund news (decision 277). Returns the
+   * webhook's id there and the secret to verify with (ours, or the one the provider made).
+   */
+  registerWebhook(request: UpstreamWebhookRequest): Promise<UpstreamWebhook>;
+  /** Removes a webhook registered earlier; one already gone at the provider is no failure. */
+  removeWebhook(id: string): Promise<void>;
 }
 
 export type AddressToVerify = {
