@@ -20,10 +20,10 @@ async function fenceErrors(code: string): Promise<string[]> {
 describe('the module fence (decision 299)', () => {
   it("refuses an import of another module's repository", async () => {
     const errors = await fenceErrors(
-      "import { findUserById } from '../users/users.repository.ts';\nexport const read = findUserById;\n",
+      "import { findInvoice } from '../invoices/invoices.repository.ts';\nexport const read = findInvoice;\n",
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('../users/users.repository.ts');
+    expect(errors[0]).toContain('../invoices/invoices.repository.ts');
     expect(errors[0]).toContain('through its service');
   });
 
