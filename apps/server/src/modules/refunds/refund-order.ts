@@ -16,7 +16,7 @@ import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
 import { refuseUnvoidable } from './void-rules.ts';
-import { askProviderToVoid, type VoidOutcome } from './void-settle.ts';
+import { askProviderToVoid, type VoidOutcome } from './voids.service.ts';
 import { claimVoid, findBoughtLabel, markRefunded } from './voids.repository.ts';
 
 /** Statuses the label job may refund (no label yet) and those staff may refund (a label too). */

@@ -15,7 +15,7 @@ import {
 } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { staffOf, staffRefund, statusOf } from './test-support.ts';
-import { checkVoids } from './void-settle.ts';
+import { checkVoids } from './voids.service.ts';
 
 /**
  * A refund on portal A of a label A bought on portal B (issue 36): A asks B for the refund through B's

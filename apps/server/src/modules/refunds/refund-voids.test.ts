@@ -19,7 +19,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { generateLabel } from '../orders/label-job.ts';
 import { requestRefund, staffOf, staffRefund, statusOf } from './test-support.ts';
 import { voidUnusedLabels } from './unused-labels.ts';
-import { checkVoids, creditRefund } from './void-settle.ts';
+import { checkVoids, creditRefund } from './voids.service.ts';
 
 /**
  * Refunds of labels bought at EasyPost and Shippo (issue 36): the label is voided at the provider first

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { REFUND_VOIDS_QUEUE } from '../../jobs/index.ts';
 import { voidUnusedLabels } from './unused-labels.ts';
-import { checkVoids, type VoidCheckJobData } from './void-settle.ts';
+import { checkVoids, type VoidCheckJobData } from './voids.service.ts';
 
 /** Every 5 minutes, once across instances: each void's own backoff decides whether it is asked. */
 export const REFUND_VOIDS_CRON = '*/5 * * * *';

@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findProvider } from '../providers/providers.repository.ts';
-import { checkVoids } from '../refunds/void-settle.ts';
+import { checkVoids } from '../refunds/voids.service.ts';
 import {
   easypostEvents,
   labelportEvents,
