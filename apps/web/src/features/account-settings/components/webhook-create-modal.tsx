@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, TextInput } f
 import { WEBHOOK_SUBSCRIBABLE_EVENTS } from '@portal/shared';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/notify';
-import { useCreateWebhook } from '../api/create-webhook';
+import { useCreateWebhook } from '../api/webhooks';
 
 type Props = { opened: boolean; onClose: () => void; onCreated: (secret: string) => void };
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage } from '../../../lib/notify';
-import { useAudit, type AuditFilters } from '../api/get-audit';
+import { useAudit, type AuditFilters } from '../api/audit';
 
 const EMPTY: AuditFilters = { actor: '', action: '', targetId: '', from: '', to: '' };
 const show = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage } from '../../../lib/notify';
-import { useMail } from '../api/get-mail';
+import { useMail } from '../api/mail';
 
 type Mail = z.infer<typeof mailEntryView>;
 const STATUS: Record<Mail['status'], { label: string; color: string }> = {

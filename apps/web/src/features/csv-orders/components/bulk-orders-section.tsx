@@ -6,8 +6,7 @@ import { useState } from 'react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { PageNav } from '../../../components/page-nav';
-import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
-import { useBulkOrders } from '../api/get-bulk-orders';
+import { type BulkFileKind, useBulkOrders, useDownloadBulkFile } from '../api/bulk-orders';
 import { BulkOrderCards } from './bulk-order-cards';
 import { BulkOrdersTable } from './bulk-orders-table';
 
