@@ -168,14 +168,12 @@ export function ResellerDetailPage() {
           Ledger
         </Title>
         <LedgerTable entries={ledger.data?.entries ?? data.recentLedger} />
-        {ledger.data && ledger.data.totalPages > 1 && (
-          <PageNav
-            page={ledgerPage}
-            totalPages={ledger.data.totalPages}
-            onPage={setLedgerPage}
-            label="Ledger pages"
-          />
-        )}
+        <PageNav
+          page={ledgerPage}
+          totalPages={ledger.data?.totalPages}
+          onPage={setLedgerPage}
+          label="Ledger pages"
+        />
       </Stack>
       <ResellerPrices userId={user._id} discordId={user.discordId} />
       <AdjustBalanceDialog

@@ -20,7 +20,6 @@ export function BulkOrdersSection() {
   const download = useDownloadBulkFile();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const data = bulkOrders.data;
-  const lastPage = Math.max(data?.totalPages ?? 1, 1);
   const isWorking = data?.orders.some((order) => order.status !== 'Completed') ?? false;
 
   const rowProps = {
@@ -101,9 +100,7 @@ export function BulkOrdersSection() {
         </Group>
       </Group>
       {content}
-      {lastPage > 1 && (
-        <PageNav label="CSV Orders pages" page={page} totalPages={lastPage} onPage={setPage} />
-      )}
+      <PageNav label="CSV Orders pages" page={page} totalPages={data?.totalPages} onPage={setPage} />
     </Stack>
   );
 }

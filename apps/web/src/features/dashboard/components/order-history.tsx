@@ -160,6 +160,7 @@ export function OrderHistory() {
           page={page}
           totalPages={orders.data?.totalPages ?? 1}
           onPage={(next) => update({ page: next })}
+          always
         />
       </Stack>
     );
