@@ -122,7 +122,11 @@ export function DataTable<T>({
       <Table.Thead bg={look === 'portal' ? 'gray.0' : undefined}>
         <Table.Tr>
           {columns.map((column) => (
-            <Table.Th key={column.key} ta={column.align} style={isPanel ? cellStyle(column) : { width: column.width }}>
+            <Table.Th
+              key={column.key}
+              ta={column.align}
+              style={isPanel ? cellStyle(column) : { width: column.width }}
+            >
               {look === 'portal' && typeof column.header === 'string' ? (
                 <ColumnTitle>{column.header}</ColumnTitle>
               ) : (
@@ -146,7 +150,12 @@ export function DataTable<T>({
           : (rows ?? []).map((row) => (
               <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowProps?.(row)}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align} style={cellStyle(column)} {...column.td?.(row)}>
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    style={cellStyle(column)}
+                    {...column.td?.(row)}
+                  >
                     {column.cell(row)}
                   </Table.Td>
                 ))}

@@ -68,7 +68,8 @@ export const queryKeys = {
     },
     courier: {
       all: ['admin', 'courier'] as const,
-      list: (status: string, search: string, page: number) => ['admin', 'courier', status, search, page] as const,
+      list: (status: string, search: string, page: number) =>
+        ['admin', 'courier', status, search, page] as const,
     },
     labelTypes: ['admin', 'label-types'] as const,
     providers: ['admin', 'providers'] as const,

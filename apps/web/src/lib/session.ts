@@ -20,7 +20,9 @@ export const useSession = () => useQuery(sessionQueryOptions());
 export const useAfterCharge = () => {
   const queryClient = useQueryClient();
   return async (balance: number, ...touched: QueryKey[]) => {
-    queryClient.setQueryData<SessionUser | null>(queryKeys.session, (user) => (user ? { ...user, balance } : user));
+    queryClient.setQueryData<SessionUser | null>(queryKeys.session, (user) =>
+      user ? { ...user, balance } : user,
+    );
     await Promise.all(
       [queryKeys.session, ...touched].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );

@@ -54,7 +54,9 @@ export const INVOICE_STATUS_LOOK = {
   cancelled: { label: 'Cancelled', color: 'gray' },
 } as const satisfies Record<string, StatusLook>;
 export const invoiceStatusLook = (status: string): StatusLook =>
-  status === 'pending' || status === 'cancelled' ? INVOICE_STATUS_LOOK[status] : INVOICE_STATUS_LOOK.completed;
+  status === 'pending' || status === 'cancelled'
+    ? INVOICE_STATUS_LOOK[status]
+    : INVOICE_STATUS_LOOK.completed;
 
 /** A courier order (spec section 4), one look for the reseller's list and the staff queue. */
 export const COURIER_STATUS_LOOK: Record<CourierStatus, StatusLook> = {

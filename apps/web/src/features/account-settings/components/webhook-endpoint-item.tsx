@@ -3,7 +3,12 @@ import type { WebhookEndpointView } from '@portal/shared';
 import { IconKey, IconList, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteWebhook, useRegenerateWebhookSecret, useSendWebhookTest, useUpdateWebhook } from '../api/webhooks';
+import {
+  useDeleteWebhook,
+  useRegenerateWebhookSecret,
+  useSendWebhookTest,
+  useUpdateWebhook,
+} from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 type Props = { endpoint: WebhookEndpointView; onSecret: (secret: string) => void };

@@ -32,6 +32,7 @@ export const useUpdateAddress = () =>
 /** DELETE /address/delete/{id}: reads message. */
 export const useDeleteAddress = () =>
   useAddressMutation(
-    async (id: string) => messageResponse.parse(await api.delete(`/address/delete/${encodeURIComponent(id)}`)),
+    async (id: string) =>
+      messageResponse.parse(await api.delete(`/address/delete/${encodeURIComponent(id)}`)),
     false,
   );

@@ -11,17 +11,17 @@ export type CourierQueueFilter = { status: string; search: string; page: number 
 export const courierQueueQueries = {
   /** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
   list: ({ status, search, page }: CourierQueueFilter) =>
-  queryOptions({
-    queryKey: queryKeys.admin.courier.list(status, search, page),
-    queryFn: async () =>
-      adminCourierListResponse.parse(
-        await api.get('/admin/courier', {
-          query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-  }),
+    queryOptions({
+      queryKey: queryKeys.admin.courier.list(status, search, page),
+      queryFn: async () =>
+        adminCourierListResponse.parse(
+          await api.get('/admin/courier', {
+            query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: QUEUE_REFRESH_MS,
+    }),
 };
 
 export const useCourierQueue = (filter: CourierQueueFilter) => useQuery(courierQueueQueries.list(filter));

@@ -6,14 +6,14 @@ import { queryKeys } from '../../../lib/query-keys';
 export const adminInvoiceQueries = {
   /** GET /admin/invoices?status&method&search&page&limit */
   list: (query: Omit<AdminInvoicesQuery, 'limit'>) =>
-  queryOptions({
-    queryKey: queryKeys.admin.invoices.list(query),
-    queryFn: async () =>
-      adminInvoicesResponse.parse(await api.get('/admin/invoices', { query: { ...query, limit: 20 } })),
-    placeholderData: keepPreviousData,
-    // New invoices and receipts arrive while the page is open.
-    refetchInterval: 30_000,
-  }),
+    queryOptions({
+      queryKey: queryKeys.admin.invoices.list(query),
+      queryFn: async () =>
+        adminInvoicesResponse.parse(await api.get('/admin/invoices', { query: { ...query, limit: 20 } })),
+      placeholderData: keepPreviousData,
+      // New invoices and receipts arrive while the page is open.
+      refetchInterval: 30_000,
+    }),
 };
 
 export const useAdminInvoices = (query: Omit<AdminInvoicesQuery, 'limit'>) =>

@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import { formatUsd, type AdminInvoiceView } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -44,7 +54,13 @@ const columns = (decide: (deciding: Deciding) => void): DataColumn<AdminInvoiceV
       </Anchor>
     ),
   },
-  { key: 'amount', header: 'Amount', align: 'right', figures: true, cell: (invoice) => formatUsd(invoice.amount) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    figures: true,
+    cell: (invoice) => formatUsd(invoice.amount),
+  },
   { key: 'method', header: 'Method', cell: (invoice) => METHOD_LABEL[invoice.payment_method] ?? 'Manual' },
   {
     key: 'note',

@@ -44,7 +44,11 @@ export const useSaveLabelType = (id: string | null) => {
 /** PUT /admin/label-types/{id}/route with { route: [{ providerId, service }] } (`[]`: test mode). */
 export const useSaveRoute = (id: string) => {
   // Providers list the label types routed to them.
-  const refresh = useRefresh(queryKeys.admin.labelTypes, queryKeys.admin.providers, queryKeys.admin.audit.all);
+  const refresh = useRefresh(
+    queryKeys.admin.labelTypes,
+    queryKeys.admin.providers,
+    queryKeys.admin.audit.all,
+  );
   return useMutation({
     mutationFn: async (body: LabelTypeRouteBody) =>
       labelTypeRouteResponse.parse(await api.put(`/admin/label-types/${encodeURIComponent(id)}/route`, body)),

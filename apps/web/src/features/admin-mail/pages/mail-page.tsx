@@ -17,7 +17,8 @@ const columns = (open: (mail: Mail) => void): DataColumn<Mail>[] => [
     key: 'when',
     header: 'When',
     noWrap: true,
-    cell: (mail) => new Date(mail.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+    cell: (mail) =>
+      new Date(mail.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
   },
   { key: 'to', header: 'To', cell: (mail) => mail.to },
   { key: 'subject', header: 'Subject', cell: (mail) => mail.subject },

@@ -23,40 +23,41 @@ export type OrderFilters = {
 export const adminOrderQueries = {
   /** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
   list: (filters: OrderFilters, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.admin.orders.list(filters, page),
-    queryFn: async () =>
-      adminOrdersResponse.parse(
-        await api.get('/admin/orders', {
-          query: {
-            ...filters,
-            trackingStatus: filters.trackingStatus || undefined,
-            from: filters.from || undefined,
-            to: filters.to || undefined,
-            page,
-            limit: 20,
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    // Labels being made and refunds the provider has not answered yet change on their own.
-    refetchInterval: (query) =>
-      query.state.data?.orders.some(
-        (o) => o.status === 'pending' || o.status === 'processing' || o.refundStatus === 'submitted',
-      )
-        ? POLL_INTERVAL_MS
-        : false,
-  }),
+    queryOptions({
+      queryKey: queryKeys.admin.orders.list(filters, page),
+      queryFn: async () =>
+        adminOrdersResponse.parse(
+          await api.get('/admin/orders', {
+            query: {
+              ...filters,
+              trackingStatus: filters.trackingStatus || undefined,
+              from: filters.from || undefined,
+              to: filters.to || undefined,
+              page,
+              limit: 20,
+            },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      // Labels being made and refunds the provider has not answered yet change on their own.
+      refetchInterval: (query) =>
+        query.state.data?.orders.some(
+          (o) => o.status === 'pending' || o.status === 'processing' || o.refundStatus === 'submitted',
+        )
+          ? POLL_INTERVAL_MS
+          : false,
+    }),
   /** GET /admin/orders/{id} */
   detail: (id: string | null) =>
-  queryOptions({
-    queryKey: queryKeys.admin.orders.detail(id),
-    queryFn: async () => adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
-    enabled: id !== null,
-    // Open details follow the label, the parcel and a refund waiting for the provider.
-    refetchInterval: (query) =>
-      query.state.data && hasNewsToCome(query.state.data.order) ? POLL_INTERVAL_MS : false,
-  }),
+    queryOptions({
+      queryKey: queryKeys.admin.orders.detail(id),
+      queryFn: async () =>
+        adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
+      enabled: id !== null,
+      // Open details follow the label, the parcel and a refund waiting for the provider.
+      refetchInterval: (query) =>
+        query.state.data && hasNewsToCome(query.state.data.order) ? POLL_INTERVAL_MS : false,
+    }),
 };
 
 export const useAdminOrders = (filters: OrderFilters, page: number) =>
@@ -73,9 +74,7 @@ const useRefresh = () => {
         queryKeys.admin.refundRequests.all,
         queryKeys.admin.resellers.all,
         queryKeys.admin.audit.all,
-      ].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 };
 

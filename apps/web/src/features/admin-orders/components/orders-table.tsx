@@ -68,7 +68,11 @@ const columns = ({
         </>
       ),
     },
-    { key: 'reseller', header: 'Reseller', cell: (order) => <Text size="sm">{order.reseller.discordId}</Text> },
+    {
+      key: 'reseller',
+      header: 'Reseller',
+      cell: (order) => <Text size="sm">{order.reseller.discordId}</Text>,
+    },
     {
       key: 'shipment',
       header: 'Shipment',
@@ -83,7 +87,13 @@ const columns = ({
         </>
       ),
     },
-    { key: 'amount', header: 'Amount', align: 'right', figures: true, cell: (order) => formatUsd(order.price) },
+    {
+      key: 'amount',
+      header: 'Amount',
+      align: 'right',
+      figures: true,
+      cell: (order) => formatUsd(order.price),
+    },
     {
       key: 'cost',
       header: 'Cost',

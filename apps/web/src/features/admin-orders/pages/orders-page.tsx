@@ -25,7 +25,9 @@ type Refunding = { subject: string; ids: string[] } | null;
 
 /** `/admin/orders`: every reseller's orders, the order's detail, and Refund (one or the selected rows). */
 export function OrdersPage() {
-  const list = usePagedList(EMPTY, { debounce: ['search', 'status', 'trackingStatus', 'labelType', 'from', 'to'] });
+  const list = usePagedList(EMPTY, {
+    debounce: ['search', 'status', 'trackingStatus', 'labelType', 'from', 'to'],
+  });
   const { data, isPending, error } = useAdminOrders(list.query, list.page);
   const [selected, setSelected] = useState<Map<string, AdminOrderView>>(new Map());
   const [openId, setOpenId] = useState<string | null>(null);
@@ -114,7 +116,9 @@ export function OrdersPage() {
           <ListNote isLoading>Loading orders…</ListNote>
         ) : orders.length === 0 ? (
           <ListNote>
-            {JSON.stringify(list.query) === JSON.stringify(EMPTY) ? 'No orders yet.' : 'No order matches these filters.'}
+            {JSON.stringify(list.query) === JSON.stringify(EMPTY)
+              ? 'No orders yet.'
+              : 'No order matches these filters.'}
           </ListNote>
         ) : (
           <OrdersTable

@@ -16,7 +16,11 @@ export const overviewQueries = {
   overview: () =>
     queryOptions({ queryKey: queryKeys.admin.overview, queryFn: getOverview, refetchInterval: 60_000 }),
   margins: () =>
-    queryOptions({ queryKey: queryKeys.admin.margins(MARGIN_DAYS), queryFn: getMargins, refetchInterval: 60_000 }),
+    queryOptions({
+      queryKey: queryKeys.admin.margins(MARGIN_DAYS),
+      queryFn: getMargins,
+      refetchInterval: 60_000,
+    }),
 };
 
 export const useOverview = () => useQuery(overviewQueries.overview());

@@ -6,14 +6,14 @@ import { queryKeys } from '../../../lib/query-keys';
 export const refundRequestQueries = {
   /** GET /admin/refund-requests?status&page&limit */
   list: (status: string, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.admin.refundRequests.list(status, page),
-    queryFn: async () =>
-      refundRequestsResponse.parse(
-        await api.get('/admin/refund-requests', { query: { status, page, limit: 20 } }),
-      ),
-    placeholderData: keepPreviousData,
-  }),
+    queryOptions({
+      queryKey: queryKeys.admin.refundRequests.list(status, page),
+      queryFn: async () =>
+        refundRequestsResponse.parse(
+          await api.get('/admin/refund-requests', { query: { status, page, limit: 20 } }),
+        ),
+      placeholderData: keepPreviousData,
+    }),
 };
 
 export const useRefundRequests = (status: string, page: number) =>
@@ -28,9 +28,7 @@ const useRefresh = () => {
         queryKeys.admin.orders.all,
         queryKeys.admin.resellers.all,
         queryKeys.admin.audit.all,
-      ].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 };
 

@@ -140,7 +140,9 @@ export function RefundRequestsPage() {
           error={error}
           minWidth={880}
           highlightOnHover={false}
-          empty={status === 'pending' ? 'No refund requests waiting. All caught up.' : 'No refund requests here.'}
+          empty={
+            status === 'pending' ? 'No refund requests waiting. All caught up.' : 'No refund requests here.'
+          }
         />
         <PageNav {...list.nav} totalPages={data?.totalPages} label="Refund request pages" />
       </Stack>

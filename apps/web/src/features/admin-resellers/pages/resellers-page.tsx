@@ -30,7 +30,12 @@ const COLUMNS: DataColumn<AdminUserSummary>[] = [
   { key: 'name', header: 'Name', cell: (user) => user.username },
   { key: 'email', header: 'E-mail', cell: (user) => user.email ?? '—' },
   { key: 'balance', header: 'Balance', align: 'right', cell: (user) => formatUsd(user.balance) },
-  { key: 'orders', header: 'Orders', align: 'right', cell: (user) => user.orderCount.toLocaleString('en-US') },
+  {
+    key: 'orders',
+    header: 'Orders',
+    align: 'right',
+    cell: (user) => user.orderCount.toLocaleString('en-US'),
+  },
   {
     key: 'created',
     header: 'Created',

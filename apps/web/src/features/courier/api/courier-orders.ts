@@ -15,18 +15,18 @@ const WAITING_REFRESH_MS = 20_000;
 export const courierOrderQueries = {
   /** GET /fed/read?page&limit&search: the reseller's courier orders, 20 a page, newest first. */
   list: (page: number, search: string) =>
-  queryOptions({
-    queryKey: queryKeys.courierOrders.list(page, search),
-    queryFn: async () =>
-      courierListResponse.parse(
-        await api.get('/fed/read', { query: { page, limit: COURIER_PAGE_SIZE, search } }),
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.docs.some((o) => o.status === 'Pending' || o.status === 'In Process')
-        ? WAITING_REFRESH_MS
-        : false,
-  }),
+    queryOptions({
+      queryKey: queryKeys.courierOrders.list(page, search),
+      queryFn: async () =>
+        courierListResponse.parse(
+          await api.get('/fed/read', { query: { page, limit: COURIER_PAGE_SIZE, search } }),
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.docs.some((o) => o.status === 'Pending' || o.status === 'In Process')
+          ? WAITING_REFRESH_MS
+          : false,
+    }),
 };
 
 export const useCourierOrders = (page: number, search: string) =>

@@ -44,7 +44,12 @@ const columns = ({
         <Group gap={6} justify="flex-end" wrap="nowrap">
           {order.status === 'Awaiting User Input' && (
             <>
-              <Button size="xs" color="teal" onClick={() => onDecide(order, 'accept')} aria-label={`Accept ${ref}`}>
+              <Button
+                size="xs"
+                color="teal"
+                onClick={() => onDecide(order, 'accept')}
+                aria-label={`Accept ${ref}`}
+              >
                 Accept {order.price !== null && formatUsd(order.price)}
               </Button>
               <Button
@@ -71,7 +76,13 @@ const columns = ({
             </Button>
           )}
           <Tooltip label="View details" withArrow>
-            <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => onView(order)} aria-label={`View ${ref}`}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={() => onView(order)}
+              aria-label={`View ${ref}`}
+            >
               <IconEye size={18} />
             </ActionIcon>
           </Tooltip>

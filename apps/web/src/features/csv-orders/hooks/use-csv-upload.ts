@@ -5,7 +5,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { takeHandedOffCsv } from '../../../lib/csv-handoff';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
-import { type CsvRowError, downloadCorrectedCsv, rowErrorsOf, useCreateBulkOrder, useValidateCsv } from '../api/bulk-orders';
+import {
+  type CsvRowError,
+  downloadCorrectedCsv,
+  rowErrorsOf,
+  useCreateBulkOrder,
+  useValidateCsv,
+} from '../api/bulk-orders';
 import { useLabelTypes } from '../../../lib/label-types';
 import {
   CSV_MESSAGES,

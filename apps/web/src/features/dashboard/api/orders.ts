@@ -186,9 +186,13 @@ export async function downloadSelected({
   isPrint,
   ...selection
 }: DownloadSelectedInput): Promise<void> {
-  const file = await api.post<DownloadedFile>(`/order/download-selected?${labelFileQuery(choice)}`, selection, {
-    responseType: 'file',
-  });
+  const file = await api.post<DownloadedFile>(
+    `/order/download-selected?${labelFileQuery(choice)}`,
+    selection,
+    {
+      responseType: 'file',
+    },
+  );
   await saveOrPrint(file, file.fileName ?? 'labels', !!isPrint && choice.format === 'zpl');
 }
 

@@ -8,7 +8,13 @@ import { LabelFormatPicker } from '../../../components/label-format-picker';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
-import { useDownloadOrderLabel, useDownloadSelected, useDuplicateOrder, useOrders, useRequestRefund } from '../api/orders';
+import {
+  useDownloadOrderLabel,
+  useDownloadSelected,
+  useDuplicateOrder,
+  useOrders,
+  useRequestRefund,
+} from '../api/orders';
 import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';

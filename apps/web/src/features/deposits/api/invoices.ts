@@ -16,14 +16,14 @@ const PENDING_REFRESH_MS = 20_000;
 export const invoiceQueries = {
   /** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
   page: (page: number) =>
-  queryOptions({
-    queryKey: queryKeys.invoices.page(page),
-    queryFn: async () =>
-      invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
-  }),
+    queryOptions({
+      queryKey: queryKeys.invoices.page(page),
+      queryFn: async () =>
+        invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
+    }),
   /** GET /website/deposit-options: the limits and methods staff set. */
   depositOptions: () =>
     queryOptions({

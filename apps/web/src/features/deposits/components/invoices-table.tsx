@@ -20,7 +20,13 @@ const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
     cell: (invoice) =>
       new Date(invoice.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
   },
-  { key: 'amount', header: 'Amount', align: 'right', figures: true, cell: (invoice) => formatUsd(invoice.amount) },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    figures: true,
+    cell: (invoice) => formatUsd(invoice.amount),
+  },
   { key: 'method', header: 'Payment method', cell: (invoice) => paymentMethodLabel(invoice.payment_method) },
   {
     key: 'status',
