@@ -1,7 +1,10 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { formatUsd, type AdminCourierOrderView } from '@portal/shared';
-import { IconEye } from '@tabler/icons-react';
-import { courierColumns, courierReference } from '../../../components/courier-order-details';
+import {
+  courierColumns,
+  courierReference,
+  CourierViewButton,
+} from '../../../components/courier-order-details';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import type { MoveKind } from './courier-move-dialog';
 
@@ -50,17 +53,7 @@ const columns = ({ onView, onMove }: CourierQueueTableProps): DataColumn<AdminCo
               {MOVE_LABELS[kind]}
             </Button>
           ))}
-          <Tooltip label="View details" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={`View ${ref}`}
-              onClick={() => onView(order)}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <CourierViewButton order={order} onView={() => onView(order)} />
         </Group>
       );
     },

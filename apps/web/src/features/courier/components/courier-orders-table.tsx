@@ -1,7 +1,11 @@
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { formatUsd, type CourierOrderView } from '@portal/shared';
-import { IconDownload, IconEye } from '@tabler/icons-react';
-import { courierColumns, courierReference } from '../../../components/courier-order-details';
+import { IconDownload } from '@tabler/icons-react';
+import {
+  courierColumns,
+  courierReference,
+  CourierViewButton,
+} from '../../../components/courier-order-details';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 
 type CourierOrdersTableProps = {
@@ -75,17 +79,7 @@ const columns = ({
               Download
             </Button>
           )}
-          <Tooltip label="View details" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={() => onView(order)}
-              aria-label={`View ${ref}`}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
+          <CourierViewButton order={order} onView={() => onView(order)} />
         </Group>
       );
     },
