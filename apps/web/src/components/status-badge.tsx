@@ -10,17 +10,25 @@ type StatusBadgeProps = {
   isWorking?: boolean;
   /** The round badge of the money screens (deposits, resellers, mail); other lists use the square one. */
   pill?: boolean;
+  /** `lg` beside a page's title. */
+  size?: 'md' | 'lg';
 };
 
 /** Every status badge in the app: one look for the dashboard, CSV Orders, courier and the console. */
-export function StatusBadge({ look, status, isWorking = false, pill = false }: StatusBadgeProps) {
+export function StatusBadge({
+  look,
+  status,
+  isWorking = false,
+  pill = false,
+  size = 'md',
+}: StatusBadgeProps) {
   return (
     <Badge
       color={look.color}
       variant="light"
       radius={pill ? undefined : 'sm'}
       tt="none"
-      size="md"
+      size={size}
       leftSection={isWorking ? <Loader size={10} color={look.color} type="oval" /> : undefined}
       data-status={status}
       // The label ellipsis would otherwise let a table column squeeze the badge to "Com…".

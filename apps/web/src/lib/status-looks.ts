@@ -81,6 +81,12 @@ export const ENABLED_LOOK = {
 } as const satisfies Record<string, StatusLook>;
 export const enabledLook = (enabled: boolean): StatusLook => ENABLED_LOOK[enabled ? 'enabled' : 'disabled'];
 
+/** A label type resellers can or cannot buy: a disabled one is merely off, not a problem. */
+export const LABEL_TYPE_STATUS_LOOK = {
+  enabled: { label: 'Enabled', color: 'teal' },
+  disabled: { label: 'Disabled', color: 'gray' },
+} as const satisfies Record<string, StatusLook>;
+
 /** A mail the app sent, or kept in the outbox when no SMTP server is set. */
 export const MAIL_STATUS_LOOK = {
   sent: { label: 'Sent', color: 'teal' },
