@@ -36,7 +36,8 @@ type DataTableProps<T> = {
   label: string;
   columns: readonly DataColumn<T>[];
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
+  /** Each row's React key; by default its `_id`. */
+  rowKey?: (row: T) => string;
   rowTestId?: string;
   /** Per-row attributes beside the test id (`data-status`, a warning background). */
   rowProps?: (row: T) => RowProps;
@@ -89,7 +90,7 @@ export function DataTable<T>({
   label,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { _id: string })._id,
   rowTestId,
   rowProps,
   isLoading,

@@ -67,7 +67,6 @@ export function AuditLogPage() {
           label="Audit log"
           columns={COLUMNS}
           rows={data?.entries}
-          rowKey={(entry) => entry._id}
           rowTestId="audit-row"
           isLoading={isPending}
           error={error}

@@ -67,7 +67,6 @@ export function CourierQueueTable(props: CourierQueueTableProps) {
       label="Courier orders"
       columns={columns(props)}
       rows={props.orders}
-      rowKey={(order) => order._id}
       rowTestId="courier-queue-row"
       rowProps={(order) => ({ 'data-status': order.status })}
       isLoading={props.isPending}

@@ -159,7 +159,6 @@ export function DepositsQueuePage() {
           label="Invoices"
           columns={columns(setDeciding)}
           rows={data?.invoices}
-          rowKey={(invoice) => invoice._id}
           rowTestId="admin-invoice-row"
           isLoading={isPending}
           error={error}

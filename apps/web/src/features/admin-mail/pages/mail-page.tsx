@@ -51,7 +51,6 @@ export function MailPage() {
           label="Mail"
           columns={columns(setOpen)}
           rows={data?.mails}
-          rowKey={(mail) => mail._id}
           rowTestId="mail-row"
           isLoading={isPending}
           error={error}

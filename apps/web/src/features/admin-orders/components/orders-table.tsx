@@ -148,7 +148,6 @@ export function OrdersTable(props: OrdersTableProps) {
       label="Orders"
       columns={columns(props)}
       rows={props.orders}
-      rowKey={(order) => order._id}
       rowTestId="admin-order-row"
       rowProps={(order) => ({
         'data-below-cost': isBelowCost(order) || undefined,

@@ -134,7 +134,6 @@ export function RefundRequestsPage() {
           label="Refund requests"
           columns={columns(setDecision)}
           rows={data?.requests}
-          rowKey={(request) => request._id}
           rowTestId="refund-request-row"
           isLoading={isPending}
           error={error}

@@ -55,7 +55,6 @@ export function LedgerTable({ entries }: { entries: LedgerEntryView[] }) {
       label="Ledger"
       columns={COLUMNS}
       rows={entries}
-      rowKey={(entry) => entry._id}
       rowTestId="ledger-row"
       isLoading={false}
       highlightOnHover={false}

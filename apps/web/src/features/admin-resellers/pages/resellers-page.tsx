@@ -72,7 +72,6 @@ export function ResellersPage() {
           label="Resellers"
           columns={COLUMNS}
           rows={data?.users}
-          rowKey={(user) => user._id}
           rowTestId="reseller-row"
           isLoading={isPending}
           error={error}

@@ -93,7 +93,6 @@ export function CourierOrdersTable(props: CourierOrdersTableProps) {
       label="Courier orders"
       columns={columns(props)}
       rows={props.orders}
-      rowKey={(order) => order._id}
       rowTestId="courier-order-row"
       rowProps={(order) => ({ 'data-status': order.status })}
       isLoading={props.isPending}

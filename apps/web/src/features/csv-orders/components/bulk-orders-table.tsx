@@ -75,7 +75,6 @@ export function BulkOrdersTable({ orders, ...downloadProps }: BulkRowsProps) {
       label="CSV Orders"
       columns={columns(downloadProps)}
       rows={orders}
-      rowKey={(order) => order._id}
       rowTestId="bulk-order-row"
       isLoading={false}
       minWidth={880}

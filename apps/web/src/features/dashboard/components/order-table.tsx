@@ -140,7 +140,6 @@ export function OrderTable(props: OrderRowsProps) {
       label="Orders"
       columns={columns(props)}
       rows={props.orders}
-      rowKey={(order) => order._id}
       rowTestId="order-row"
       isLoading={false}
       minWidth={900}

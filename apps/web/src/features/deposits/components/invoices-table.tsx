@@ -71,7 +71,6 @@ export function InvoicesTable({ invoices, isPending, error, onPay }: Props) {
       label="Invoices"
       columns={columns(onPay)}
       rows={invoices}
-      rowKey={(invoice) => invoice._id}
       rowTestId="invoice-row"
       isLoading={isPending}
       error={error}
