@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
