@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { loadToaster } from '../lib/notify';
 import { createQueryClient } from '../lib/query-client';
-import { sessionQueryKey, useSession } from '../lib/session';
+import { queryKeys } from '../lib/query-keys';
+import { useSession } from '../lib/session';
 import { signedInRoutes } from './routes/signed-in-routes';
 import { SignedOutApp } from './signed-out-app';
 
@@ -22,7 +23,7 @@ function SessionRoutes() {
 export default function SignedInApp({ user }: { user: SessionUser }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
-    client.setQueryData(sessionQueryKey, user);
+    client.setQueryData(queryKeys.session, user);
     return client;
   });
   // Toasts report this app's actions, failures offline included: fetch them now, not with the first one.

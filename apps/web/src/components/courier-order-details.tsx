@@ -1,28 +1,14 @@
-import { Badge, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { formatUsd, type CourierOrderView, type CourierStatus } from '@portal/shared';
-
-const STATUS_COLORS: Record<CourierStatus, string> = {
-  Pending: 'gray',
-  'Awaiting User Input': 'yellow',
-  'In Process': 'blue',
-  Completed: 'teal',
-  Cancelled: 'red',
-};
+import type { ReactNode } from 'react';
+import type { DataColumn } from './data-table';
+import { COURIER_STATUS_LOOK } from '../lib/status-looks';
+import { StatusBadge } from './status-badge';
 
 /** A courier order's status (spec section 4), one look for the reseller's list and the staff queue. */
 export function CourierStatusBadge({ status }: { status: CourierStatus }) {
-  return (
-    <Badge
-      color={STATUS_COLORS[status]}
-      variant="light"
-      radius="sm"
-      tt="none"
-      data-status={status}
-      style={{ minWidth: 'max-content' }}
-    >
-      {status}
-    </Badge>
-  );
+  return <StatusBadge look={COURIER_STATUS_LOOK[status]} status={status} />;
 }
 
 /** "12 kg · 30 × 20 × 10 cm": the package as the reseller entered it, units and all. */
@@ -141,5 +127,68 @@ export function CourierRoute({ order }: { order: CourierOrderView }) {
         {order.from.name} → {order.to.name}
       </Text>
     </>
+  );
+}
+
+type CourierColumnsOptions<T> = {
+  /** Staff see who asked, after the order. */
+  reseller?: (order: T) => ReactNode;
+  price: (order: T) => ReactNode;
+  /** How wide the status note may grow. */
+  note: { miw: number; maw: number };
+};
+
+/** The courier list's columns up to the status note, for the reseller's Orders tab and the staff queue. */
+export const courierColumns = <T extends CourierOrderView>({
+  reseller,
+  price,
+  note,
+}: CourierColumnsOptions<T>): DataColumn<T>[] => [
+  {
+    key: 'order',
+    header: 'Order',
+    noWrap: true,
+    cell: (order) => (
+      <>
+        <Text size="sm" fw={600} ff="monospace">
+          {courierReference(order)}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {courierDate(order.createdAt)}
+        </Text>
+      </>
+    ),
+  },
+  ...(reseller ? [{ key: 'reseller', header: 'Reseller', cell: reseller }] : []),
+  { key: 'route', header: 'From / To', cell: (order) => <CourierRoute order={order} /> },
+  { key: 'package', header: 'Package', noWrap: true, cell: (order) => <CourierPackage order={order} /> },
+  { key: 'price', header: 'Price', align: 'right', noWrap: true, cell: price },
+  { key: 'status', header: 'Status', cell: (order) => <CourierStatusBadge status={order.status} /> },
+  {
+    key: 'note',
+    header: 'Status Note',
+    td: () => note,
+    cell: (order) => (
+      <Text size="sm" lineClamp={2}>
+        {order.note || '—'}
+      </Text>
+    ),
+  },
+];
+
+/** The eye at the end of a courier row: opens the order's details. */
+export function CourierViewButton({ order, onView }: { order: CourierOrderView; onView: () => void }) {
+  return (
+    <Tooltip label="View details" withArrow>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={`View ${courierReference(order)}`}
+        onClick={onView}
+      >
+        <IconEye size={18} />
+      </ActionIcon>
+    </Tooltip>
   );
 }

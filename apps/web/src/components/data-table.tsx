@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Paper, ScrollArea, Skeleton, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  ScrollArea,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  type TableTdProps,
+  type TableTrProps,
+} from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/notify';
 
@@ -11,14 +23,24 @@ export type DataColumn<T> = {
   width?: number | string;
   /** Keeps the cell on one line (figures, dates, badges). */
   noWrap?: boolean;
+  /** Lines up digits of money and counts. */
+  figures?: boolean;
+  /** Anything else a cell needs (`maw`, `miw`, a `title` from the row). */
+  td?: (row: T) => TableTdProps;
 };
+
+type RowProps = TableTrProps & { [data: `data-${string}`]: string | boolean | undefined };
 
 type DataTableProps<T> = {
   /** The table's accessible name ("Providers"). */
   label: string;
   columns: readonly DataColumn<T>[];
   rows: readonly T[] | undefined;
-  rowKey: (row: T) => string;
+  /** Each row's React key; by default its `_id`. */
+  rowKey?: (row: T) => string;
+  rowTestId?: string;
+  /** Per-row attributes beside the test id (`data-status`, a warning background). */
+  rowProps?: (row: T) => RowProps;
   isLoading: boolean;
   error?: unknown;
   onRetry?: () => void;
@@ -26,30 +48,145 @@ type DataTableProps<T> = {
   empty: ReactNode;
   /** Below this width the table scrolls sideways instead of squeezing its columns. */
   minWidth?: number;
-  rowTestId?: string;
+  /**
+   * `list` (the default): the console's and the reseller's paged lists. The heading stays while rows load,
+   * "Loading …" and an empty list's words sit under it, and a failure shows above the table.
+   * `panel`: a table that is the whole panel: shimmering rows while loading, the empty words in their
+   * place, and a failure inside with a retry.
+   * `portal`: the dashboard's tables (soft heading, no stripes); their page shows loading and empty itself.
+   */
+  look?: 'list' | 'panel' | 'portal';
+  striped?: boolean;
+  highlightOnHover?: boolean;
+  horizontalSpacing?: number;
 };
 
 const LOADING_ROWS = 3;
+const FIGURES = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/** One line under a list: "Loading orders…" (announced) or what an empty list says. */
+export function ListNote({ children, isLoading = false }: { children: ReactNode; isLoading?: boolean }) {
+  return (
+    <Text c="dimmed" size="sm" ta="center" py="xl" role={isLoading ? 'status' : undefined}>
+      {children}
+    </Text>
+  );
+}
+
+/** A portal table's column title: small, grey capitals. */
+export function ColumnTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
+      {children}
+    </Text>
+  );
+}
 
 /**
- * A console list from column definitions: one look for its heading, rows, loading skeleton, empty
- * state and failure (with a retry), so a new screen composes columns instead of copying a table.
+ * A list from column definitions: one look for its heading, rows, loading, empty state and failure, so a
+ * new screen composes columns instead of copying a table (docs/decisions/295-shared-list-pieces.md).
  */
 export function DataTable<T>({
   label,
   columns,
   rows,
-  rowKey,
+  rowKey = (row) => (row as { _id: string })._id,
+  rowTestId,
+  rowProps,
   isLoading,
   error,
   onRetry,
   empty,
   minWidth = 720,
-  rowTestId,
+  look = 'list',
+  striped = look !== 'portal',
+  highlightOnHover = true,
+  horizontalSpacing,
 }: DataTableProps<T>) {
-  const cellStyle = (column: DataColumn<T>) =>
-    column.noWrap ? { whiteSpace: 'nowrap' as const, width: column.width } : { width: column.width };
+  const isPanel = look === 'panel';
   const hasRows = !isLoading && !error && rows !== undefined && rows.length > 0;
+  const cellStyle = (column: DataColumn<T>) => ({
+    width: column.width,
+    ...(column.noWrap ? { whiteSpace: 'nowrap' as const } : {}),
+    ...(column.figures ? FIGURES : {}),
+  });
+  const table = (
+    <Table
+      striped={isPanel ? hasRows : striped}
+      highlightOnHover={isPanel ? hasRows : highlightOnHover}
+      verticalSpacing="sm"
+      horizontalSpacing={horizontalSpacing}
+      miw={look === 'portal' ? undefined : minWidth}
+      aria-label={label}
+      aria-busy={(isPanel && isLoading) || undefined}
+    >
+      <Table.Thead bg={look === 'portal' ? 'gray.0' : undefined}>
+        <Table.Tr>
+          {columns.map((column) => (
+            <Table.Th
+              key={column.key}
+              ta={column.align}
+              style={isPanel ? cellStyle(column) : { width: column.width }}
+            >
+              {look === 'portal' && typeof column.header === 'string' ? (
+                <ColumnTitle>{column.header}</ColumnTitle>
+              ) : (
+                column.header
+              )}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {isPanel && isLoading
+          ? Array.from({ length: LOADING_ROWS }, (_, i) => (
+              <Table.Tr key={i}>
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>
+                    <Skeleton h={14} radius="sm" />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          : (rows ?? []).map((row) => (
+              <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowProps?.(row)}>
+                {columns.map((column) => (
+                  <Table.Td
+                    key={column.key}
+                    ta={column.align}
+                    style={cellStyle(column)}
+                    {...column.td?.(row)}
+                  >
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+      </Table.Tbody>
+    </Table>
+  );
+
+  if (look === 'portal')
+    return (
+      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+        <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>
+      </Paper>
+    );
+
+  if (!isPanel)
+    return (
+      <>
+        {error ? <Alert color="red">{errorMessage(error)}</Alert> : null}
+        <Paper withBorder radius="md">
+          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
+            {table}
+          </ScrollArea>
+          {isLoading && <ListNote isLoading>Loading {label.toLowerCase()}…</ListNote>}
+          {!isLoading && rows?.length === 0 && <ListNote>{empty}</ListNote>}
+        </Paper>
+      </>
+    );
+
   return (
     <Paper withBorder radius="md">
       {error ? (
@@ -66,45 +203,7 @@ export function DataTable<T>({
       ) : null}
       {(hasRows || isLoading) && (
         <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-          <Table
-            striped={hasRows}
-            highlightOnHover={hasRows}
-            verticalSpacing="sm"
-            miw={minWidth}
-            aria-label={label}
-            aria-busy={isLoading || undefined}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {columns.map((column) => (
-                  <Table.Th key={column.key} ta={column.align} style={cellStyle(column)}>
-                    {column.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {isLoading
-                ? Array.from({ length: LOADING_ROWS }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key}>
-                          <Skeleton h={14} radius="sm" />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                : rows!.map((row) => (
-                    <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
-                      {columns.map((column) => (
-                        <Table.Td key={column.key} ta={column.align} style={cellStyle(column)}>
-                          {column.cell(row)}
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
-            </Table.Tbody>
-          </Table>
+          {table}
         </ScrollArea>
       )}
       {isLoading && (

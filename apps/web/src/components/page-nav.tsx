@@ -1,10 +1,20 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 
-type PageNavProps = { page: number; totalPages: number; onPage: (page: number) => void; label: string };
+type PageNavProps = {
+  page: number;
+  /** Unknown until the first page has loaded: nothing shows until then. */
+  totalPages: number | undefined;
+  onPage: (page: number) => void;
+  label: string;
+  /** Shows "1 of 1" too; by default a list that fits one page has no navigator. */
+  always?: boolean;
+};
 
-/** Prev / current / Next (spec section 2), for every paged list; the server's `totalPages` is at least 1 (decision 301). */
-export function PageNav({ page, totalPages: lastPage, onPage, label }: PageNavProps) {
+/** Prev / current / Next (spec section 2), for every paged list; `usePagedList` holds its page; the server's `totalPages` is at least 1 (decision 301). */
+export function PageNav({ page, totalPages, onPage, label, always = false }: PageNavProps) {
+  if (totalPages === undefined || (totalPages <= 1 && !always)) return null;
+  const lastPage = Math.max(totalPages, 1);
   return (
     <Group justify="center" gap="sm" component="nav" aria-label={label}>
       <Button

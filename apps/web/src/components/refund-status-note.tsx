@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { RefundStatus } from '@portal/shared';
-import { REFUND_STATUS_LOOK } from '../lib/status-looks';
+import { isRefundInFlight, REFUND_STATUS_LOOK } from '../lib/status-looks';
 import { StatusBadge } from './status-badge';
 
 type RefundStatusNoteProps = {
@@ -12,15 +12,9 @@ type RefundStatusNoteProps = {
 /** Where a refund stands with the provider: requested, submitted, refunded, or rejected and why. */
 export function RefundStatusNote({ status, note }: RefundStatusNoteProps) {
   if (!status) return null;
-  const { label, color } = REFUND_STATUS_LOOK[status];
   return (
     <Stack gap={2} align="flex-start" maw={260}>
-      <StatusBadge
-        color={color}
-        label={label}
-        isWorking={status === 'requested' || status === 'submitted'}
-        status={status}
-      />
+      <StatusBadge look={REFUND_STATUS_LOOK[status]} isWorking={isRefundInFlight(status)} status={status} />
       {status === 'rejected' && note ? (
         <Text size="xs" c="red.9" data-testid="refund-note">
           {note}

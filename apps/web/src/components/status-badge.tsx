@@ -1,22 +1,40 @@
 import { Badge, Loader } from '@mantine/core';
+import type { StatusLook } from '../lib/status-looks';
 
-type StatusBadgeProps = { color: string; label: string; isWorking: boolean; status: string };
+type StatusBadgeProps = {
+  /** The status's label and colour, from the one map in lib/status-looks.ts. */
+  look: StatusLook;
+  /** The raw status, for tests and styles (`data-status`). */
+  status: string;
+  /** Unfinished work spins. */
+  isWorking?: boolean;
+  /** The round badge of the money screens (deposits, resellers, mail); other lists use the square one. */
+  pill?: boolean;
+  /** `lg` beside a page's title. */
+  size?: 'md' | 'lg';
+};
 
-/** An order's or a bulk order's status; unfinished ones spin. One look for the dashboard and CSV Orders. */
-export function StatusBadge({ color, label, isWorking, status }: StatusBadgeProps) {
+/** Every status badge in the app: one look for the dashboard, CSV Orders, courier and the console. */
+export function StatusBadge({
+  look,
+  status,
+  isWorking = false,
+  pill = false,
+  size = 'md',
+}: StatusBadgeProps) {
   return (
     <Badge
-      color={color}
+      color={look.color}
       variant="light"
-      radius="sm"
+      radius={pill ? undefined : 'sm'}
       tt="none"
-      size="md"
-      leftSection={isWorking ? <Loader size={10} color={color} type="oval" /> : undefined}
+      size={size}
+      leftSection={isWorking ? <Loader size={10} color={look.color} type="oval" /> : undefined}
       data-status={status}
       // The label ellipsis would otherwise let a table column squeeze the badge to "Com…".
       style={{ minWidth: 'max-content' }}
     >
-      {label}
+      {look.label}
     </Badge>
   );
 }

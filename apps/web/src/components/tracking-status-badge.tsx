@@ -11,6 +11,5 @@ export function TrackingStatusBadge({ status }: { status: TrackingStatus | null 
         —
       </Text>
     );
-  const { color, label } = TRACKING_STATUS_LOOK[status];
-  return <StatusBadge color={color} label={label} isWorking={false} status={status} />;
+  return <StatusBadge look={TRACKING_STATUS_LOOK[status]} status={status} />;
 }

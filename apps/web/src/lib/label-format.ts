@@ -7,6 +7,7 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 /**
  * The label file a download asks for (issue 37): PDF 4x6, PDF Letter, ZPL or PNG at 203 or 300 dpi.
@@ -22,12 +23,10 @@ export const labelFileQuery = (choice: LabelFileChoice): string =>
     ? `format=${choice.format}&dpi=${choice.dpi}`
     : `format=${choice.format}`;
 
-const PREFERENCE_KEY = ['user', 'label-format'] as const;
-
 /** GET /user/label-format: the reseller's default from Account Settings. */
 export const labelPreferenceQuery = () =>
   queryOptions({
-    queryKey: PREFERENCE_KEY,
+    queryKey: queryKeys.labelPreference,
     queryFn: () => api.get<LabelPreference>('/user/label-format'),
     staleTime: 60_000,
   });
@@ -39,7 +38,7 @@ export const useSaveLabelPreference = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (preference: LabelPreference) => api.put<LabelPreference>('/user/label-format', preference),
-    onSuccess: (saved) => client.setQueryData(PREFERENCE_KEY, saved),
+    onSuccess: (saved) => client.setQueryData(queryKeys.labelPreference, saved),
   });
 };
 

@@ -1,6 +1,7 @@
 import { priceResponse } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 type PriceRequest = { labelType: string; weight: number };
 
@@ -10,7 +11,7 @@ export const getOrderPrice = async (body: PriceRequest): Promise<number> =>
 
 export const orderPriceQueryOptions = ({ labelType, weight }: PriceRequest) =>
   queryOptions({
-    queryKey: ['order-price', labelType, weight],
+    queryKey: queryKeys.orderPrice.of(labelType, weight),
     queryFn: () => getOrderPrice({ labelType, weight }),
     // Spec section 4: a failed lookup means price 0 at once, not after retries.
     retry: false,

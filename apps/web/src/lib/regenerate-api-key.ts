@@ -1,7 +1,7 @@
 import { apiKeyResponse } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { sessionQueryKey } from './session';
+import { queryKeys } from './query-keys';
 
 /** POST /user/api-key: a new key; the old one stops working at once. */
 export const regenerateApiKey = async () => apiKeyResponse.parse(await api.post('/user/api-key'));
@@ -10,6 +10,6 @@ export const useRegenerateApiKey = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerateApiKey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 };

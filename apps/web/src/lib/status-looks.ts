@@ -1,6 +1,15 @@
-import { isFinalTrackingStatus, type RefundStatus, type TrackingStatus } from '@portal/shared';
+import {
+  isFinalTrackingStatus,
+  type BulkOrderStatus,
+  type CourierStatus,
+  type RefundStatus,
+  type TrackingStatus,
+} from '@portal/shared';
 
-/** How a status reads and which colour its badge has: one map for the dashboard and the console. */
+/**
+ * How a status reads and which colour its badge has: one map for the dashboard and the console. Every
+ * status badge (StatusBadge) takes its look from here; no screen keeps colours of its own.
+ */
 export type StatusLook = { label: string; color: string };
 
 /** Order statuses (spec section 4), the kinds the dashboard folds every status into. */
@@ -30,6 +39,60 @@ export const REFUND_STATUS_LOOK: Record<RefundStatus, StatusLook> = {
   refunded: { label: 'Refunded', color: 'teal' },
   rejected: { label: 'Refund rejected', color: 'red' },
 };
+
+/** A reseller's refund request as staff decide it (the Refund Requests queue). */
+export const REFUND_REQUEST_STATUS_LOOK = {
+  pending: { label: 'Pending', color: 'yellow' },
+  approved: { label: 'Approved', color: 'teal' },
+  rejected: { label: 'Rejected', color: 'red' },
+} as const satisfies Record<string, StatusLook>;
+
+/** A deposit invoice (spec section 4): pending and cancelled; anything else reads Completed. */
+export const INVOICE_STATUS_LOOK = {
+  pending: { label: 'Pending', color: 'yellow' },
+  completed: { label: 'Completed', color: 'teal' },
+  cancelled: { label: 'Cancelled', color: 'gray' },
+} as const satisfies Record<string, StatusLook>;
+export const invoiceStatusLook = (status: string): StatusLook =>
+  status === 'pending' || status === 'cancelled'
+    ? INVOICE_STATUS_LOOK[status]
+    : INVOICE_STATUS_LOOK.completed;
+
+/** A courier order (spec section 4), one look for the reseller's list and the staff queue. */
+export const COURIER_STATUS_LOOK: Record<CourierStatus, StatusLook> = {
+  Pending: { label: 'Pending', color: 'gray' },
+  'Awaiting User Input': { label: 'Awaiting User Input', color: 'yellow' },
+  'In Process': { label: 'In Process', color: 'blue' },
+  Completed: { label: 'Completed', color: 'teal' },
+  Cancelled: { label: 'Cancelled', color: 'red' },
+};
+
+/** A CSV (bulk) order: Completed, a processing state, else Pending. */
+export const BULK_STATUS_LOOK: Record<BulkOrderStatus, StatusLook> = {
+  Pending: { label: 'Pending', color: 'yellow' },
+  Processing: { label: 'Processing', color: 'blue' },
+  Completed: { label: 'Completed', color: 'teal' },
+};
+
+/** Whether an account (or a label type) can be used. */
+export const ENABLED_LOOK = {
+  enabled: { label: 'Enabled', color: 'teal' },
+  disabled: { label: 'Disabled', color: 'red' },
+} as const satisfies Record<string, StatusLook>;
+export const enabledLook = (enabled: boolean): StatusLook => ENABLED_LOOK[enabled ? 'enabled' : 'disabled'];
+
+/** A label type resellers can or cannot buy: a disabled one is merely off, not a problem. */
+export const LABEL_TYPE_STATUS_LOOK = {
+  enabled: { label: 'Enabled', color: 'teal' },
+  disabled: { label: 'Disabled', color: 'gray' },
+} as const satisfies Record<string, StatusLook>;
+
+/** A mail the app sent, or kept in the outbox when no SMTP server is set. */
+export const MAIL_STATUS_LOOK = {
+  sent: { label: 'Sent', color: 'teal' },
+  failed: { label: 'Failed', color: 'red' },
+  outbox: { label: 'Outbox (no SMTP)', color: 'gray' },
+} as const satisfies Record<string, StatusLook>;
 
 /** A refund still waiting for the provider's answer: lists ask again until it comes. */
 export const isRefundInFlight = (status: RefundStatus | null | undefined): boolean =>

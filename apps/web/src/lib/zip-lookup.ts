@@ -1,6 +1,7 @@
 import { zipPlaceResponse, type PlaceOfZip, type ZipPlaceResponse } from '@portal/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /** A ZIP worth asking about: 5 digits, ZIP+4, or a spreadsheet's 3-4 digits. */
 export const lookupZipOf = (zip: string): string | null => {
@@ -23,7 +24,7 @@ export const getZipPlace = async (zip: string): Promise<ZipPlaceResponse | null>
 
 export const zipPlaceQueryOptions = (zip: string | null) =>
   queryOptions({
-    queryKey: ['zip-place', zip],
+    queryKey: queryKeys.zipPlace(zip),
     queryFn: () => getZipPlace(zip!),
     enabled: zip !== null,
     staleTime: Infinity,

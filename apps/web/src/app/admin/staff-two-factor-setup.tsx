@@ -2,7 +2,7 @@ import { Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PageHeader } from '../../components/page-header';
 import { TwoFactorEnrolment } from '../../components/two-factor-enrolment';
-import { sessionQueryKey } from '../../lib/session';
+import { queryKeys } from '../../lib/query-keys';
 
 /** What staff without a second factor see at `/admin`: its setup, then the console. */
 export function StaffTwoFactorSetup() {
@@ -19,7 +19,7 @@ export function StaffTwoFactorSetup() {
             Set it up once; after that, signing in asks for the 6-digit code your authenticator app shows.
           </Text>
           <TwoFactorEnrolment
-            onDone={() => void queryClient.invalidateQueries({ queryKey: sessionQueryKey })}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: queryKeys.session })}
           />
         </Stack>
       </Paper>

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { forgotPassword, forgotPasswordFormSchema } from '../api/forgot-password';
+import { forgotPassword, forgotPasswordFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';

@@ -9,7 +9,7 @@ import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '../api/reset-password';
+import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';

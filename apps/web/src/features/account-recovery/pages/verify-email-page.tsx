@@ -7,7 +7,7 @@ import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { verifyEmail, verifyEmailFormSchema } from '../api/verify-email';
+import { verifyEmail, verifyEmailFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';

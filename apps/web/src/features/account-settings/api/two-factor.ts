@@ -1,15 +1,13 @@
 import { messageResponse, twoFactorStatusResponse, type TwoFactorDisableBody } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
-
-const statusKey = ['account', 'two-factor'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /account/2fa: on or off, recovery codes left, and whether the account must have it (staff). */
 export const getTwoFactorStatus = async () => twoFactorStatusResponse.parse(await api.get('/account/2fa'));
 
 export const twoFactorStatusOptions = () =>
-  queryOptions({ queryKey: statusKey, queryFn: getTwoFactorStatus });
+  queryOptions({ queryKey: queryKeys.account.twoFactor, queryFn: getTwoFactorStatus });
 export const useTwoFactorStatus = () => useQuery(twoFactorStatusOptions());
 
 /** POST /account/2fa/disable: the password and a code (or a recovery code). */
@@ -21,8 +19,8 @@ export const useRefreshTwoFactor = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: statusKey }),
-      queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      queryClient.invalidateQueries({ queryKey: twoFactorStatusOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.session }),
     ]);
 };
 

@@ -1,7 +1,7 @@
 import { Radio, Skeleton, Stack } from '@mantine/core';
 import { ADDRESS_CHECK_MODES, type AddressCheckMode } from '@portal/shared';
 import { notifySuccess } from '../../../lib/notify';
-import { useAddressCheck, useUpdateAddressCheck } from '../api/address-check';
+import { useAddressCheck, useUpdateAddressCheck } from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 const LABELS: Record<AddressCheckMode, { label: string; description: string }> = {

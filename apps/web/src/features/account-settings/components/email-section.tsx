@@ -6,8 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { storeEmail } from '../../../lib/stored-email';
-import { useChangeEmail } from '../api/change-email';
-import { useEmailStatus } from '../api/get-email-status';
+import { useChangeEmail, useEmailStatus } from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 /** The verified address (used for password reset) and adding or changing one, which leads to /verify. */

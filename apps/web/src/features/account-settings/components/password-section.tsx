@@ -11,7 +11,7 @@ import {
   changePasswordFormSchema,
   useChangePassword,
   type ChangePasswordFormValues,
-} from '../api/change-password';
+} from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 export function PasswordSection() {

@@ -4,7 +4,7 @@ import { updateProfileBody, type UpdateProfileBody } from '@portal/shared';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
-import { useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 export function ProfileSection({ username, discordId }: { username: string; discordId: string }) {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLogoutAll } from '../api/logout-all';
+import { useLogoutAll } from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 export function SessionsSection() {

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { useUnusedLabels } from '../api/get-unused-labels';
+import { useUnusedLabels } from '../api/account-settings';
 import { SettingsSection } from './settings-section';
 
 /** Shown only while staff have turned the unused-labels void on: what happens to a label never scanned. */

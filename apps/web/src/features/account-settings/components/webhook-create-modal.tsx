@@ -4,7 +4,7 @@ import { WEBHOOK_SUBSCRIBABLE_EVENTS, webhookCreateBody, type WebhookCreateBody 
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorMessage } from '../../../lib/notify';
-import { useCreateWebhook } from '../api/create-webhook';
+import { useCreateWebhook } from '../api/webhooks';
 
 type WebhookValues = z.input<typeof webhookCreateBody>;
 

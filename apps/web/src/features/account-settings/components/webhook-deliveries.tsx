@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { WebhookDeliveryView } from '@portal/shared';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
-import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
-import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { useResendWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 const STATUS_COLOR = { delivered: 'teal', pending: 'yellow', failed: 'red' } as const;

@@ -3,10 +3,12 @@ import type { WebhookEndpointView } from '@portal/shared';
 import { IconKey, IconList, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useDeleteWebhook } from '../api/delete-webhook';
-import { useRegenerateWebhookSecret } from '../api/regenerate-webhook-secret';
-import { useSendWebhookTest } from '../api/send-webhook-test';
-import { useUpdateWebhook } from '../api/update-webhook';
+import {
+  useDeleteWebhook,
+  useRegenerateWebhookSecret,
+  useSendWebhookTest,
+  useUpdateWebhook,
+} from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 type Props = { endpoint: WebhookEndpointView; onSecret: (secret: string) => void };

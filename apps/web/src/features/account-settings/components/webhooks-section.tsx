@@ -3,7 +3,7 @@ import { MAX_WEBHOOK_ENDPOINTS } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
-import { useWebhooks } from '../api/get-webhooks';
+import { useWebhooks } from '../api/webhooks';
 import { SettingsSection } from './settings-section';
 import { WebhookCreateModal } from './webhook-create-modal';
 import { WebhookEndpointItem } from './webhook-endpoint-item';

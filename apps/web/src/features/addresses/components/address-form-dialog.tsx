@@ -5,8 +5,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useCreateAddress } from '../api/create-address';
-import { useUpdateAddress } from '../api/update-address';
+import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 
 type AddressFormValues = {
   name: string;

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { AddressView } from '@portal/shared';
 import { notifySuccess } from '../../../lib/notify';
-import { useDeleteAddress } from '../api/delete-address';
+import { useDeleteAddress } from '../api/addresses';
 import { formatAddressLine } from '../lib/format-address';
 
 export const DELETE_ADDRESS_QUESTION = 'Are you sure you want to delete this address?';

@@ -1,7 +1,8 @@
-import { Button, EmptyState, Paper } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { AddressView } from '@portal/shared';
-import { IconAlertCircle, IconMapPin, IconPlus } from '@tabler/icons-react';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListFailure, ListPanel } from '../../../components/list-panel';
 import { PageHeader } from '../../../components/page-header';
 import { useAddresses } from '../../../lib/saved-addresses';
 import { AddressFormDialog } from '../components/address-form-dialog';
@@ -21,38 +22,25 @@ export function AddressesPage() {
   if (addresses.isPending) content = <AddressListSkeleton />;
   else if (addresses.isError)
     content = (
-      <Paper withBorder radius="lg" p="xl">
-        <EmptyState
-          icon={<IconAlertCircle />}
-          variant="light"
-          color="red"
-          title="Could not load your addresses"
-          description="Check your connection and try again."
-        >
-          <EmptyState.Actions>
-            <Button variant="light" onClick={() => void addresses.refetch()}>
-              Try again
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <ListFailure
+        title="Could not load your addresses"
+        description="Check your connection and try again."
+        onRetry={() => void addresses.refetch()}
+      />
     );
   else if (addresses.data.length === 0)
     content = (
-      <Paper withBorder radius="lg" p="xl">
-        <EmptyState
-          icon={<IconMapPin />}
-          variant="light"
-          title="No saved addresses yet"
-          description="Save the addresses you ship from and to most often, then pick them on any order form."
-        >
-          <EmptyState.Actions>
-            <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-              Create Address
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <ListPanel
+        icon={<IconMapPin />}
+        variant="light"
+        title="No saved addresses yet"
+        description="Save the addresses you ship from and to most often, then pick them on any order form."
+        action={
+          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
+            Create Address
+          </Button>
+        }
+      />
     );
   else
     content = (

@@ -1,26 +1,30 @@
 import { adminCourierListResponse, COURIER_PAGE_SIZE, messageResponse } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const courierKey = ['admin', 'courier'] as const;
 /** The queue looks again now and then, so a reseller's Accept shows up without a reload. */
 const QUEUE_REFRESH_MS = 30_000;
 
 export type CourierQueueFilter = { status: string; search: string; page: number };
 
-/** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
-export const useCourierQueue = ({ status, search, page }: CourierQueueFilter) =>
-  useQuery({
-    queryKey: [...courierKey, status, search, page],
-    queryFn: async () =>
-      adminCourierListResponse.parse(
-        await api.get('/admin/courier', {
-          query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+export const courierQueueQueries = {
+  /** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
+  list: ({ status, search, page }: CourierQueueFilter) =>
+    queryOptions({
+      queryKey: queryKeys.admin.courier.list(status, search, page),
+      queryFn: async () =>
+        adminCourierListResponse.parse(
+          await api.get('/admin/courier', {
+            query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: QUEUE_REFRESH_MS,
+    }),
+};
+
+export const useCourierQueue = (filter: CourierQueueFilter) => useQuery(courierQueueQueries.list(filter));
 
 export type CourierMove =
   | { kind: 'quote'; id: string; price: number; note: string }
@@ -46,9 +50,12 @@ export const useMoveCourierOrder = () => {
     meta: { inlineErrors: true },
     onSettled: () =>
       Promise.all(
-        [courierKey, ['admin', 'overview'], ['admin', 'resellers'], ['admin', 'audit']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          queryKeys.admin.courier.all,
+          queryKeys.admin.overview,
+          queryKeys.admin.resellers.all,
+          queryKeys.admin.audit.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 };

@@ -1,12 +1,12 @@
-import { Alert, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { COURIER_STATUSES, type AdminCourierOrderView } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CourierOrderDetails, courierReference } from '../../../components/courier-order-details';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useCourierQueue, useMoveCourierOrder, type CourierMove } from '../api/admin-courier';
 import { CourierMoveDialog, type PendingMove } from '../components/courier-move-dialog';
 import { CourierQueueTable } from '../components/courier-queue-table';
@@ -19,11 +19,9 @@ const EMPTY: Record<string, string> = {
 
 /** `/admin/courier`: Overnight FedEx orders by status; quote, upload the label (completes it) or cancel. */
 export function CourierPage() {
-  const [status, setStatus] = useState('Pending');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const queue = useCourierQueue({ status, search: debouncedSearch, page });
+  const list = usePagedList({ status: 'Pending', search: '' }, { debounce: ['search'] });
+  const { status } = list.filters;
+  const queue = useCourierQueue({ ...list.query, page: list.page });
   const move = useMoveCourierOrder();
   const [pending, setPending] = useState<PendingMove>(null);
   const [viewing, setViewing] = useState<AdminCourierOrderView | null>(null);
@@ -43,22 +41,16 @@ export function CourierPage() {
             data={STATUS_OPTIONS}
             value={status}
             allowDeselect={false}
-            onChange={(next) => {
-              setStatus(next ?? 'Pending');
-              setPage(1);
-            }}
+            onChange={(next) => list.setFilter('status', next ?? 'Pending')}
             w={{ base: '100%', xs: 220 }}
           />
           <TextInput
             label="Search"
             placeholder="Reference, name, city, ZIP"
             leftSection={<IconSearch size={16} />}
-            value={search}
+            value={list.filters.search}
             maxLength={100}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(e) => list.setFilter('search', e.currentTarget.value)}
             w={{ base: '100%', xs: 280 }}
           />
           {queue.data && (
@@ -67,22 +59,15 @@ export function CourierPage() {
             </Text>
           )}
         </Group>
-        {queue.error && <Alert color="red">{errorMessage(queue.error)}</Alert>}
         <CourierQueueTable
           orders={queue.data?.docs ?? []}
           isPending={queue.isPending}
+          error={queue.error}
           emptyText={EMPTY[status] ?? 'No courier orders here.'}
           onView={setViewing}
           onMove={(order, kind) => setPending({ order, kind })}
         />
-        {queue.data && queue.data.totalPages > 1 && (
-          <PageNav
-            page={page}
-            totalPages={queue.data.totalPages}
-            onPage={setPage}
-            label="Courier order pages"
-          />
-        )}
+        <PageNav {...list.nav} totalPages={queue.data?.totalPages} label="Courier order pages" />
       </Stack>
       <CourierMoveDialog
         value={pending}

@@ -1,19 +1,23 @@
 import { adminInvoiceResponse, adminInvoicesResponse, type AdminInvoicesQuery } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const key = ['admin', 'invoices'] as const;
+export const adminInvoiceQueries = {
+  /** GET /admin/invoices?status&method&search&page&limit */
+  list: (query: Omit<AdminInvoicesQuery, 'limit'>) =>
+    queryOptions({
+      queryKey: queryKeys.admin.invoices.list(query),
+      queryFn: async () =>
+        adminInvoicesResponse.parse(await api.get('/admin/invoices', { query: { ...query, limit: 20 } })),
+      placeholderData: keepPreviousData,
+      // New invoices and receipts arrive while the page is open.
+      refetchInterval: 30_000,
+    }),
+};
 
-/** GET /admin/invoices?status&method&search&page&limit */
 export const useAdminInvoices = (query: Omit<AdminInvoicesQuery, 'limit'>) =>
-  useQuery({
-    queryKey: [...key, query],
-    queryFn: async () =>
-      adminInvoicesResponse.parse(await api.get('/admin/invoices', { query: { ...query, limit: 20 } })),
-    placeholderData: keepPreviousData,
-    // New invoices and receipts arrive while the page is open.
-    refetchInterval: 30_000,
-  });
+  useQuery(adminInvoiceQueries.list(query));
 
 /**
  * POST /admin/invoices/{id}/approve with { receipt } (the receipt staff checked; 409 when it changed since),
@@ -40,11 +44,13 @@ export const useDecideInvoice = () => {
         ),
       ),
     onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: key }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'overview'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'resellers'] }),
-      ]),
+      Promise.all(
+        [
+          queryKeys.admin.invoices.all,
+          queryKeys.admin.overview,
+          queryKeys.admin.audit.all,
+          queryKeys.admin.resellers.all,
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 };

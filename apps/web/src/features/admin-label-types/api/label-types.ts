@@ -5,22 +5,31 @@ import {
   type AdminLabelTypeBody,
   type LabelTypeRouteBody,
 } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { providersKey } from '../../../lib/admin-providers';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const labelTypesKey = ['admin', 'label-types'] as const;
+export const adminLabelTypeQueries = {
+  /** GET /admin/label-types: every type with its default tiers, and the services the engine renders. */
+  list: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.labelTypes,
+      queryFn: async () => adminLabelTypesResponse.parse(await api.get('/admin/label-types')),
+    }),
+};
 
-/** GET /admin/label-types: every type with its default tiers, and the services the engine renders. */
-export const useAdminLabelTypes = () =>
-  useQuery({
-    queryKey: labelTypesKey,
-    queryFn: async () => adminLabelTypesResponse.parse(await api.get('/admin/label-types')),
-  });
+export const useAdminLabelTypes = () => useQuery(adminLabelTypeQueries.list());
+
+/** Refreshes the given cache areas together (`queryKeys.admin.audit.all`, ...). */
+const useRefresh = (...areas: QueryKey[]) => {
+  const queryClient = useQueryClient();
+  return () => Promise.all(areas.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+};
 
 /** POST /admin/label-types, or PUT /admin/label-types/{id} when editing. */
 export const useSaveLabelType = (id: string | null) => {
-  const queryClient = useQueryClient();
+  // The resellers' forms read the same types: refresh both, and the audit trail.
+  const refresh = useRefresh(queryKeys.admin.labelTypes, queryKeys.labelTypes, queryKeys.admin.audit.all);
   return useMutation({
     mutationFn: async (body: AdminLabelTypeBody) =>
       adminLabelTypeResponse.parse(
@@ -28,29 +37,22 @@ export const useSaveLabelType = (id: string | null) => {
           ? await api.put(`/admin/label-types/${encodeURIComponent(id)}`, body)
           : await api.post('/admin/label-types', body),
       ),
-    // The resellers' forms read the same types: refresh both, and the audit trail.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: labelTypesKey }),
-        queryClient.invalidateQueries({ queryKey: ['label-types'] }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-      ]),
+    onSuccess: refresh,
   });
 };
 
 /** PUT /admin/label-types/{id}/route with { route: [{ providerId, service }] } (`[]`: test mode). */
 export const useSaveRoute = (id: string) => {
-  const queryClient = useQueryClient();
+  // Providers list the label types routed to them.
+  const refresh = useRefresh(
+    queryKeys.admin.labelTypes,
+    queryKeys.admin.providers,
+    queryKeys.admin.audit.all,
+  );
   return useMutation({
     mutationFn: async (body: LabelTypeRouteBody) =>
       labelTypeRouteResponse.parse(await api.put(`/admin/label-types/${encodeURIComponent(id)}/route`, body)),
-    // Providers list the label types routed to them.
-    onSuccess: () =>
-      Promise.all(
-        [labelTypesKey, providersKey, ['admin', 'audit']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: refresh,
     meta: { inlineErrors: true },
   });
 };

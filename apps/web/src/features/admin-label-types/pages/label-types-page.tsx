@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
 import { errorMessage } from '../../../lib/notify';
 import { useAdminLabelTypes } from '../api/label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
@@ -105,14 +96,11 @@ export function LabelTypesPage() {
                     </Table.Td>
                     <Table.Td ta="right">{t.orderCount.toLocaleString('en-US')}</Table.Td>
                     <Table.Td w={110}>
-                      <Badge
-                        color={t.status ? 'teal' : 'gray'}
-                        variant="light"
-                        tt="none"
-                        style={{ flexShrink: 0 }}
-                      >
-                        {t.status ? 'Enabled' : 'Disabled'}
-                      </Badge>
+                      <StatusBadge
+                        look={LABEL_TYPE_STATUS_LOOK[t.status ? 'enabled' : 'disabled']}
+                        status={t.status ? 'enabled' : 'disabled'}
+                        pill
+                      />
                     </Table.Td>
                     <Table.Td>
                       <RouteSummary route={t.route} />

@@ -6,11 +6,10 @@ import {
   refundResponse,
   type BulkRefundBody,
 } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { hasNewsToCome } from '../../../lib/status-looks';
-
-const ordersKey = ['admin', 'orders'] as const;
 
 export type OrderFilters = {
   search: string;
@@ -21,52 +20,61 @@ export type OrderFilters = {
   to: string;
 };
 
-/** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
-export const useAdminOrders = (filters: OrderFilters, page: number) =>
-  useQuery({
-    queryKey: [...ordersKey, 'list', filters, page],
-    queryFn: async () =>
-      adminOrdersResponse.parse(
-        await api.get('/admin/orders', {
-          query: {
-            ...filters,
-            trackingStatus: filters.trackingStatus || undefined,
-            from: filters.from || undefined,
-            to: filters.to || undefined,
-            page,
-            limit: 20,
-          },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-    // Labels being made and refunds the provider has not answered yet change on their own.
-    refetchInterval: (query) =>
-      query.state.data?.orders.some(
-        (o) => o.status === 'pending' || o.status === 'processing' || o.refundStatus === 'submitted',
-      )
-        ? POLL_INTERVAL_MS
-        : false,
-  });
+export const adminOrderQueries = {
+  /** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
+  list: (filters: OrderFilters, page: number) =>
+    queryOptions({
+      queryKey: queryKeys.admin.orders.list(filters, page),
+      queryFn: async () =>
+        adminOrdersResponse.parse(
+          await api.get('/admin/orders', {
+            query: {
+              ...filters,
+              trackingStatus: filters.trackingStatus || undefined,
+              from: filters.from || undefined,
+              to: filters.to || undefined,
+              page,
+              limit: 20,
+            },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      // Labels being made and refunds the provider has not answered yet change on their own.
+      refetchInterval: (query) =>
+        query.state.data?.orders.some(
+          (o) => o.status === 'pending' || o.status === 'processing' || o.refundStatus === 'submitted',
+        )
+          ? POLL_INTERVAL_MS
+          : false,
+    }),
+  /** GET /admin/orders/{id} */
+  detail: (id: string | null) =>
+    queryOptions({
+      queryKey: queryKeys.admin.orders.detail(id),
+      queryFn: async () =>
+        adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
+      enabled: id !== null,
+      // Open details follow the label, the parcel and a refund waiting for the provider.
+      refetchInterval: (query) =>
+        query.state.data && hasNewsToCome(query.state.data.order) ? POLL_INTERVAL_MS : false,
+    }),
+};
 
-/** GET /admin/orders/{id} */
-export const useAdminOrder = (id: string | null) =>
-  useQuery({
-    queryKey: [...ordersKey, 'detail', id],
-    queryFn: async () => adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
-    enabled: id !== null,
-    // Open details follow the label, the parcel and a refund waiting for the provider.
-    refetchInterval: (query) =>
-      query.state.data && hasNewsToCome(query.state.data.order) ? POLL_INTERVAL_MS : false,
-  });
+export const useAdminOrders = (filters: OrderFilters, page: number) =>
+  useQuery(adminOrderQueries.list(filters, page));
+export const useAdminOrder = (id: string | null) => useQuery(adminOrderQueries.detail(id));
 
 /** A refund changes orders, balances, the queue and the audit trail: refresh what the console shows. */
 const useRefresh = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [ordersKey, ['admin', 'refund-requests'], ['admin', 'resellers'], ['admin', 'audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys.admin.orders.all,
+        queryKeys.admin.refundRequests.all,
+        queryKeys.admin.resellers.all,
+        queryKeys.admin.audit.all,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 };
 

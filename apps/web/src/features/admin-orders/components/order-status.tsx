@@ -6,13 +6,11 @@ import { ORDER_STATUS_LOOK, refundStateOf } from '../../../lib/status-looks';
 
 /** The order's status, and where its refund stands when there is one (with a rejection's reason). */
 export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
-  const { color, label } = ORDER_STATUS_LOOK[order.status];
   const refund = refundStateOf(order);
   return (
     <Stack gap={4} align="flex-start">
       <StatusBadge
-        color={color}
-        label={label}
+        look={ORDER_STATUS_LOOK[order.status]}
         isWorking={order.status === 'pending' || order.status === 'processing'}
         status={order.status}
       />

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
 import { useState } from 'react';
+import { ListNote } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage, notifySuccess, notifyWarning } from '../../../lib/notify';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useAdminOrders, useRefundOrder, useRefundOrders, type OrderFilters } from '../api/admin-orders';
 import { OrderDetailsDrawer } from '../components/order-details-drawer';
 import { OrderFiltersBar } from '../components/order-filters';
@@ -24,10 +25,10 @@ type Refunding = { subject: string; ids: string[] } | null;
 
 /** `/admin/orders`: every reseller's orders, the order's detail, and Refund (one or the selected rows). */
 export function OrdersPage() {
-  const [filters, setFilters] = useState(EMPTY);
-  const [page, setPage] = useState(1);
-  const [debounced] = useDebouncedValue(filters, 300);
-  const { data, isPending, error } = useAdminOrders(debounced, page);
+  const list = usePagedList(EMPTY, {
+    debounce: ['search', 'status', 'trackingStatus', 'labelType', 'from', 'to'],
+  });
+  const { data, isPending, error } = useAdminOrders(list.query, list.page);
   const [selected, setSelected] = useState<Map<string, AdminOrderView>>(new Map());
   const [openId, setOpenId] = useState<string | null>(null);
   const [refunding, setRefunding] = useState<Refunding>(null);
@@ -92,13 +93,7 @@ export function OrdersPage() {
         description="Every reseller's orders. Open one for its detail, or refund it."
       />
       <Stack gap="md">
-        <OrderFiltersBar
-          value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-        />
+        <OrderFiltersBar value={list.filters} onChange={list.replaceFilters} />
         {selected.size > 0 && (
           <Paper withBorder radius="md" p="sm" bg="red.0">
             <Group justify="space-between">
@@ -118,15 +113,13 @@ export function OrdersPage() {
         )}
         {error && <Alert color="red">{errorMessage(error)}</Alert>}
         {isPending ? (
-          <Text c="dimmed" size="sm" ta="center" py="xl" role="status">
-            Loading orders…
-          </Text>
+          <ListNote isLoading>Loading orders…</ListNote>
         ) : orders.length === 0 ? (
-          <Text c="dimmed" size="sm" ta="center" py="xl">
-            {JSON.stringify(debounced) === JSON.stringify(EMPTY)
+          <ListNote>
+            {JSON.stringify(list.query) === JSON.stringify(EMPTY)
               ? 'No orders yet.'
               : 'No order matches these filters.'}
-          </Text>
+          </ListNote>
         ) : (
           <OrdersTable
             orders={orders}
@@ -142,9 +135,7 @@ export function OrdersPage() {
             {data.total.toLocaleString('en-US')} order{data.total === 1 ? '' : 's'}
           </Text>
         )}
-        {data && data.totalPages > 1 && (
-          <PageNav page={page} totalPages={data.totalPages} onPage={setPage} label="Orders pages" />
-        )}
+        <PageNav {...list.nav} totalPages={data?.totalPages} label="Orders pages" />
       </Stack>
       <OrderDetailsDrawer
         id={openId}

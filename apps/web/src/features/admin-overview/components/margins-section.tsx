@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/notify';
-import { MARGIN_DAYS, useMargins } from '../api/get-margins';
+import { MARGIN_DAYS, useMargins } from '../api/overview';
 import { fillDays, totals } from '../lib/margin-days';
 import { MarginChart } from './margin-chart';
 

@@ -2,7 +2,7 @@ import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/notify';
-import { useOverview } from '../api/get-overview';
+import { useOverview } from '../api/overview';
 import { DailyChart } from '../components/daily-chart';
 import { MarginsSection } from '../components/margins-section';
 

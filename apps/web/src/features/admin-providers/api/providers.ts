@@ -6,8 +6,8 @@ import {
 } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { providersKey } from '../../../lib/admin-providers';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/admin/providers/${encodeURIComponent(id)}`;
 
@@ -16,7 +16,7 @@ const useRefresh = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [providersKey, ['admin', 'label-types'], ['admin', 'audit']].map((queryKey) =>
+      [queryKeys.admin.providers, queryKeys.admin.labelTypes, queryKeys.admin.audit.all].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
@@ -62,6 +62,6 @@ export const useTestProvider = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => providerTestResponse.parse(await api.post(`${path(id)}/test`)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.providers }),
   });
 };

@@ -173,7 +173,6 @@ export function ProvidersPage() {
           label="Providers"
           columns={columns}
           rows={data}
-          rowKey={(p) => p._id}
           rowTestId="provider-row"
           isLoading={isPending}
           error={error}

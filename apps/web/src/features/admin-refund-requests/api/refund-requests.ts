@@ -1,27 +1,34 @@
 import { refundRequestDecisionResponse, refundRequestsResponse } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const requestsKey = ['admin', 'refund-requests'] as const;
+export const refundRequestQueries = {
+  /** GET /admin/refund-requests?status&page&limit */
+  list: (status: string, page: number) =>
+    queryOptions({
+      queryKey: queryKeys.admin.refundRequests.list(status, page),
+      queryFn: async () =>
+        refundRequestsResponse.parse(
+          await api.get('/admin/refund-requests', { query: { status, page, limit: 20 } }),
+        ),
+      placeholderData: keepPreviousData,
+    }),
+};
 
-/** GET /admin/refund-requests?status&page&limit */
 export const useRefundRequests = (status: string, page: number) =>
-  useQuery({
-    queryKey: [...requestsKey, status, page],
-    queryFn: async () =>
-      refundRequestsResponse.parse(
-        await api.get('/admin/refund-requests', { query: { status, page, limit: 20 } }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  useQuery(refundRequestQueries.list(status, page));
 
 const useRefresh = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [requestsKey, ['admin', 'orders'], ['admin', 'resellers'], ['admin', 'audit']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys.admin.refundRequests.all,
+        queryKeys.admin.orders.all,
+        queryKeys.admin.resellers.all,
+        queryKeys.admin.audit.all,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 };
 

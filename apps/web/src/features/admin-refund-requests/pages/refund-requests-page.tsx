@@ -1,20 +1,13 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  ScrollArea,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { formatUsd } from '@portal/shared';
+import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { formatUsd, type AdminRefundRequestView } from '@portal/shared';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { StatusBadge } from '../../../components/status-badge';
+import { notifySuccess } from '../../../lib/notify';
+import { REFUND_REQUEST_STATUS_LOOK } from '../../../lib/status-looks';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useDecideRefundRequest, useRefundRequests } from '../api/refund-requests';
 import { DecisionDialog, type Decision } from '../components/decision-dialog';
 
@@ -24,16 +17,95 @@ const STATUSES = [
   { value: 'rejected', label: 'Rejected' },
   { value: 'All', label: 'All' },
 ];
-const COLORS = { pending: 'yellow', approved: 'teal', rejected: 'red' } as const;
+
+const columns = (decide: (decision: Decision) => void): DataColumn<AdminRefundRequestView>[] => [
+  {
+    key: 'requested',
+    header: 'Requested',
+    noWrap: true,
+    cell: (request) => <Text size="xs">{new Date(request.createdAt).toLocaleString('en-US')}</Text>,
+  },
+  {
+    key: 'order',
+    header: 'Order',
+    cell: (request) => (
+      <>
+        <Text size="sm" fw={600}>
+          {request.order.OrderId}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {request.order.labelType.name} · {request.order.tracking ?? 'no tracking'}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'reseller', header: 'Reseller', cell: (request) => request.reseller.discordId },
+  { key: 'amount', header: 'Amount', align: 'right', cell: (request) => formatUsd(request.order.price) },
+  {
+    key: 'reason',
+    header: 'Reason',
+    td: () => ({ maw: 260 }),
+    cell: (request) => (
+      <>
+        <Text size="sm">{request.reason ?? '—'}</Text>
+        {request.rejectionReason && (
+          <Text size="xs" c="red.9">
+            Declined: {request.rejectionReason}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (request) => (
+      <>
+        <StatusBadge look={REFUND_REQUEST_STATUS_LOOK[request.status]} status={request.status} />
+        {request.decidedBy && (
+          <Text size="xs" c="dimmed">
+            by {request.decidedBy.discordId}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    align: 'right',
+    cell: (request) =>
+      request.status === 'pending' && (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            color="teal"
+            aria-label={`Approve ${request.order.OrderId}`}
+            onClick={() => decide({ request, decision: 'approve' })}
+          >
+            Approve
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            aria-label={`Reject ${request.order.OrderId}`}
+            onClick={() => decide({ request, decision: 'reject' })}
+          >
+            Reject
+          </Button>
+        </Group>
+      ),
+  },
+];
 
 /** `/admin/refund-requests`: resellers' refund requests, oldest pending first; approve or reject. */
 export function RefundRequestsPage() {
-  const [status, setStatus] = useState('pending');
-  const [page, setPage] = useState(1);
-  const { data, isPending, error } = useRefundRequests(status, page);
+  const list = usePagedList({ status: 'pending' });
+  const { status } = list.filters;
+  const { data, isPending, error } = useRefundRequests(status, list.page);
   const decide = useDecideRefundRequest();
   const [decision, setDecision] = useState<Decision>(null);
-  const requests = data?.requests ?? [];
 
   const confirm = (reason: string) => {
     if (!decision) return;
@@ -54,112 +126,24 @@ export function RefundRequestsPage() {
           aria-label="Request status"
           data={STATUSES}
           value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
+          onChange={(next) => list.setFilter('status', next)}
           w={{ base: '100%', sm: 'auto' }}
           style={{ alignSelf: 'flex-start' }}
         />
-        {error && <Alert color="red">{errorMessage(error)}</Alert>}
-        <Paper withBorder radius="md">
-          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-            <Table striped verticalSpacing="sm" miw={880} aria-label="Refund requests">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Requested</Table.Th>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Reseller</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th ta="right">Action</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.map((request) => (
-                  <Table.Tr key={request._id} data-testid="refund-request-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="xs">{new Date(request.createdAt).toLocaleString('en-US')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {request.order.OrderId}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {request.order.labelType.name} · {request.order.tracking ?? 'no tracking'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{request.reseller.discordId}</Table.Td>
-                    <Table.Td ta="right">{formatUsd(request.order.price)}</Table.Td>
-                    <Table.Td maw={260}>
-                      <Text size="sm">{request.reason ?? '—'}</Text>
-                      {request.rejectionReason && (
-                        <Text size="xs" c="red.9">
-                          Declined: {request.rejectionReason}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge
-                        color={COLORS[request.status]}
-                        variant="light"
-                        radius="sm"
-                        tt="capitalize"
-                        style={{ minWidth: 'max-content' }}
-                      >
-                        {request.status}
-                      </Badge>
-                      {request.decidedBy && (
-                        <Text size="xs" c="dimmed">
-                          by {request.decidedBy.discordId}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {request.status === 'pending' && (
-                        <Group gap={6} justify="flex-end" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            color="teal"
-                            aria-label={`Approve ${request.order.OrderId}`}
-                            onClick={() => setDecision({ request, decision: 'approve' })}
-                          >
-                            Approve
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            aria-label={`Reject ${request.order.OrderId}`}
-                            onClick={() => setDecision({ request, decision: 'reject' })}
-                          >
-                            Reject
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {!isPending && requests.length === 0 && (
-            <Text c="dimmed" size="sm" ta="center" py="xl">
-              {status === 'pending'
-                ? 'No refund requests waiting. All caught up.'
-                : 'No refund requests here.'}
-            </Text>
-          )}
-          {isPending && (
-            <Text c="dimmed" size="sm" ta="center" py="xl" role="status">
-              Loading refund requests…
-            </Text>
-          )}
-        </Paper>
-        {data && data.totalPages > 1 && (
-          <PageNav page={page} totalPages={data.totalPages} onPage={setPage} label="Refund request pages" />
-        )}
+        <DataTable
+          label="Refund requests"
+          columns={columns(setDecision)}
+          rows={data?.requests}
+          rowTestId="refund-request-row"
+          isLoading={isPending}
+          error={error}
+          minWidth={880}
+          highlightOnHover={false}
+          empty={
+            status === 'pending' ? 'No refund requests waiting. All caught up.' : 'No refund requests here.'
+          }
+        />
+        <PageNav {...list.nav} totalPages={data?.totalPages} label="Refund request pages" />
       </Stack>
       <DecisionDialog
         value={decision}

@@ -1,16 +1,20 @@
 import { resellerPricesResponse, resellerPriceView, type ResellerPriceBody } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const pricesKey = (userId: string) => ['admin', 'resellers', 'prices', userId] as const;
 const pricesPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}/prices`;
 
 /** GET /admin/users/{id}/prices: per label type, the default tiers, the reseller's own, and what they pay. */
-export const useResellerPrices = (userId: string) =>
-  useQuery({
-    queryKey: pricesKey(userId),
-    queryFn: async () => resellerPricesResponse.parse(await api.get(pricesPath(userId))).prices,
-  });
+export const resellerPriceQueries = {
+  list: (userId: string) =>
+    queryOptions({
+      queryKey: queryKeys.admin.resellers.prices(userId),
+      queryFn: async () => resellerPricesResponse.parse(await api.get(pricesPath(userId))).prices,
+    }),
+};
+
+export const useResellerPrices = (userId: string) => useQuery(resellerPriceQueries.list(userId));
 
 /** PUT (own tiers or a percentage) or DELETE (back to default) /admin/users/{id}/prices/{labelTypeId}. */
 export const useSetResellerPrice = (userId: string) => {
@@ -22,8 +26,8 @@ export const useSetResellerPrice = (userId: string) => {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: pricesKey(userId) }),
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: resellerPriceQueries.list(userId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit.all }),
       ]),
   });
 };

@@ -8,48 +8,50 @@ import {
 } from '@portal/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-
-const resellersKey = ['admin', 'resellers'] as const;
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /admin/users?search&page&limit */
 export const getResellers = async (params: { search: string; page: number }) =>
   adminUsersResponse.parse(await api.get('/admin/users', { query: { ...params, limit: 20 } }));
 
-export const useResellers = (params: { search: string; page: number }) =>
-  useQuery(
+export const resellerQueries = {
+  list: (params: { search: string; page: number }) =>
     queryOptions({
-      queryKey: [...resellersKey, 'list', params],
+      queryKey: queryKeys.admin.resellers.list(params),
       queryFn: () => getResellers(params),
       placeholderData: keepPreviousData,
     }),
-  );
+  /** GET /admin/users/{id}: the reseller with balance and recent ledger entries. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: queryKeys.admin.resellers.detail(id),
+      queryFn: async () =>
+        adminUserDetailResponse.parse(await api.get(`/admin/users/${encodeURIComponent(id)}`)),
+    }),
+  /** GET /admin/users/{id}/ledger?page&limit */
+  ledger: (id: string, page: number) =>
+    queryOptions({
+      queryKey: queryKeys.admin.resellers.ledger(id, page),
+      queryFn: async () =>
+        ledgerPageResponse.parse(
+          await api.get(`/admin/users/${encodeURIComponent(id)}/ledger`, { query: { page, limit: 10 } }),
+        ),
+      placeholderData: keepPreviousData,
+    }),
+};
 
-/** GET /admin/users/{id}: the reseller with balance and recent ledger entries. */
-export const useReseller = (id: string) =>
-  useQuery({
-    queryKey: [...resellersKey, 'detail', id],
-    queryFn: async () =>
-      adminUserDetailResponse.parse(await api.get(`/admin/users/${encodeURIComponent(id)}`)),
-  });
-
-/** GET /admin/users/{id}/ledger?page&limit */
-export const useResellerLedger = (id: string, page: number) =>
-  useQuery({
-    queryKey: [...resellersKey, 'ledger', id, page],
-    queryFn: async () =>
-      ledgerPageResponse.parse(
-        await api.get(`/admin/users/${encodeURIComponent(id)}/ledger`, { query: { page, limit: 10 } }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+export const useResellers = (params: { search: string; page: number }) =>
+  useQuery(resellerQueries.list(params));
+export const useReseller = (id: string) => useQuery(resellerQueries.detail(id));
+export const useResellerLedger = (id: string, page: number) => useQuery(resellerQueries.ledger(id, page));
 
 /** Any write refreshes what the console shows of resellers (and the audit trail). */
 const useRefresh = () => {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: resellersKey }),
-      queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.resellers.all }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit.all }),
     ]);
 };
 

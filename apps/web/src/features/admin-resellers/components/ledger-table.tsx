@@ -1,5 +1,6 @@
-import { Badge, Paper, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { formatUsd, type LedgerEntryView } from '@portal/shared';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 
 const KIND_LABEL: Record<LedgerEntryView['kind'], { label: string; color: string }> = {
   deposit: { label: 'Deposit', color: 'teal' },
@@ -18,6 +19,29 @@ const madeBy = (entry: LedgerEntryView): string =>
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
+const COLUMNS: DataColumn<LedgerEntryView>[] = [
+  { key: 'when', header: 'When', noWrap: true, cell: (entry) => when(entry.createdAt) },
+  {
+    key: 'kind',
+    header: 'Kind',
+    cell: (entry) => (
+      <Badge variant="light" color={KIND_LABEL[entry.kind].color} tt="none">
+        {KIND_LABEL[entry.kind].label}
+      </Badge>
+    ),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    td: (entry) => ({ c: entry.amount < 0 ? 'red.8' : 'teal.9', fw: 600 }),
+    cell: (entry) => `${entry.amount > 0 ? '+' : '−'}${formatUsd(Math.abs(entry.amount))}`,
+  },
+  { key: 'balance', header: 'Balance after', align: 'right', cell: (entry) => formatUsd(entry.balanceAfter) },
+  { key: 'note', header: 'Note', cell: (entry) => entry.note ?? '—' },
+  { key: 'by', header: 'By', cell: madeBy },
+];
+
 /** Balance changes: kind, amount, the balance it left, note, when and by whom. */
 export function LedgerTable({ entries }: { entries: LedgerEntryView[] }) {
   if (entries.length === 0)
@@ -27,40 +51,14 @@ export function LedgerTable({ entries }: { entries: LedgerEntryView[] }) {
       </Text>
     );
   return (
-    <Paper withBorder radius="md">
-      <ScrollArea type="auto">
-        <Table striped verticalSpacing="sm" miw={720} aria-label="Ledger">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Kind</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th ta="right">Balance after</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry._id} data-testid="ledger-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(entry.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={KIND_LABEL[entry.kind].color} tt="none">
-                    {KIND_LABEL[entry.kind].label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : 'teal.9'} fw={600}>
-                  {entry.amount > 0 ? '+' : '−'}
-                  {formatUsd(Math.abs(entry.amount))}
-                </Table.Td>
-                <Table.Td ta="right">{formatUsd(entry.balanceAfter)}</Table.Td>
-                <Table.Td>{entry.note ?? '—'}</Table.Td>
-                <Table.Td>{madeBy(entry)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-    </Paper>
+    <DataTable
+      label="Ledger"
+      columns={COLUMNS}
+      rows={entries}
+      rowTestId="ledger-row"
+      isLoading={false}
+      highlightOnHover={false}
+      empty={null}
+    />
   );
 }

@@ -18,6 +18,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageNav } from '../../../components/page-nav';
+import { StatusBadge } from '../../../components/status-badge';
+import { enabledLook } from '../../../lib/status-looks';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useReseller, useResellerAction, useResellerLedger, type ResellerAction } from '../api/resellers';
 import { AdjustBalanceDialog } from '../components/adjust-balance-dialog';
@@ -122,9 +124,12 @@ export function ResellerDetailPage() {
           </Text>
         </div>
         <Group gap="xs">
-          <Badge color={user.enabled ? 'teal' : 'red'} variant="light" size="lg" tt="none">
-            {user.enabled ? 'Enabled' : 'Disabled'}
-          </Badge>
+          <StatusBadge
+            look={enabledLook(user.enabled)}
+            status={user.enabled ? 'enabled' : 'disabled'}
+            size="lg"
+            pill
+          />
           {user.role === 'admin' && (
             <Badge color="grape" variant="light" size="lg" tt="none">
               Staff
@@ -168,14 +173,12 @@ export function ResellerDetailPage() {
           Ledger
         </Title>
         <LedgerTable entries={ledger.data?.entries ?? data.recentLedger} />
-        {ledger.data && ledger.data.totalPages > 1 && (
-          <PageNav
-            page={ledgerPage}
-            totalPages={ledger.data.totalPages}
-            onPage={setLedgerPage}
-            label="Ledger pages"
-          />
-        )}
+        <PageNav
+          page={ledgerPage}
+          totalPages={ledger.data?.totalPages}
+          onPage={setLedgerPage}
+          label="Ledger pages"
+        />
       </Stack>
       <ResellerPrices userId={user._id} discordId={user.discordId} />
       <AdjustBalanceDialog

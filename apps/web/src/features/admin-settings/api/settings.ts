@@ -1,24 +1,30 @@
 import { adminSettingsView, type AdminSettingsBody } from '@portal/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const key = ['admin', 'settings'] as const;
+export const settingsQueries = {
+  /** GET /admin/settings */
+  settings: () =>
+    queryOptions({
+      queryKey: queryKeys.admin.settings,
+      queryFn: async () => adminSettingsView.parse(await api.get('/admin/settings')),
+    }),
+};
 
-/** GET /admin/settings */
-export const useAdminSettings = () =>
-  useQuery({ queryKey: key, queryFn: async () => adminSettingsView.parse(await api.get('/admin/settings')) });
+export const useAdminSettings = () => useQuery(settingsQueries.settings());
 
 const useSettingsMutation = <T>(call: (input: T) => Promise<unknown>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: T) => adminSettingsView.parse(await call(input)),
     onSuccess: (settings) => {
-      queryClient.setQueryData(key, settings);
-      return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
-        queryClient.invalidateQueries({ queryKey: ['deposit-options'] }),
-        queryClient.invalidateQueries({ queryKey: ['cashapp'] }),
-      ]);
+      queryClient.setQueryData(settingsQueries.settings().queryKey, settings);
+      return Promise.all(
+        [queryKeys.admin.audit.all, queryKeys.depositOptions, queryKeys.cashapp].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
 };

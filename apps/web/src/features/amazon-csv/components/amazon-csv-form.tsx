@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { StateSelect } from '../../../components/state-select';
 import { saveFile } from '../../../lib/save-file';
 import { FormSection as Section } from './form-section';
-import { useGenerateAmazonCsv, type GeneratedCsv } from '../api/generate-amazon-csv';
+import { useGenerateAmazonCsv, type GeneratedCsv } from '../api/amazon-csv';
 import {
   amazonFormSchema,
   EMPTY_AMAZON_FORM,

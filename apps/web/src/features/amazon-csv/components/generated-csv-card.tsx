@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconArrowRight, IconDownload, IconFileCheck } from '
 import { Link } from 'react-router';
 import { handOffCsv } from '../../../lib/csv-handoff';
 import { saveFile } from '../../../lib/save-file';
-import type { GeneratedCsv } from '../api/generate-amazon-csv';
+import type { GeneratedCsv } from '../api/amazon-csv';
 
 const ordersText = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
-import type { GeneratedCsv } from '../api/generate-amazon-csv';
+import type { GeneratedCsv } from '../api/amazon-csv';
 import { AmazonCsvForm } from '../components/amazon-csv-form';
 import { GeneratedCsvCard } from '../components/generated-csv-card';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { loadCaptchaConfig } from '../../../lib/captcha-config';
-import { getCaptchaChallenge } from '../api/get-captcha-challenge';
+import { getCaptchaChallenge } from '../api/auth';
 import { executeHostedCaptcha } from './hosted-captcha';
 import { solveAltcha } from './solve-altcha';
 

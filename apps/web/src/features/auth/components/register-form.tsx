@@ -7,7 +7,7 @@ import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { register, registerFormSchema, type RegisterFormValues } from '../api/register';
+import { register, registerFormSchema, type RegisterFormValues } from '../api/auth';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';

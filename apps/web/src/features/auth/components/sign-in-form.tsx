@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
-import { login, loginFormSchema } from '../api/login';
+import { login, loginFormSchema } from '../api/auth';
 import { useCaptcha } from '../captcha/use-captcha';
 import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';

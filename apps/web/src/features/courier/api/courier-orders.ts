@@ -4,29 +4,33 @@ import {
   messageResponse,
   type CreateCourierOrderBody,
 } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type DownloadedFile } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
-import { sessionQueryKey } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
-const courierKey = ['courier-orders'] as const;
 /** While staff still owe a move (a quote or the file), the list looks again now and then. */
 const WAITING_REFRESH_MS = 20_000;
 
-/** GET /fed/read?page&limit&search: the reseller's courier orders, 20 a page, newest first. */
+export const courierOrderQueries = {
+  /** GET /fed/read?page&limit&search: the reseller's courier orders, 20 a page, newest first. */
+  list: (page: number, search: string) =>
+    queryOptions({
+      queryKey: queryKeys.courierOrders.list(page, search),
+      queryFn: async () =>
+        courierListResponse.parse(
+          await api.get('/fed/read', { query: { page, limit: COURIER_PAGE_SIZE, search } }),
+        ),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.docs.some((o) => o.status === 'Pending' || o.status === 'In Process')
+          ? WAITING_REFRESH_MS
+          : false,
+    }),
+};
+
 export const useCourierOrders = (page: number, search: string) =>
-  useQuery({
-    queryKey: [...courierKey, page, search],
-    queryFn: async () =>
-      courierListResponse.parse(
-        await api.get('/fed/read', { query: { page, limit: COURIER_PAGE_SIZE, search } }),
-      ),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.docs.some((o) => o.status === 'Pending' || o.status === 'In Process')
-        ? WAITING_REFRESH_MS
-        : false,
-  });
+  useQuery(courierOrderQueries.list(page, search));
 
 /** POST /fed/create-order. */
 export const useCreateCourierOrder = () => {
@@ -36,7 +40,7 @@ export const useCreateCourierOrder = () => {
       messageResponse.parse(await api.post('/fed/create-order', body)),
     // The form puts field messages on their fields and toasts the rest itself.
     meta: { inlineErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courierKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.courierOrders.all }),
   });
 };
 
@@ -53,8 +57,8 @@ export const useUpdateCourierStatus = () => {
     meta: { inlineErrors: true },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: courierKey }),
-        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.courierOrders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session }),
       ]),
   });
 };

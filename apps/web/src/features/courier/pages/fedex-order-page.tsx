@@ -1,5 +1,4 @@
-import { Alert, Modal, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Modal, Stack, Tabs, TextInput } from '@mantine/core';
 import type { CourierOrderView } from '@portal/shared';
 import { IconList, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useCourierOrders, useDownloadCourierFile, useUpdateCourierStatus } from '../api/courier-orders';
 import { CourierOrdersTable } from '../components/courier-orders-table';
 import { CreateCourierOrderForm } from '../components/create-courier-order-form';
@@ -18,10 +18,9 @@ type Tab = 'orders' | 'create';
 /** `/fedex-order` (spec section 2): Orders (the default) and Create Order; staff quote, the reseller accepts. */
 export function FedexOrderPage() {
   const [tab, setTab] = useState<Tab>('orders');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const orders = useCourierOrders(page, debouncedSearch);
+  const list = usePagedList({ search: '' }, { debounce: ['search'] });
+  const { search } = list.query;
+  const orders = useCourierOrders(list.page, search);
   const balance = useSession().data?.balance ?? 0;
   const update = useUpdateCourierStatus();
   const download = useDownloadCourierFile();
@@ -63,39 +62,28 @@ export function FedexOrderPage() {
               aria-label="Search courier orders"
               placeholder="Search by name, city, ZIP or status"
               leftSection={<IconSearch size={16} />}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.currentTarget.value);
-                setPage(1);
-              }}
+              value={list.filters.search}
+              onChange={(e) => list.setFilter('search', e.currentTarget.value)}
               maw={{ base: '100%', sm: 360 }}
               maxLength={100}
             />
-            {orders.error && <Alert color="red">{errorMessage(orders.error)}</Alert>}
             <CourierOrdersTable
               orders={orders.data?.docs ?? []}
               isPending={orders.isPending}
-              search={debouncedSearch}
+              error={orders.error}
+              search={search}
               downloadingId={download.isPending ? (download.variables ?? null) : null}
               onView={setViewing}
               onDecide={(order, d) => setDecision({ order, decision: d })}
               onDownload={(order) => download.mutate(order._id)}
             />
-            {orders.data && orders.data.totalPages > 1 && (
-              <PageNav
-                page={page}
-                totalPages={orders.data.totalPages}
-                onPage={setPage}
-                label="Courier order pages"
-              />
-            )}
+            <PageNav {...list.nav} totalPages={orders.data?.totalPages} label="Courier order pages" />
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="create">
           <CreateCourierOrderForm
             onCreated={() => {
-              setSearch('');
-              setPage(1);
+              list.setFilter('search', '');
               setTab('orders');
             }}
           />

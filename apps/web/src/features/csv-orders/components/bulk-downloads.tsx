@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import type { BulkOrderView } from '@portal/shared';
 import { IconDownload } from '@tabler/icons-react';
-import type { BulkFileKind } from '../api/download-bulk-file';
+import type { BulkFileKind } from '../api/bulk-orders';
 
 export type BulkDownloadProps = {
   downloading: { id: string; kind: BulkFileKind } | null;

@@ -1,13 +1,13 @@
-import { Button, EmptyState, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { BulkOrderView } from '@portal/shared';
-import { IconAlertCircle, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
+import { ListFailure, ListPanel } from '../../../components/list-panel';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { PageNav } from '../../../components/page-nav';
-import { useDownloadBulkFile, type BulkFileKind } from '../api/download-bulk-file';
-import { useBulkOrders } from '../api/get-bulk-orders';
+import { type BulkFileKind, useBulkOrders, useDownloadBulkFile } from '../api/bulk-orders';
 import { BulkOrderCards } from './bulk-order-cards';
 import { BulkOrdersTable } from './bulk-orders-table';
 
@@ -21,7 +21,6 @@ export function BulkOrdersSection() {
   const download = useDownloadBulkFile();
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
   const data = bulkOrders.data;
-  const lastPage = data?.totalPages ?? 1;
   const isWorking = data?.orders.some((order) => order.status !== 'Completed') ?? false;
 
   const rowProps = {
@@ -44,31 +43,16 @@ export function BulkOrdersSection() {
     );
   } else if (bulkOrders.isError && !data) {
     content = (
-      <Paper withBorder radius="lg" p="xl">
-        <EmptyState
-          icon={<IconAlertCircle />}
-          variant="light"
-          color="red"
-          title="Could not load your CSV orders"
-        >
-          <EmptyState.Actions>
-            <Button variant="light" onClick={() => void bulkOrders.refetch()}>
-              Try again
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      </Paper>
+      <ListFailure title="Could not load your CSV orders" onRetry={() => void bulkOrders.refetch()} />
     );
   } else if (rowProps.orders.length === 0) {
     content = (
-      <Paper withBorder radius="lg" p="xl">
-        <EmptyState
-          icon={<IconFileSpreadsheet />}
-          variant="light"
-          title="No CSV orders yet"
-          description="Validate a CSV above and pay: its labels show up here with their progress and downloads."
-        />
-      </Paper>
+      <ListPanel
+        icon={<IconFileSpreadsheet />}
+        variant="light"
+        title="No CSV orders yet"
+        description="Validate a CSV above and pay: its labels show up here with their progress and downloads."
+      />
     );
   } else {
     content = isPhone ? <BulkOrderCards {...rowProps} /> : <BulkOrdersTable {...rowProps} />;
@@ -102,9 +86,7 @@ export function BulkOrdersSection() {
         </Group>
       </Group>
       {content}
-      {lastPage > 1 && (
-        <PageNav label="CSV Orders pages" page={page} totalPages={lastPage} onPage={setPage} />
-      )}
+      <PageNav label="CSV Orders pages" page={page} totalPages={data?.totalPages} onPage={setPage} />
     </Stack>
   );
 }

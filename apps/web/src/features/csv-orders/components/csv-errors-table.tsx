@@ -1,5 +1,5 @@
 import { Badge, Group, ScrollArea, Table, Text } from '@mantine/core';
-import type { CsvRowError } from '../api/validate-csv';
+import type { CsvRowError } from '../api/bulk-orders';
 
 /** Problems stop the order (red); warnings only ask for a look before buying (amber). */
 const TONES = {

@@ -5,10 +5,14 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage, notifyError, notifySuccess, notifyWarning } from '../../../lib/notify';
 import { takeHandedOffCsv } from '../../../lib/csv-handoff';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
-import { useCreateBulkOrder } from '../api/create-bulk-order';
-import { downloadCorrectedCsv } from '../api/download-corrected-csv';
+import {
+  type CsvRowError,
+  downloadCorrectedCsv,
+  rowErrorsOf,
+  useCreateBulkOrder,
+  useValidateCsv,
+} from '../api/bulk-orders';
 import { useLabelTypes } from '../../../lib/label-types';
-import { rowErrorsOf, useValidateCsv, type CsvRowError } from '../api/validate-csv';
 import {
   CSV_MESSAGES,
   DEFAULT_TEMPLATE,

@@ -7,7 +7,7 @@ import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { TrackingTimeline } from '../../../components/tracking-timeline';
 import { errorMessage } from '../../../lib/notify';
 import { refundStateOf } from '../../../lib/status-looks';
-import { useListFollowsDetails, useOrder } from '../api/get-order';
+import { useListFollowsDetails, useOrder } from '../api/orders';
 import { formatOrderDate } from '../lib/format-order';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';

@@ -1,6 +1,7 @@
-import { Button, EmptyState, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle, IconPackage, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { IconPackage, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ListFailure, ListPanel } from '../../../components/list-panel';
 
 export const NO_ORDERS_TITLE = 'No orders yet — create your first label';
 
@@ -19,21 +20,11 @@ export function OrdersSkeleton() {
 
 export function OrdersError({ onRetry }: { onRetry: () => void }) {
   return (
-    <Paper withBorder radius="lg" p="xl">
-      <EmptyState
-        icon={<IconAlertCircle />}
-        variant="light"
-        color="red"
-        title="Could not load your orders"
-        description="Check your connection and try again."
-      >
-        <EmptyState.Actions>
-          <Button variant="light" onClick={onRetry}>
-            Try again
-          </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
+    <ListFailure
+      title="Could not load your orders"
+      description="Check your connection and try again."
+      onRetry={onRetry}
+    />
   );
 }
 
@@ -41,41 +32,36 @@ export function OrdersError({ onRetry }: { onRetry: () => void }) {
 export function NoOrders({ search, trackingLabel = '' }: { search: string; trackingLabel?: string }) {
   if (search || trackingLabel)
     return (
-      <Paper withBorder radius="lg" p="xl">
-        <EmptyState
-          icon={<IconSearch />}
-          title={
-            search
-              ? `No orders match “${search}”${trackingLabel ? ` with tracking ${trackingLabel}` : ''}`
-              : `No orders with tracking ${trackingLabel}`
-          }
-          description={
-            trackingLabel
-              ? 'Choose another tracking status, or any tracking, to see more orders.'
-              : 'Try a name, a tracking number or an order number.'
-          }
-        />
-      </Paper>
+      <ListPanel
+        icon={<IconSearch />}
+        title={
+          search
+            ? `No orders match “${search}”${trackingLabel ? ` with tracking ${trackingLabel}` : ''}`
+            : `No orders with tracking ${trackingLabel}`
+        }
+        description={
+          trackingLabel
+            ? 'Choose another tracking status, or any tracking, to see more orders.'
+            : 'Try a name, a tracking number or an order number.'
+        }
+      />
     );
   return (
-    <Paper withBorder radius="lg" p="xl">
-      <EmptyState
-        icon={<IconPackage />}
-        variant="light"
-        title={NO_ORDERS_TITLE}
-        description="Buy a USPS, UPS or FedEx label from your balance; it shows up here with its tracking number."
-      >
-        <EmptyState.Actions>
-          <Group gap="sm" justify="center">
-            <Button component={Link} to="/createOrders">
-              Simple Order
-            </Button>
-            <Button component={Link} to="/quick-order" variant="default">
-              Fast Order
-            </Button>
-          </Group>
-        </EmptyState.Actions>
-      </EmptyState>
-    </Paper>
+    <ListPanel
+      icon={<IconPackage />}
+      variant="light"
+      title={NO_ORDERS_TITLE}
+      description="Buy a USPS, UPS or FedEx label from your balance; it shows up here with its tracking number."
+      action={
+        <Group gap="sm" justify="center">
+          <Button component={Link} to="/createOrders">
+            Simple Order
+          </Button>
+          <Button component={Link} to="/quick-order" variant="default">
+            Fast Order
+          </Button>
+        </Group>
+      }
+    />
   );
 }

@@ -8,11 +8,13 @@ import { LabelFormatPicker } from '../../../components/label-format-picker';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
-import { useDownloadOrderLabel } from '../api/download-order';
-import { useDownloadSelected } from '../api/download-selected';
-import { useDuplicateOrder } from '../api/duplicate-order';
-import { useOrders } from '../api/get-orders';
-import { useRequestRefund } from '../api/request-refund';
+import {
+  useDownloadOrderLabel,
+  useDownloadSelected,
+  useDuplicateOrder,
+  useOrders,
+  useRequestRefund,
+} from '../api/orders';
 import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
@@ -164,6 +166,7 @@ export function OrderHistory() {
           page={page}
           totalPages={orders.data?.totalPages ?? 1}
           onPage={(next) => update({ page: next })}
+          always
         />
       </Stack>
     );

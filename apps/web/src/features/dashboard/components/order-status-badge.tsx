@@ -4,11 +4,9 @@ import { statusKind } from '../lib/order-status';
 
 export function OrderStatusBadge({ status }: { status: string }) {
   const kind = statusKind(status);
-  const { color, label } = ORDER_STATUS_LOOK[kind];
   return (
     <StatusBadge
-      color={color}
-      label={label}
+      look={ORDER_STATUS_LOOK[kind]}
       isWorking={kind === 'pending' || kind === 'processing'}
       status={kind}
     />

@@ -1,5 +1,6 @@
-import { Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
+import { ColumnTitle, DataTable, type DataColumn } from '../../../components/data-table';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatOrderDay, formatOrderTime } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
@@ -22,24 +23,7 @@ export type OrderRowsProps = {
   selection: OrderSelection;
 };
 
-/**
- * Spec section 2 columns: # / From / To / type / Amount / Status / Tracking / Date / Action. Where the parcel
- * is goes in Tracking, above its number, so the nine columns still fit at 1280 px (decision 284).
- */
-export const ORDER_COLUMNS = [
-  '#',
-  'From',
-  'To',
-  'type',
-  'Amount',
-  'Status',
-  'Tracking',
-  'Date',
-  'Action',
-] as const;
-
-export function OrderTable({
-  orders,
+const columns = ({
   downloadingId,
   onDownload,
   onPrint,
@@ -47,96 +31,120 @@ export function OrderTable({
   onRequestRefund,
   onOpen,
   selection,
-}: OrderRowsProps) {
+}: OrderRowsProps): DataColumn<OrderView>[] => [
+  {
+    key: '#',
+    header: (
+      <>
+        <Checkbox
+          display="inline-block"
+          mr={8}
+          size="xs"
+          aria-label="Select this page"
+          checked={selection.pageState === 'all'}
+          indeterminate={selection.pageState === 'some'}
+          onChange={selection.togglePage}
+          style={{ verticalAlign: 'middle' }}
+        />
+        <ColumnTitle>#</ColumnTitle>
+      </>
+    ),
+    cell: (order) => (
+      <Group gap={8} wrap="nowrap">
+        <Checkbox
+          size="xs"
+          aria-label={`Select ${order.OrderId}`}
+          checked={selection.isSelected(order._id)}
+          onChange={() => selection.toggle(order)}
+        />
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+          <OrderIdButton order={order} onOpen={onOpen} />
+          <ApiOrderBadge order={order} />
+        </Text>
+      </Group>
+    ),
+  },
+  { key: 'from', header: 'From', cell: (order) => <Text size="sm">{order.fromName}</Text> },
+  { key: 'to', header: 'To', cell: (order) => <Text size="sm">{order.toName}</Text> },
+  { key: 'type', header: 'type', cell: (order) => <Text size="sm">{order.labelType.name}</Text> },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    figures: true,
+    noWrap: true,
+    cell: (order) => (
+      <Text size="sm" fw={600}>
+        {formatUsd(order.price)}
+      </Text>
+    ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (order) => (
+      <>
+        <OrderStatusBadge status={order.status} />
+        <RefundNote order={order} />
+      </>
+    ),
+  },
+  {
+    key: 'tracking',
+    header: 'Tracking',
+    cell: (order) => (
+      <Stack gap={4} align="flex-start">
+        <TrackingStatusBadge status={order.trackingStatus} />
+        <TrackingLink order={order} size="xs" />
+      </Stack>
+    ),
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    noWrap: true,
+    cell: (order) => (
+      <>
+        <Text size="xs">{formatOrderDay(order.createdAt)}</Text>
+        <Text size="xs" c="dimmed">
+          {formatOrderTime(order.createdAt)}
+        </Text>
+      </>
+    ),
+  },
+  {
+    key: 'action',
+    header: 'Action',
+    align: 'right',
+    cell: (order) => (
+      <OrderActions
+        order={order}
+        isDownloading={downloadingId === order._id}
+        onDownload={onDownload}
+        onPrint={onPrint}
+        onDuplicate={onDuplicate}
+        onRequestRefund={onRequestRefund}
+      />
+    ),
+  },
+];
+
+/**
+ * Spec section 2 columns: # / From / To / type / Amount / Status / Tracking / Date / Action. Where the parcel
+ * is goes in Tracking, above its number, so the nine columns still fit at 1280 px (decision 284).
+ */
+export function OrderTable(props: OrderRowsProps) {
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={900}>
-        <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover>
-          <Table.Thead bg="gray.0">
-            <Table.Tr>
-              {ORDER_COLUMNS.map((column) => (
-                <Table.Th key={column} ta={column === 'Amount' || column === 'Action' ? 'right' : undefined}>
-                  {column === '#' && (
-                    <Checkbox
-                      display="inline-block"
-                      mr={8}
-                      size="xs"
-                      aria-label="Select this page"
-                      checked={selection.pageState === 'all'}
-                      indeterminate={selection.pageState === 'some'}
-                      onChange={selection.togglePage}
-                      style={{ verticalAlign: 'middle' }}
-                    />
-                  )}
-                  <Text span size="xs" fw={600} c="dimmed" tt="uppercase" style={{ letterSpacing: '0.04em' }}>
-                    {column}
-                  </Text>
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {orders.map((order) => (
-              <Table.Tr key={order._id} data-testid="order-row">
-                <Table.Td>
-                  <Group gap={8} wrap="nowrap">
-                    <Checkbox
-                      size="xs"
-                      aria-label={`Select ${order.OrderId}`}
-                      checked={selection.isSelected(order._id)}
-                      onChange={() => selection.toggle(order)}
-                    />
-                    <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      <OrderIdButton order={order} onOpen={onOpen} />
-                      <ApiOrderBadge order={order} />
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.fromName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.toName}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{order.labelType.name}</Text>
-                </Table.Td>
-                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                  <Text size="sm" fw={600}>
-                    {formatUsd(order.price)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <OrderStatusBadge status={order.status} />
-                  <RefundNote order={order} />
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={4} align="flex-start">
-                    <TrackingStatusBadge status={order.trackingStatus} />
-                    <TrackingLink order={order} size="xs" />
-                  </Stack>
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="xs">{formatOrderDay(order.createdAt)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {formatOrderTime(order.createdAt)}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <OrderActions
-                    order={order}
-                    isDownloading={downloadingId === order._id}
-                    onDownload={onDownload}
-                    onPrint={onPrint}
-                    onDuplicate={onDuplicate}
-                    onRequestRefund={onRequestRefund}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      look="portal"
+      label="Orders"
+      columns={columns(props)}
+      rows={props.orders}
+      rowTestId="order-row"
+      isLoading={false}
+      minWidth={900}
+      horizontalSpacing={8}
+      empty={null}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
 import { orderFixture as order, trackingEvent } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
-import { pollWhileOpen } from '../api/get-orders';
+import { pollWhileOpen } from '../api/orders';
 import { DashboardPage } from '../pages/dashboard-page';
 
 const STATS = {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconReceipt } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useOrdersCount } from '../api/get-orders';
+import { useOrdersCount } from '../api/orders';
 
 export function OrdersCountCard() {
   const count = useOrdersCount();

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
-import { useTrackingCounts } from '../api/get-tracking-counts';
+import { useTrackingCounts } from '../api/orders';
 
 type CountKey = 'inTransit' | 'delivered' | 'problems';
 

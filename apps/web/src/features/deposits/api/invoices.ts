@@ -6,38 +6,41 @@ import {
   messageResponse,
   type PaymentMethod,
 } from '@portal/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
-const invoicesKey = ['invoices'] as const;
 /** While an invoice waits for staff, the list looks again now and then so an approval shows up by itself. */
 const PENDING_REFRESH_MS = 20_000;
 
-/** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
-export const useInvoices = (page: number) =>
-  useQuery({
-    queryKey: [...invoicesKey, page],
-    queryFn: async () =>
-      invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
-  });
+export const invoiceQueries = {
+  /** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
+  page: (page: number) =>
+    queryOptions({
+      queryKey: queryKeys.invoices.page(page),
+      queryFn: async () =>
+        invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
+    }),
+  /** GET /website/deposit-options: the limits and methods staff set. */
+  depositOptions: () =>
+    queryOptions({
+      queryKey: queryKeys.depositOptions,
+      queryFn: async () => depositOptionsResponse.parse(await api.get('/website/deposit-options')),
+    }),
+  /** GET /website/get-cashapp: the $cashtag and QR image path. */
+  cashapp: () =>
+    queryOptions({
+      queryKey: queryKeys.cashapp,
+      queryFn: async () => cashappResponse.parse(await api.get('/website/get-cashapp')).cashapp,
+    }),
+};
 
-/** GET /website/deposit-options: the limits and methods staff set. */
-export const useDepositOptions = () =>
-  useQuery({
-    queryKey: ['deposit-options'],
-    queryFn: async () => depositOptionsResponse.parse(await api.get('/website/deposit-options')),
-  });
-
-/** GET /website/get-cashapp: the $cashtag and QR image path. */
-export const useCashapp = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['cashapp'],
-    queryFn: async () => cashappResponse.parse(await api.get('/website/get-cashapp')).cashapp,
-    enabled,
-  });
+export const useInvoices = (page: number) => useQuery(invoiceQueries.page(page));
+export const useDepositOptions = () => useQuery(invoiceQueries.depositOptions());
+export const useCashapp = (enabled: boolean) => useQuery({ ...invoiceQueries.cashapp(), enabled });
 
 /** POST /invoices/create-invoice with { amount, type }. */
 export const useCreateInvoice = () => {
@@ -45,7 +48,7 @@ export const useCreateInvoice = () => {
   return useMutation({
     mutationFn: async (body: { amount: number; type: PaymentMethod }) =>
       createInvoiceResponse.parse(await api.post('/invoices/create-invoice', body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
   });
 };
 
@@ -55,6 +58,6 @@ export const useSubmitReceipt = () => {
   return useMutation({
     mutationFn: async (body: { invoice: string; cashAppUrl: string }) =>
       messageResponse.parse(await api.post('/invoices/verify-cashapp', body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
   });
 };

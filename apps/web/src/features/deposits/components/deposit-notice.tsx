@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { formatUsd, type InvoiceView } from '@portal/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { sessionQueryKey } from '../../../lib/session';
+import { queryKeys } from '../../../lib/query-keys';
 
 const SEEN_KEY = 'labelport.deposit-notice-seen';
 const readSeen = () => {
@@ -25,7 +25,7 @@ export function DepositNotice({ invoices }: { invoices: InvoiceView[] }) {
 
   // A decision the list just learned of may have changed the balance the header shows.
   useEffect(() => {
-    if (decidedAt) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    if (decidedAt) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [decidedAt, queryClient]);
 
   if (!isNew) return null;

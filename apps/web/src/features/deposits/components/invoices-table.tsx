@@ -1,84 +1,82 @@
-import { Badge, Button, Paper, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type InvoiceView } from '@portal/shared';
-import { invoiceStatus, paymentMethodLabel } from '../lib/invoice-labels';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { StatusBadge } from '../../../components/status-badge';
+import { invoiceStatusLook } from '../../../lib/status-looks';
+import { paymentMethodLabel } from '../lib/invoice-labels';
 
-type Props = { invoices: InvoiceView[]; isPending: boolean; onPay: (invoice: InvoiceView) => void };
+type Props = {
+  invoices: InvoiceView[];
+  isPending: boolean;
+  error: unknown;
+  onPay: (invoice: InvoiceView) => void;
+};
+
+const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
+  {
+    key: 'date',
+    header: 'Date',
+    noWrap: true,
+    cell: (invoice) =>
+      new Date(invoice.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    align: 'right',
+    figures: true,
+    cell: (invoice) => formatUsd(invoice.amount),
+  },
+  { key: 'method', header: 'Payment method', cell: (invoice) => paymentMethodLabel(invoice.payment_method) },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (invoice) => (
+      <>
+        <StatusBadge look={invoiceStatusLook(invoice.status)} status={invoice.status} pill />
+        {invoice.status === 'cancelled' && invoice.cancelReason && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {invoice.cancelReason}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    key: 'note',
+    header: 'Note',
+    cell: (invoice) => (
+      <Text size="sm" ff="monospace">
+        {invoice.note}
+      </Text>
+    ),
+  },
+  {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    cell: (invoice) =>
+      invoice.status === 'pending' && (
+        <Button size="xs" variant={invoice.receipt ? 'default' : 'light'} onClick={() => onPay(invoice)}>
+          {invoice.receipt ? 'Receipt sent' : 'Pay'}
+        </Button>
+      ),
+  },
+];
 
 /** Spec section 2: Date, Amount, Payment method, Status; with the note, and Pay on a pending invoice. */
-export function InvoicesTable({ invoices, isPending, onPay }: Props) {
+export function InvoicesTable({ invoices, isPending, error, onPay }: Props) {
   return (
-    <Paper withBorder radius="md">
-      <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-        <Table striped verticalSpacing="sm" miw={560} aria-label="Invoices">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-              <Table.Th>Payment method</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Note</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {invoices.map((invoice) => {
-              const status = invoiceStatus(invoice.status);
-              return (
-                <Table.Tr key={invoice._id} data-testid="invoice-row">
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {new Date(invoice.createdAt).toLocaleString('en-US', {
-                      dateStyle: 'medium',
-                      timeStyle: 'short',
-                    })}
-                  </Table.Td>
-                  <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {formatUsd(invoice.amount)}
-                  </Table.Td>
-                  <Table.Td>{paymentMethodLabel(invoice.payment_method)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={status.color} variant="light" tt="none" style={{ minWidth: 'max-content' }}>
-                      {status.label}
-                    </Badge>
-                    {invoice.status === 'cancelled' && invoice.cancelReason && (
-                      <Text size="xs" c="dimmed" mt={2}>
-                        {invoice.cancelReason}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" ff="monospace">
-                      {invoice.note}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {invoice.status === 'pending' && (
-                      <Button
-                        size="xs"
-                        variant={invoice.receipt ? 'default' : 'light'}
-                        onClick={() => onPay(invoice)}
-                      >
-                        {invoice.receipt ? 'Receipt sent' : 'Pay'}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
-      {!isPending && invoices.length === 0 && (
-        <Text c="dimmed" size="sm" ta="center" py="xl">
-          No invoices yet. Add balance above to create your first one.
-        </Text>
-      )}
-      {isPending && (
-        <Text c="dimmed" size="sm" ta="center" py="xl" role="status">
-          Loading invoices…
-        </Text>
-      )}
-    </Paper>
+    <DataTable
+      label="Invoices"
+      columns={columns(onPay)}
+      rows={invoices}
+      rowTestId="invoice-row"
+      isLoading={isPending}
+      error={error}
+      minWidth={560}
+      highlightOnHover={false}
+      empty="No invoices yet. Add balance above to create your first one."
+    />
   );
 }

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
+import { usePagedList } from '../../../lib/use-paged-list';
 import { useCreateInvoice, useDepositOptions, useInvoices } from '../api/invoices';
 import { AddBalanceForm } from '../components/add-balance-form';
 import { DepositNotice } from '../components/deposit-notice';
@@ -16,8 +17,8 @@ type Paying = { method: PaymentMethod; invoice: InvoiceView | null; creationErro
 /** `/deposits` (spec section 2): the balance, Add balance by Paypal or CashApp invoice, and the invoices. */
 export function DepositsPage() {
   const balance = useSession().data?.balance ?? 0;
-  const [page, setPage] = useState(1);
-  const invoices = useInvoices(page);
+  const list = usePagedList({});
+  const invoices = useInvoices(list.page);
   const options = useDepositOptions();
   const create = useCreateInvoice();
   const [paying, setPaying] = useState<Paying | null>(null);
@@ -80,20 +81,13 @@ export function DepositsPage() {
           <Title order={2} fz="h4">
             Invoices
           </Title>
-          {invoices.error && <Alert color="red">{errorMessage(invoices.error)}</Alert>}
           <InvoicesTable
             invoices={invoices.data?.invoices ?? []}
             isPending={invoices.isPending}
+            error={invoices.error}
             onPay={pay}
           />
-          {invoices.data && (
-            <PageNav
-              page={page}
-              totalPages={invoices.data.totalPages}
-              onPage={setPage}
-              label="Invoice pages"
-            />
-          )}
+          <PageNav {...list.nav} totalPages={invoices.data?.totalPages} label="Invoice pages" always />
         </Stack>
       </Stack>
       {paying && (

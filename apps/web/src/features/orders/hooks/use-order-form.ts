@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useCreateOrder } from '../api/create-order';
+import { useCreateOrder } from '../api/orders';
 import { useLabelTypes } from '../../../lib/label-types';
 import { useOrderPrice } from '../../../lib/order-price';
 import {

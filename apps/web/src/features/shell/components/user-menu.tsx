@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from
 import type { SessionUser } from '@portal/shared';
 import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSignOut } from '../api/logout';
+import { useSignOut } from '../api/session';
 
 const initialsOf = (name: string): string =>
   name
