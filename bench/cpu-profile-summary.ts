@@ -1,7 +1,8 @@
 /**
  * Where a `--cpu-prof` profile spent its time (`npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [N]`):
  * self time by package or app folder, then the N (25) costliest functions, each with its share of the
- * samples. Idle, the garbage collector and "(program)" are listed as themselves.
+ * samples (of
+ * the profile's last LAST_SECONDS only, when given: a bench's run, not the server's start). Idle, the garbage collector and "(program)" are listed as themselves.
  */
 import fs from 'node:fs';
 
@@ -10,7 +11,7 @@ type Node = {
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
 };
-type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; endTime: number; startTime: number };
 
 /** The package (node_modules/x or @scope/x), the app folder (src/modules/orders) or node's own code. */
 function placeOf(url: string, name: string): string {
@@ -23,10 +24,16 @@ function placeOf(url: string, name: string): string {
   return url.replace(/^file:\/\//, '');
 }
 
-export function summarize(profile: Profile, top = 25): string {
+export function summarize(profile: Profile, top = 25, lastSeconds = Infinity): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();
-  profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  // Sample times, to keep only the last seconds (a bench's run, not the server's start).
+  const from = profile.endTime - lastSeconds * 1e6;
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i] ?? 0;
+    if (at >= from) selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
   const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
   const places = new Map<string, number>();
   const functions = new Map<string, number>();
@@ -58,7 +65,8 @@ export function summarize(profile: Profile, top = 25): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [file, top] = process.argv.slice(2);
-  if (!file) throw new Error('usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [N]');
-  console.log(summarize(JSON.parse(fs.readFileSync(file, 'utf8')) as Profile, Number(top ?? 25)));
+  const [file, top, last] = process.argv.slice(2);
+  if (!file) throw new Error('usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [N] [LAST_SECONDS]');
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as Profile;
+  console.log(summarize(profile, Number(top ?? 25), Number(last ?? Infinity)));
 }

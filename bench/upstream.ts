@@ -12,7 +12,8 @@
  * - `--against=DIR`: another tree's `apps/server`, run as A alternately with this one, `--rounds` times
  *   each (before and after a change, in the same time window, on the same B);
  * - `--profile=DIR`: A runs with `--cpu-prof` and writes its profile there (read it with
- *   `npx tsx bench/cpu-profile-summary.ts DIR/*.cpuprofile`).
+ *   `npx tsx bench/cpu-profile-summary.ts FILE`, the largest
+ *   profile of the run's folder: A's main thread).
  *
  * Prints, for each run: labels per second beside the ceiling that concurrency and latency allow (one
  * purchase is at least three calls: create, read, download), the calls B saw per label, A's and B's CPU
@@ -167,7 +168,44 @@ type RunFigures = {
   aCpuPer100: number;
   bCpuPer100: number;
   load: string;
+  /** A's database work per label: transactions, and rows written and scans per table. */
+  tables: { transactions: number; byTable: string[] };
 };
+
+type Activity = { transactions: number; tables: Map<string, number[]> };
+
+/** A database's transactions so far and each table's rows inserted, updated, deleted and scans. */
+async function tableActivity(database: Database): Promise<Activity> {
+  const [db] = (
+    await database.executeSql(
+      `select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`,
+    )
+  ).rows as { n: string }[];
+  const rows = (
+    await database.executeSql(
+      `select relname, n_tup_ins as ins, n_tup_upd as upd, n_tup_del as del,
+            coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as scans
+     from pg_stat_all_tables where schemaname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+    )
+  ).rows as { relname: string; ins: string; upd: string; del: string; scans: string }[];
+  return {
+    transactions: Number(db!.n),
+    tables: new Map(rows.map((r) => [r.relname, [r.ins, r.upd, r.del, r.scans].map(Number)])),
+  };
+}
+
+function activitySince(before: Activity, after: Activity, labels: number): RunFigures['tables'] {
+  const per = (n: number) => (n / Math.max(1, labels)).toFixed(1);
+  const byTable = [...after.tables]
+    .map(([name, now]) => {
+      const was = before.tables.get(name) ?? [0, 0, 0, 0];
+      return { name, d: now.map((n, i) => n - was[i]!) };
+    })
+    .filter(({ d }) => d.some((n) => n > 0))
+    .sort((x, y) => y.d.reduce((a, b) => a + b, 0) - x.d.reduce((a, b) => a + b, 0))
+    .map(({ name, d }) => `${name} ${d.map(per).join('/')}`);
+  return { transactions: (after.transactions - before.transactions) / Math.max(1, labels), byTable };
+}
 
 const loadAverage = () =>
   os
@@ -194,12 +232,9 @@ async function oneRun(
     { slowMs: LATENCY_MS },
   );
   const aUrl = await createDatabaseIn(clusterUrl, 'upstream_a');
+  // One folder per run: node names each thread's profile (the main thread's is the largest).
   const profile = PROFILE_DIR
-    ? [
-        '--cpu-prof',
-        `--cpu-prof-dir=${PROFILE_DIR}`,
-        `--cpu-prof-name=A-${tree.name}-${Date.now()}.cpuprofile`,
-      ]
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, `A-${tree.name}-${Date.now()}`)}`]
     : [];
   const a = await startPortal(tree.serverDir, aUrl, profile);
   const aDb = await createDatabase({ url: aUrl, dataDir: '', poolSize: 2 });
@@ -231,6 +266,7 @@ async function oneRun(
 
     const aCpu = a.cpuSeconds();
     const bCpu = b.cpuSeconds();
+    const aTables = await tableActivity(aDb);
     const started = performance.now();
     if (PLACE === 'csv') {
       await payCsvOver(a.url, reseller.headers, {
@@ -275,6 +311,11 @@ async function oneRun(
       )[0]!.n;
     const completed = await count('completed');
     const cancelled = await count('cancelled');
+    const aCpuSeconds = a.cpuSeconds() - aCpu;
+    const bCpuSeconds = b.cpuSeconds() - bCpu;
+    // The statistics reach pg_stat_* within a second of a session's last transaction.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const tables = activitySince(aTables, await tableActivity(aDb), completed);
     const per = (n: number) => Number((n / Math.max(1, completed)).toFixed(2));
     return {
       tree: tree.name,
@@ -288,8 +329,9 @@ async function oneRun(
         download: per(calls.download),
         other: per(calls.other),
       },
-      aCpuPer100: ((a.cpuSeconds() - aCpu) * 100) / Math.max(1, completed),
-      bCpuPer100: ((b.cpuSeconds() - bCpu) * 100) / Math.max(1, completed),
+      aCpuPer100: (aCpuSeconds * 100) / Math.max(1, completed),
+      bCpuPer100: (bCpuSeconds * 100) / Math.max(1, completed),
+      tables,
       load: loadAverage(),
     };
   } finally {
@@ -333,6 +375,10 @@ export async function runUpstreamBench(): Promise<void> {
             `${r.placedSeconds.toFixed(1)} s; B calls per label: ${r.callsPerLabel.create} create, ` +
             `${r.callsPerLabel.read} read, ${r.callsPerLabel.download} download, ${r.callsPerLabel.other} other; ` +
             `CPU per 100 labels: A ${r.aCpuPer100.toFixed(1)} s, B ${r.bCpuPer100.toFixed(1)} s; load ${r.load}`,
+        );
+        console.log(
+          `  A's database per label: ${r.tables.transactions.toFixed(1)} transactions; per table ` +
+            `inserted/updated/deleted/scans: ${r.tables.byTable.join(', ')}`,
         );
       }
     }
