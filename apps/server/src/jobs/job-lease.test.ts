@@ -59,6 +59,9 @@ describe('job leases on PostgreSQL', () => {
 
   it('renews every job it holds in one statement a beat, and lets a released job lapse', async () => {
     const on = await createTestDatabase('postgres', 2);
+    await on.migrate();
+    // pg-boss's schema, for the lease's sweep.
+    const boss = await startPgBossQueue(on, definitions, silent);
     let renewals = 0;
     const counted: Database = {
       ...on,
@@ -68,9 +71,10 @@ describe('job leases on PostgreSQL', () => {
       },
     };
     // A 0.6 s lease beats every 200 ms; 30 jobs held one by one, as label jobs refilled one at a time are.
+    const errors: unknown[] = [];
     const lease = startJobLease(counted, JOB_SCHEMA, QUEUE, 0.6, {
       onReclaimed: () => {},
-      onError: () => {},
+      onError: (error) => errors.push(error),
     });
     const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
     const releases = [];
@@ -86,8 +90,10 @@ describe('job leases on PostgreSQL', () => {
       [ids],
     );
     expect(rows).toEqual([{ id: ids[0] }]);
+    expect(errors).toEqual([]);
     releases[0]!();
     lease.stop();
+    await boss.stop(1000);
     await on.close();
   }, 60_000);
 });
