@@ -21,7 +21,8 @@ const BENCHES: Bench[] = [
 ];
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2);
+  // Arguments starting with `--` are a bench's own flags (`upstream --orders=1000`).
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const selected = BENCHES.filter((b) => wanted.length === 0 || wanted.includes(b.name));
   for (const bench of selected) {
     const file = path.join(import.meta.dirname, bench.file);

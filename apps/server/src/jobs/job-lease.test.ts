@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/helper.ts';
 import type { Database } from '../db/client.ts';
 import type { JobQueue, QueueDefinition } from './job-queue.ts';
+import { startJobLease } from './job-lease.ts';
 import { JOB_SCHEMA, startPgBossQueue } from './pg-boss-queue.ts';
 
 const silent = pino({ level: 'silent' });
@@ -54,5 +55,45 @@ describe('job leases on PostgreSQL', () => {
       [QUEUE],
     );
     expect(rows).toEqual([{ state: 'completed', retry_count: 0 }]);
+  }, 60_000);
+
+  it('renews every job it holds in one statement a beat, and lets a released job lapse', async () => {
+    const on = await createTestDatabase('postgres', 2);
+    await on.migrate();
+    // pg-boss's schema, for the lease's sweep.
+    const boss = await startPgBossQueue(on, definitions, silent);
+    let renewals = 0;
+    const counted: Database = {
+      ...on,
+      executeSql: (text, values) => {
+        if (text.includes('INSERT INTO job_leases')) renewals += 1;
+        return on.executeSql(text, values);
+      },
+    };
+    // A 0.6 s lease beats every 200 ms; 30 jobs held one by one, as label jobs refilled one at a time are.
+    const errors: unknown[] = [];
+    const lease = startJobLease(counted, JOB_SCHEMA, QUEUE, 0.6, {
+      onReclaimed: () => {},
+      onError: (error) => errors.push(error),
+    });
+    const ids = Array.from({ length: 30 }, () => crypto.randomUUID());
+    const releases = [];
+    for (const id of ids) releases.push(await lease.hold([id]));
+    const held = renewals;
+    await sleep(1_200);
+    // About six beats: a statement per job and beat would be 180.
+    expect(renewals - held).toBeLessThanOrEqual(8);
+    for (const release of releases.slice(1)) release();
+    await sleep(1_200);
+    const { rows } = await on.executeSql(
+      `SELECT job_id::text AS id FROM job_leases WHERE job_id = ANY($1::uuid[]) AND expires_at > now()`,
+      [ids],
+    );
+    expect(rows).toEqual([{ id: ids[0] }]);
+    expect(errors).toEqual([]);
+    releases[0]!();
+    lease.stop();
+    await boss.stop(1000);
+    await on.close();
   }, 60_000);
 });

@@ -4,10 +4,11 @@ import type { Database } from '../db/client.ts';
 /**
  * Leases on running jobs (decision 274). pg-boss 10 has no heartbeat: an active job is presumed dead only
  * once its whole expiry (the job timeout) has passed, and then waits out the retry delay. Here the
- * instance working jobs of a leased queue renews a row per job in `job_leases` every third of a lease,
- * and every instance hands an active job whose lease lapsed straight back to the queue: a crashed
- * instance's jobs move within about a lease and a third, a living instance's never do. pg-boss's own
- * expiry still bounds a job's whole run (and fails a last attempt into the dead-letter queue).
+ * instance working jobs of a leased queue renews a row per job in `job_leases` every third of a lease (all
+ * the jobs it holds in one statement), and every instance hands an active job whose lease lapsed straight
+ * back to the queue: a crashed instance's jobs move within about a lease and a third, a living
+ * instance's never do. pg-boss's own expiry still bounds a job's whole run (and fails a last attempt into
+ * the dead-letter queue).
  */
 export type JobLease = {
   /**
@@ -51,17 +52,36 @@ export function startJobLease(
   };
   const sweeper = setInterval(() => void reclaim().catch(onError), beatMs);
   sweeper.unref();
+  // One heartbeat renews every job the instance holds in one statement: a label job waiting seconds
+  // for a provider slot must not cost a statement of its own every beat (decision 305). A job id may be
+  // held twice (taken back after a stall while its first run still ends), hence the counts.
+  const held = new Map<string, number>();
+  let beat: NodeJS.Timeout | undefined;
+  const letGo = (id: string) => {
+    const count = held.get(id) ?? 0;
+    if (count <= 1) held.delete(id);
+    else held.set(id, count - 1);
+    if (held.size === 0 && beat) {
+      clearInterval(beat);
+      beat = undefined;
+    }
+  };
   return {
     async hold(ids) {
-      const held = new Set(ids);
+      const mine = new Set(ids);
       await renew(ids).catch(onError);
-      const beat = setInterval(() => void renew([...held]).catch(onError), beatMs);
+      for (const id of mine) held.set(id, (held.get(id) ?? 0) + 1);
+      beat ??= setInterval(() => void renew([...held.keys()]).catch(onError), beatMs);
       return (id) => {
-        if (id === undefined) held.clear();
-        else held.delete(id);
-        if (held.size === 0) clearInterval(beat);
+        for (const done of id === undefined ? [...mine] : mine.has(id) ? [id] : []) {
+          mine.delete(done);
+          letGo(done);
+        }
       };
     },
-    stop: () => clearInterval(sweeper),
+    stop: () => {
+      clearInterval(sweeper);
+      clearInterval(beat);
+    },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database, DbOrTx } from '../db/client.ts';
 import type { BatchJobHandler, JobHandler, JobQueue, QueueDefinition } from './job-queue.ts';
+import { coalesced } from '../lib/coalesced.ts';
 import { startJobLease, type JobLease } from './job-lease.ts';
 
 export const JOB_SCHEMA = 'pgboss';
@@ -206,6 +207,9 @@ export async function startPgBossQueue(
     { concurrency, batchSize }: { concurrency: number; batchSize: number },
   ): Promise<void> => {
     const lease = leaseOf(queue);
+    // Jobs settled one by one (labels bought upstream end seconds apart) are completed together: those
+    // that end while one completion is written go in the next one, and each frees its place once written.
+    const completeSoon = coalesced<string>((ids) => boss.complete(queue, ids).then(() => undefined));
     const runBatch = async (jobs: PgBoss.Job<T>[], free: () => void) => {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
@@ -218,7 +222,7 @@ export async function startPgBossQueue(
         observe(queue, error ? 'failed' : 'completed', seconds());
         try {
           if (error) await boss.fail(queue, jobId, errorOf(error));
-          else await boss.complete(queue, jobId);
+          else await completeSoon(jobId);
         } finally {
           free();
         }
