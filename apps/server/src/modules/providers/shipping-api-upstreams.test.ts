@@ -2,18 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import {
-  labelTypeIds,
-  adminCall,
-  fund,
-  orderBody,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { labelTypeIds, adminCall, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 type StaffOrder = {
   _id: string;
@@ -44,9 +36,8 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
     app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
     await startWorkers(app.ctx);
-    staff = await staffOf(app);
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, reseller.id, 100_00);
+    staff = await signUpStaff(app);
+    reseller = await signUpReseller(app, 100_00);
     types = await labelTypeIds(app, staff.headers);
     for (const [kind, fake] of [
       ['easypost', easypost],
