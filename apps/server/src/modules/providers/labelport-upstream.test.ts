@@ -8,7 +8,8 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-  waitFor,
+  endedOrder,
+  placeOrder,
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
@@ -53,19 +54,8 @@ describe('labelport provider: portal A buys on portal B', () => {
     portals.a.addUpstream({ apiKey, baseUrl: bUrl }, name);
   const buyer = () => signUpReseller(a, 100_00);
   const buy = async (reseller: Reseller, uid: string) => {
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(types[uid]!),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
-    return waitFor(
-      async () => (await admin('GET', `/orders/${id}`)).json().order,
-      (o: StaffOrder) => o.status === 'completed' || o.status === 'cancelled',
-      20_000,
-    );
+    const id = await placeOrder(a, reseller.headers, orderBody(types[uid]!));
+    return endedOrder<StaffOrder>(a, portals.a.staff.headers, id);
   };
 
   it('shows only the last 4 characters of the API key, in the answer and in the list', async () => {

@@ -6,7 +6,7 @@ import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypo
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { signUpReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, orderBody, endedOrder, placeOrder, type Reseller } from '../../../test/order-kit.ts';
 import {
   startDownstreamPortal,
   startUpstreamPortal,
@@ -63,19 +63,9 @@ describe('label formats of labels bought upstream', () => {
     await admin('PUT', `/label-types/${types[uid]}/route`, {
       route: [{ providerId: providers[kind], service }],
     });
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
-    const order = await waitFor(
-      async () => (await admin('GET', `/orders/${id}`)).json().order as StaffOrder,
-      (o) => o.status === 'completed' || o.status === 'cancelled',
-      30_000,
-    );
+    const body = orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {});
+    const id = await placeOrder(a, reseller.headers, body);
+    const order = await endedOrder<StaffOrder>(a, portalA.staff.headers, id, 30_000);
     expect(order.status).toBe('completed');
     return order;
   }

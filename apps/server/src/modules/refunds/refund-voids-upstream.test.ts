@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import {
+  balanceCents,
+  ledgerOf,
+  orderBody,
+  waitFor,
+  placeOrder,
+  type Reseller,
+} from '../../../test/order-kit.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 import { checkVoids } from './void-settle.ts';
@@ -34,14 +41,7 @@ describe('refunds of labels bought on an upstream LabelPort', () => {
   /** A reseller of A with one label bought on B; the order on B that holds it. */
   async function boughtOnB() {
     const reseller = await signUpReseller(a, 100_00);
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(groundOz),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
+    const id = await placeOrder(a, reseller.headers, orderBody(groundOz));
     const order = await waitFor(
       () => statusOf(a, id),
       (o) => o.status !== 'pending' && o.status !== 'processing',

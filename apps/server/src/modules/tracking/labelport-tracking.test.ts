@@ -4,7 +4,7 @@ import { providers } from '../../db/schema.ts';
 import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { orderBody, waitFor } from '../../../test/order-kit.ts';
+import { orderBody, waitFor, placeOrder } from '../../../test/order-kit.ts';
 import {
   startDownstreamPortal,
   startUpstreamPortal,
@@ -57,14 +57,7 @@ describe('tracking from an upstream LabelPort', () => {
 
   async function buyAndFollow(setup: Awaited<ReturnType<typeof portalA>>) {
     const { a, reseller, groundOz } = setup;
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(groundOz),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
+    const id = await placeOrder(a, reseller.headers, orderBody(groundOz));
     const read = async () =>
       (await a.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })).json()
         .order as Timeline;
