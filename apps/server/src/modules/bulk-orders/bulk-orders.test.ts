@@ -8,14 +8,7 @@ import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import {
-  balanceCents,
-  fund,
-  labelTypeIds,
-  ledgerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { balanceCents, labelTypeIds, ledgerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { signUpReseller } from '../../../test/account-kit.ts';
 
 const run = promisify(execFile);
@@ -229,8 +222,7 @@ describe('bulk (CSV) orders', () => {
   });
 
   it('refuses a bulk order the balance cannot cover and creates nothing', async () => {
-    const poor = await signUpReseller(app);
-    await fund(app.database.db, poor.id, 5_00);
+    const poor = await signUpReseller(app, 5_00);
     const file = excelCsv(sheetRows(10));
     const res = await pay(poor.headers, {
       csv: { data: file, filename: 'x.csv' },

@@ -12,7 +12,6 @@ import { createProviderRegistry, createTestModeProvider, type LabelProvider } fr
 import {
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
@@ -92,8 +91,7 @@ describe('label jobs across a restart', () => {
 
   it('resumes labels left running by a crash at once, not after the 120 s job timeout', async () => {
     const first = await start();
-    const reseller = await signUpReseller(first.app);
-    await fund(first.database.db, reseller.id, 100_00);
+    const reseller = await signUpReseller(first.app, 100_00);
     const ids = await labelTypeIds(first.app, reseller.headers);
     const res = await createOrder(first.app, reseller.headers, orderBody(ids.ground_oz!, { quantity: 3 }));
     expect(res.statusCode).toBe(201);

@@ -239,8 +239,7 @@ describe.each(ENGINES)('order history on %s', (engine) => {
     });
 
     it('refuses with 402 when the balance cannot cover the price again', async () => {
-      const poor = await signUpReseller(app);
-      await fund(app.database.db, poor.id, 1000);
+      const poor = await signUpReseller(app, 1000);
       const first = (await createOrder(app, poor.headers, orderBody(ids.ground_oz!))).json().orders[0];
       expect(first.price).toBe(9.99);
       const again = await duplicate(first._id, poor);
