@@ -5,9 +5,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { SQL } from 'drizzle-orm';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { seedLabelTypes } from '../src/db/seed.ts';
+import { testConfig } from './config.ts';
 import { createDatabaseIn } from './server-process.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -64,17 +64,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase(options.engine, options.poolSize));
   await database.migrate();
   await seedLabelTypes(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    ALTCHA_MAX_NUMBER: '1000',
-    RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    // Tests deliver to receivers on this machine (loopback).
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
-    ...options.env,
-  });
+  const config = testConfig(options.env);
   const app = await buildApp({ config, database, logger: options.logger });
   app.addHook('onClose', async () => database.close());
   return Object.assign(app, { database });

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
-import { ledgerEntries, users } from '../src/db/schema.ts';
+import { ledgerEntries, orders, users } from '../src/db/schema.ts';
 import { sumEntries } from '../src/modules/ledger/ledger.repository.ts';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
+import { adminCall } from './api-kit.ts';
+
+export { adminCall };
 
 /** Test helpers for order flows: a funded reseller, a valid order body, balances in cents. */
 export type Reseller = { id: string; headers: Record<string, string> };
@@ -70,14 +74,12 @@ export const orderBody = (labelType: string, change: Record<string, unknown> = {
 export const createOrder = (app: App, headers: Record<string, string>, body: object) =>
   app.inject({ method: 'POST', url: '/api/v1/order/create', headers, payload: body });
 
-/** A staff member's call to the console's API: `url` is the part after `/api/v1/admin`. */
-export const adminCall = (
-  app: App,
-  headers: Record<string, string>,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) => app.inject({ method, url: `/api/v1/admin${url}`, headers, ...(payload ? { payload } : {}) });
+/** Places one order and returns its id; the test fails unless the app takes it. */
+export async function placeOrder(app: App, headers: Record<string, string>, body: object): Promise<string> {
+  const res = await createOrder(app, headers, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().orders[0]._id as string;
+}
 
 /** Polls until `isDone` holds (label jobs run in the background). */
 export async function waitFor<T>(
@@ -93,3 +95,27 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The staff view of an order once its label job has ended (completed or cancelled). */
+export const endedOrder = <T extends { status: string }>(
+  app: App,
+  staffHeaders: Record<string, string>,
+  id: string,
+  ms = 20_000,
+): Promise<T> =>
+  waitFor(
+    async () => (await adminCall(app, staffHeaders, 'GET', `/orders/${id}`)).json().order as T,
+    (order) => order.status === 'completed' || order.status === 'cancelled',
+    ms,
+  );
+
+/** Waits until no label is being drawn, so closing the app never pulls the database from a job. */
+export const settleLabels = (app: App) =>
+  waitFor(
+    () =>
+      app.ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(inArray(orders.status, ['pending', 'processing'])),
+    (open) => open.length === 0,
+  );

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
+import { TEST_ENV } from './config.ts';
 import { freePort } from './postgres-cluster.ts';
 import { totpCodeAt } from '../src/modules/two-factor/totp.ts';
 
@@ -77,18 +78,12 @@ export async function startServer(
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'test',
       ...(typeof database === 'string' ? { DATABASE_URL: database } : { DATA_DIR: database.dataDir }),
       PORT: String(port),
       HOST: '127.0.0.1',
+      ...TEST_ENV,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
-      ALTCHA_MAX_NUMBER: '1000',
-      RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      // Tests deliver to receivers on this machine (loopback).
-      ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
       ...(compiledMain ? startCommand().env : {}),
       ...env,
     },

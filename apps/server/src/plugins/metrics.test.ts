@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../jobs/index.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../labels/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../test/helper.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { createOrder, labelTypeIds, orderBody, waitFor, type Reseller } from '../../test/order-kit.ts';
+import { signUpReseller } from '../../test/account-kit.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -46,8 +39,7 @@ describe('/metrics for the work behind the requests', () => {
     };
     app.ctx.labels = createProviderRegistry([provider], { default: 'down-for-marker' });
     await startWorkers(app.ctx);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 100_00);
+    alice = await signUpReseller(app, 100_00);
     ids = await labelTypeIds(app, alice.headers);
   });
   afterAll(async () => app.close());

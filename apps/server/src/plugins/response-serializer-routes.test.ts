@@ -1,9 +1,10 @@
 import { orderListResponse } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, logSink, signUp, type TestApp } from '../../test/helper.ts';
-import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../test/order-kit.ts';
+import { createTestApp, logSink, type TestApp } from '../../test/helper.ts';
+import { createOrder, labelTypeIds, orderBody } from '../../test/order-kit.ts';
 import { sampleOrderView } from '../../test/order-view-kit.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
+import { signUpReseller } from '../../test/account-kit.ts';
 
 // Responses still encoded by zod on every request, with why. A schema change that lands a route here (a
 // transform, a default, a union in a response) is a decision to make on purpose, not by accident.
@@ -41,8 +42,7 @@ describe('the compiled response serializer in the app', () => {
   });
 
   it('answers the order history with the bytes zod would have written', async () => {
-    const alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, alice.id, 50_00);
+    const alice = await signUpReseller(app, 50_00);
     const ids = await labelTypeIds(app, alice.headers);
     for (const ToName of ['Zoë "Quote" O\'Neil', 'Rita \\ Receiver']) {
       expect((await createOrder(app, alice.headers, orderBody(ids.ground_oz!, { ToName }))).statusCode).toBe(

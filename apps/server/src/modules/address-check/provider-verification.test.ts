@@ -5,8 +5,8 @@ import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fak
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { adminCall, orderBody } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2, type ApiReseller } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
 import type { Reseller } from '../../../test/order-kit.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
 
 /**
  * Issue 38 #5: an order whose label type is routed to EasyPost or Shippo has its addresses verified
@@ -38,7 +38,7 @@ describe("address verification by the order's provider", () => {
       },
     });
     await startWorkers(app.ctx);
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
     alice = await apiReseller(app, 200_00);
     const types = Object.fromEntries(
       ((await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[]).map((t) => [

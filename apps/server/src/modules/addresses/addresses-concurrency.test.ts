@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf } from '../../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { createAddress, MAX_ADDRESSES } from './addresses.service.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const home = { name: 'Jane Doe', street: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' };
 
@@ -18,7 +18,7 @@ describe('the address book cap under concurrent saves on postgres', () => {
   afterAll(() => app.close());
 
   it(`saves at most ${MAX_ADDRESSES} addresses when the last free places are taken at once`, async () => {
-    const alice = await resellerOf(app, (await signUp(app)).headers);
+    const alice = await signUpReseller(app);
     const room = 3;
     await app.ctx.db.insert(addresses).values(
       Array.from({ length: MAX_ADDRESSES - room }, (_, i) => ({

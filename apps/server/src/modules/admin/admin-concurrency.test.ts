@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('staff balance adjustments under concurrency on postgres', () => {
@@ -12,16 +12,9 @@ describe('staff balance adjustments under concurrency on postgres', () => {
   });
   afterAll(() => app.close());
 
-  const idOf = async (headers: Record<string, string>) =>
-    ((await app.inject({ url: '/api/v1/auth/access', headers })).json() as { _id: string })._id;
-
   it('50 simultaneous credits and debits of $1 leave the balance equal to the ledger, each with its audit row', async () => {
-    const staff = await signUp(app);
-    const staffId = await idOf(staff.headers);
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staffId));
-    await enrolTwoFactor(app, staff.headers);
-    const reseller = await signUp(app);
-    const resellerId = await idOf(reseller.headers);
+    const staff = await signUpStaff(app);
+    const { id: resellerId } = await signUpReseller(app);
 
     // Debits that find the balance at 0 are refused; the rest apply, in whatever order they land.
     const results = await Promise.all(

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
-import { createTestApp, scansOf, signUp, type Engine, type TestApp } from '../../../test/helper.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { createTestApp, scansOf, type Engine, type TestApp } from '../../../test/helper.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
 
 type Listed = { users: { discordId: string }[]; total: number };
 
@@ -29,10 +27,7 @@ describe.each<Engine>(['pglite', 'postgres'])('the console search of accounts on
 
   beforeAll(async () => {
     app = await createTestApp({ engine, poolSize: 1 });
-    const staff = await signUp(app);
-    headers = staff.headers;
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.discordId, staff.discordId));
-    await enrolTwoFactor(app, headers);
+    ({ headers } = await signUpStaff(app));
     await app.database.executeSql(
       `INSERT INTO users (username, discord_id, email, password_hash, api_key_hash, api_key_cipher)
        SELECT 'Reseller ' || g, 'reseller_' || g, 'seller' || g || '@Example.com', 'x', 'search-key-' || g, 'x'

@@ -5,19 +5,20 @@ import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test
 import { CLI_ACTOR } from '../audit/audit.service.ts';
 import { KEYS_FIRST_FROM_OFFSET } from './admin-users.repository.ts';
 import { setUserRole } from './admin-users.service.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { signUpStaff, type Staff } from '../../../test/account-kit.ts';
+import { adminCall } from '../../../test/api-kit.ts';
 
 type Headers = Record<string, string>;
 
 describe('staff API /api/v1/admin', () => {
   let app: TestApp;
-  let staff: Awaited<ReturnType<typeof signUp>> & { id: string };
+  let staff: Staff;
   let reseller: Awaited<ReturnType<typeof signUp>> & { id: string };
 
   const idOf = async (headers: Headers) =>
     ((await app.inject({ url: '/api/v1/auth/access', headers })).json() as { _id: string })._id;
   const call = (method: 'GET' | 'POST', url: string, headers?: Headers, payload?: object) =>
-    app.inject({ method, url: `/api/v1/admin${url}`, headers, ...(payload ? { payload } : {}) });
+    adminCall(app, headers, method, url, payload);
   const ledgerOf = (userId: string) =>
     app.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
   const auditOf = (userId: string) => app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, userId));
@@ -26,10 +27,7 @@ describe('staff API /api/v1/admin', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    const s = await signUp(app);
-    staff = { ...s, id: await idOf(s.headers) };
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-    await enrolTwoFactor(app, staff.headers);
+    staff = await signUpStaff(app);
     const r = await signUp(app);
     reseller = { ...r, id: await idOf(r.headers) };
   });
@@ -191,39 +189,39 @@ describe('staff API /api/v1/admin', () => {
     await app.database.executeSql('DROP TRIGGER fail_audit ON audit_log; DROP FUNCTION fail_audit();');
   });
 
-  it('disabling ends the sessions at once, refuses sign-in and the API key; enabling lets them back', async () => {
+  const signIn = async (account: { discordId: string; password: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: {
+        discordId: account.discordId,
+        password: account.password,
+        captchaToken: await solveCaptcha(app),
+      },
+    });
+
+  it('disabling ends the sessions at once, refuses sign-in and is audited', async () => {
     const other = await signUp(app);
     const otherId = await idOf(other.headers);
     expect((await call('POST', `/users/${otherId}/disable`, staff.headers)).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/v1/auth/access', headers: other.headers })).statusCode).toBe(401);
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: {
-        discordId: other.discordId,
-        password: other.password,
-        captchaToken: await solveCaptcha(app),
-      },
-    });
+    const login = await signIn(other);
     expect(login.statusCode).toBe(403);
     expect(login.json()).toEqual({ message: 'This account is disabled. Please contact support.' });
     const actions = (await auditOf(otherId)).map((a) => a.action);
     expect(actions).toContain('user.disable');
+  });
 
+  it('enabling a disabled account lets it sign in again', async () => {
+    const other = await signUp(app);
+    const otherId = await idOf(other.headers);
+    expect((await call('POST', `/users/${otherId}/disable`, staff.headers)).statusCode).toBe(200);
     expect((await call('POST', `/users/${otherId}/enable`, staff.headers)).statusCode).toBe(200);
-    const again = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: {
-        discordId: other.discordId,
-        password: other.password,
-        captchaToken: await solveCaptcha(app),
-      },
-    });
+    const again = await signIn(other);
     expect(again.statusCode).toBe(200);
   });
 
-  it('revokes sessions and resets the API key, auditing both without the key', async () => {
+  it('resets the API key, auditing it without the key', async () => {
     const other = await signUp(app);
     const otherId = await idOf(other.headers);
     const keyBefore = (await app.inject({ url: '/api/v1/auth/access', headers: other.headers })).json()
@@ -232,12 +230,18 @@ describe('staff API /api/v1/admin', () => {
     const keyAfter = (await app.inject({ url: '/api/v1/auth/access', headers: other.headers })).json()
       .api_key;
     expect(keyAfter).not.toBe(keyBefore);
+    const rows = await auditOf(otherId);
+    expect(rows.map((r) => r.action)).toEqual(['user.reset_api_key']);
+    expect(JSON.stringify(rows)).not.toContain(keyAfter);
+  });
+
+  it('revokes the sessions, audited', async () => {
+    const other = await signUp(app);
+    const otherId = await idOf(other.headers);
     const revoked = await call('POST', `/users/${otherId}/revoke-sessions`, staff.headers);
     expect(revoked.json()).toEqual({ message: '1 session ended' });
     expect((await app.inject({ url: '/api/v1/auth/access', headers: other.headers })).statusCode).toBe(401);
-    const rows = await auditOf(otherId);
-    expect(rows.map((r) => r.action).sort()).toEqual(['user.reset_api_key', 'user.revoke_sessions']);
-    expect(JSON.stringify(rows)).not.toContain(keyAfter);
+    expect((await auditOf(otherId)).map((r) => r.action)).toEqual(['user.revoke_sessions']);
   });
 
   it('keeps the last admin: it cannot be disabled or demoted', async () => {

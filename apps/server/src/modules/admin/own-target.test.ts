@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 import { balanceCents, type Reseller } from '../../../test/order-kit.ts';
 import { createCourier, quote } from '../courier/test-support.ts';
-import { requestRefund, resellerWithOrder, staffOf, staffRefund } from '../refunds/test-support.ts';
+import { requestRefund, resellerWithOrder, staffRefund } from '../refunds/test-support.ts';
+import { signUpStaff, promoteToStaff } from '../../../test/account-kit.ts';
 
 /** A staff member who also buys as a reseller never decides their own money: another staff member does. */
 describe('staff writes on their own account, order or request', () => {
@@ -18,7 +18,7 @@ describe('staff writes on their own account, order or request', () => {
   let invoiceId: string;
   beforeAll(async () => {
     app = await createTestApp();
-    other = await staffOf(app);
+    other = await signUpStaff(app);
     ({ reseller: self, orderId } = await resellerWithOrder(app));
     requestId = (await requestRefund(app, self.headers, orderId, 'Mine')).json().refundRequest._id;
     courierId = await createCourier(app, self.headers);
@@ -30,8 +30,7 @@ describe('staff writes on their own account, order or request', () => {
         payload: { amount: 25, type: 'cashapp' },
       })
     ).json().data.invoice._id;
-    await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, self.id));
-    await enrolTwoFactor(app, self.headers);
+    await promoteToStaff(app, self);
   });
   afterAll(() => app.close());
 

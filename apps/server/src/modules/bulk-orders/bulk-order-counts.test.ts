@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
-import { createTestApp, rowsOf, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { fund, labelTypeIds, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 const MIGRATION = new URL('../../db/migrations/0023_bulk-order-counts.sql', import.meta.url);
@@ -86,10 +87,8 @@ describe('bulk order counts on postgres', () => {
     });
     // The bought bulk orders' label jobs move their orders on while the rest races.
     await startWorkers(app.ctx);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 1_000_00);
-    await fund(app.database.db, bob.id, 1_000_00);
+    alice = await signUpReseller(app, 1_000_00);
+    bob = await signUpReseller(app, 1_000_00);
     ids = await labelTypeIds(app, alice.headers);
   });
   afterAll(async () => app.close());

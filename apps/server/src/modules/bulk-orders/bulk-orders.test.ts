@@ -8,15 +8,8 @@ import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import {
-  balanceCents,
-  fund,
-  labelTypeIds,
-  ledgerOf,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { balanceCents, labelTypeIds, ledgerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-files-'));
@@ -57,8 +50,7 @@ describe('bulk (CSV) orders', () => {
       env: { LABEL_TEST_REJECT_MARKER: 'REJECT', LABEL_RETRY_DELAY_SECONDS: '0' },
     });
     await startWorkers(app.ctx);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 500_00);
+    alice = await signUpReseller(app, 500_00);
     ids = await labelTypeIds(app, alice.headers);
   });
   afterAll(async () => {
@@ -230,8 +222,7 @@ describe('bulk (CSV) orders', () => {
   });
 
   it('refuses a bulk order the balance cannot cover and creates nothing', async () => {
-    const poor = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, poor.id, 5_00);
+    const poor = await signUpReseller(app, 5_00);
     const file = excelCsv(sheetRows(10));
     const res = await pay(poor.headers, {
       csv: { data: file, filename: 'x.csv' },

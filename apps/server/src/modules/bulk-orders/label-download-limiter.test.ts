@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { type Reseller } from '../../../test/order-kit.ts';
 import { drawLabels, insertCompletedBulkOrder } from '../../../test/large-bulk-order.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 /** One download at a time and none waiting: a second download is refused until the first one's slot is free. */
 describe('label download slots (one at a time, none waiting)', () => {
@@ -13,7 +14,7 @@ describe('label download slots (one at a time, none waiting)', () => {
   beforeAll(async () => {
     app = await createTestApp({ env: { LABEL_DOWNLOADS_AT_ONCE: '1', LABEL_DOWNLOADS_WAITING: '0' } });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-    alice = await resellerOf(app, (await signUp(app)).headers);
+    alice = await signUpReseller(app);
     ({ bulkOrderId } = await insertCompletedBulkOrder(app.database.db, {
       userId: alice.id,
       labels: await drawLabels(10),

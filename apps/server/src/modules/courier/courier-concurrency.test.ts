@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf, resellerOf } from '../../../test/order-kit.ts';
-import { cancel, createCourier, quote, setStatus, staffOf } from './test-support.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { balanceCents, fund, ledgerOf } from '../../../test/order-kit.ts';
+import { cancel, createCourier, quote, setStatus } from './test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('courier order moves under concurrency on postgres', () => {
@@ -12,9 +13,8 @@ describe('courier order moves under concurrency on postgres', () => {
   afterAll(async () => app.close());
 
   it('charges 20 simultaneous Accepts of one quoted order once', async () => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
-    const staff = await staffOf(app);
-    await fund(app.database.db, reseller.id, 10_000);
+    const reseller = await signUpReseller(app, 10_000);
+    const staff = await signUpStaff(app);
     const id = await createCourier(app, reseller.headers);
     expect((await quote(app, staff.headers, id, 42)).statusCode).toBe(200);
 
@@ -31,8 +31,8 @@ describe('courier order moves under concurrency on postgres', () => {
   });
 
   it('ends an Accept racing a staff Cancel in one consistent state, ten times over', async () => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
-    const staff = await staffOf(app);
+    const reseller = await signUpReseller(app);
+    const staff = await signUpStaff(app);
     await fund(app.database.db, reseller.id, 100_000);
     for (let round = 0; round < 10; round++) {
       const id = await createCourier(app, reseller.headers);

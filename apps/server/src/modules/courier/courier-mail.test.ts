@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { uniqueEmail } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { fund, resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import { complete, createCourier, quote, setStatus, staffOf } from './test-support.ts';
+import { type Reseller } from '../../../test/order-kit.ts';
+import { complete, createCourier, quote, setStatus } from './test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 describe('courier order mail over SMTP', () => {
   let app: TestApp;
@@ -15,7 +16,7 @@ describe('courier order mail over SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
   });
   afterAll(async () => {
     await app.close();
@@ -23,9 +24,8 @@ describe('courier order mail over SMTP', () => {
   });
 
   const resellerWith = async (email: string, emailVerified: boolean) => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const reseller = await signUpReseller(app, 10_000);
     await app.ctx.db.update(users).set({ email, emailVerified }).where(eq(users.id, reseller.id));
-    await fund(app.database.db, reseller.id, 10_000);
     return reseller;
   };
 

@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf, resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import {
-  cancel,
-  complete,
-  courierBody,
-  createCourier,
-  pdf,
-  quote,
-  setStatus,
-  staffOf,
-} from './test-support.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
+import { cancel, complete, courierBody, createCourier, pdf, quote, setStatus } from './test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 describe('courier orders /api/v1/fed and /api/v1/admin/courier', () => {
   let app: TestApp;
@@ -28,10 +20,9 @@ describe('courier orders /api/v1/fed and /api/v1/admin/courier', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    other = await resellerOf(app, (await signUp(app)).headers);
-    staff = await staffOf(app);
-    await fund(app.database.db, reseller.id, 10_000);
+    reseller = await signUpReseller(app, 10_000);
+    other = await signUpReseller(app);
+    staff = await signUpStaff(app);
   });
   afterAll(() => app.close());
 
@@ -140,7 +131,7 @@ describe('courier orders /api/v1/fed and /api/v1/admin/courier', () => {
   });
 
   it('rejects a quote without charging, and refuses Accept without the balance', async () => {
-    const poor = await resellerOf(app, (await signUp(app)).headers);
+    const poor = await signUpReseller(app);
     const id = await createCourier(app, poor.headers);
     await quote(app, staff.headers, id, 42);
     const refused = await setStatus(app, poor.headers, id, 'In Process');

@@ -1,8 +1,4 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema.ts';
-import { signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import type { TestApp } from '../../../test/helper.ts';
 
 export const address = (name: string) => ({
   name,
@@ -28,13 +24,6 @@ export const courierBody = (change: Record<string, unknown> = {}) => ({
 });
 
 export const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-
-export async function staffOf(app: TestApp): Promise<Reseller> {
-  const staff = await resellerOf(app, (await signUp(app)).headers);
-  await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-  await enrolTwoFactor(app, staff.headers);
-  return staff;
-}
 
 /** Creates an order as the reseller and returns its id (the newest in their list). */
 export async function createCourier(app: TestApp, headers: Record<string, string>, change = {}) {

@@ -3,10 +3,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { emitWebhookEvent, newEventId } from '../webhooks/webhook-events.ts';
 import { startHousekeeping } from './housekeeping.jobs.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -18,7 +19,7 @@ describe('housekeeping of webhook deliveries', () => {
   beforeAll(async () => {
     app = await createTestApp();
     await startHousekeeping(app.ctx);
-    alice = await resellerOf(app, (await signUp(app)).headers);
+    alice = await signUpReseller(app);
   });
   afterAll(() => app.close());
 

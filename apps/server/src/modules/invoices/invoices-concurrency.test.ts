@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, ledgerEntries, users } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { type Reseller } from '../../../test/order-kit.ts';
 import { MAX_PENDING_INVOICES } from '@portal/shared';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {
@@ -13,15 +13,11 @@ describe('invoice approval under concurrency on postgres', () => {
   let other: Reseller;
   beforeAll(async () => {
     app = await createTestApp({ engine: 'postgres', poolSize: 30 });
-    staff = await resellerOf(app, (await signUp(app)).headers);
-    other = await resellerOf(app, (await signUp(app)).headers);
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(inIds(staff.id, other.id));
-    await enrolTwoFactor(app, staff.headers);
-    await enrolTwoFactor(app, other.headers);
+    staff = await signUpStaff(app);
+    other = await signUpStaff(app);
   });
   afterAll(() => app.close());
 
-  const inIds = (a: string, b: string) => sql`${users.id} in (${a}, ${b})`;
   const raise = async (reseller: Reseller, amount: number) =>
     (
       await app.inject({
@@ -51,7 +47,7 @@ describe('invoice approval under concurrency on postgres', () => {
   };
 
   it('two staff approving the same invoice 20 times at once credit it once, with one audit row', async () => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const reseller = await signUpReseller(app);
     const id = await raise(reseller, 25);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => decide(i % 2 ? staff : other, id, 'approve')),
@@ -65,7 +61,7 @@ describe('invoice approval under concurrency on postgres', () => {
 
   it('approve racing cancel ends in one state: credited exactly when completed', async () => {
     for (let round = 0; round < 5; round++) {
-      const reseller = await resellerOf(app, (await signUp(app)).headers);
+      const reseller = await signUpReseller(app);
       const id = await raise(reseller, 10);
       const results = await Promise.all([
         decide(staff, id, 'approve'),
@@ -83,7 +79,7 @@ describe('invoice approval under concurrency on postgres', () => {
   });
 
   it(`keeps ${MAX_PENDING_INVOICES} pending invoices at most when 15 are raised at once`, async () => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const reseller = await signUpReseller(app);
     const results = await Promise.all(
       Array.from({ length: 15 }, () =>
         app.inject({
@@ -102,7 +98,7 @@ describe('invoice approval under concurrency on postgres', () => {
 
   it('a receipt swapped while staff approve: completed only with the receipt staff saw, else no money', async () => {
     for (let round = 0; round < 8; round++) {
-      const reseller = await resellerOf(app, (await signUp(app)).headers);
+      const reseller = await signUpReseller(app);
       const id = await raise(reseller, 15);
       const give = (receipt: string) =>
         app.inject({

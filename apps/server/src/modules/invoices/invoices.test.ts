@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { balanceCents, resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { balanceCents, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { appCall } from '../../../test/api-kit.ts';
 
 type Headers = Record<string, string>;
 const PNG = Buffer.from(
@@ -19,7 +20,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
   let bob: Reseller;
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
-    app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+    appCall(app, headers, method, url, payload);
   const create = (headers: Headers, body: object) => call('POST', '/invoices/create-invoice', headers, body);
   const raise = async (headers: Headers, amount = 25, type = 'cashapp') => {
     const res = await create(headers, { amount, type });
@@ -32,11 +33,9 @@ describe('deposits: invoices, receipts and staff approval', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    staff = await resellerOf(app, (await signUp(app)).headers);
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-    await enrolTwoFactor(app, staff.headers);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
+    staff = await signUpStaff(app);
+    alice = await signUpReseller(app);
+    bob = await signUpReseller(app);
   });
   afterAll(() => app.close());
 
@@ -82,14 +81,14 @@ describe('deposits: invoices, receipts and staff approval', () => {
   });
 
   it('allows at most 5 pending invoices per reseller', async () => {
-    const carol = await resellerOf(app, (await signUp(app)).headers);
+    const carol = await signUpReseller(app);
     for (let i = 0; i < 5; i++) await raise(carol.headers, 5);
     const sixth = await create(carol.headers, { amount: 5, type: 'cashapp' });
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json().message).toContain('You have 5 pending invoices');
   });
 
-  it('stores a CashApp receipt link or id; refuses other sites, reuse, and another reseller’s invoice', async () => {
+  it('stores a CashApp receipt link or id on the pending invoice', async () => {
     const invoice = await raise(alice.headers);
     const ok = await verify(alice.headers, invoice._id, receiptUrl('4abc9xyz0q7'));
     expect(ok.statusCode).toBe(200);
@@ -100,28 +99,44 @@ describe('deposits: invoices, receipts and staff approval', () => {
       receipt: '4ABC9XYZ0Q7',
       receiptUrl: receiptUrl('4abc9xyz0q7'),
     });
+  });
 
-    const other = await raise(alice.headers);
+  it('refuses a receipt link from another site', async () => {
+    const invoice = await raise(alice.headers);
     const elsewhere = await verify(
       alice.headers,
-      other._id,
+      invoice._id,
       'https://evil.example/payments/4abc9xyz0q7/receipt',
     );
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().message).toContain('Only CashApp receipt links are accepted');
-    const reused = await verify(alice.headers, other._id, '#4ABC9XYZ0Q7');
+  });
+
+  it('refuses a duplicate receipt, however it is written', async () => {
+    const grace = await signUpReseller(app);
+    const first = await raise(grace.headers);
+    expect((await verify(grace.headers, first._id, receiptUrl('5abc9xyz0q7'))).statusCode).toBe(200);
+    const other = await raise(grace.headers);
+    const reused = await verify(grace.headers, other._id, '#5ABC9XYZ0Q7');
     expect(reused.statusCode).toBe(400);
     expect(reused.json().message).toBe('This receipt was already used for another invoice');
+  });
 
+  it('answers 404 to a receipt for another reseller’s invoice or an unknown id', async () => {
+    const henry = await signUpReseller(app);
+    const invoice = await raise(henry.headers);
     expect((await verify(bob.headers, invoice._id, receiptUrl('zzz999yyy8'))).statusCode).toBe(404);
     expect((await verify(bob.headers, 'not-an-id', receiptUrl('zzz999yyy8'))).statusCode).toBe(404);
+  });
+
+  it('takes a PayPal transaction id, not a CashApp link, for a PayPal invoice', async () => {
     const paypal = await raise(alice.headers, 10, 'paypal');
     expect((await verify(alice.headers, paypal._id, receiptUrl('4abc9xyz0q8'))).statusCode).toBe(400);
     expect((await verify(alice.headers, paypal._id, '9AB12345CD6789012')).statusCode).toBe(200);
   });
 
   it('staff approve once: one deposit entry keyed by the invoice, audited; then refused both ways', async () => {
-    const dave = await resellerOf(app, (await signUp(app)).headers);
+    const dave = await signUpReseller(app);
     await app.ctx.db
       .update(users)
       .set({ email: 'dave@example.com', emailVerified: true })
@@ -169,7 +184,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
   });
 
   it('keeps every receipt given for an invoice, so one never moves to another invoice once replaced', async () => {
-    const erin = await resellerOf(app, (await signUp(app)).headers);
+    const erin = await signUpReseller(app);
     const first = await raise(erin.headers, 30);
     expect((await verify(erin.headers, first._id, receiptUrl('aaa111bbb2'))).statusCode).toBe(200);
     expect((await verify(erin.headers, first._id, receiptUrl('ccc333ddd4'))).statusCode).toBe(200);
@@ -189,7 +204,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
   });
 
   it('approves only with the receipt staff saw: a changed receipt is a 409 and moves no money', async () => {
-    const fay = await resellerOf(app, (await signUp(app)).headers);
+    const fay = await signUpReseller(app);
     const invoice = await raise(fay.headers, 35);
     const approve = (receipt: string | null) =>
       call('POST', `/admin/invoices/${invoice._id}/approve`, staff.headers, { receipt });
@@ -238,7 +253,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect(late.statusCode).toBe(409);
   });
 
-  it('lists the queue for staff by status, method and note or reseller search; the overview counts it', async () => {
+  it('lists the queue for staff by note or reseller search, and by status and method', async () => {
     const invoice = await raise(bob.headers, 12);
     const byNote = (
       await call('GET', `/admin/invoices?search=${invoice.note.toLowerCase()}`, staff.headers)
@@ -254,8 +269,15 @@ describe('deposits: invoices, receipts and staff approval', () => {
           i.status === 'pending' && i.payment_method === 'paypal',
       ),
     ).toBe(true);
+  });
+
+  it('counts the pending deposits on the staff overview', async () => {
+    await raise(bob.headers, 13);
     const pending = (await app.ctx.db.select().from(invoices).where(eq(invoices.status, 'pending'))).length;
     expect((await call('GET', '/admin/overview', staff.headers)).json().depositsPending).toBe(pending);
+  });
+
+  it('refuses an unknown status filter, and the queue to a reseller', async () => {
     expect((await call('GET', '/admin/invoices?status=bogus', staff.headers)).statusCode).toBe(400);
     expect((await call('GET', '/admin/invoices', alice.headers)).statusCode).toBe(403);
   });

@@ -5,21 +5,13 @@ import path from 'node:path';
 import { SAMPLE_CSV, type LabelTypeView, type PriceTier } from '@portal/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, users } from '../../db/schema.ts';
+import { auditLog, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import {
-  balanceCents,
-  createOrder,
-  fund,
-  orderBody,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { balanceCents, createOrder, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, v2 } from '../reseller-api/test-support.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
 
 type Headers = Record<string, string>;
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>
@@ -72,13 +64,9 @@ describe('staff label types and reseller prices', () => {
   beforeAll(async () => {
     app = await createTestApp();
     await startWorkers(app.ctx);
-    staff = await resellerOf(app, (await signUp(app)).headers);
-    await app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-    await enrolTwoFactor(app, staff.headers);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 500_00);
-    await fund(app.database.db, bob.id, 500_00);
+    staff = await signUpStaff(app);
+    alice = await signUpReseller(app, 500_00);
+    bob = await signUpReseller(app, 500_00);
     const types = await readTypes(alice.headers);
     priority = types.find((t) => t.uid === 'priority')!;
     groundOz = types.find((t) => t.uid === 'ground_oz')!;
@@ -315,8 +303,7 @@ describe('staff label types and reseller prices', () => {
   });
 
   it('refuses a percentage or a new default price that makes a label free, so no purchase fails on it', async () => {
-    const carol = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, carol.id, 10_00);
+    const carol = await signUpReseller(app, 10_00);
     const free = await admin('PUT', `/users/${carol.id}/prices/${priority._id}`, staff.headers, {
       percent: -99.99,
     });

@@ -2,18 +2,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { cancelAndRefund } from '../refunds/refund-order.ts';
 import { generateLabels } from './label-job.ts';
 import {
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   orderBody,
-  resellerOf,
   type Reseller,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 /**
  * The label job batch on its own (no workers run here, so nothing races the calls): one round trip
@@ -66,8 +65,7 @@ describe('label job batches', () => {
   beforeAll(async () => {
     app = await createTestApp();
     app.ctx.labels = createProviderRegistry([provider()], { default: 'scripted' });
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 100_00);
+    alice = await signUpReseller(app, 100_00);
     ids = await labelTypeIds(app, alice.headers);
   });
   afterAll(async () => app.close());

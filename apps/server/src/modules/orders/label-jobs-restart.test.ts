@@ -4,23 +4,21 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
 import { seedLabelTypes } from '../../db/seed.ts';
 import { LABEL_QUEUE, startWorkers } from '../../jobs/index.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
-import { signUp } from '../../../test/helper.ts';
 import {
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
+import { testConfig } from '../../../test/config.ts';
 
 /** The test-mode provider, slowed down so that a restart lands in the middle of the queue. */
 const slowProvider = (ms: number): LabelProvider => {
@@ -42,13 +40,7 @@ describe('label jobs across a restart', () => {
     const database = await createDatabase({ dataDir });
     await database.migrate();
     await seedLabelTypes(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      ALTCHA_MAX_NUMBER: '1000',
-      RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '0',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
+    const config = testConfig({
       LABEL_WORKERS: '1',
       // Three batches of two: the stop lands between batches.
       LABEL_BATCH_SIZE: '2',
@@ -60,8 +52,7 @@ describe('label jobs across a restart', () => {
 
   it('finishes the queued labels after the app stops mid-queue and starts again', async () => {
     const first = await start();
-    const reseller = await resellerOf(first.app, (await signUp(first.app)).headers);
-    await fund(first.database.db, reseller.id, 100_00);
+    const reseller = await signUpReseller(first.app, 100_00);
     const ids = await labelTypeIds(first.app, reseller.headers);
     await startWorkers(first.app.ctx);
     const res = await createOrder(first.app, reseller.headers, orderBody(ids.ground_oz!, { quantity: 6 }));
@@ -100,8 +91,7 @@ describe('label jobs across a restart', () => {
 
   it('resumes labels left running by a crash at once, not after the 120 s job timeout', async () => {
     const first = await start();
-    const reseller = await resellerOf(first.app, (await signUp(first.app)).headers);
-    await fund(first.database.db, reseller.id, 100_00);
+    const reseller = await signUpReseller(first.app, 100_00);
     const ids = await labelTypeIds(first.app, reseller.headers);
     const res = await createOrder(first.app, reseller.headers, orderBody(ids.ground_oz!, { quantity: 3 }));
     expect(res.statusCode).toBe(201);

@@ -14,14 +14,13 @@ import { generateLabel } from './label-job.ts';
 import {
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 /** The test-mode provider, except for recipients whose name asks for a failure (the carrier is the fake). */
 const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {
@@ -52,8 +51,7 @@ describe('label jobs', () => {
       default: 'failing-for-marker',
     });
     await startWorkers(app.ctx);
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 100_00);
+    alice = await signUpReseller(app, 100_00);
     ids = await labelTypeIds(app, alice.headers);
   });
   afterAll(async () => app.close());

@@ -2,17 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, rowsOf, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 
@@ -66,10 +59,8 @@ describe('order counts under concurrency on postgres', () => {
     // The render threads start and compile the label code first: seconds alone, tens of seconds on a
     // loaded machine, which the wait for the labels below would otherwise pay.
     await app.ctx.renderer.warmUp();
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 1_000_00);
-    await fund(app.database.db, bob.id, 1_000_00);
+    alice = await signUpReseller(app, 1_000_00);
+    bob = await signUpReseller(app, 1_000_00);
   }, 120_000);
   afterAll(async () => app.close());
 

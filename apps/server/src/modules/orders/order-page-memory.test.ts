@@ -2,21 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { OrderView } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
-import {
-  ENGINES,
-  createPostgresDatabaseUrl,
-  createTestApp,
-  signUp,
-  type TestApp,
-} from '../../../test/helper.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { ENGINES, createPostgresDatabaseUrl, createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createOrder, fund, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 /** A small bound, so the test of it reads few pages. */
 const MEMORY_ROWS = 300;
@@ -63,7 +51,7 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
     } else {
       writer = reader = await createTestApp({ env, engine });
     }
-    alice = await resellerOf(reader, (await signUp(reader)).headers);
+    alice = await signUpReseller(reader);
     groundOz = (await labelTypeIds(reader, alice.headers)).ground_oz!;
     // Three completed orders an hour old, with labels: refundable within the default window.
     await exec(sql`
@@ -191,8 +179,7 @@ describe('order pages with ORDER_PAGE_MEMORY_ROWS=0', () => {
   it('reads every page fresh', async () => {
     const app = await createTestApp({ env: { ORDER_PAGE_MEMORY_ROWS: '0' } });
     try {
-      const alice = await resellerOf(app, (await signUp(app)).headers);
-      await fund(app.database.db, alice.id, 1_000);
+      const alice = await signUpReseller(app, 1_000);
       const groundOz = (await labelTypeIds(app, alice.headers)).ground_oz!;
       expect((await createOrder(app, alice.headers, orderBody(groundOz))).statusCode).toBe(201);
       const read = async () =>

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, planCounts, scansOf, signUp, type TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { createTestApp, planCounts, scansOf, type TestApp } from '../../../test/helper.ts';
+import { labelTypeIds, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 type IndexUse = Record<string, number>;
 
@@ -24,8 +25,8 @@ describe('first order pages on postgres', () => {
     // One connection, so every read below uses the same prepared statements and comes to their
     // generic plans; no remembered pages, so every read runs its statement.
     app = await createTestApp({ engine: 'postgres', poolSize: 1, env: { ORDER_PAGE_MEMORY_ROWS: '0' } });
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
+    alice = await signUpReseller(app);
+    bob = await signUpReseller(app);
     const groundOz = (await labelTypeIds(app, alice.headers)).ground_oz!;
     const insert = (userId: string, count: number) =>
       app.database.db.execute(sql`

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { ENGINES, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { SEEK_FROM_OFFSET } from './order-list.repository.ts';
 import { toSearchQuery } from './search-query.ts';
-import { labelTypeIds, resellerOf, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 const SORTS = ['des', 'asc'] as const;
 const STATUSES = ['All', 'pending', 'processing', 'completed', 'cancelled'] as const;
@@ -64,8 +65,8 @@ describe.each(ENGINES)('order history pages on %s', (engine) => {
 
   beforeAll(async () => {
     app = await createTestApp({ engine });
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    const bob = await resellerOf(app, (await signUp(app)).headers);
+    alice = await signUpReseller(app);
+    const bob = await signUpReseller(app);
     const types = await labelTypeIds(app, alice.headers);
     groundOz = types.ground_oz!;
     await insertHistory(app, alice.id, groundOz, 1000, '47 minutes');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { JOB_SCHEMA } from '../../jobs/pg-boss-queue.ts';
 import { LABEL_QUEUE } from '../../jobs/queues.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
   createOrder,
@@ -11,8 +11,8 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('POST /api/v1/order/create under concurrency on postgres', () => {
@@ -23,7 +23,7 @@ describe('POST /api/v1/order/create under concurrency on postgres', () => {
   afterAll(async () => app.close());
 
   it('sells exactly as many labels as the balance covers to 200 simultaneous requests', async () => {
-    const reseller = await resellerOf(app, (await signUp(app)).headers);
+    const reseller = await signUpReseller(app);
     const ids = await labelTypeIds(app, reseller.headers);
     const unitCents = 275;
     await fund(app.database.db, reseller.id, 100 * unitCents);

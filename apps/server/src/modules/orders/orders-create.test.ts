@@ -1,27 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelTypes, orders } from '../../db/schema.ts';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { ENGINES, createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   type Reseller,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 describe.each(ENGINES)('POST /api/v1/order/create on %s', (engine) => {
   let app: TestApp;
   let ids: Record<string, string>;
   let alice: Reseller;
-  const newReseller = async (cents = 0) => {
-    const r = await resellerOf(app, (await signUp(app)).headers);
-    if (cents > 0) await fund(app.database.db, r.id, cents);
-    return r;
-  };
+  const newReseller = (cents = 0) => signUpReseller(app, cents);
 
   beforeAll(async () => {
     app = await createTestApp({ engine });

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelTypePrices, labelTypes, orders } from '../../db/schema.ts';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { ENGINES, createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
   createOrder,
@@ -9,9 +9,9 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   type Reseller,
 } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 type Listed = { _id: string; OrderId: string; toName: string; status: string; tracking: string | null };
 
@@ -28,10 +28,8 @@ describe.each(ENGINES)('order history on %s', (engine) => {
 
   beforeAll(async () => {
     app = await createTestApp({ engine });
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 200_00);
-    await fund(app.database.db, bob.id, 10_00);
+    alice = await signUpReseller(app, 200_00);
+    bob = await signUpReseller(app, 10_00);
     ids = await labelTypeIds(app, alice.headers);
     created = [];
     for (const name of ['Rita Receiver', "Ann O'Neil", 'Zoe Park']) {
@@ -161,12 +159,16 @@ describe.each(ENGINES)('order history on %s', (engine) => {
   });
 
   describe('GET /api/v1/order/download/{id}', () => {
-    it('refuses an order that is not completed, and unknown or foreign ids with 404', async () => {
-      const get = (id: string, who = alice) =>
-        app.inject({ method: 'GET', url: `/api/v1/order/download/${id}`, headers: who.headers });
+    const get = (id: string, who = alice) =>
+      app.inject({ method: 'GET', url: `/api/v1/order/download/${id}`, headers: who.headers });
+
+    it('refuses an order that is not completed', async () => {
       const pending = await get(created[3]!._id);
       expect(pending.statusCode).toBe(409);
       expect(pending.json().message).toBe('Only completed orders can be downloaded');
+    });
+
+    it("answers 404 to another reseller's order, an unknown id and a malformed one", async () => {
       expect((await get(created[0]!._id, bob)).statusCode).toBe(404);
       expect((await get('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
       expect((await get('not-an-id')).statusCode).toBe(404);
@@ -237,8 +239,7 @@ describe.each(ENGINES)('order history on %s', (engine) => {
     });
 
     it('refuses with 402 when the balance cannot cover the price again', async () => {
-      const poor = await resellerOf(app, (await signUp(app)).headers);
-      await fund(app.database.db, poor.id, 1000);
+      const poor = await signUpReseller(app, 1000);
       const first = (await createOrder(app, poor.headers, orderBody(ids.ground_oz!))).json().orders[0];
       expect(first.price).toBe(9.99);
       const again = await duplicate(first._id, poor);

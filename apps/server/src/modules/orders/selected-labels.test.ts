@@ -6,15 +6,9 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 /** A 4x6 label PDF whose text is its tracking number, as a finished label job leaves it. */
 async function labelPdf(tracking: string): Promise<Uint8Array> {
@@ -54,9 +48,8 @@ describe('POST /api/v1/order/download-selected', () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    bob = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 100_00);
+    alice = await signUpReseller(app, 100_00);
+    bob = await signUpReseller(app);
     const types = await labelTypeIds(app, alice.headers);
     const res = await createOrder(app, alice.headers, orderBody(types.ground_oz!, { quantity: 4 }));
     ids = (res.json().orders as { _id: string }[]).map((o) => o._id);

@@ -3,15 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
-import {
-  createPostgresDatabaseUrl,
-  createTestApp,
-  rowsOf,
-  signUp,
-  type TestApp,
-} from '../../../test/helper.ts';
-import { resellerOf } from '../../../test/order-kit.ts';
+import { createPostgresDatabaseUrl, createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { consumeOtp, issueOtp, MAX_OTP_FAILURES } from './otp.service.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 // Guesses on separate connections: real PostgreSQL, as PGlite has one connection.
 describe('one-time codes under concurrent guesses on postgres', () => {
@@ -24,7 +18,7 @@ describe('one-time codes under concurrent guesses on postgres', () => {
   afterAll(() => app.close());
 
   const newCode = async (email: string) => {
-    const { id } = await resellerOf(app, (await signUp(app)).headers);
+    const { id } = await signUpReseller(app);
     const mail = await issueOtp(app.ctx, { userId: id, purpose: 'verify_email', email, now: new Date() });
     return { userId: id, code: /^ {4}(\d{6})$/m.exec(mail.text)![1]! };
   };

@@ -1,26 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelPurchases, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   startFaultProxy,
   type Fault,
   type FaultProxy,
   type FaultRequest,
 } from '../../../test/fault-proxy.ts';
+import { balanceCents, createOrder, fund, ledgerOf, orderBody, waitFor } from '../../../test/order-kit.ts';
 import {
-  balanceCents,
-  createOrder,
-  fund,
-  ledgerOf,
-  orderBody,
-  resellerOf,
-  waitFor,
-} from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
+  startDownstreamPortal,
+  startUpstreamPortal,
+  type DownstreamPortal,
+  type UpstreamPortal,
+} from '../../../test/two-portals.ts';
 
 const ORDERS = Number(process.env.FAULT_ORDERS ?? 200);
 /** B's reseller account holds enough for this many labels: the rest are refused for lack of balance. */
@@ -53,24 +49,20 @@ function faultOf({ method, path, seen, headers }: FaultRequest): Fault {
 describe('labelport provider through injected faults, on PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
+  let portalA: DownstreamPortal;
+  let portalB: UpstreamPortal;
   let proxy: FaultProxy;
   let onB: ApiReseller;
 
   beforeAll(async () => {
-    b = await createTestApp({
+    portalB = await startUpstreamPortal({ engine: 'postgres', poolSize: 20, balanceCents: 0 });
+    ({ app: b, account: onB } = portalB);
+    proxy = await startFaultProxy(portalB.url, faultOf, { slowMs: TIMEOUT_SECONDS * 1000 + 500 });
+    portalA = await startDownstreamPortal({
       engine: 'postgres',
       poolSize: 20,
-      env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' },
-    });
-    await startWorkers(b.ctx);
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    proxy = await startFaultProxy(`http://127.0.0.1:${(b.server.address() as AddressInfo).port}`, faultOf, {
-      slowMs: TIMEOUT_SECONDS * 1000 + 500,
-    });
-    onB = await apiReseller(b);
-    a = await createTestApp({
-      engine: 'postgres',
-      poolSize: 20,
+      // The test places its orders before A's workers start.
+      workers: false,
       env: {
         PROVIDER_TIMEOUT_SECONDS: String(TIMEOUT_SECONDS),
         PROVIDER_LABEL_WAIT_SECONDS: '3',
@@ -79,13 +71,12 @@ describe('labelport provider through injected faults, on PostgreSQL', () => {
         LABEL_RETRY_DELAY_SECONDS: '1',
       },
     });
+    a = portalA.app;
   }, 120_000);
   afterAll(async () => {
-    await settleLabels(a);
-    await settleLabels(b);
-    await a.close();
+    await portalA.close();
     await proxy.close();
-    await b.close();
+    await portalB.close();
   });
 
   /** How many of the reseller's orders stand where, and why, for a failure's message. */
@@ -102,40 +93,17 @@ describe('labelport provider through injected faults, on PostgreSQL', () => {
   }
 
   it('ends every order with one label bought on B, or cancelled and refunded', async () => {
-    const staff = await staffOf(a);
     // The role change reaches the identity cache through PostgreSQL's notifications, a moment later.
     await waitFor(
-      () => a.inject({ method: 'GET', url: '/api/v1/admin/providers', headers: staff.headers }),
+      () => portalA.admin('GET', '/providers'),
       (res) => res.statusCode === 200,
     );
-    const provider = await a.inject({
-      method: 'POST',
-      url: '/api/v1/admin/providers',
-      headers: staff.headers,
-      payload: {
-        kind: 'labelport',
-        name: 'Portal B',
-        credentials: { apiKey: onB.apiKey, baseUrl: proxy.url },
-      },
-    });
-    expect(provider.statusCode, provider.body).toBe(201);
-    const types = (
-      await a.inject({ method: 'GET', url: '/api/v1/admin/label-types', headers: staff.headers })
-    )
-      .json()
-      .labelTypes.map((t: { uid: string; _id: string }) => [t.uid, t._id]);
-    const groundOz = new Map<string, string>(types).get('ground_oz')!;
-    const routed = await a.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/label-types/${groundOz}/route`,
-      headers: staff.headers,
-      payload: { route: [{ providerId: provider.json().provider._id, service: 'ground_oz' }] },
-    });
-    expect(routed.statusCode).toBe(200);
+    const provider = await portalA.addUpstream({ apiKey: onB.apiKey, baseUrl: proxy.url });
+    await portalA.route('ground_oz', [provider._id]);
+    const groundOz = await portalA.labelTypeId('ground_oz');
 
     // The orders are placed before A's workers start, so B's balance can be set from their price.
-    const reseller = await resellerOf(a, (await signUp(a)).headers);
-    await fund(a.ctx.db, reseller.id, 2_000_00);
+    const reseller = await signUpReseller(a, 2_000_00);
     for (let placed = 0; placed < ORDERS; placed += 10) {
       const res = await createOrder(a, reseller.headers, orderBody(groundOz, { quantity: 10 }));
       expect(res.statusCode, res.body).toBe(201);

@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   labelTypeIds,
   adminCall,
-  fund,
   orderBody,
-  resellerOf,
-  waitFor,
+  endedOrder,
+  placeOrder,
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 type StaffOrder = {
   _id: string;
@@ -44,9 +43,8 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
     app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
     await startWorkers(app.ctx);
-    staff = await staffOf(app);
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, reseller.id, 100_00);
+    staff = await signUpStaff(app);
+    reseller = await signUpReseller(app, 100_00);
     types = await labelTypeIds(app, staff.headers);
     for (const [kind, fake] of [
       ['easypost', easypost],
@@ -70,19 +68,9 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
   });
 
   const buy = async (uid: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
-    return waitFor(
-      async () => (await admin('GET', `/orders/${id}`)).json().order as StaffOrder,
-      (o) => o.status === 'completed' || o.status === 'cancelled',
-      20_000,
-    );
+    const body = orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {});
+    const id = await placeOrder(app, reseller.headers, body);
+    return endedOrder<StaffOrder>(app, staff.headers, id);
   };
   const download = (orderId: string) =>
     app.inject({ method: 'GET', url: `/api/v1/order/download/${orderId}`, headers: reseller.headers });

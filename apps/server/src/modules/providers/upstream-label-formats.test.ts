@@ -1,23 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, providerCalls } from '../../db/schema.ts';
-import { startWorkers } from '../../jobs/index.ts';
 import { pngSize } from '../../labels/label-scan.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { labelTypeIds, orderBody, endedOrder, placeOrder, type Reseller } from '../../../test/order-kit.ts';
 import {
-  labelTypeIds,
-  adminCall,
-  fund,
-  orderBody,
-  resellerOf,
-  waitFor,
-  type Reseller,
-} from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
+  startDownstreamPortal,
+  startUpstreamPortal,
+  type DownstreamPortal,
+  type UpstreamPortal,
+} from '../../../test/two-portals.ts';
 
 type StaffOrder = { _id: string; status: string; tracking: string };
 
@@ -28,35 +23,28 @@ type StaffOrder = { _id: string; status: string; tracking: string };
 describe('label formats of labels bought upstream', () => {
   let a: TestApp;
   let b: TestApp;
+  let portalA: DownstreamPortal;
+  let portalB: UpstreamPortal;
   let easypost: EasyPostFake;
   let shippo: ShippoFake;
-  let staff: Reseller;
   let reseller: Reseller;
-  let onB: ApiReseller;
   let types: Record<string, string>;
   const providers: Record<string, string> = {};
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    adminCall(a, staff.headers, method, url, payload);
+    portalA.admin(method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    b = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
-    await startWorkers(b.ctx);
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    onB = await apiReseller(b, 50_00);
-    a = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '5', PROVIDER_LABEL_WAIT_SECONDS: '20' } });
-    await startWorkers(a.ctx);
-    staff = await staffOf(a);
-    reseller = await resellerOf(a, (await signUp(a)).headers);
-    await fund(a.ctx.db, reseller.id, 100_00);
-    types = await labelTypeIds(a, staff.headers);
+    portalB = await startUpstreamPortal();
+    b = portalB.app;
+    portalA = await startDownstreamPortal({ env: { PROVIDER_TIMEOUT_SECONDS: '5' } });
+    a = portalA.app;
+    reseller = await signUpReseller(a, 100_00);
+    types = await labelTypeIds(a, portalA.staff.headers);
     const added = [
       ['easypost', { apiKey: easypost.apiKey, baseUrl: easypost.url }],
       ['shippo', { apiKey: shippo.apiKey, baseUrl: shippo.url }],
-      [
-        'labelport',
-        { apiKey: onB.apiKey, baseUrl: `http://127.0.0.1:${(b.server.address() as AddressInfo).port}` },
-      ],
+      ['labelport', { apiKey: portalB.account.apiKey, baseUrl: portalB.url }],
     ] as const;
     for (const [kind, credentials] of added) {
       const created = await admin('POST', '/providers', { kind, name: kind, credentials });
@@ -65,10 +53,8 @@ describe('label formats of labels bought upstream', () => {
     }
   }, 120_000);
   afterAll(async () => {
-    await settleLabels(a);
-    await settleLabels(b);
-    await a.close();
-    await b.close();
+    await portalA.close();
+    await portalB.close();
     await easypost.close();
     await shippo.close();
   });
@@ -77,19 +63,9 @@ describe('label formats of labels bought upstream', () => {
     await admin('PUT', `/label-types/${types[uid]}/route`, {
       route: [{ providerId: providers[kind], service }],
     });
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {}),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
-    const order = await waitFor(
-      async () => (await admin('GET', `/orders/${id}`)).json().order as StaffOrder,
-      (o) => o.status === 'completed' || o.status === 'cancelled',
-      30_000,
-    );
+    const body = orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {});
+    const id = await placeOrder(a, reseller.headers, body);
+    const order = await endedOrder<StaffOrder>(a, portalA.staff.headers, id, 30_000);
     expect(order.status).toBe('completed');
     return order;
   }
@@ -152,7 +128,7 @@ describe('label formats of labels bought upstream', () => {
       b.inject({
         method: 'GET',
         url: `/api/v2/order/download/${onBOrder!.id}${query}`,
-        headers: { 'x-api-key': onB.apiKey },
+        headers: { 'x-api-key': portalB.account.apiKey },
       });
     const zpl = await download(order._id, '?format=zpl&dpi=300');
     expect(zpl.statusCode, zpl.body).toBe(200);

@@ -3,14 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
-import { resellerWithOrder, staffOf, staffRefund, statusOf } from './test-support.ts';
+import { resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
 
 describe('staff orders and refunds', () => {
   let app: TestApp;
   let staff: Reseller;
   beforeAll(async () => {
     app = await createTestApp();
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
   });
   afterAll(() => app.close());
 

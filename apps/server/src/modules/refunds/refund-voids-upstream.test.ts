@@ -1,20 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
-import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
+import type { TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
-  fund,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
+  placeOrder,
   type Reseller,
 } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
-import { staffOf, staffRefund, statusOf } from './test-support.ts';
+import { twoPortals } from '../../../test/two-portals.ts';
+import { staffRefund, statusOf } from './test-support.ts';
 import { checkVoids } from './voids.service.ts';
 
 /**
@@ -23,6 +21,7 @@ import { checkVoids } from './voids.service.ts';
  * once B's order says `refunded`. Both are real servers on their own databases.
  */
 describe('refunds of labels bought on an upstream LabelPort', () => {
+  let portals: Awaited<ReturnType<typeof twoPortals>>;
   let a: TestApp;
   let b: TestApp;
   let onB: ApiReseller;
@@ -31,52 +30,18 @@ describe('refunds of labels bought on an upstream LabelPort', () => {
   let groundOz: string;
 
   beforeAll(async () => {
-    b = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
-    await startWorkers(b.ctx);
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    const bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-    onB = await apiReseller(b, 50_00);
-    staffB = await staffOf(b);
-    a = await createTestApp({ engine: 'postgres', env: { PROVIDER_LABEL_WAIT_SECONDS: '20' } });
-    await startWorkers(a.ctx);
-    staffA = await staffOf(a);
-    const types = (await a.inject({ url: '/api/v1/admin/label-types', headers: staffA.headers })).json()
-      .labelTypes as { uid: string; _id: string }[];
-    groundOz = types.find((t) => t.uid === 'ground_oz')!._id;
-    const provider = await a.inject({
-      method: 'POST',
-      url: '/api/v1/admin/providers',
-      headers: staffA.headers,
-      payload: { kind: 'labelport', name: 'Portal B', credentials: { apiKey: onB.apiKey, baseUrl: bUrl } },
-    });
-    expect(provider.statusCode, provider.body).toBe(201);
-    const routed = await a.inject({
-      method: 'PUT',
-      url: `/api/v1/admin/label-types/${groundOz}/route`,
-      headers: staffA.headers,
-      payload: { route: [{ providerId: provider.json().provider._id, service: 'ground_oz' }] },
-    });
-    expect(routed.statusCode, routed.body).toBe(200);
+    portals = await twoPortals({ downstream: { engine: 'postgres' }, routed: ['ground_oz'] });
+    ({ app: a, staff: staffA } = portals.a);
+    ({ app: b, account: onB } = portals.b);
+    staffB = await signUpStaff(b);
+    groundOz = await portals.a.labelTypeId('ground_oz');
   }, 120_000);
-  afterAll(async () => {
-    await settleLabels(a);
-    await settleLabels(b);
-    await a.close();
-    await b.close();
-  });
+  afterAll(() => portals.close());
 
   /** A reseller of A with one label bought on B; the order on B that holds it. */
   async function boughtOnB() {
-    const reseller = await resellerOf(a, (await signUp(a)).headers);
-    await fund(a.ctx.db, reseller.id, 100_00);
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(groundOz),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
+    const reseller = await signUpReseller(a, 100_00);
+    const id = await placeOrder(a, reseller.headers, orderBody(groundOz));
     const order = await waitFor(
       () => statusOf(a, id),
       (o) => o.status !== 'pending' && o.status !== 'processing',

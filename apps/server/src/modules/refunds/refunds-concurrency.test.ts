@@ -4,7 +4,8 @@ import { files, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { generateLabel } from '../orders/label-job.ts';
 import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
-import { requestRefund, resellerWithOrder, staffOf, staffRefund, statusOf } from './test-support.ts';
+import { requestRefund, resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('refunds under concurrency on postgres', () => {
@@ -12,7 +13,7 @@ describe('refunds under concurrency on postgres', () => {
   let staff: Reseller;
   beforeAll(async () => {
     app = await createTestApp({ engine: 'postgres', poolSize: 30 });
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
   });
   afterAll(() => app.close());
 

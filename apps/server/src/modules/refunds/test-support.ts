@@ -1,31 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
-import { orders, users } from '../../db/schema.ts';
-import { signUp } from '../../../test/helper.ts';
-import { generateLabel } from '../orders/label-job.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { orders } from '../../db/schema.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
-
-/** A staff member (role set directly, as the admin command line does) with a second factor, as staff must. */
-export async function staffOf(app: TestApp): Promise<Reseller> {
-  const staff = await resellerOf(app, (await signUp(app)).headers);
-  await app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, staff.id));
-  await enrolTwoFactor(app, staff.headers);
-  return staff;
-}
+import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
+import { generateLabel } from '../orders/label-job.ts';
+/** The tracking and void tests' name for `signUpStaff`. */
+export { signUpStaff as staffOf } from '../../../test/account-kit.ts';
 
 /** A reseller with $100 and one order ($2.75), completed by running its label job unless `open`. */
 export async function resellerWithOrder(app: TestApp, { open = false } = {}) {
-  const reseller = await resellerOf(app, (await signUp(app)).headers);
-  await fund(app.database.db, reseller.id, 100_00);
+  const reseller = await signUpReseller(app, 100_00);
   const ids = await labelTypeIds(app, reseller.headers);
   const res = await createOrder(app, reseller.headers, orderBody(ids.ground_oz!));
   const orderId = res.json().orders[0]._id as string;

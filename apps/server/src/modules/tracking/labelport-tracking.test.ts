@@ -1,15 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema.ts';
-import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import type { TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { adminCall, fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
-import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
-import { createEndpoint, settle, startReceiver } from '../webhooks/test-support.ts';
+import { orderBody, waitFor, placeOrder } from '../../../test/order-kit.ts';
+import {
+  startDownstreamPortal,
+  startUpstreamPortal,
+  type UpstreamPortal,
+} from '../../../test/two-portals.ts';
+import { createEndpoint, startReceiver } from '../webhooks/test-support.ts';
 
 type Timeline = { trackingStatus: string | null; trackingEvents: { status: string; description: string }[] };
 
@@ -19,68 +20,44 @@ type Timeline = { trackingStatus: string | null; trackingEvents: { status: strin
  * pulled by polling B's read-order (A without it), and A tells its own reseller by webhook.
  */
 describe('tracking from an upstream LabelPort', () => {
+  let portalB: UpstreamPortal;
   let b: TestApp;
-  let bUrl: string;
   let onB: ApiReseller;
 
   beforeAll(async () => {
-    b = await createTestApp({
-      env: {
-        API_RATE_LIMIT_PER_MINUTE: '0',
-        API_PURCHASES_PER_SECOND: '0',
-        TEST_TRACKING_STEP_SECONDS: '1',
-        WEBHOOK_RETRY_BASE_SECONDS: '1',
-      },
+    portalB = await startUpstreamPortal({
+      env: { TEST_TRACKING_STEP_SECONDS: '1', WEBHOOK_RETRY_BASE_SECONDS: '1' },
+      webhooks: true,
     });
-    await startWorkers(b.ctx);
-    await startWebhookWorkers(b.ctx);
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-    onB = await apiReseller(b, 50_00);
+    ({ app: b, account: onB } = portalB);
   }, 120_000);
-  afterAll(async () => {
-    await settleLabels(b);
-    await settle(b);
-    await b.close();
-  });
+  afterAll(() => portalB.close());
 
   /** Portal A buying ground_oz labels on B, and a reseller of A with a webhook endpoint. */
   async function portalA(env: Record<string, string>) {
-    const a = await createTestApp({
-      env: { PROVIDER_LABEL_WAIT_SECONDS: '20', WEBHOOK_RETRY_BASE_SECONDS: '1', ...env },
+    const portal = await startDownstreamPortal({
+      env: { WEBHOOK_RETRY_BASE_SECONDS: '1', ...env },
+      webhooks: true,
     });
-    await startWorkers(a.ctx);
-    await startWebhookWorkers(a.ctx);
-    const staff = await staffOf(a);
-    const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      adminCall(a, staff.headers, method, url, payload);
-    const added = await admin('POST', '/providers', {
-      kind: 'labelport',
-      name: 'Portal B',
-      credentials: { apiKey: onB.apiKey, baseUrl: bUrl },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const providerId = added.json().provider._id as string;
-    const types = (await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[];
-    const groundOz = types.find((t) => t.uid === 'ground_oz')!._id;
-    await admin('PUT', `/label-types/${groundOz}/route`, { route: [{ providerId, service: 'ground_oz' }] });
-    const reseller: Reseller = await resellerOf(a, (await signUp(a)).headers);
-    await fund(a.ctx.db, reseller.id, 100_00);
+    const providerId = (await portal.addUpstream({ apiKey: onB.apiKey, baseUrl: portalB.url }))._id;
+    await portal.route('ground_oz', [providerId]);
+    const groundOz = await portal.labelTypeId('ground_oz');
+    const reseller = await signUpReseller(portal.app, 100_00);
     const receiver = await startReceiver();
-    await createEndpoint(a, reseller.headers, { url: receiver.url, events: ['order.tracking_updated'] });
-    return { a, admin, providerId, groundOz, reseller, receiver };
+    await createEndpoint(portal.app, reseller.headers, {
+      url: receiver.url,
+      events: ['order.tracking_updated'],
+    });
+    const close = async () => {
+      await portal.close();
+      await receiver.close();
+    };
+    return { a: portal.app, admin: portal.admin, providerId, groundOz, reseller, receiver, close };
   }
 
   async function buyAndFollow(setup: Awaited<ReturnType<typeof portalA>>) {
     const { a, reseller, groundOz } = setup;
-    const res = await a.inject({
-      method: 'POST',
-      url: '/api/v1/order/create',
-      headers: reseller.headers,
-      payload: orderBody(groundOz),
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const id = res.json().orders[0]._id as string;
+    const id = await placeOrder(a, reseller.headers, orderBody(groundOz));
     const read = async () =>
       (await a.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })).json()
         .order as Timeline;
@@ -152,10 +129,7 @@ describe('tracking from an upstream LabelPort', () => {
         done.trackingEvents.map((e) => e.status),
       );
     } finally {
-      await settleLabels(a);
-      await settle(a);
-      await receiver.close();
-      await a.close();
+      await setup.close();
     }
   }, 90_000);
 
@@ -173,10 +147,7 @@ describe('tracking from an upstream LabelPort', () => {
       expect(new Set(done.trackingEvents.map((e) => e.description)).size).toBe(done.trackingEvents.length);
       await receiver.waitFor(1);
     } finally {
-      await settleLabels(a);
-      await settle(a);
-      await receiver.close();
-      await a.close();
+      await setup.close();
     }
   }, 90_000);
 });

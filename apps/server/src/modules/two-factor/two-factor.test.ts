@@ -6,6 +6,7 @@ import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test
 import { freshIp, otpKit } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-kit.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
 
 const STEP_MS = 30_000;
 
@@ -227,11 +228,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('keeps staff out of the console until they enrol; resellers stay refused', async () => {
-    const staff = await signUp(app);
-    await app.ctx.db
-      .update(users)
-      .set({ role: 'admin' })
-      .where(eq(users.id, await idOf(staff.headers)));
+    const staff = await signUpStaff(app, { twoFactor: false });
     const console = () => app.inject({ url: '/api/v1/admin/users', headers: staff.headers });
     const refused = await console();
     expect(refused.statusCode).toBe(403);

@@ -1,10 +1,11 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signUp, type TestApp } from '../../../test/helper.ts';
+import { type TestApp } from '../../../test/helper.ts';
 import { cancel, complete, createCourier, quote, setStatus } from '../courier/test-support.ts';
-import { fund, resellerOf, type Reseller } from '../../../test/order-kit.ts';
-import { requestRefund, resellerWithOrder, staffOf } from '../refunds/test-support.ts';
+import { type Reseller } from '../../../test/order-kit.ts';
+import { requestRefund, resellerWithOrder } from '../refunds/test-support.ts';
 import { createEndpoint, settle, startReceiver, startWebhookApp } from './test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -53,7 +54,7 @@ describe('deposit, courier and refund request events', () => {
   beforeAll(async () => {
     app = await startWebhookApp();
     receiver = await startReceiver();
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
   });
   beforeEach(() => {
     receiver.received.length = 0;
@@ -65,7 +66,7 @@ describe('deposit, courier and refund request events', () => {
   });
 
   it('sends deposit.completed when staff approve an invoice and deposit.cancelled when they cancel one', async () => {
-    const alice = await resellerOf(app, (await signUp(app)).headers);
+    const alice = await signUpReseller(app);
     await subscribe(alice);
     const raise = async (amount: number) => {
       const res = await post('/invoices/create-invoice', alice.headers, { amount, type: 'cashapp' });
@@ -104,9 +105,8 @@ describe('deposit, courier and refund request events', () => {
   });
 
   it('sends courier_order.updated on every status move, by the reseller or by staff', async () => {
-    const bob = await resellerOf(app, (await signUp(app)).headers);
+    const bob = await signUpReseller(app, 200_00);
     await subscribe(bob);
-    await fund(app.database.db, bob.id, 200_00);
     const ok = async (res: { statusCode: number; body: string }) =>
       expect(res.statusCode, res.body).toBe(200);
 

@@ -2,17 +2,11 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow, sheetRows } from '../../../test/fixtures/csv-files.ts';
-import { signUp, type TestApp } from '../../../test/helper.ts';
+import { type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import {
-  createOrder,
-  fund,
-  labelTypeIds,
-  orderBody,
-  resellerOf,
-  type Reseller,
-} from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
 import { createEndpoint, startReceiver, startWebhookApp } from './test-support.ts';
+import { signUpReseller } from '../../../test/account-kit.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
 
@@ -32,8 +26,7 @@ describe('order and bulk order events', () => {
     });
     await startWorkers(app.ctx);
     receiver = await startReceiver();
-    alice = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.database.db, alice.id, 500_00);
+    alice = await signUpReseller(app, 500_00);
     ids = await labelTypeIds(app, alice.headers);
     const { secret } = await createEndpoint(app, alice.headers, { url: receiver.url });
     webhook = new Webhook(secret);

@@ -1,15 +1,9 @@
-import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/client.ts';
 import { webhookDeliveries } from '../../db/schema.ts';
-import { seedLabelTypes } from '../../db/seed.ts';
-import type { TestApp } from '../../../test/helper.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { startWebhookWorkers } from './webhook-delivery.ts';
 
 export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
@@ -79,40 +73,19 @@ export async function startSilentReceiver() {
   };
 }
 
-/** A fresh database in the run's PostgreSQL cluster, for apps that must share it. */
-export async function createPostgresUrl(): Promise<string> {
-  const adminUrl = inject('postgresUrl');
-  const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  return adminUrl.replace(/\/postgres$/, `/${name}`);
-}
-
 /** The real app with its webhook workers, on a database given by URL (or in-memory PGlite). */
 export async function startWebhookApp(url?: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createDatabase(url ? { url, dataDir: '' } : { dataDir: 'memory://' });
-  await database.migrate();
-  await seedLabelTypes(database.db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    ALTCHA_MAX_NUMBER: '1000',
-    RATE_LIMIT_PER_MINUTE: '0',
-    AUTH_RATE_LIMIT_PER_MINUTE: '0',
-    WEB_DIST_DIR: '/nonexistent-web-dist',
-    WEBHOOK_RETRY_BASE_SECONDS: '1',
-    // Tests send many test events; the budget has its own test.
-    WEBHOOK_SENDS_PER_MINUTE: '0',
-    // Tests deliver to receivers on this machine (loopback).
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
-    ...env,
+  const app = await createTestApp({
+    database: url ? await createDatabase({ url, dataDir: '' }) : undefined,
+    env: {
+      WEBHOOK_RETRY_BASE_SECONDS: '1',
+      // Tests send many test events; the budget has its own test.
+      WEBHOOK_SENDS_PER_MINUTE: '0',
+      ...env,
+    },
   });
-  const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
   await startWebhookWorkers(app.ctx);
-  return Object.assign(app, { database });
+  return app;
 }
 
 /** Waits until no delivery is pending, so a test closes its app with nothing in flight. */

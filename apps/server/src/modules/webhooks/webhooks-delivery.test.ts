@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { signUp, type TestApp } from '../../../test/helper.ts';
+import { createPostgresDatabaseUrl, signUp, type TestApp } from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { createEndpoint, createPostgresUrl, startReceiver, startWebhookApp } from './test-support.ts';
+import { createEndpoint, startReceiver, startWebhookApp } from './test-support.ts';
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 const cleanups: Array<() => Promise<void>> = [];
@@ -125,7 +125,7 @@ describe('webhook delivery to a real receiver', () => {
 
 describe('webhook delivery on PostgreSQL', () => {
   it('still delivers when the server restarts in the middle of the retries', async () => {
-    const url = await createPostgresUrl();
+    const url = await createPostgresDatabaseUrl();
     const receiver = track(await startReceiver((n) => (n === 1 ? 503 : 200)));
     const first = await startWebhookApp(url, { WEBHOOK_RETRY_BASE_SECONDS: '3' });
     const { headers } = await signUp(first);
@@ -144,7 +144,7 @@ describe('webhook delivery on PostgreSQL', () => {
   });
 
   it('delivers each event once with two server instances on one database', async () => {
-    const url = await createPostgresUrl();
+    const url = await createPostgresDatabaseUrl();
     const receiver = track(await startReceiver());
     const a = track(await startWebhookApp(url));
     const b = track(await startWebhookApp(url));

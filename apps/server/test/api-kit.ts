@@ -1,0 +1,44 @@
+import type { App } from '../src/app.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Headers = Record<string, string>;
+
+/** The body part of an inject call, left out when there is none (a GET must not carry one). */
+const withPayload = (payload?: object | string) => (payload === undefined ? {} : { payload });
+
+/** A call to the web app's API as a signed-in account: `url` is the part after `/api/v1`. */
+export const appCall = (
+  app: App,
+  headers: Headers | undefined,
+  method: Method,
+  url: string,
+  payload?: object | string,
+) => app.inject({ method, url: `/api/v1${url}`, headers, ...withPayload(payload) });
+
+/** A staff member's call to the console's API: `url` is the part after `/api/v1/admin`. */
+export const adminCall = (
+  app: App,
+  headers: Headers | undefined,
+  method: Method,
+  url: string,
+  payload?: object,
+) => appCall(app, headers, method, `/admin${url}`, payload);
+
+/**
+ * A call to the reseller API with an API key (`null`: no key at all): `url` is the part after `/api/v2`;
+ * `headers` adds to the key, such as an idempotency key.
+ */
+export const apiCall = (
+  app: App,
+  apiKey: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object | string,
+  headers: Headers = {},
+) =>
+  app.inject({
+    method,
+    url: `/api/v2${url}`,
+    headers: { ...(apiKey === null ? {} : { 'x-api-key': apiKey }), ...headers },
+    ...withPayload(payload),
+  });
