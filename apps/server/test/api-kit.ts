@@ -42,3 +42,37 @@ export const apiCall = (
     headers: { ...(apiKey === null ? {} : { 'x-api-key': apiKey }), ...headers },
     ...withPayload(payload),
   });
+
+/**
+ * Staff add the EasyPost and Shippo fakes as providers and route Priority to EasyPost and Ground Advantage
+ * (oz) to Shippo; answers the providers' ids. Throws with the body when the console refuses either step.
+ */
+export async function routeToShippingApis(
+  app: App,
+  staffHeaders: Headers,
+  fakes: { easypost: { apiKey: string; url: string }; shippo: { apiKey: string; url: string } },
+  types: Record<string, string>,
+): Promise<{ easypost: string; shippo: string }> {
+  const add = async (kind: 'easypost' | 'shippo') => {
+    const credentials = { apiKey: fakes[kind].apiKey, baseUrl: fakes[kind].url };
+    const created = await adminCall(app, staffHeaders, 'POST', '/providers', {
+      kind,
+      name: kind,
+      credentials,
+    });
+    if (created.statusCode !== 201) throw new Error(`adding ${kind}: ${created.statusCode} ${created.body}`);
+    return created.json().provider._id as string;
+  };
+  const ids = { easypost: await add('easypost'), shippo: await add('shippo') };
+  const routes: Array<[string, string, string]> = [
+    [types.priority!, ids.easypost, 'USPS:Priority'],
+    [types.ground_oz!, ids.shippo, 'usps_ground_advantage'],
+  ];
+  for (const [typeId, providerId, service] of routes) {
+    const routed = await adminCall(app, staffHeaders, 'PUT', `/label-types/${typeId}/route`, {
+      route: [{ providerId, service }],
+    });
+    if (routed.statusCode !== 200) throw new Error(`routing: ${routed.statusCode} ${routed.body}`);
+  }
+  return ids;
+}

@@ -3,6 +3,7 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { routeToShippingApis } from '../../../test/api-kit.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import { adminCall, fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
@@ -51,24 +52,7 @@ describe('tracking from EasyPost and Shippo', () => {
         t._id,
       ]),
     );
-    for (const [kind, fake] of [
-      ['easypost', easypost],
-      ['shippo', shippo],
-    ] as const) {
-      const created = await admin('POST', '/providers', {
-        kind,
-        name: kind,
-        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      ids[kind] = created.json().provider._id as string;
-    }
-    await admin('PUT', `/label-types/${types.priority}/route`, {
-      route: [{ providerId: ids.easypost, service: 'USPS:Priority' }],
-    });
-    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
-      route: [{ providerId: ids.shippo, service: 'usps_ground_advantage' }],
-    });
+    Object.assign(ids, await routeToShippingApis(app, staff.headers, { easypost, shippo }, types));
   }, 60_000);
   afterAll(async () => {
     await settleLabels(app);
