@@ -3,21 +3,21 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
   adminCall,
   balanceCents,
-  fund,
+  labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
 } from '../../../test/order-kit.ts';
 import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
 import { settle } from '../webhooks/test-support.ts';
-import { staffOf, staffRefund, statusOf } from './test-support.ts';
+import { staffRefund, statusOf } from './test-support.ts';
 
 /**
  * Refund news from an upstream LabelPort (decision 303): when B's staff approve the refund A asked for,
@@ -59,7 +59,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
   });
 
   it("B's order.cancelled reaches A's inbound URL and A credits its reseller at once, once", async () => {
-    const staffA = await staffOf(a);
+    const staffA = await signUpStaff(a);
     const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
       adminCall(a, staffA.headers, method, url, payload);
     const added = await admin('POST', '/providers', {
@@ -72,11 +72,9 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     });
     expect(added.statusCode, added.body).toBe(201);
     const providerId = added.json().provider._id as string;
-    const types = (await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[];
-    const groundOz = types.find((t) => t.uid === 'ground_oz')!._id;
+    const groundOz = (await labelTypeIds(a, staffA.headers)).ground_oz!;
     await admin('PUT', `/label-types/${groundOz}/route`, { route: [{ providerId, service: 'ground_oz' }] });
-    const reseller = await resellerOf(a, (await signUp(a)).headers);
-    await fund(a.ctx.db, reseller.id, 100_00);
+    const reseller = await signUpReseller(a, 100_00);
 
     const res = await a.inject({
       method: 'POST',
@@ -102,7 +100,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
       .select()
       .from(refundRequests)
       .where(eq(refundRequests.orderId, onBOrder!.id));
-    const staffB = await staffOf(b);
+    const staffB = await signUpStaff(b);
     const approved = await b.inject({
       method: 'POST',
       url: `/api/v1/admin/refund-requests/${request!.id}/approve`,

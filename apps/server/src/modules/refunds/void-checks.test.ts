@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   adminCall,
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { generateLabel } from '../orders/label-job.ts';
-import { staffOf, staffRefund, statusOf } from './test-support.ts';
+import { staffRefund, statusOf } from './test-support.ts';
 import { startVoidJobs } from './void-jobs.ts';
 
 /**
@@ -38,9 +37,8 @@ describe('void checks on their own schedule', () => {
       },
     });
     await startVoidJobs(app.ctx);
-    staff = await staffOf(app);
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, reseller.id, 100_00);
+    staff = await signUpStaff(app);
+    reseller = await signUpReseller(app, 100_00);
     types = await labelTypeIds(app, staff.headers);
     const created = await adminCall(app, staff.headers, 'POST', '/providers', {
       kind: 'easypost',

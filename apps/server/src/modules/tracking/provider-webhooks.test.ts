@@ -5,23 +5,22 @@ import { auditLog, providerCalls } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { routeToShippingApis } from '../../../test/api-kit.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
   adminCall,
   balanceCents,
   createOrder,
-  fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  resellerOf,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
-import { staffOf, staffRefund, statusOf } from '../refunds/test-support.ts';
+import { staffRefund, statusOf } from '../refunds/test-support.ts';
 import { pollTracking } from './tracking-polls.ts';
 
 /**
@@ -54,9 +53,8 @@ describe('provider webhooks and refund news', () => {
     });
     await startWorkers(app.ctx);
     await app.listen({ port, host: '127.0.0.1' });
-    staff = await staffOf(app);
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, reseller.id, 100_00);
+    staff = await signUpStaff(app);
+    reseller = await signUpReseller(app, 100_00);
     types = await labelTypeIds(app, staff.headers);
     Object.assign(ids, await routeToShippingApis(app, staff.headers, { easypost, shippo }, types));
   }, 120_000);

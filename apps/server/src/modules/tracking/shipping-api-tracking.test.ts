@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { routeToShippingApis } from '../../../test/api-kit.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { adminCall, fund, orderBody, resellerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { adminCall, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
 import { settleLabels } from '../reseller-api/test-support.ts';
-import { staffOf } from '../refunds/test-support.ts';
 
 type Tracked = {
   status: string;
@@ -43,9 +43,8 @@ describe('tracking from EasyPost and Shippo', () => {
     });
     await startWorkers(app.ctx);
     await app.listen({ port, host: '127.0.0.1' });
-    staff = await staffOf(app);
-    reseller = await resellerOf(app, (await signUp(app)).headers);
-    await fund(app.ctx.db, reseller.id, 100_00);
+    staff = await signUpStaff(app);
+    reseller = await signUpReseller(app, 100_00);
     types = Object.fromEntries(
       ((await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[]).map((t) => [
         t.uid,
