@@ -17,7 +17,8 @@ import {
 } from '../../../test/order-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { generateLabel } from '../orders/label-job.ts';
-import { requestRefund, staffOf, staffRefund, statusOf } from './test-support.ts';
+import { signUpStaff } from '../../../test/account-kit.ts';
+import { requestRefund, staffRefund, statusOf } from './test-support.ts';
 import { voidUnusedLabels } from './unused-labels.ts';
 import { checkVoids, creditRefund } from './voids.service.ts';
 
@@ -43,7 +44,7 @@ describe('refunds that void the label at the provider, on postgres', () => {
       poolSize: 20,
       env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5', SMTP_URL: smtp.url },
     });
-    staff = await staffOf(app);
+    staff = await signUpStaff(app);
     types = await labelTypeIds(app, staff.headers);
     const providerOf = async (kind: 'easypost' | 'shippo', fake: EasyPostFake | ShippoFake) => {
       const created = await admin('POST', '/providers', {

@@ -6,7 +6,6 @@ import type { TestApp } from '../../../test/helper.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
 import { generateLabel } from '../orders/label-job.ts';
 /** The tracking and void tests' name for `signUpStaff`. */
-export { signUpStaff as staffOf } from '../../../test/account-kit.ts';
 
 /** A reseller with $100 and one order ($2.75), completed by running its label job unless `open`. */
 export async function resellerWithOrder(app: TestApp, { open = false } = {}) {
