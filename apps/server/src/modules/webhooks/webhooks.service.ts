@@ -25,7 +25,6 @@ export { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts';
 export { emitOrderEvents } from './order-events.ts';
 
 type Endpoint = EndpointRow;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
 export const DELIVERY_LOG_SIZE = 100;
 
@@ -43,7 +42,7 @@ const toView = (e: Endpoint): WebhookEndpointView => ({
 const newSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 async function ownEndpoint(ctx: AppContext, userId: string, id: string): Promise<Endpoint> {
-  const endpoint = UUID.test(id) ? await findOwnEndpoint(ctx.db, userId, id) : null;
+  const endpoint = await findOwnEndpoint(ctx.db, userId, id);
   if (!endpoint) throw AppError.notFound('Webhook endpoint not found');
   return endpoint;
 }
@@ -169,7 +168,7 @@ export async function resendDelivery(
   const endpoint = await ownEndpoint(ctx, userId, id);
   if (!endpoint.enabled) throw new AppError('CONFLICT', 'Enable the endpoint before resending');
   await spendManualSend(ctx, userId);
-  const delivery = UUID.test(deliveryId) ? await findEndpointDelivery(ctx.db, endpoint.id, deliveryId) : null;
+  const delivery = await findEndpointDelivery(ctx.db, endpoint.id, deliveryId);
   if (!delivery) throw AppError.notFound('Delivery not found');
   await ctx.db.transaction(async (tx) => {
     const fresh = { id: randomUUID(), eventId: delivery.eventId, endpointId: endpoint.id };
