@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { LABEL_TYPE_SEED, validateCsvRows } from '@portal/shared';
-import { usZipDirectory } from '../apps/server/src/modules/address-check/zip-table.ts';
+import { usZipDirectory } from '../apps/server/src/lib/zip-table.ts';
 import { parseCsv } from '../apps/server/src/csv/parse-csv.ts';
 import { excelCsv, sheetRow, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';
 

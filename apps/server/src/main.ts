@@ -8,7 +8,7 @@ import { queueDefinitions, startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startVoidJobs } from './modules/refunds/void-jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
-import { usZipDirectory } from './modules/address-check/zip-table.ts';
+import { usZipDirectory } from './lib/zip-table.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();

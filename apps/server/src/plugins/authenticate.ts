@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { requestMeta } from '../modules/account/request-meta.ts';
+import { requestMeta } from '../lib/request-meta.ts';
 import type { StaffActor } from '../modules/audit/audit.service.ts';
 import { authenticateToken, type Authenticated } from '../modules/auth/auth.service.ts';
 import { findUserById, type UserRow } from '../modules/users/users.repository.ts';

@@ -28,7 +28,7 @@ import {
   updateProfile,
 } from './account.service.ts';
 import { readUnusedLabelsSetting } from '../refunds/unused-labels.ts';
-import { requestMeta } from './request-meta.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
 
 /** Account Settings (under /user): profile, e-mail, password, API key. Every route needs a session. */
 export const accountRoutes =

@@ -19,7 +19,7 @@ import {
   resetPassword,
   verifyEmail,
 } from './recovery.service.ts';
-import { requestMeta } from './request-meta.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
 
 /** Password reset and e-mail verification with one-time codes, and signing out everywhere (under /auth). */
 export const recoveryRoutes =

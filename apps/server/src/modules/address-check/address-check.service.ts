@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { findAddressCheckMode, setAddressCheckMode } from './address-check.repository.ts';
 import { addressVerifierFor } from './address-verifier.ts';
-import { usZipDirectory } from './zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 
 export const readAddressCheckMode = (ctx: AppContext, userId: string): Promise<AddressCheckMode> =>
   findAddressCheckMode(ctx.db, userId);

@@ -8,7 +8,7 @@ import { multipartPayload } from '../../../test/multipart.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 import { apiReseller, v2, type ApiReseller } from '../reseller-api/test-support.ts';
-import { usZipDirectory } from './zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 
 /** What a user reads for a case: the first warning's field, suggestion and the start of its message. */
 function expectWarned(warnings: AddressWarning[] | undefined, c: AddressCase) {

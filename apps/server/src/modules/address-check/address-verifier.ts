@@ -2,7 +2,7 @@ import { checkShipmentAddresses, type AddressWarning, type ShipmentAddresses } f
 import type { AppContext } from '../../context.ts';
 import { findRoutesOf } from '../providers/providers.repository.ts';
 import { createProviderVerifier, createVerificationCache } from './provider-verifier.ts';
-import { usZipDirectory } from './zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 
 /**
  * Who checks a shipment's addresses before it is bought. The offline ZIP table answers unless the label

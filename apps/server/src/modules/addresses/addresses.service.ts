@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
-import { usZipDirectory } from '../address-check/zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 import {
   countAddresses,
   deleteAddress as deleteRow,

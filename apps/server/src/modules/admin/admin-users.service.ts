@@ -20,7 +20,7 @@ import { deleteUserSessions, updateUser } from '../account/account.repository.ts
 import { recordAudit, type CLI_ACTOR, type StaffActor } from '../audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../auth/auth.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { findUserById as findUserRow } from '../users/users.repository.ts';
+import { findUserById as findUserRow } from '../users/users.service.ts';
 import {
   countLiveSessions,
   findUserSummary,

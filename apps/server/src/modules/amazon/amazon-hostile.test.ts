@@ -8,7 +8,7 @@ import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { garbagePdf, truncatedPdf } from '../../../test/fixtures/packing-slips.ts';
 import { compressionBombPdf, manyPagesPdf, manyShipToLinesPdf } from '../../../test/fixtures/hostile-pdfs.ts';
-import { usZipDirectory } from '../address-check/zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 
 const fromFields = {
   fromName: 'Jordan Avery',

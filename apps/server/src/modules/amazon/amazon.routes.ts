@@ -6,7 +6,7 @@ import { parseFields, readMultipartForm } from '../../lib/multipart-form.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
-import { usZipDirectory } from '../address-check/zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 import { generateAmazonCsv } from './amazon.service.ts';
 
 /** Amazon CSV generator (spec: /amazon-csv): packing-slip PDF in, bulk CSV (amazon.csv) out. */

@@ -5,8 +5,7 @@ import {
   type BulkProgress,
   type BulkRowResult,
 } from '@portal/shared';
-import { formatOrderId } from '../orders/ids.ts';
-import { downloadPath } from '../orders/order-view.ts';
+import { downloadPath, formatOrderId } from '../orders/order-records.service.ts';
 import type { BulkLine, BulkOrderWithType, StatusCounts } from './bulk-orders.repository.ts';
 
 const BASE = '/api/v1/order';

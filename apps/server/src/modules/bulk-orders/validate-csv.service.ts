@@ -11,7 +11,7 @@ import { parseCsv } from '../../csv/parse-csv.ts';
 import { csvToString } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
-import { usZipDirectory } from '../address-check/zip-table.ts';
+import { usZipDirectory } from '../../lib/zip-table.ts';
 import { requireLabelType, ruleInfoOf, toLabelTypeView } from '../label-types/label-types.service.ts';
 
 export type CsvUploadInput = {

@@ -3,10 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { UploadedFile } from '../../lib/multipart-form.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import {
   findCourierOrder,
   listCourierOrders,

@@ -1,6 +1,6 @@
 import { centsToDollars, formatCents, type CourierOrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import type { CourierOrderRow } from './courier.repository.ts';
 
 export const toCourierView = (row: CourierOrderRow): CourierOrderView => ({

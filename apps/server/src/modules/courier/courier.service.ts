@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import type { StoredFile } from '../../files/index.ts';
 import { AppError } from '../../errors.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import {
   findCourierOrder,
   insertCourierOrder,

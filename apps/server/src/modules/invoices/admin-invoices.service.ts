@@ -9,11 +9,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { findUserById } from '../users/users.repository.ts';
-import { emitWebhookEvent } from '../webhooks/webhook-events.ts';
+import { findUserById } from '../users/users.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
 import {
   decideInvoice,

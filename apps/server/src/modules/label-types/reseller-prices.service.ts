@@ -6,9 +6,8 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { refuseOwnTarget } from '../audit/own-target.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   deleteResellerPrice,
   findLabelType,

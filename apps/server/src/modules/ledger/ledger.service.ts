@@ -1,7 +1,7 @@
 import { formatCents } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import { addToBalance, insertEntryOnce, setBalanceAfter, type LedgerKind } from './ledger.repository.ts';
 
 export type PostEntryInput = {

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
-import { findUserById } from '../users/users.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import {
   findOrdersOfBatch,
   insertOrders,

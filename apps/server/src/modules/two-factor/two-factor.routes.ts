@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentAccount, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
-import { requestMeta } from '../account/request-meta.ts';
+import { requestMeta } from '../../lib/request-meta.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,

@@ -8,7 +8,7 @@ import type { Mailer } from '../../mail/mail-types.ts';
 import { renderTwoFactorMail, type TwoFactorEvent } from '../../mail/templates/two-factor-mail.ts';
 import { CLI_ACTOR, recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
-import { findUserById, type UserRow } from '../users/users.repository.ts';
+import { findUserById, type UserRow } from '../users/users.service.ts';
 import { hashRecoveryCode, matchTotpStep, newRecoveryCode, newTotpSecret, normalizeCode } from './totp.ts';
 import {
   claimTotpStep,

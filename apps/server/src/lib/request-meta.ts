@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RequestMeta } from '../../context.ts';
+import type { RequestMeta } from '../context.ts';
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({
   ip: request.ip,
