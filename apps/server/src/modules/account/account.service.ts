@@ -13,12 +13,11 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { API_KEY_PREFIX } from '../auth/auth.service.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
+import { API_KEY_PREFIX, deleteUserSessions } from '../auth/auth.service.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.service.ts';
 import { findLiveOtpForUser, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
-import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
-import type { UserRow } from '../users/users.service.ts';
-import { deleteUserSessions, updateUser } from './account.repository.ts';
+import { deleteUserDevices } from '../two-factor/two-factor.service.ts';
+import { updateUser, type UserRow } from '../users/users.service.ts';
 
 const mustExist = (user: UserRow | undefined): UserRow => {
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');

@@ -3,13 +3,13 @@ import type { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@po
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
-import { createSession, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
-import { deleteUserDevices } from '../two-factor/two-factor.repository.ts';
+import { createSession, deleteUserSessions, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
+import { deleteUserDevices } from '../two-factor/two-factor.service.ts';
 import { regenerateApiKey } from './account.service.ts';
-import { clearAccountFailures } from '../auth/login-throttle.ts';
+import { clearAccountFailures } from '../auth/login-throttle.service.ts';
 import { consumeOtp, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
-import { findUserById, type UserRow } from '../users/users.service.ts';
-import { deleteUserSessions, findUserByVerifiedEmail, updateUser } from './account.repository.ts';
+import { findUserById, updateUser, type UserRow } from '../users/users.service.ts';
+import { findUserByVerifiedEmail } from './account.repository.ts';
 
 type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

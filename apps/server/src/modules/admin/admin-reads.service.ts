@@ -1,8 +1,8 @@
-import { countAwaitingStaff } from '../courier/courier.repository.ts';
 import { centsToDollars, pageCount, pageOffset, type AuditQuery, type Overview } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { maskCodes } from '../../mail/mail-types.ts';
-import { countPendingInvoices } from '../invoices/invoices.repository.ts';
+import { countAwaitingStaff } from '../courier/courier-staff.service.ts';
+import { countPendingInvoices } from '../invoices/admin-invoices.service.ts';
 import { countResellers, labelsPerDay, listAuditRows, listMailRows } from './admin-reads.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

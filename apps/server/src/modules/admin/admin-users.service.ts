@@ -16,11 +16,10 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { deleteUserSessions, updateUser } from '../account/account.repository.ts';
 import { recordAudit, type CLI_ACTOR, type StaffActor } from '../audit/audit.service.ts';
-import { API_KEY_PREFIX } from '../auth/auth.service.ts';
+import { API_KEY_PREFIX, deleteUserSessions } from '../auth/auth.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { findUserById as findUserRow } from '../users/users.service.ts';
+import { findUserById as findUserRow, updateUser } from '../users/users.service.ts';
 import {
   countLiveSessions,
   findUserSummary,

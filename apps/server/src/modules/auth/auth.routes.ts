@@ -14,8 +14,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
-import { readDeviceCookie, setDeviceCookie } from '../two-factor/device-cookie.ts';
-import { completeTwoFactorChallenge, rememberDevice } from '../two-factor/two-factor-login.ts';
+import { readDeviceCookie, setDeviceCookie } from './device-cookie.ts';
+import { completeTwoFactorChallenge, rememberDevice } from '../two-factor/two-factor-login.service.ts';
 import { describeUser, finishSignIn, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
 // `errors` names the field (a weak password) so a client can show the reason next to it.

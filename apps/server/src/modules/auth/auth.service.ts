@@ -9,16 +9,19 @@ import {
 } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { findUserByDiscordId, insertUser, toSessionUser, type UserRow } from '../users/users.service.ts';
-import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.ts';
+import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.service.ts';
 import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import {
   beginLoginAttempt,
   failLoginAttempt,
   passPasswordStep,
   succeedLoginAttempt,
-} from './login-throttle.ts';
+} from './login-throttle.service.ts';
 import type { Identity } from './identity-cache.ts';
 import { deleteSession, findLiveSession, insertSession } from './sessions.repository.ts';
+
+/** Signing out everywhere, and a new password or API key, end the account's sessions. */
+export { deleteUserSessions } from './sessions.repository.ts';
 
 export const API_KEY_PREFIX = 'lp_';
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
@@ -53,4 +53,15 @@ export async function deleteSession(db: DbOrTx, sessionId: string): Promise<void
 
 export async function deleteExpiredSessions(db: DbOrTx): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
+
+/** Ends every session of the user, or every one but `keepSessionId`. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
 }

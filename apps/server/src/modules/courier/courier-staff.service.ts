@@ -15,6 +15,9 @@ import {
 import { NOT_FOUND_MESSAGE, priceCentsOf, refundKey } from './courier.service.ts';
 import { courierEvent, mailReseller, toCourierView } from './courier-view.ts';
 
+/** The console overview's count of courier orders waiting on staff. */
+export { countAwaitingStaff } from './courier.repository.ts';
+
 export async function listCourierQueue(ctx: AppContext, query: AdminCourierQuery) {
   const { rows, total } = await listCourierOrders(
     ctx.db,

@@ -1,7 +1,5 @@
-import { lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { inboundWebhookReceipts } from '../../db/schema.ts';
-import { RECEIPT_TTL_MS } from '../tracking/tracking-inbound.ts';
+import { RECEIPT_TTL_MS } from '../tracking/tracking.service.ts';
 import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
   deleteAuthFailuresBefore,
@@ -9,14 +7,15 @@ import {
   deleteFinishedDeliveriesBefore,
   deleteUndeliverableEvents,
   deleteCaptchaSolutionsExpiredBefore,
+  deleteExpiredTwoFactorRows,
   deleteIdempotencyKeysExpiredBefore,
+  deleteInboundReceiptsBefore,
   deleteOtpCodesExpiredBefore,
   deleteOtpRequestsBefore,
+  deleteProviderCallsBefore,
   deleteRateLimitHitsExpiredBefore,
   deleteSessionsExpiredBefore,
 } from './housekeeping.repository.ts';
-import { pruneProviderCalls } from '../providers/providers.repository.ts';
-import { deleteExpiredTwoFactorRows } from '../two-factor/two-factor.repository.ts';
 
 /** Throttle records are only read within their window (at most an hour); a day keeps a margin. */
 const THROTTLE_RECORDS_RETENTION_MS = 24 * 60 * 60_000;
@@ -60,15 +59,12 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
       (await deleteFinishedDeliveriesBefore(db, new Date(now.getTime() - WEBHOOK_DELIVERIES_RETENTION_MS)))
         .length + (await deleteDeliveriesBeyondLog(db, DELIVERY_LOG_SIZE)),
     webhookEvents: (await deleteUndeliverableEvents(db)).length,
-    providerCalls: (await pruneProviderCalls(db, new Date(now.getTime() - PROVIDER_CALLS_RETENTION_MS)))
-      .length,
+    providerCalls: (
+      await deleteProviderCallsBefore(db, new Date(now.getTime() - PROVIDER_CALLS_RETENTION_MS))
+    ).length,
     twoFactor: await deleteExpiredTwoFactorRows(db, now),
     // Remembered past the window in which an inbound message's age is accepted, then forgotten.
-    inboundWebhookReceipts: (
-      await db
-        .delete(inboundWebhookReceipts)
-        .where(lt(inboundWebhookReceipts.receivedAt, new Date(now.getTime() - RECEIPT_TTL_MS)))
-        .returning({ id: inboundWebhookReceipts.messageId })
-    ).length,
+    inboundWebhookReceipts: (await deleteInboundReceiptsBefore(db, new Date(now.getTime() - RECEIPT_TTL_MS)))
+      .length,
   };
 }

@@ -22,6 +22,9 @@ import {
   type InvoiceRow,
 } from './invoices.repository.ts';
 
+/** The console overview's count of deposits waiting on staff. */
+export { countPendingInvoices } from './invoices.repository.ts';
+
 const notFound = () => AppError.notFound('Invoice not found');
 
 /** GET /admin/invoices: the queue and history, filtered by status and method, searched by note or reseller. */

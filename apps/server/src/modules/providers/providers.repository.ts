@@ -155,13 +155,6 @@ export async function lastErrors(db: DbOrTx) {
     .orderBy(providerCalls.providerId, desc(providerCalls.createdAt));
 }
 
-/** Drops call records older than `before` (housekeeping). */
-export const pruneProviderCalls = (db: DbOrTx, before: Date) =>
-  db
-    .delete(providerCalls)
-    .where(sql`${providerCalls.createdAt} < ${before}`)
-    .returning({ id: providerCalls.id });
-
 /** Orders bought through a provider, to keep the FK honest when one is deleted. */
 export async function countOrdersOf(db: DbOrTx, id: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.providerId, id));

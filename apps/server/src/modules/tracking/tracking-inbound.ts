@@ -16,21 +16,11 @@ import {
   shippoEvents,
   type IncomingTrackingEvent,
 } from '../../labels/providers/upstream/provider-tracking.ts';
-import { applyTrackingEvents, postponePoll } from './tracking.service.ts';
+import { applyTrackingEvents, INBOUND_WINDOW_MS, postponePoll } from './tracking.service.ts';
 
 type ProviderRow = typeof providers.$inferSelect;
 type Json = Record<string, unknown>;
 type Headers = Record<string, string | string[] | undefined>;
-
-/**
- * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
- * deliveries for a while, and ids are remembered longer than this, so a replay inside it is refused by
- * its id and one outside it by its age. Standard Webhooks (an upstream LabelPort) signs each attempt's
- * time, and its library allows 5 minutes.
- */
-export const INBOUND_WINDOW_MS = 3 * 24 * 3600_000;
-/** How long accepted message ids are remembered (housekeeping forgets older ones). */
-export const RECEIPT_TTL_MS = 2 * INBOUND_WINDOW_MS;
 
 /** What a verified message says: its id (for replays), its time, the order it is about, the events. */
 type Verified =

@@ -99,19 +99,6 @@ export async function deleteChallenge(db: DbOrTx, id: string): Promise<boolean> 
   return rows.length === 1;
 }
 
-/** Housekeeping: challenges nobody answered and devices past their 30 days; how many rows went. */
-export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
-  const challenges = await db
-    .delete(twoFactorChallenges)
-    .where(lt(twoFactorChallenges.expiresAt, now))
-    .returning({ id: twoFactorChallenges.id });
-  const devices = await db
-    .delete(twoFactorDevices)
-    .where(lt(twoFactorDevices.expiresAt, now))
-    .returning({ id: twoFactorDevices.id });
-  return challenges.length + devices.length;
-}
-
 export async function insertDevice(
   db: DbOrTx,
   row: { userId: string; expiresAt: Date; userAgent: string | null },

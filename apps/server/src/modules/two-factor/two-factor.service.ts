@@ -7,7 +7,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mail-types.ts';
 import { renderTwoFactorMail, type TwoFactorEvent } from '../../mail/templates/two-factor-mail.ts';
 import { CLI_ACTOR, recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.service.ts';
 import { findUserById, type UserRow } from '../users/users.service.ts';
 import { hashRecoveryCode, matchTotpStep, newRecoveryCode, newTotpSecret, normalizeCode } from './totp.ts';
 import {
@@ -21,6 +21,9 @@ import {
   setPendingSecret,
   useRecoveryCode,
 } from './two-factor.repository.ts';
+
+/** A new password, or signing out everywhere, forgets the devices that skipped the code. */
+export { deleteUserDevices } from './two-factor.repository.ts';
 
 export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
   user.twoFactorEnabledAt !== null;

@@ -37,3 +37,18 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | u
   const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
   return row;
 }
+
+export async function updateUser(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<
+    Pick<UserRow, 'username' | 'email' | 'emailVerified' | 'passwordHash' | 'apiKeyHash' | 'apiKeyCipher'>
+  >,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}

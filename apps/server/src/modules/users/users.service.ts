@@ -4,6 +4,7 @@ export {
   findUserByDiscordId,
   findUserById,
   insertUser,
+  updateUser,
   type NewUser,
   type UserRow,
 } from './users.repository.ts';

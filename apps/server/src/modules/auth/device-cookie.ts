@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEVICE_COOKIE, DEVICE_TTL_MS } from './two-factor-login.ts';
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from '../two-factor/two-factor-login.service.ts';
 
 /** The remembered-device cookie the browser sent, if any. */
 export function readDeviceCookie(request: FastifyRequest): string | undefined {
