@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
-import { apiReseller, v2, type ApiReseller } from '../reseller-api/test-support.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';
 
 /** What a user reads for a case: the first warning's field, suggestion and the start of its message. */
@@ -97,10 +98,10 @@ describe('address checks on every order path', () => {
     });
 
     it('API v2 buys with the warnings beside the order, and strict mode refuses them with 422', async () => {
-      const bought = await v2(app, alice.apiKey, 'POST', '/order/create-order', order(c));
+      const bought = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', order(c));
       expect(bought.statusCode).toBe(201);
       expectWarned(bought.json().warnings, c);
-      const strict = await v2(
+      const strict = await apiCall(
         app,
         alice.apiKey,
         'POST',
@@ -115,9 +116,15 @@ describe('address checks on every order path', () => {
   it('API v2 bulk lists each row’s warnings with its row; strict refuses the whole purchase', async () => {
     const data = ADDRESS_CASES.map((c) => order(c));
     const body = { labelType: 'ground_oz', data };
-    const strict = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order?address_check=strict', body);
+    const strict = await apiCall(
+      app,
+      alice.apiKey,
+      'POST',
+      '/order/create-bulk-order?address_check=strict',
+      body,
+    );
     expect(strict.statusCode).toBe(422);
-    const bought = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', body);
+    const bought = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', body);
     expect(bought.statusCode).toBe(201);
     const warnings = bought.json().warnings as AddressWarning[];
     ADDRESS_CASES.forEach((c, i) =>

@@ -3,10 +3,10 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { adminCall, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2, type ApiReseller } from '../reseller-api/test-support.ts';
+import { adminCall, orderBody, settleLabels } from '../../../test/order-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 import type { Reseller } from '../../../test/order-kit.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { apiReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
 
 /**
  * Issue 38 #5: an order whose label type is routed to EasyPost or Shippo has its addresses verified
@@ -22,7 +22,7 @@ describe("address verification by the order's provider", () => {
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     adminCall(app, staff.headers, method, url, payload);
   const order = (uid: string, change: Record<string, unknown>, query = '') =>
-    v2(app, alice.apiKey, 'POST', `/order/create-order${query}`, {
+    apiCall(app, alice.apiKey, 'POST', `/order/create-order${query}`, {
       ...orderBody(uid, change),
       labelType: uid,
       ...(uid === 'priority' ? { design: 'pitney' } : {}),

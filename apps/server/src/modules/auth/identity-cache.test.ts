@@ -4,7 +4,8 @@ import type { NotificationHandlers } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, ENGINES, signUp, type TestApp } from '../../../test/helper.ts';
 import { resellerOf, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, v2 } from '../reseller-api/test-support.ts';
+import { apiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 import { createIdentityCache, REMEMBER_MS, type Credential } from './identity-cache.ts';
 import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
 
@@ -160,19 +161,19 @@ describe.each(ENGINES)('remembered sign-ins on %s', (engine) => {
   it("refuses a disabled reseller's remembered session and API key", async () => {
     const reseller = await apiReseller(app);
     expect((await access(reseller.headers)).statusCode).toBe(200);
-    expect((await v2(app, reseller.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
+    expect((await apiCall(app, reseller.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
     await app.database.executeSql('UPDATE users SET disabled_at = now() WHERE id = $1', [reseller.id]);
     expect(await statusSoon(() => access(reseller.headers), 401)).toBe(401);
-    const key = await v2(app, reseller.apiKey, 'GET', '/order/read-orders');
+    const key = await apiCall(app, reseller.apiKey, 'GET', '/order/read-orders');
     expect(key.statusCode).toBe(401);
     expect(key.json()).toEqual({ message: 'This account is disabled' });
   });
 
   it('refuses an old API key that was remembered, once a new one is issued', async () => {
     const reseller = await apiReseller(app);
-    expect((await v2(app, reseller.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
+    expect((await apiCall(app, reseller.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
     await app.database.executeSql("UPDATE users SET api_key_hash = 'replaced' WHERE id = $1", [reseller.id]);
-    const old = await statusSoon(() => v2(app, reseller.apiKey, 'GET', '/order/read-orders'), 401);
+    const old = await statusSoon(() => apiCall(app, reseller.apiKey, 'GET', '/order/read-orders'), 401);
     expect(old).toBe(401);
   });
 

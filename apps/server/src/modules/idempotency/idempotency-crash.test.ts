@@ -5,7 +5,8 @@ import { idempotencyKeys, orders } from '../../db/schema.ts';
 import { createTestApp, ENGINES, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { balanceCents, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, v2, type ApiReseller } from '../reseller-api/test-support.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 import { requestHashOf, runIdempotent } from './idempotency.service.ts';
 
 describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s', (engine) => {
@@ -19,7 +20,7 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
       env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' },
     });
     alice = await apiReseller(app, 100_00);
-    const types = (await v2(app, alice.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
+    const types = (await apiCall(app, alice.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
   });
   afterAll(() => app.close());
@@ -88,9 +89,9 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
     const body = orderBody(groundOz);
     await leftInProgress(carol.id, 'died-before-commit', body, 3 * 60);
     const headers = { 'idempotency-key': 'died-before-commit' };
-    const res = await v2(app, carol.apiKey, 'POST', '/order/create-order', body, headers);
+    const res = await apiCall(app, carol.apiKey, 'POST', '/order/create-order', body, headers);
     expect(res.statusCode).toBe(201);
-    const again = await v2(app, carol.apiKey, 'POST', '/order/create-order', body, headers);
+    const again = await apiCall(app, carol.apiKey, 'POST', '/order/create-order', body, headers);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(res.json());
@@ -107,7 +108,7 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
     const dan = await apiReseller(app, 10_00);
     const body = orderBody(groundOz);
     await leftInProgress(dan.id, 'still-running', body, 60);
-    const res = await v2(app, dan.apiKey, 'POST', '/order/create-order', body, {
+    const res = await apiCall(app, dan.apiKey, 'POST', '/order/create-order', body, {
       'idempotency-key': 'still-running',
     });
     expect(res.statusCode).toBe(409);

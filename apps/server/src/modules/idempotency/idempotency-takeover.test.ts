@@ -5,7 +5,8 @@ import { idempotencyKeys, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { balanceCents, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, v2 } from '../reseller-api/test-support.ts';
+import { apiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 import { runIdempotent } from './idempotency.service.ts';
 
 // Two purchases on separate connections: real PostgreSQL, as PGlite has one connection.
@@ -18,7 +19,7 @@ describe('Idempotency-Key claim taken over while the first purchase still runs, 
       env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' },
     });
     const probe = await apiReseller(app, 0);
-    const types = (await v2(app, probe.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
+    const types = (await apiCall(app, probe.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
   });
   afterAll(() => app.close());

@@ -9,9 +9,16 @@ import { auditLog, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { balanceCents, createOrder, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2 } from '../reseller-api/test-support.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import {
+  balanceCents,
+  createOrder,
+  orderBody,
+  settleLabels,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
+import { apiReseller, signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
 
 type Headers = Record<string, string>;
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>
@@ -277,7 +284,7 @@ describe('staff label types and reseller prices', () => {
     await admin('PUT', `/users/${api.id}/prices/${priority._id}`, staff.headers, {
       tiers: tiers([[0, 70, 3]]),
     });
-    const viaApi = (await v2(app, api.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
+    const viaApi = (await apiCall(app, api.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
     expect(viaApi.find((t: LabelTypeView) => t.uid === 'priority').prices).toEqual(tiers([[0, 70, 3]]));
     expect(await auditActions(alice.id)).toContain('user.set_prices');
 

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { pngSize } from '../../labels/label-scan.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2, type ApiReseller } from '../reseller-api/test-support.ts';
+import { createOrder, labelTypeIds, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 /** Issue 37: every download route gives pdf, letter, zpl or png, named and typed as what it is. */
 const labelsIn = (zpl: string): number => zpl.split('^XA').length - 1;
@@ -131,7 +132,7 @@ describe('label downloads in every format', () => {
 
   it('API v2: label_format at purchase, told by read-order, given by download and bulk download', async () => {
     const { labelType: _t, ...body } = orderBody('');
-    const created = await v2(app, alice.apiKey, 'POST', '/order/create-order', {
+    const created = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', {
       ...body,
       labelType: 'ground_oz',
       label_format: 'png',
@@ -140,17 +141,17 @@ describe('label downloads in every format', () => {
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().orders[0]._id;
     const read = await waitFor(
-      () => v2(app, alice.apiKey, 'GET', `/order/read-order/${id}`).then((r) => r.json()),
+      () => apiCall(app, alice.apiKey, 'GET', `/order/read-order/${id}`).then((r) => r.json()),
       (r) => r.order.status === 'completed',
     );
     expect(read.order).toMatchObject({ label_format: 'png', label_dpi: 300 });
-    const png = await v2(app, alice.apiKey, 'GET', `/order/download/${id}`);
+    const png = await apiCall(app, alice.apiKey, 'GET', `/order/download/${id}`);
     expect(png.headers['content-type']).toBe('image/png');
     expect(pngSize(png.rawPayload)).toEqual({ width: 1200, height: 1800 });
-    const zpl = await v2(app, alice.apiKey, 'GET', `/order/download/${id}?format=zpl&dpi=203`);
+    const zpl = await apiCall(app, alice.apiKey, 'GET', `/order/download/${id}?format=zpl&dpi=203`);
     expect(zpl.headers['content-type']).toBe('application/zpl');
     expect(zpl.headers['content-disposition']).toMatch(/\.zpl"$/);
-    const bad = await v2(app, alice.apiKey, 'POST', '/order/create-order', {
+    const bad = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', {
       ...body,
       labelType: 'ground_oz',
       label_format: 'gif',
@@ -159,7 +160,7 @@ describe('label downloads in every format', () => {
     expect(bad.json().message).toBe('Unknown label format: use one of pdf, letter, zpl, png');
 
     const { quantity: _q, signature: _s, ...row } = body;
-    const bulk = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+    const bulk = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
       labelType: 'ground_oz',
       label_format: 'zpl',
       data: [row, { ...row, ToName: 'Second Buyer' }],
@@ -167,14 +168,19 @@ describe('label downloads in every format', () => {
     expect(bulk.statusCode, bulk.body).toBe(201);
     const bulkId = bulk.json().bulkOrder._id;
     await waitFor(
-      () => v2(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkId}`).then((r) => r.json()),
+      () => apiCall(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkId}`).then((r) => r.json()),
       (b) => b.bulkOrder.status === 'Completed',
     );
-    const stream = await v2(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkId}?format=zpl`);
+    const stream = await apiCall(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkId}?format=zpl`);
     expect(stream.headers['content-type']).toBe('application/zpl');
     expect(stream.headers['content-disposition']).toMatch(/\.zpl"$/);
     expect(labelsIn(stream.body)).toBe(2);
-    const unknown = await v2(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkId}?format=gif`);
+    const unknown = await apiCall(
+      app,
+      alice.apiKey,
+      'GET',
+      `/order/download-bulk-order/${bulkId}?format=gif`,
+    );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown label format: use one of zip, pdf, letter, zpl, png');
   });

@@ -4,14 +4,14 @@ import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypo
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
-  labelTypeIds,
   adminCall,
-  orderBody,
   endedOrder,
+  labelTypeIds,
+  orderBody,
   placeOrder,
+  settleLabels,
   type Reseller,
 } from '../../../test/order-kit.ts';
-import { settleLabels } from '../reseller-api/test-support.ts';
 import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 type StaffOrder = {

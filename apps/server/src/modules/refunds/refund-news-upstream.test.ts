@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { apiReseller, signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
@@ -12,9 +12,9 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
+  settleLabels,
   waitFor,
 } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, type ApiReseller } from '../reseller-api/test-support.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
 import { settle } from '../webhooks/test-support.ts';
 import { staffRefund, statusOf } from './test-support.ts';

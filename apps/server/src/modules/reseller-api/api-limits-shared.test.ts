@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { createPostgresDatabaseUrl, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, v2 } from './test-support.ts';
+import { apiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 const PER_MINUTE = 10;
 const PURCHASES_PER_SECOND = 3;
@@ -28,7 +29,7 @@ describe('reseller API limits across instances on postgres', () => {
   it('refuses the purchase past the per-second budget however the purchases are split', async () => {
     const alice = await apiReseller(a, 50_00);
     const buy = (app: TestApp) =>
-      v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody('ground_oz'));
+      apiCall(app, alice.apiKey, 'POST', '/order/create-order', orderBody('ground_oz'));
     const replies = await Promise.all([buy(a), buy(b), buy(a), buy(b)]);
     const statuses = replies.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 201, 201, 429]);
@@ -40,7 +41,7 @@ describe('reseller API limits across instances on postgres', () => {
     const bob = await apiReseller(b);
     const statuses: number[] = [];
     for (let i = 0; i <= PER_MINUTE; i++)
-      statuses.push((await v2(i % 2 ? b : a, bob.apiKey, 'GET', '/labeltype/read-types')).statusCode);
+      statuses.push((await apiCall(i % 2 ? b : a, bob.apiKey, 'GET', '/labeltype/read-types')).statusCode);
     expect(statuses).toEqual([...Array<number>(PER_MINUTE).fill(200), 429]);
   });
 });

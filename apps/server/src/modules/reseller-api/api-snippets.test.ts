@@ -7,8 +7,9 @@ import { API_ENDPOINTS, curlSnippet, fetchSnippet, pythonSnippet, type SnippetCo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
+import { settleLabels, waitFor } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 const run = promisify(execFile);
 const endpoint = (id: string) => API_ENDPOINTS.find((e) => e.id === id)!;
@@ -50,7 +51,7 @@ describe('the API docs page snippets run against a live server', () => {
       const bulk = await call('create-bulk-order');
       expect(bulk).toMatch(/Bulk order created successfully: 2 labels are being generated/);
 
-      const [order] = (await v2(app, alice.apiKey, 'GET', '/order/read-orders?limit=1')).json().orders;
+      const [order] = (await apiCall(app, alice.apiKey, 'GET', '/order/read-orders?limit=1')).json().orders;
       const bulkId = /'_id': '([\w-]+)'|"_id":"([\w-]+)"|_id: '([\w-]+)'/.exec(bulk)!.slice(1).find(Boolean)!;
       context.ids = { order_id: order._id, bulkorder_id: bulkId };
       expect(await call('read-orders')).toContain(order._id);
@@ -58,11 +59,11 @@ describe('the API docs page snippets run against a live server', () => {
       expect(await call('read-bulk-order')).toContain(bulkId);
 
       await waitFor(
-        () => v2(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkId}`).then((r) => r.json()),
+        () => apiCall(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkId}`).then((r) => r.json()),
         (b) => b.bulkOrder.status === 'Completed',
       );
       await waitFor(
-        () => v2(app, alice.apiKey, 'GET', `/order/read-order/${order._id}`).then((r) => r.json().order),
+        () => apiCall(app, alice.apiKey, 'GET', `/order/read-order/${order._id}`).then((r) => r.json().order),
         (o) => o.status === 'completed',
       );
       await fs.rm(path.join(dir, 'label.pdf'), { force: true });

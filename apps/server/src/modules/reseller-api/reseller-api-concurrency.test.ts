@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { balanceCents, ledgerOf, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, v2 } from './test-support.ts';
+import { apiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('reseller API purchases under concurrency on postgres', () => {
@@ -21,7 +22,7 @@ describe('reseller API purchases under concurrency on postgres', () => {
     const alice = await apiReseller(app, 50_00);
     const headers = { 'idempotency-key': 'plugin-checkout-42' };
     const body = orderBody('ground_oz', { quantity: 2 });
-    const send = () => v2(app, alice.apiKey, 'POST', '/order/create-order', body, headers);
+    const send = () => apiCall(app, alice.apiKey, 'POST', '/order/create-order', body, headers);
     const replies = await Promise.all(Array.from({ length: 50 }, send));
 
     // The requests that met the first one running waited for its reply and got it again.
@@ -37,7 +38,14 @@ describe('reseller API purchases under concurrency on postgres', () => {
     expect(charges).toHaveLength(1);
     expect(await app.database.db.select().from(orders).where(eq(orders.userId, alice.id))).toHaveLength(2);
 
-    const other = await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody('ground_oz'), headers);
+    const other = await apiCall(
+      app,
+      alice.apiKey,
+      'POST',
+      '/order/create-order',
+      orderBody('ground_oz'),
+      headers,
+    );
     expect(other.statusCode).toBe(422);
     expect(await balanceCents(app.database.db, alice.id)).toBe(50_00 - 2 * 275);
   });
@@ -46,9 +54,16 @@ describe('reseller API purchases under concurrency on postgres', () => {
     const bob = await apiReseller(app, 100 * 275);
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        v2(app, bob.apiKey, 'POST', '/order/create-order', orderBody('ground_oz', { ToName: `Buyer ${i}` }), {
-          'idempotency-key': `order-${i}`,
-        }),
+        apiCall(
+          app,
+          bob.apiKey,
+          'POST',
+          '/order/create-order',
+          orderBody('ground_oz', { ToName: `Buyer ${i}` }),
+          {
+            'idempotency-key': `order-${i}`,
+          },
+        ),
       ),
     );
     const byStatus = new Map<number, number>();

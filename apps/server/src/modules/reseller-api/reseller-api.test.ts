@@ -5,8 +5,9 @@ import { idempotencyKeys, users } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { requestHashOf } from '../idempotency/idempotency.service.ts';
-import { balanceCents, fund, orderBody, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
+import { balanceCents, fund, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 describe('reseller API /api/v2: authentication and single orders', () => {
   let app: TestApp;
@@ -16,7 +17,7 @@ describe('reseller API /api/v2: authentication and single orders', () => {
     app = await createTestApp({ env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' } });
     await startWorkers(app.ctx);
     alice = await apiReseller(app, 100_00);
-    const types = (await v2(app, alice.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
+    const types = (await apiCall(app, alice.apiKey, 'GET', '/labeltype/read-types')).json().labelTypes;
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
   });
   afterAll(async () => {
@@ -25,17 +26,17 @@ describe('reseller API /api/v2: authentication and single orders', () => {
   });
 
   it('authenticates only by the x-api-key header', async () => {
-    const missing = await v2(app, null, 'GET', '/labeltype/read-types');
+    const missing = await apiCall(app, null, 'GET', '/labeltype/read-types');
     expect(missing.statusCode).toBe(401);
     expect(missing.json()).toEqual({ message: 'Missing API key: send it in the x-api-key header' });
-    const wrong = await v2(app, 'lp_not-a-key', 'GET', '/labeltype/read-types');
+    const wrong = await apiCall(app, 'lp_not-a-key', 'GET', '/labeltype/read-types');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid API key' });
     for (const query of ['x-api-key', 'api_key', 'apiKey']) {
-      const res = await v2(app, null, 'GET', `/labeltype/read-types?${query}=${alice.apiKey}`);
+      const res = await apiCall(app, null, 'GET', `/labeltype/read-types?${query}=${alice.apiKey}`);
       expect(res.statusCode).toBe(401);
     }
-    const bearer = await v2(app, null, 'GET', '/order/read-orders', undefined, alice.headers);
+    const bearer = await apiCall(app, null, 'GET', '/order/read-orders', undefined, alice.headers);
     expect(bearer.statusCode).toBe(401);
     const v1WithKey = await app.inject({
       method: 'GET',
@@ -47,21 +48,21 @@ describe('reseller API /api/v2: authentication and single orders', () => {
 
   it("refuses a disabled reseller's key and the old key after regeneration", async () => {
     const bob = await apiReseller(app);
-    expect((await v2(app, bob.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
+    expect((await apiCall(app, bob.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
     await app.ctx.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, bob.id));
-    const disabled = await v2(app, bob.apiKey, 'GET', '/order/read-orders');
+    const disabled = await apiCall(app, bob.apiKey, 'GET', '/order/read-orders');
     expect(disabled.statusCode).toBe(401);
     expect(disabled.json()).toEqual({ message: 'This account is disabled' });
 
     const carol = await apiReseller(app);
     const regen = await app.inject({ method: 'POST', url: '/api/v1/user/api-key', headers: carol.headers });
     expect(regen.statusCode).toBe(200);
-    expect((await v2(app, carol.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(401);
-    expect((await v2(app, regen.json().api_key, 'GET', '/order/read-orders')).statusCode).toBe(200);
+    expect((await apiCall(app, carol.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(401);
+    expect((await apiCall(app, regen.json().api_key, 'GET', '/order/read-orders')).statusCode).toBe(200);
   });
 
   it('lists the enabled label types with their prices', async () => {
-    const res = await v2(app, alice.apiKey, 'GET', '/labeltype/read-types');
+    const res = await apiCall(app, alice.apiKey, 'GET', '/labeltype/read-types');
     expect(res.statusCode).toBe(200);
     const types = res.json().labelTypes as { uid: string; status: boolean; prices: unknown[] }[];
     expect(types.length).toBeGreaterThan(3);
@@ -70,7 +71,7 @@ describe('reseller API /api/v2: authentication and single orders', () => {
 
   it('creates an order from JSON or a form, by _id or uid, marked as an API order', async () => {
     const before = await balanceCents(app.ctx.db, alice.id);
-    const json = await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz));
+    const json = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz));
     expect(json.statusCode).toBe(201);
     expect(json.json()).toMatchObject({
       message: 'Order created successfully',
@@ -83,7 +84,7 @@ describe('reseller API /api/v2: authentication and single orders', () => {
         ([k, v]): [string, string] => [k, String(v)],
       ),
     ).toString();
-    const urlencoded = await v2(app, alice.apiKey, 'POST', '/order/create-order', form, {
+    const urlencoded = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', form, {
       'content-type': 'application/x-www-form-urlencoded',
     });
     expect(urlencoded.statusCode).toBe(201);
@@ -114,54 +115,62 @@ describe('reseller API /api/v2: authentication and single orders', () => {
       [{ labelType: '' }, 400, 'Please select a label type'],
     ];
     for (const [change, status, message] of cases) {
-      const res = await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz, change));
+      const res = await apiCall(
+        app,
+        alice.apiKey,
+        'POST',
+        '/order/create-order',
+        orderBody(groundOz, change),
+      );
       expect(res.statusCode, JSON.stringify(change)).toBe(status);
       expect(res.json().message).toContain(message);
       expect(res.body).not.toMatch(/stack|\.ts:\d|SELECT |INSERT /);
     }
     const broke = await apiReseller(app);
-    const poor = await v2(app, broke.apiKey, 'POST', '/order/create-order', orderBody(groundOz));
+    const poor = await apiCall(app, broke.apiKey, 'POST', '/order/create-order', orderBody(groundOz));
     expect(poor.statusCode).toBe(402);
     expect(poor.json().message).toMatch(/^Insufficient balance/);
   });
 
   it("reads and downloads only the reseller's own orders", async () => {
-    const created = (await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz))).json();
+    const created = (
+      await apiCall(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz))
+    ).json();
     const id = created.orders[0]._id as string;
-    const one = await v2(app, alice.apiKey, 'GET', `/order/read-order/${id}`);
+    const one = await apiCall(app, alice.apiKey, 'GET', `/order/read-order/${id}`);
     expect(one.statusCode).toBe(200);
     expect(one.json().order).toMatchObject({ _id: id, price: 2.75 });
     expect(one.json().order).toHaveProperty('createdAt');
 
-    const page = await v2(app, alice.apiKey, 'GET', '/order/read-orders?page=1&limit=2&status=All');
+    const page = await apiCall(app, alice.apiKey, 'GET', '/order/read-orders?page=1&limit=2&status=All');
     expect(page.json()).toMatchObject({ total: 4, totalPages: 2 });
     expect(page.json().orders).toHaveLength(2);
-    const searched = await v2(
+    const searched = await apiCall(
       app,
       alice.apiKey,
       'GET',
       `/order/read-orders?search=${created.orders[0].OrderId}`,
     );
     expect(searched.json().orders.map((o: { _id: string }) => o._id)).toEqual([id]);
-    expect((await v2(app, alice.apiKey, 'GET', '/order/read-orders?limit=0')).statusCode).toBe(400);
+    expect((await apiCall(app, alice.apiKey, 'GET', '/order/read-orders?limit=0')).statusCode).toBe(400);
 
     const eve = await apiReseller(app);
     for (const url of [`/order/read-order/${id}`, `/order/download/${id}`, '/order/read-order/not-an-id']) {
-      const res = await v2(app, eve.apiKey, 'GET', url);
+      const res = await apiCall(app, eve.apiKey, 'GET', url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ message: 'Order not found' });
     }
 
-    const early = await v2(app, alice.apiKey, 'GET', `/order/download/${id}`);
+    const early = await apiCall(app, alice.apiKey, 'GET', `/order/download/${id}`);
     if (early.statusCode === 409)
       expect(early.json().message).toBe('Only completed orders can be downloaded');
     const done = await waitFor(
-      () => v2(app, alice.apiKey, 'GET', `/order/read-order/${id}`).then((r) => r.json().order),
+      () => apiCall(app, alice.apiKey, 'GET', `/order/read-order/${id}`).then((r) => r.json().order),
       (o) => o.status === 'completed',
     );
     expect(done.tracking).toBeTruthy();
     expect(done.pdf).toBe(`/api/v2/order/download/${id}`);
-    const pdf = await v2(app, alice.apiKey, 'GET', `/order/download/${id}`);
+    const pdf = await apiCall(app, alice.apiKey, 'GET', `/order/download/${id}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -170,11 +179,25 @@ describe('reseller API /api/v2: authentication and single orders', () => {
   it('replays an order retried with the same Idempotency-Key and refuses the key for another body', async () => {
     const headers = { 'idempotency-key': 'shop-order-991' };
     const before = await balanceCents(app.ctx.db, alice.id);
-    const first = await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz), headers);
-    const again = await v2(app, alice.apiKey, 'POST', '/order/create-order', orderBody(groundOz), headers);
+    const first = await apiCall(
+      app,
+      alice.apiKey,
+      'POST',
+      '/order/create-order',
+      orderBody(groundOz),
+      headers,
+    );
+    const again = await apiCall(
+      app,
+      alice.apiKey,
+      'POST',
+      '/order/create-order',
+      orderBody(groundOz),
+      headers,
+    );
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    const other = await v2(
+    const other = await apiCall(
       app,
       alice.apiKey,
       'POST',
@@ -200,7 +223,9 @@ describe('reseller API /api/v2: authentication and single orders', () => {
       status: 'in_progress',
       expiresAt: new Date(Date.now() + 60_000),
     });
-    const busy = await v2(app, alice.apiKey, 'POST', '/order/create-order', body, { 'idempotency-key': key });
+    const busy = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', body, {
+      'idempotency-key': key,
+    });
     expect(busy.statusCode).toBe(409);
     expect(busy.headers['retry-after']).toBe('1');
     expect(busy.json()).toEqual({
@@ -209,10 +234,10 @@ describe('reseller API /api/v2: authentication and single orders', () => {
 
     const broke = await apiReseller(app);
     const headers = { 'idempotency-key': 'retry-after-top-up' };
-    const poor = await v2(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
+    const poor = await apiCall(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
     expect(poor.statusCode).toBe(402);
     await fund(app.ctx.db, broke.id, 10_00);
-    const paid = await v2(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
+    const paid = await apiCall(app, broke.apiKey, 'POST', '/order/create-order', body, headers);
     expect(paid.statusCode).toBe(201);
   });
 });

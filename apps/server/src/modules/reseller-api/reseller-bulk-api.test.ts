@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, settleLabels, v2, type ApiReseller } from './test-support.ts';
+import { balanceCents, ledgerOf, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiCall } from '../../../test/api-kit.ts';
 
 const row = (i: number, change: Record<string, unknown> = {}) => {
   const { labelType: _t, quantity: _q, signature: _s, ...order } = orderBody('', { ToName: `Buyer ${i}` });
@@ -24,7 +25,7 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
 
   it('refuses the whole bulk order with row errors when any row is bad, charging nothing', async () => {
     const data = [row(1), row(2, { ToName: '', Weight: 999 }), row(3), row(4, { FromZip: 'abc' })];
-    const res = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+    const res = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
       labelType: 'ground_oz',
       data,
     });
@@ -43,13 +44,13 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
       [],
     );
 
-    const empty = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+    const empty = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
       labelType: 'ground_oz',
       data: [],
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('data must hold at least one order');
-    const priority = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+    const priority = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
       labelType: 'priority',
       data: [row(1, { Weight: 2 })],
     });
@@ -58,7 +59,7 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
 
   it('buys a bulk order in one charge, reports each row and serves the zip and the merged PDF', async () => {
     const data = [row(1), row(2, { ToZip: 2116 }), row(3)];
-    const res = await v2(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+    const res = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
       labelType: 'ground_oz',
       data,
     });
@@ -67,11 +68,12 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
     expect(bulkOrder).toMatchObject({ source: 'api', total: 8.25, totalOrders: 3 });
     expect(['Pending', 'Processing', 'Completed']).toContain(bulkOrder.status);
     expect(balance).toBe(91.75);
-    const early = await v2(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkOrder._id}`);
+    const early = await apiCall(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkOrder._id}`);
     if (early.statusCode !== 200) expect(early.statusCode).toBe(409);
 
     const done = await waitFor(
-      () => v2(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkOrder._id}`).then((r) => r.json()),
+      () =>
+        apiCall(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkOrder._id}`).then((r) => r.json()),
       (b) => b.bulkOrder.status === 'Completed',
     );
     expect(done.bulkOrder.progress).toMatchObject({ completed: 3, done: 3 });
@@ -79,11 +81,16 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
     expect(done.orders.every((o: { tracking: string | null }) => o.tracking)).toBe(true);
     expect(done.bulkOrder.zip).toBe(`/api/v2/order/download-bulk-order/${bulkOrder._id}`);
 
-    const zip = await v2(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkOrder._id}`);
+    const zip = await apiCall(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkOrder._id}`);
     expect(zip.statusCode).toBe(200);
     expect(zip.headers['content-type']).toBe('application/zip');
     expect(zip.rawPayload.subarray(0, 2).toString()).toBe('PK');
-    const pdf = await v2(app, alice.apiKey, 'GET', `/order/download-bulk-order/${bulkOrder._id}?format=pdf`);
+    const pdf = await apiCall(
+      app,
+      alice.apiKey,
+      'GET',
+      `/order/download-bulk-order/${bulkOrder._id}?format=pdf`,
+    );
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 
@@ -92,14 +99,14 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
       `/order/read-bulk-order/${bulkOrder._id}`,
       `/order/download-bulk-order/${bulkOrder._id}`,
     ]) {
-      const other = await v2(app, eve.apiKey, 'GET', url);
+      const other = await apiCall(app, eve.apiKey, 'GET', url);
       expect(other.statusCode).toBe(404);
       expect(other.json()).toEqual({ message: 'Bulk order not found' });
     }
   });
 
   it('answers GET on create-bulk-order with 405 naming POST', async () => {
-    const res = await v2(app, alice.apiKey, 'GET', '/order/create-bulk-order');
+    const res = await apiCall(app, alice.apiKey, 'GET', '/order/create-bulk-order');
     expect(res.statusCode).toBe(405);
     expect(res.headers.allow).toBe('POST');
     expect(res.json()).toEqual({ message: 'Use POST for /order/create-bulk-order' });
@@ -113,7 +120,8 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
       const bob = await apiReseller(limited, 10_00);
       const carol = await apiReseller(limited);
       const replies = [];
-      for (let i = 0; i < 4; i++) replies.push(await v2(limited, bob.apiKey, 'GET', '/order/read-orders'));
+      for (let i = 0; i < 4; i++)
+        replies.push(await apiCall(limited, bob.apiKey, 'GET', '/order/read-orders'));
       expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200, 429]);
       expect(replies[0]!.headers['ratelimit-limit']).toBe('3');
       expect(replies[0]!.headers['ratelimit-remaining']).toBe('2');
@@ -121,10 +129,10 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
       expect(Number(replies[3]!.headers['retry-after'])).toBeGreaterThan(0);
       expect(replies[3]!.json().message).toMatch(/^Too many requests for this API key/);
       // Another key has its own budget.
-      expect((await v2(limited, carol.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
+      expect((await apiCall(limited, carol.apiKey, 'GET', '/order/read-orders')).statusCode).toBe(200);
       // Purchases have their own, tighter budget per second.
       const dave = await apiReseller(limited);
-      const buy = () => v2(limited, dave.apiKey, 'POST', '/order/create-order', orderBody('ground_oz'));
+      const buy = () => apiCall(limited, dave.apiKey, 'POST', '/order/create-order', orderBody('ground_oz'));
       const [first, second] = [await buy(), await buy()];
       expect(first.statusCode).toBe(402);
       expect(second.statusCode).toBe(429);

@@ -5,7 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { apiReseller, settleLabels, type ApiReseller } from './test-support.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { settleLabels } from '../../../test/order-kit.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');

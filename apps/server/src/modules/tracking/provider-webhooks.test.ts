@@ -16,10 +16,10 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
+  settleLabels,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
-import { settleLabels } from '../reseller-api/test-support.ts';
 import { staffRefund, statusOf } from '../refunds/test-support.ts';
 import { pollTracking } from './tracking-polls.ts';
 

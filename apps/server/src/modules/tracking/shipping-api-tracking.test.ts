@@ -6,8 +6,7 @@ import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { routeToShippingApis } from '../../../test/api-kit.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { adminCall, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { settleLabels } from '../reseller-api/test-support.ts';
+import { adminCall, orderBody, settleLabels, waitFor, type Reseller } from '../../../test/order-kit.ts';
 
 type Tracked = {
   status: string;
