@@ -18,8 +18,8 @@ const OUT_DIR = path.resolve(process.argv[2] ?? path.join(SERVER_DIR, 'dist'));
 /** npm packages stay in node_modules; our own workspace packages are TypeScript source, so they are bundled. */
 const externalPackages: Plugin = {
   name: 'external-packages',
-  setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
       args.path.startsWith('@portal/') || path.isAbsolute(args.path)
         ? undefined
         : { path: args.path, external: true },

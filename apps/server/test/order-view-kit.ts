@@ -3,13 +3,13 @@ import type { OrderView } from '@portal/shared';
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 
 /** An order as the history lists it, varied the way real pages are: cents, nulls, refund requests, quotes. */
-export function sampleOrderView(i: number, overrides: Partial<OrderView> = {}): OrderView {
-  const status = STATUSES[i % STATUSES.length]!;
-  const tracking = status === 'completed' ? `94001118992231974${String(i).padStart(5, '0')}` : null;
+export function sampleOrderView(index: number, overrides: Partial<OrderView> = {}): OrderView {
+  const status = STATUSES[index % STATUSES.length]!;
+  const tracking = status === 'completed' ? `94001118992231974${String(index).padStart(5, '0')}` : null;
   return {
-    _id: `0b9f6c2e-4d1a-4f6e-9c1b-${String(i).padStart(12, '0')}`,
-    OrderId: `LP-${100000 + i}`,
-    uuid: `7d3c1a90-2b4e-4c5d-8e6f-${String(i >> 2).padStart(12, '0')}`,
+    _id: `0b9f6c2e-4d1a-4f6e-9c1b-${String(index).padStart(12, '0')}`,
+    OrderId: `LP-${100000 + index}`,
+    uuid: `7d3c1a90-2b4e-4c5d-8e6f-${String(index >> 2).padStart(12, '0')}`,
     user: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
     labelType: {
       _id: 'c0ffee00-0000-4000-8000-000000000001',
@@ -17,21 +17,21 @@ export function sampleOrderView(i: number, overrides: Partial<OrderView> = {}): 
       uid: 'ground_oz',
     },
     fromName: 'Acme "Prime" Goods',
-    toName: i % 5 === 0 ? "Zoë O'Neil — 東京" : `Rita Receiver ${i}`,
-    price: [2.75, 0.1 + 0.2, 4.5, 12.99, 7][i % 5]!,
+    toName: index % 5 === 0 ? "Zoë O'Neil — 東京" : `Rita Receiver ${index}`,
+    price: [2.75, 0.1 + 0.2, 4.5, 12.99, 7][index % 5]!,
     status,
     tracking,
     trackingUrl: tracking ? `https://tools.usps.com/go/TrackConfirmAction?tLabels=${tracking}` : null,
-    trackingStatus: tracking ? (['pre_transit', 'in_transit', 'delivered'] as const)[i % 3]! : null,
-    pdf: tracking ? `/api/v1/order/download/${i}` : null,
-    createdAt: new Date(Date.UTC(2026, 10, 1, 12, 0, i)).toISOString(),
-    source: i % 3 === 0 ? 'api' : 'app',
-    signature: i % 7 === 0,
-    design: i % 4 === 0 ? 'classic' : null,
-    Weight: 2.5 + i / 10,
-    Height: i % 2 ? 4 : null,
-    Width: i % 2 ? 6.25 : null,
-    Length: i % 2 ? 8 : null,
+    trackingStatus: tracking ? (['pre_transit', 'in_transit', 'delivered'] as const)[index % 3]! : null,
+    pdf: tracking ? `/api/v1/order/download/${index}` : null,
+    createdAt: new Date(Date.UTC(2026, 10, 1, 12, 0, index)).toISOString(),
+    source: index % 3 === 0 ? 'api' : 'app',
+    signature: index % 7 === 0,
+    design: index % 4 === 0 ? 'classic' : null,
+    Weight: 2.5 + index / 10,
+    Height: index % 2 ? 4 : null,
+    Width: index % 2 ? 6.25 : null,
+    Length: index % 2 ? 8 : null,
     FromName: 'Acme "Prime" Goods',
     FromCompany: 'Acme LLC',
     FromStreet: '1 Main St',
@@ -41,21 +41,21 @@ export function sampleOrderView(i: number, overrides: Partial<OrderView> = {}): 
     FromZip: '62701',
     FromCountry: 'US',
     FromPhone: '2175550100',
-    ToName: `Rita Receiver ${i}`,
+    ToName: `Rita Receiver ${index}`,
     ToCompany: '',
-    ToStreet: `${100 + i} Elm Street\\Apt "B"`,
+    ToStreet: `${100 + index} Elm Street\\Apt "B"`,
     ToStreet2: 'Suite 5',
     ToCity: 'Portland',
     ToState: 'OR',
     ToZip: '97201',
     ToCountry: 'US',
     ToPhone: '5035550199',
-    refundStatus: i % 6 === 0 ? 'requested' : null,
+    refundStatus: index % 6 === 0 ? 'requested' : null,
     refundNote: null,
     refundRequest:
-      i % 6 === 0
+      index % 6 === 0
         ? {
-            _id: `r-${i}`,
+            _id: `r-${index}`,
             status: 'pending',
             reason: 'Wrong "address"\nplease',
             rejectionReason: null,

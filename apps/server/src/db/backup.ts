@@ -145,10 +145,13 @@ async function restorePostgres(databaseUrl: string, file: string): Promise<void>
 
 /**
  * Replaces the database with the backup in `file`; the app must be stopped. PostgreSQL: one
- * transaction, so a failed restore changes nothing. Embedded: the current data directory is kept beside
+ * transaction, so a failed restore changes nothing. Embedded: the current data directory is moved aside beside
  * the restored one (its name is returned) rather than deleted.
  */
-export async function restoreDatabase(target: BackupTarget, file: string): Promise<{ keptAs?: string }> {
+export async function restoreDatabase(
+  target: BackupTarget,
+  file: string,
+): Promise<{ previousDataDir?: string }> {
   if (!fs.existsSync(file)) throw new BackupError(`${file} does not exist`);
   if (target.databaseUrl) {
     if (!startsWith(file, PG_DUMP_MAGIC)) {
@@ -168,11 +171,11 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
   fs.mkdirSync(target.dataDir, { recursive: true });
   const unlock = lockDataDir(target.dataDir);
   const location = path.join(target.dataDir, 'pglite');
-  const keptAs = fs.existsSync(location)
+  const previousDataDir = fs.existsSync(location)
     ? `${location}-before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`
     : undefined;
   try {
-    if (keptAs) fs.renameSync(location, keptAs);
+    if (previousDataDir) fs.renameSync(location, previousDataDir);
     try {
       const client = await PGlite.create(location, {
         extensions: PGLITE_EXTENSIONS,
@@ -186,11 +189,11 @@ export async function restoreDatabase(target: BackupTarget, file: string): Promi
     } catch (error) {
       // Put the previous database back: a bad file must not leave the server without one.
       fs.rmSync(location, { recursive: true, force: true });
-      if (keptAs) fs.renameSync(keptAs, location);
+      if (previousDataDir) fs.renameSync(previousDataDir, location);
       throw new BackupError(`${file} could not be restored: ${(error as Error).message}`);
     }
   } finally {
     unlock();
   }
-  return keptAs ? { keptAs } : {};
+  return previousDataDir ? { previousDataDir } : {};
 }

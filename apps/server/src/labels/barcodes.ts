@@ -131,11 +131,11 @@ export const buildMatrixBarcode = (spec: MatrixBarcode): BuiltBarcode => {
   return { bcid: spec.bcid, text: spec.text, options, shapes, width: spec.width, height };
 };
 
-const shapeOps = (s: SymbolShape): string => {
-  if (s.kind === 'rect') return `${num(s.x)} ${num(s.y)} ${num(s.w)} ${num(s.h)} re\n`;
-  if (s.kind === 'polygon')
-    return `${s.points.map(([x, y], i) => `${num(x)} ${num(y)} ${i === 0 ? 'm' : 'l'}`).join('\n')}\nh\n`;
-  const { x, y, rx, ry } = s;
+const shapeOps = (shape: SymbolShape): string => {
+  if (shape.kind === 'rect') return `${num(shape.x)} ${num(shape.y)} ${num(shape.w)} ${num(shape.h)} re\n`;
+  if (shape.kind === 'polygon')
+    return `${shape.points.map(([x, y], i) => `${num(x)} ${num(y)} ${i === 0 ? 'm' : 'l'}`).join('\n')}\nh\n`;
+  const { x, y, rx, ry } = shape;
   const k = 0.55228475 - 0.00045;
   const dx = rx * k;
   const dy = ry * k;

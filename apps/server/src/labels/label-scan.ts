@@ -15,14 +15,14 @@ export const pdfText = async (file: string): Promise<string> =>
   (await run('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' })).stdout;
 
 /** What a scanner returns for a symbol's bwip-js text: GS1 AIs joined with GS (FNC1), parentheses gone. */
-export const scannedDataOf = (p: Pick<BarcodePlacement, 'bcid' | 'text'>): string =>
-  p.bcid === 'gs1-128'
-    ? p.text
+export const scannedDataOf = (placement: Pick<BarcodePlacement, 'bcid' | 'text'>): string =>
+  placement.bcid === 'gs1-128'
+    ? placement.text
         .split('(')
         .filter(Boolean)
         .map((part) => part.replace(')', ''))
         .join('\x1d')
-    : p.text;
+    : placement.text;
 
 export const decodeLinearCodes = async (file: string, outPrefix: string): Promise<string[]> => {
   await run('pdftoppm', ['-r', String(DPI), '-gray', '-png', '-singlefile', file, outPrefix]);
@@ -40,16 +40,28 @@ const ZXING_FORMAT: Record<string, string> = { pdf417: 'PDF417', maxicode: 'Maxi
 
 export const decodeMatrixCode = async (
   file: string,
-  p: BarcodePlacement,
+  placement: BarcodePlacement,
   outPrefix: string,
 ): Promise<string> => {
   const px = (pt: number): number => Math.round((pt * DPI) / 72);
   const margin = 5;
   const args = ['-r', String(DPI), '-gray', '-png', '-singlefile'];
-  args.push('-x', String(px(p.x - margin)), '-y', String(px(LABEL_HEIGHT - p.y - p.height - margin)));
-  args.push('-W', String(px(p.width + 2 * margin)), '-H', String(px(p.height + 2 * margin)), file, outPrefix);
+  args.push(
+    '-x',
+    String(px(placement.x - margin)),
+    '-y',
+    String(px(LABEL_HEIGHT - placement.y - placement.height - margin)),
+  );
+  args.push(
+    '-W',
+    String(px(placement.width + 2 * margin)),
+    '-H',
+    String(px(placement.height + 2 * margin)),
+    file,
+    outPrefix,
+  );
   await run('pdftoppm', args);
-  const format = ZXING_FORMAT[p.bcid] ?? p.bcid;
+  const format = ZXING_FORMAT[placement.bcid] ?? placement.bcid;
   const { stdout } = await run('ZXingReader', ['-format', format, '-bytes', `${outPrefix}.png`], {
     encoding: 'latin1',
   });
@@ -69,18 +81,18 @@ export const pngSize = (png: Uint8Array): { width: number; height: number } => {
 export const decodeImageSymbol = async (
   png: Uint8Array,
   dpi: number,
-  p: BarcodePlacement,
+  placement: BarcodePlacement,
   outPrefix: string,
 ): Promise<string> => {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(Buffer.from(png));
   const k = dpi / 72;
-  const isLinear = p.bcid === 'code128' || p.bcid === 'gs1-128';
+  const isLinear = placement.bcid === 'code128' || placement.bcid === 'gs1-128';
   const [mx, my] = isLinear ? [14, 3] : [6, 6];
-  const sx = Math.max(0, Math.round((p.x - mx) * k));
-  const sy = Math.max(0, Math.round((LABEL_HEIGHT - p.y - p.height - my) * k));
-  const sw = Math.round((p.width + 2 * mx) * k);
-  const sh = Math.round((p.height + 2 * my) * k);
+  const sx = Math.max(0, Math.round((placement.x - mx) * k));
+  const sy = Math.max(0, Math.round((LABEL_HEIGHT - placement.y - placement.height - my) * k));
+  const sw = Math.round((placement.width + 2 * mx) * k);
+  const sh = Math.round((placement.height + 2 * my) * k);
   const quiet = Math.round(20 * k);
   const crop = createCanvas(sw + 2 * quiet, sh + 2 * quiet);
   const ctx = crop.getContext('2d');
@@ -95,6 +107,6 @@ export const decodeImageSymbol = async (
     }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
     return stdout.replace(/\n$/, '');
   }
-  const format = ZXING_FORMAT[p.bcid] ?? p.bcid;
+  const format = ZXING_FORMAT[placement.bcid] ?? placement.bcid;
   return (await run('ZXingReader', ['-format', format, '-bytes', file], { encoding: 'latin1' })).stdout;
 };

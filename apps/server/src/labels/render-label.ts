@@ -22,8 +22,8 @@ export type RenderLabelOptions = { isTestLabel: boolean };
 /** What one label is drawn as: a 4x6 PDF page, or ZPL II / PNG for a printer of `dpi`. */
 export type LabelOutput = { format: 'pdf' } | { format: 'zpl' | 'png'; dpi: LabelDpi };
 
-const textsOf = (s: Shipment): string[] =>
-  [s.from, s.to].flatMap((a) => [
+const textsOf = (shipment: Shipment): string[] =>
+  [shipment.from, shipment.to].flatMap((a) => [
     a.name,
     a.company ?? '',
     a.street1,

@@ -188,14 +188,14 @@ function trackerJson(trackingCode: string, carrier: string, shipmentId: string |
   };
 }
 
-const labelAddress = (a: Json): Address => ({
-  name: String(a.name ?? ''),
-  company: (a.company as string | null) ?? undefined,
-  street1: String(a.street1 ?? ''),
-  street2: (a.street2 as string | null) || undefined,
-  city: String(a.city ?? ''),
-  state: String(a.state ?? ''),
-  zip: String(a.zip ?? ''),
+const labelAddress = (address: Json): Address => ({
+  name: String(address.name ?? ''),
+  company: (address.company as string | null) ?? undefined,
+  street1: String(address.street1 ?? ''),
+  street2: (address.street2 as string | null) || undefined,
+  city: String(address.city ?? ''),
+  state: String(address.state ?? ''),
+  zip: String(address.zip ?? ''),
 });
 
 export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Promise<EasyPostFake> {

@@ -122,9 +122,9 @@ const SERVICES: Service[] = [
 const OWNER = 'labelport-fake@example.com';
 const now = () => new Date().toISOString();
 
-const addressOut = (a: Json | undefined): Json => ({
-  ...(a ?? {}),
-  country: String(a?.country ?? 'US'),
+const addressOut = (address: Json | undefined): Json => ({
+  ...(address ?? {}),
+  country: String(address?.country ?? 'US'),
   is_complete: true,
   object_id: newId(''),
   object_owner: OWNER,
@@ -132,14 +132,14 @@ const addressOut = (a: Json | undefined): Json => ({
   object_updated: now(),
   test: true,
 });
-const labelAddress = (a: Json): Address => ({
-  name: String(a.name ?? ''),
-  company: (a.company as string | undefined) ?? undefined,
-  street1: String(a.street1 ?? ''),
-  street2: (a.street2 as string | undefined) || undefined,
-  city: String(a.city ?? ''),
-  state: String(a.state ?? ''),
-  zip: String(a.zip ?? ''),
+const labelAddress = (address: Json): Address => ({
+  name: String(address.name ?? ''),
+  company: (address.company as string | undefined) ?? undefined,
+  street1: String(address.street1 ?? ''),
+  street2: (address.street2 as string | undefined) || undefined,
+  city: String(address.city ?? ''),
+  state: String(address.state ?? ''),
+  zip: String(address.zip ?? ''),
 });
 const isUndeliverable = (a: Json | undefined) => !/^\s*\d/.test(String(a?.street1 ?? ''));
 const ERROR_TRANSACTION = (text: string): Json => ({
@@ -283,9 +283,10 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   }
 
   /** A queued label is made by the time anyone reads it. */
-  const read = (t: Json) => {
-    if (t.status === 'QUEUED') Object.assign(t, { status: 'SUCCESS', object_updated: now() });
-    return t;
+  const read = (transaction: Json) => {
+    if (transaction.status === 'QUEUED')
+      Object.assign(transaction, { status: 'SUCCESS', object_updated: now() });
+    return transaction;
   };
 
   const knownAddresses: KnownAddresses = new Map();

@@ -26,9 +26,9 @@ async function main([command, fileArg, ...extra]: string[]): Promise<number> {
       await backupDatabase(target, file);
       console.log(`Backed up ${where} to ${file}`);
     } else {
-      const { keptAs } = await restoreDatabase(target, file);
+      const { previousDataDir } = await restoreDatabase(target, file);
       console.log(`Restored ${where} from ${file}`);
-      if (keptAs) console.log(`The database it replaced is kept in ${keptAs}`);
+      if (previousDataDir) console.log(`The database it replaced is kept in ${previousDataDir}`);
     }
     return 0;
   } catch (error) {

@@ -2,16 +2,16 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { BuiltBarcode, SymbolShape } from '../barcodes.ts';
 import type { SymbolInDots } from './output.ts';
 
-const tracePath = (ctx: SKRSContext2D, s: SymbolShape, at: SymbolInDots): void => {
+const tracePath = (ctx: SKRSContext2D, shape: SymbolShape, at: SymbolInDots): void => {
   const px = (x: number) => at.left + x * at.sx;
   const py = (y: number) => at.top + y * at.sy;
-  if (s.kind === 'rect') ctx.rect(px(s.x), py(s.y), s.w * at.sx, s.h * at.sy);
-  else if (s.kind === 'polygon') {
-    s.points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(px(x), py(y)) : ctx.lineTo(px(x), py(y))));
+  if (shape.kind === 'rect') ctx.rect(px(shape.x), py(shape.y), shape.w * at.sx, shape.h * at.sy);
+  else if (shape.kind === 'polygon') {
+    shape.points.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(px(x), py(y)) : ctx.lineTo(px(x), py(y))));
     ctx.closePath();
   } else {
-    ctx.moveTo(px(s.x + s.rx), py(s.y));
-    ctx.ellipse(px(s.x), py(s.y), s.rx * at.sx, s.ry * at.sy, 0, 0, Math.PI * 2);
+    ctx.moveTo(px(shape.x + shape.rx), py(shape.y));
+    ctx.ellipse(px(shape.x), py(shape.y), shape.rx * at.sx, shape.ry * at.sy, 0, 0, Math.PI * 2);
     ctx.closePath();
   }
 };

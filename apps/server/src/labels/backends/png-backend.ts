@@ -21,26 +21,31 @@ const registerFonts = (): void => {
 
 type Dots = ReturnType<typeof dotScale>;
 
-const drawText = (ctx: SKRSContext2D, d: Dots, t: LayoutText): void => {
-  ctx.font = `${t.size * d.k}px ${t.isBold ? 'LabelSansBold' : 'LabelSans'}`;
-  ctx.fillStyle = t.isWhite ? '#fff' : '#000';
-  ctx.fillText(t.text, t.x * d.k, d.y(t.y), Math.max(1, t.width * d.k));
+const drawText = (ctx: SKRSContext2D, dots: Dots, textItem: LayoutText): void => {
+  ctx.font = `${textItem.size * dots.k}px ${textItem.isBold ? 'LabelSansBold' : 'LabelSans'}`;
+  ctx.fillStyle = textItem.isWhite ? '#fff' : '#000';
+  ctx.fillText(textItem.text, textItem.x * dots.k, dots.y(textItem.y), Math.max(1, textItem.width * dots.k));
 };
 
 /** A border as filled edges of whole dots (crisp on a thermal head); dashed like the PDF's 3 on, 2 off. */
-const drawBox = (ctx: SKRSContext2D, d: Dots, b: LayoutBox): void => {
+const drawBox = (ctx: SKRSContext2D, dots: Dots, layoutBox: LayoutBox): void => {
   ctx.fillStyle = '#000';
-  if (b.isFilled) {
-    const x0 = d.x(b.x);
-    const y0 = d.y(b.y + b.height);
-    ctx.fillRect(x0, y0, Math.max(1, d.x(b.x + b.width) - x0), Math.max(1, d.y(b.y) - y0));
+  if (layoutBox.isFilled) {
+    const x0 = dots.x(layoutBox.x);
+    const y0 = dots.y(layoutBox.y + layoutBox.height);
+    ctx.fillRect(
+      x0,
+      y0,
+      Math.max(1, dots.x(layoutBox.x + layoutBox.width) - x0),
+      Math.max(1, dots.y(layoutBox.y) - y0),
+    );
     return;
   }
-  const t = Math.max(1, Math.round(b.thickness * d.k));
-  const x0 = d.x(b.x - b.thickness / 2);
-  const y0 = d.y(b.y + b.height + b.thickness / 2);
-  const w = d.x(b.x + b.width + b.thickness / 2) - x0;
-  const h = d.y(b.y - b.thickness / 2) - y0;
+  const t = Math.max(1, Math.round(layoutBox.thickness * dots.k));
+  const x0 = dots.x(layoutBox.x - layoutBox.thickness / 2);
+  const y0 = dots.y(layoutBox.y + layoutBox.height + layoutBox.thickness / 2);
+  const w = dots.x(layoutBox.x + layoutBox.width + layoutBox.thickness / 2) - x0;
+  const h = dots.y(layoutBox.y - layoutBox.thickness / 2) - y0;
   const edges: Array<[number, number, number, number]> = [
     [x0, y0, w, t],
     [x0, y0 + h - t, w, t],
@@ -48,18 +53,18 @@ const drawBox = (ctx: SKRSContext2D, d: Dots, b: LayoutBox): void => {
     [x0 + w - t, y0, t, h],
   ];
   for (const [x, y, ew, eh] of edges) {
-    if (!b.isDashed) ctx.fillRect(x, y, ew, eh);
+    if (!layoutBox.isDashed) ctx.fillRect(x, y, ew, eh);
     else
-      dashes(ew >= eh ? ew : eh, d.k, (start, len) =>
+      dashes(ew >= eh ? ew : eh, dots.k, (start, len) =>
         ew >= eh ? ctx.fillRect(x + start, y, len, eh) : ctx.fillRect(x, y + start, ew, len),
       );
   }
 };
 
 /** Calls `draw(start, length)` for each dash along `length` dots: 3 pt on, 2 pt off. */
-export const dashes = (length: number, k: number, draw: (start: number, len: number) => void): void => {
-  const on = Math.round(3 * k);
-  const period = Math.round(5 * k);
+export const dashes = (length: number, count: number, draw: (start: number, len: number) => void): void => {
+  const on = Math.round(3 * count);
+  const period = Math.round(5 * count);
   for (let s = 0; s < length; s += period) draw(s, Math.min(on, length - s));
 };
 

@@ -21,23 +21,23 @@ const isZplSpecial = (ch: string): boolean => {
 const fieldData = (text: string): string =>
   `^FH_^FD${[...text].map((ch) => (isZplSpecial(ch) ? `_${ch.charCodeAt(0).toString(16).padStart(2, '0').toUpperCase()}` : ch)).join('')}^FS`;
 
-const box = (x: number, y: number, w: number, h: number, t: number): string =>
-  `^FO${x},${y}^GB${Math.max(1, w)},${Math.max(1, h)},${Math.max(1, Math.min(t, w, h))}^FS`;
+const box = (x: number, y: number, w: number, h: number, thickness: number): string =>
+  `^FO${x},${y}^GB${Math.max(1, w)},${Math.max(1, h)},${Math.max(1, Math.min(thickness, w, h))}^FS`;
 
-const zplBox = (d: Dots, b: LayoutBox): string => {
-  if (b.isFilled) {
-    const x0 = d.x(b.x);
-    const y0 = d.y(b.y + b.height);
-    const w = d.x(b.x + b.width) - x0;
-    const h = d.y(b.y) - y0;
+const zplBox = (dots: Dots, layoutBox: LayoutBox): string => {
+  if (layoutBox.isFilled) {
+    const x0 = dots.x(layoutBox.x);
+    const y0 = dots.y(layoutBox.y + layoutBox.height);
+    const w = dots.x(layoutBox.x + layoutBox.width) - x0;
+    const h = dots.y(layoutBox.y) - y0;
     return box(x0, y0, w, h, Math.min(w, h));
   }
-  const t = Math.max(1, Math.round(b.thickness * d.k));
-  const x0 = d.x(b.x - b.thickness / 2);
-  const y0 = d.y(b.y + b.height + b.thickness / 2);
-  const w = d.x(b.x + b.width + b.thickness / 2) - x0;
-  const h = d.y(b.y - b.thickness / 2) - y0;
-  if (!b.isDashed) return box(x0, y0, w, h, t);
+  const t = Math.max(1, Math.round(layoutBox.thickness * dots.k));
+  const x0 = dots.x(layoutBox.x - layoutBox.thickness / 2);
+  const y0 = dots.y(layoutBox.y + layoutBox.height + layoutBox.thickness / 2);
+  const w = dots.x(layoutBox.x + layoutBox.width + layoutBox.thickness / 2) - x0;
+  const h = dots.y(layoutBox.y - layoutBox.thickness / 2) - y0;
+  if (!layoutBox.isDashed) return box(x0, y0, w, h, t);
   let out = '';
   for (const [x, y, ew, eh] of [
     [x0, y0, w, t],
@@ -45,7 +45,7 @@ const zplBox = (d: Dots, b: LayoutBox): string => {
     [x0, y0, t, h],
     [x0 + w - t, y0, t, h],
   ] as const)
-    dashes(ew >= eh ? ew : eh, d.k, (s, len) => {
+    dashes(ew >= eh ? ew : eh, dots.k, (s, len) => {
       out += ew >= eh ? box(x + s, y, len, eh, eh) : box(x, y + s, ew, len, ew);
     });
   return out;
@@ -55,21 +55,21 @@ const zplBox = (d: Dots, b: LayoutBox): string => {
 const CELL_PER_POINT_SIZE = 1.1;
 const BASELINE_IN_CELL = 0.78;
 
-const zplText = (d: Dots, t: LayoutText, labelWidth: number): string => {
-  const cell = Math.max(10, Math.round(t.size * d.k * CELL_PER_POINT_SIZE));
-  const top = Math.max(0, d.y(t.y) - Math.round(cell * BASELINE_IN_CELL));
+const zplText = (dots: Dots, textItem: LayoutText, labelWidth: number): string => {
+  const cell = Math.max(10, Math.round(textItem.size * dots.k * CELL_PER_POINT_SIZE));
+  const top = Math.max(0, dots.y(textItem.y) - Math.round(cell * BASELINE_IN_CELL));
   // The block reaches past the PDF width on the open side(s), so a wider printer font never wraps.
-  const width = Math.round(t.width * d.k);
+  const width = Math.round(textItem.width * dots.k);
   const slack = Math.round(width * 0.3) + cell;
-  const x = d.x(t.x);
+  const x = dots.x(textItem.x);
   let left: number;
   let right: number;
-  if (t.align === 'center') {
+  if (textItem.align === 'center') {
     const centre = x + width / 2;
     const half = Math.min(centre, labelWidth - centre, width / 2 + slack / 2);
     left = Math.round(centre - half);
     right = Math.round(centre + half);
-  } else if (t.align === 'right') {
+  } else if (textItem.align === 'right') {
     right = x + width;
     left = Math.max(0, right - width - slack);
   } else {
@@ -77,8 +77,8 @@ const zplText = (d: Dots, t: LayoutText, labelWidth: number): string => {
     right = Math.min(labelWidth, x + width + slack);
   }
   const blockWidth = right - left;
-  const justify = t.align === 'center' ? 'C' : t.align === 'right' ? 'R' : 'L';
-  return `^FO${left},${top}^A0N,${cell},${cell}^FB${blockWidth},1,0,${justify}${t.isWhite ? '^FR' : ''}${fieldData(t.text)}`;
+  const justify = textItem.align === 'center' ? 'C' : textItem.align === 'right' ? 'R' : 'L';
+  return `^FO${left},${top}^A0N,${cell},${cell}^FB${blockWidth},1,0,${justify}${textItem.isWhite ? '^FR' : ''}${fieldData(textItem.text)}`;
 };
 
 const GS = '\x1d';

@@ -57,7 +57,7 @@ export function createRenderPool({
   let isClosed = false;
   let warmth: RendererWarmth = 'cold';
 
-  const spawn = (slot: number): Thread => {
+  const spawn = (index: number): Thread => {
     const worker = new Worker(THREAD_URL, {
       resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: youngGenerationMb },
     });
@@ -66,7 +66,7 @@ export function createRenderPool({
     // Requests posted while the thread still loads wait in its port; none is lost.
     const thread: Thread = { worker, inFlight: new Map() };
     const fail = (error: Error) => {
-      if (threads[slot] === thread) threads[slot] = null;
+      if (threads[index] === thread) threads[index] = null;
       for (const pending of thread.inFlight.values()) pending.reject(error);
       thread.inFlight.clear();
       drain();
@@ -82,7 +82,7 @@ export function createRenderPool({
     });
     worker.on('error', (error) => fail(error));
     worker.on('exit', (code) => fail(new Error(`Label render thread stopped (exit code ${code})`)));
-    threads[slot] = thread;
+    threads[index] = thread;
     return thread;
   };
 
@@ -99,27 +99,27 @@ export function createRenderPool({
     while (queue.length > 0 && !isClosed) {
       let best = -1;
       let bestLoad = IN_FLIGHT_PER_THREAD;
-      for (let slot = 0; slot < size; slot += 1) {
-        const load = threads[slot]?.inFlight.size ?? 0;
-        if (load < bestLoad) [best, bestLoad] = [slot, load];
+      for (let index = 0; index < size; index += 1) {
+        const load = threads[index]?.inFlight.size ?? 0;
+        if (load < bestLoad) [best, bestLoad] = [index, load];
       }
       if (best < 0) return;
       const thread = threads[best] ?? spawn(best);
       const { request, pending } = queue.shift()!;
       post(thread, { id: nextId++, request }, pending);
     }
-    threads.forEach((thread, slot) => {
+    threads.forEach((thread, index) => {
       if (!thread || thread.inFlight.size > 0) return;
       thread.worker.unref();
-      if (slot >= warmThreads && !thread.idleTimer) thread.idleTimer = retireLater(thread, slot);
+      if (index >= warmThreads && !thread.idleTimer) thread.idleTimer = retireLater(thread, index);
     });
   };
 
   /** Stops an idle thread beyond the warm ones unless work reaches it first (`post` cancels this). */
-  const retireLater = (thread: Thread, slot: number): NodeJS.Timeout => {
+  const retireLater = (thread: Thread, index: number): NodeJS.Timeout => {
     const timer = setTimeout(() => {
-      if (threads[slot] !== thread || thread.inFlight.size > 0) return;
-      threads[slot] = null;
+      if (threads[index] !== thread || thread.inFlight.size > 0) return;
+      threads[index] = null;
       void thread.worker.terminate();
     }, idleMs);
     timer.unref();
@@ -138,10 +138,10 @@ export function createRenderPool({
       warmth = 'warming';
       const warming = Promise.all(
         threads.slice(0, warmThreads).map(
-          (existing, slot) =>
+          (existing, index) =>
             new Promise<void>((resolve, reject) => {
               if (isClosed) return resolve();
-              const thread = existing ?? spawn(slot);
+              const thread = existing ?? spawn(index);
               post(thread, { id: nextId++, warmUp: rounds }, { resolve: () => resolve(), reject });
             }),
         ),
@@ -164,8 +164,8 @@ export function createRenderPool({
       const closing = new Error('The label render pool is closed');
       for (const { pending } of queue.splice(0)) pending.reject(closing);
       await Promise.all(
-        threads.map(async (thread, slot) => {
-          threads[slot] = null;
+        threads.map(async (thread, index) => {
+          threads[index] = null;
           clearTimeout(thread?.idleTimer);
           if (thread) await thread.worker.terminate();
         }),

@@ -87,39 +87,46 @@ export const barcodePlacements = (layout: LabelLayout): BarcodePlacement[] =>
 const fontOf = (c: Canvas, bold: boolean | undefined) => (bold ? c.fonts.bold : c.fonts.regular);
 
 /** Draws one line at baseline `y`; `x` is the left edge, centre or right edge per `align`. */
-export const drawText = (c: Canvas, text: string, x: number, y: number, o: TextOptions): number => {
-  const width = fontOf(c, o.bold).widthOfTextAtSize(text, o.size);
-  const left = o.align === 'center' ? x - width / 2 : o.align === 'right' ? x - width : x;
+export const drawText = (
+  canvas: Canvas,
+  text: string,
+  x: number,
+  y: number,
+  options: TextOptions,
+): number => {
+  const width = fontOf(canvas, options.bold).widthOfTextAtSize(text, options.size);
+  const left = options.align === 'center' ? x - width / 2 : options.align === 'right' ? x - width : x;
   if (text !== '')
-    c.layout.items.push({
+    canvas.layout.items.push({
       kind: 'text',
       text,
       x: left,
       y,
-      size: o.size,
+      size: options.size,
       width,
-      isBold: Boolean(o.bold),
-      isWhite: Boolean(o.white),
-      align: o.align ?? 'left',
+      isBold: Boolean(options.bold),
+      isWhite: Boolean(options.white),
+      align: options.align ?? 'left',
     });
   return width;
 };
 
 /** Draws text fitted (shrunk, then wrapped) into `maxWidth`; returns the baseline of the last line. */
 export const drawFittedText = (
-  c: Canvas,
+  canvas: Canvas,
   text: string,
   x: number,
   yTop: number,
   maxWidth: number,
-  o: TextOptions,
+  options: TextOptions,
 ): number => {
-  const fitted = fitText(fontOf(c, o.bold), text, o.size, maxWidth);
+  const fitted = fitText(fontOf(canvas, options.bold), text, options.size, maxWidth);
   let y = yTop;
   for (const line of fitted.lines) {
     y -= fitted.size;
-    const anchor = o.align === 'center' ? x + maxWidth / 2 : o.align === 'right' ? x + maxWidth : x;
-    drawText(c, line, anchor, y, { ...o, size: fitted.size });
+    const anchor =
+      options.align === 'center' ? x + maxWidth / 2 : options.align === 'right' ? x + maxWidth : x;
+    drawText(canvas, line, anchor, y, { ...options, size: fitted.size });
     y -= fitted.size * 0.15;
   }
   return y;
@@ -129,7 +136,7 @@ export type Field = { text: string | undefined; size: number; bold?: boolean };
 
 /** Stacks address-like fields in a box, shrinking and wrapping so nothing is cut; returns the bottom y. */
 export const drawBlock = (
-  c: Canvas,
+  canvas: Canvas,
   fields: readonly Field[],
   x: number,
   yTop: number,
@@ -138,21 +145,21 @@ export const drawBlock = (
 ): number => {
   const input: BlockField[] = fields
     .filter((f): f is Field & { text: string } => Boolean(f.text && f.text.trim()))
-    .map((f) => ({ text: f.text, size: f.size, font: fontOf(c, f.bold) }));
+    .map((f) => ({ text: f.text, size: f.size, font: fontOf(canvas, f.bold) }));
   let y = yTop;
   for (const field of fitBlock(input, maxWidth, maxHeight)) {
-    const bold = field.font === c.fonts.bold;
+    const bold = field.font === canvas.fonts.bold;
     for (const line of field.lines) {
       y -= field.size;
-      drawText(c, line, x, y, { size: field.size, bold });
+      drawText(canvas, line, x, y, { size: field.size, bold });
       y -= field.size * 0.15;
     }
   }
   return y;
 };
 
-export const fillRect = (c: Canvas, x: number, y: number, w: number, h: number): void => {
-  c.layout.items.push({
+export const fillRect = (canvas: Canvas, x: number, y: number, w: number, h: number): void => {
+  canvas.layout.items.push({
     kind: 'box',
     x,
     y,
@@ -166,7 +173,7 @@ export const fillRect = (c: Canvas, x: number, y: number, w: number, h: number):
 
 /** A stroked box; like PDF, the border is centred on the edges given. */
 export const strokeRect = (
-  c: Canvas,
+  canvas: Canvas,
   x: number,
   y: number,
   w: number,
@@ -174,7 +181,7 @@ export const strokeRect = (
   thickness = 1,
   dashed = false,
 ): void => {
-  c.layout.items.push({
+  canvas.layout.items.push({
     kind: 'box',
     x,
     y,
@@ -187,15 +194,15 @@ export const strokeRect = (
 };
 
 /** A horizontal rule whose top edge is at `y`. */
-export const rule = (c: Canvas, y: number, thickness: number, x0 = 0, x1 = LABEL_WIDTH): void =>
-  fillRect(c, x0, y - thickness, x1 - x0, thickness);
+export const rule = (canvas: Canvas, y: number, thickness: number, x0 = 0, x1 = LABEL_WIDTH): void =>
+  fillRect(canvas, x0, y - thickness, x1 - x0, thickness);
 
 export const TEST_MARK = 'TEST LABEL - NOT VALID FOR POSTAGE';
 
 /** The test-mode mark: white on black, full width, so it cannot be missed or mistaken. */
-export const drawTestMark = (c: Canvas, y: number, height = 18): void => {
-  fillRect(c, 4, y, LABEL_WIDTH - 8, height);
-  drawText(c, TEST_MARK, LABEL_WIDTH / 2, y + (height - 10) / 2 + 1.5, {
+export const drawTestMark = (canvas: Canvas, y: number, height = 18): void => {
+  fillRect(canvas, 4, y, LABEL_WIDTH - 8, height);
+  drawText(canvas, TEST_MARK, LABEL_WIDTH / 2, y + (height - 10) / 2 + 1.5, {
     size: 10,
     bold: true,
     align: 'center',
@@ -204,6 +211,6 @@ export const drawTestMark = (c: Canvas, y: number, height = 18): void => {
 };
 
 /** Places a built symbol with its bottom-left corner at (x, y). */
-export const drawBarcode = (c: Canvas, built: BuiltBarcode, x: number, y: number): void => {
-  c.layout.items.push({ kind: 'barcode', symbol: built, x, y });
+export const drawBarcode = (canvas: Canvas, built: BuiltBarcode, x: number, y: number): void => {
+  canvas.layout.items.push({ kind: 'barcode', symbol: built, x, y });
 };

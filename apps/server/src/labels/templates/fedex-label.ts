@@ -63,14 +63,16 @@ export const fedexPdf417Data = (input: FedexInput): string => {
   return `[)>${RS}01${GS}${header}${RS}${extra}${RS}${EOT}`;
 };
 
-export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
+export const drawFedexLabel = (canvas: Canvas, input: FedexInput): void => {
   const { shipment, service, tracking } = input;
   const top = 426;
   const from = shipment.from;
-  drawText(c, `ORIGIN ID: ${zip5(from.zip)}   ${formatPhone(from.phone) ?? ''}`, 8, top - 7, { size: 6.5 });
+  drawText(canvas, `ORIGIN ID: ${zip5(from.zip)}   ${formatPhone(from.phone) ?? ''}`, 8, top - 7, {
+    size: 6.5,
+  });
   const [fName, fCompany, fStreet1, fStreet2, fCity] = addressLines(from);
   drawBlock(
-    c,
+    canvas,
     [fName, fCompany, fStreet1, fStreet2, fCity, 'UNITED STATES US'].map((text) => ({ text, size: 7 })),
     8,
     top - 9,
@@ -86,12 +88,12 @@ export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
     dims ? `DIMS: ${dims.length}x${dims.width}x${dims.height} ${dims.unit.toUpperCase()}` : '',
     'BILL SENDER',
   ];
-  facts.forEach((text, i) => drawText(c, text, 176, top - 7 - i * 9, { size: 6.5, bold: i === 4 }));
+  facts.forEach((text, i) => drawText(canvas, text, 176, top - 7 - i * 9, { size: 6.5, bold: i === 4 }));
 
-  drawText(c, 'TO', 8, top - 80, { size: 10, bold: true });
+  drawText(canvas, 'TO', 8, top - 80, { size: 10, bold: true });
   const [name, company, street1, street2, city] = addressLines(shipment.to);
   const bottom = drawBlock(
-    c,
+    canvas,
     [
       { text: name, size: 12, bold: true },
       { text: company, size: 10 },
@@ -104,9 +106,9 @@ export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
     254,
     70,
   );
-  drawText(c, formatPhone(shipment.to.phone) ?? '', 26, bottom - 10, { size: 9, bold: true });
-  drawText(c, `REF: ${shipment.orderId}`, 280, bottom - 10, { size: 7, align: 'right' });
-  rule(c, 264, 1);
+  drawText(canvas, formatPhone(shipment.to.phone) ?? '', 26, bottom - 10, { size: 9, bold: true });
+  drawText(canvas, `REF: ${shipment.orderId}`, 280, bottom - 10, { size: 7, align: 'right' });
+  rule(canvas, 264, 1);
 
   const pdf417 = buildMatrixBarcode({
     bcid: 'pdf417',
@@ -114,30 +116,30 @@ export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
     width: 158,
     options: { columns: 6 },
   });
-  drawBarcode(c, pdf417, 10, 258 - pdf417.height);
+  drawBarcode(canvas, pdf417, 10, 258 - pdf417.height);
 
   // FedEx service mark with the boxed service letter at the right.
-  drawText(c, 'FedEx', 176, 230, { size: 21, bold: true });
+  drawText(canvas, 'FedEx', 176, 230, { size: 21, bold: true });
   drawText(
-    c,
+    canvas,
     service.isGround ? (service.serviceLetter === 'H' ? 'Home Delivery' : 'Ground') : 'Express',
     178,
     218,
     { size: 9, bold: true },
   );
-  fillRect(c, 246, 206, 36, 46);
-  drawText(c, service.serviceLetter, 264, 215, { size: 34, bold: true, align: 'center', white: true });
-  strokeRect(c, 176, 190, 106, 12, 0.8);
-  drawText(c, 'J25101122501uv', 229, 193, { size: 6.5, align: 'center' });
+  fillRect(canvas, 246, 206, 36, 46);
+  drawText(canvas, service.serviceLetter, 264, 215, { size: 34, bold: true, align: 'center', white: true });
+  strokeRect(canvas, 176, 190, 106, 12, 0.8);
+  drawText(canvas, 'J25101122501uv', 229, 193, { size: 6.5, align: 'center' });
 
   const trkTop = Math.min(184, 254 - pdf417.height);
-  rule(c, trkTop, 1);
-  drawText(c, 'TRK#', 8, trkTop - 12, { size: 7, bold: true });
-  drawText(c, tracking.humanReadable, 30, trkTop - 18, { size: 15, bold: true });
-  drawText(c, service.isGround ? '0263' : '0201', 30, trkTop - 28, { size: 7 });
-  drawText(c, service.serviceName, 280, trkTop - 12, { size: 10, bold: true, align: 'right' });
+  rule(canvas, trkTop, 1);
+  drawText(canvas, 'TRK#', 8, trkTop - 12, { size: 7, bold: true });
+  drawText(canvas, tracking.humanReadable, 30, trkTop - 18, { size: 15, bold: true });
+  drawText(canvas, service.isGround ? '0263' : '0201', 30, trkTop - 28, { size: 7 });
+  drawText(canvas, service.serviceName, 280, trkTop - 12, { size: 10, bold: true, align: 'right' });
   drawText(
-    c,
+    canvas,
     service.isGround
       ? `${zip5(shipment.to.zip)}`
       : `${zip5(shipment.to.zip)} ${toBarcodeAscii(shipment.to.state).slice(0, 2)}-US`,
@@ -146,7 +148,7 @@ export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
     { size: 9, bold: true, align: 'right' },
   );
   drawText(
-    c,
+    canvas,
     `XH ${toBarcodeAscii(shipment.to.city).replace(/\s/g, '').slice(0, 4).padEnd(4, 'A')}`,
     8,
     trkTop - 46,
@@ -160,7 +162,7 @@ export const drawFedexLabel = (c: Canvas, input: FedexInput): void => {
     height: 62,
     maxWidth: LABEL_WIDTH - 8,
   });
-  drawBarcode(c, main, (LABEL_WIDTH - main.width) / 2, 40);
-  drawText(c, tracking.barcode34Text, LABEL_WIDTH / 2, 31, { size: 7, align: 'center' });
-  if (input.isTestLabel) drawTestMark(c, 8, 18);
+  drawBarcode(canvas, main, (LABEL_WIDTH - main.width) / 2, 40);
+  drawText(canvas, tracking.barcode34Text, LABEL_WIDTH / 2, 31, { size: 7, align: 'center' });
+  if (input.isTestLabel) drawTestMark(canvas, 8, 18);
 };

@@ -6,16 +6,16 @@ const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', '
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
-export const formatUsDate = (d: Date): string =>
-  `${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/${d.getUTCFullYear()}`;
-export const formatUpsDate = (d: Date): string =>
-  `${pad(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-export const formatFedexDate = (d: Date): string =>
-  `${pad(d.getUTCDate())}${MONTHS[d.getUTCMonth()]}${pad(d.getUTCFullYear() % 100)}`;
+export const formatUsDate = (date: Date): string =>
+  `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()}`;
+export const formatUpsDate = (date: Date): string =>
+  `${pad(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+export const formatFedexDate = (date: Date): string =>
+  `${pad(date.getUTCDate())}${MONTHS[date.getUTCMonth()]}${pad(date.getUTCFullYear() % 100)}`;
 
-export const julianDay = (d: Date): string => {
-  const start = Date.UTC(d.getUTCFullYear(), 0, 1);
-  return pad(Math.floor((d.getTime() - start) / 86_400_000) + 1, 3);
+export const julianDay = (date: Date): string => {
+  const start = Date.UTC(date.getUTCFullYear(), 0, 1);
+  return pad(Math.floor((date.getTime() - start) / 86_400_000) + 1, 3);
 };
 
 export const toPounds = (weight: number, unit: WeightUnit): number => (unit === 'oz' ? weight / 16 : weight);
@@ -38,8 +38,10 @@ export const formatPhone = (phone: string | undefined): string | undefined => {
 };
 
 /** Address lines in carrier order, upper-cased as carriers print them. */
-export const addressLines = (a: Address): Array<string | undefined> =>
-  [a.name, a.company, a.street1, a.street2, cityLine(a)].map((l) => l?.toUpperCase());
+export const addressLines = (address: Address): Array<string | undefined> =>
+  [address.name, address.company, address.street1, address.street2, cityLine(address)].map((l) =>
+    l?.toUpperCase(),
+  );
 
 /** Barcode payloads carry ASCII only: accents are dropped, anything else becomes a space. */
 export const toBarcodeAscii = (text: string): string =>

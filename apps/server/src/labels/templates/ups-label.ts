@@ -93,14 +93,14 @@ const routingCode = (input: UpsInput): string => {
   return `${toBarcodeAscii(to.state).slice(0, 2)} ${digits.slice(0, 3)} ${sort}-0${sort}`;
 };
 
-export const drawUpsLabel = (c: Canvas, input: UpsInput): void => {
+export const drawUpsLabel = (canvas: Canvas, input: UpsInput): void => {
   const { shipment, service, tracking } = input;
   const pounds = Math.max(1, Math.ceil(toPounds(shipment.weight, input.weightUnit)));
   const top = 426;
 
   const [fName, fCompany, fStreet1, fStreet2, fCity] = addressLines(shipment.from);
   drawBlock(
-    c,
+    canvas,
     [fName, formatPhone(shipment.from.phone), fCompany, fStreet1, fStreet2, fCity].map((text) => ({
       text,
       size: 7.5,
@@ -110,20 +110,26 @@ export const drawUpsLabel = (c: Canvas, input: UpsInput): void => {
     170,
     60,
   );
-  drawText(c, `${pounds} LBS`, 280, top - 14, { size: 14, bold: true, align: 'right' });
-  drawText(c, '1 OF 1', 280, top - 30, { size: 12, bold: true, align: 'right' });
-  drawText(c, `SHP#: ${tracking.shipperNumber} ${tracking.trackingNumber.slice(-8, -4)}`, 280, top - 44, {
-    size: 6.5,
-    align: 'right',
-  });
-  drawText(c, `SHP WT: ${pounds} LBS`, 280, top - 52, { size: 6.5, align: 'right' });
-  drawText(c, `DATE: ${formatUpsDate(shipment.date)}`, 280, top - 60, { size: 6.5, align: 'right' });
+  drawText(canvas, `${pounds} LBS`, 280, top - 14, { size: 14, bold: true, align: 'right' });
+  drawText(canvas, '1 OF 1', 280, top - 30, { size: 12, bold: true, align: 'right' });
+  drawText(
+    canvas,
+    `SHP#: ${tracking.shipperNumber} ${tracking.trackingNumber.slice(-8, -4)}`,
+    280,
+    top - 44,
+    {
+      size: 6.5,
+      align: 'right',
+    },
+  );
+  drawText(canvas, `SHP WT: ${pounds} LBS`, 280, top - 52, { size: 6.5, align: 'right' });
+  drawText(canvas, `DATE: ${formatUpsDate(shipment.date)}`, 280, top - 60, { size: 6.5, align: 'right' });
 
-  drawText(c, 'SHIP', 8, top - 78, { size: 8, bold: true });
-  drawText(c, 'TO:', 8, top - 87, { size: 8, bold: true });
+  drawText(canvas, 'SHIP', 8, top - 78, { size: 8, bold: true });
+  drawText(canvas, 'TO:', 8, top - 87, { size: 8, bold: true });
   const [name, company, street1, street2, city] = addressLines(shipment.to);
   drawBlock(
-    c,
+    canvas,
     [
       { text: name, size: 11, bold: true },
       { text: formatPhone(shipment.to.phone), size: 9 },
@@ -138,10 +144,10 @@ export const drawUpsLabel = (c: Canvas, input: UpsInput): void => {
     76,
   );
 
-  rule(c, 280, 1.5);
+  rule(canvas, 280, 1.5);
   const mc = buildUpsMaxicode(input);
-  drawBarcode(c, mc, 12, 272 - mc.height);
-  drawText(c, routingCode(input), 110, 246, { size: 20, bold: true });
+  drawBarcode(canvas, mc, 12, 272 - mc.height);
+  drawText(canvas, routingCode(input), 110, 246, { size: 20, bold: true });
   const postal = buildLinearBarcode({
     bcid: 'gs1-128',
     text: upsPostalBarcode(input).text,
@@ -149,15 +155,18 @@ export const drawUpsLabel = (c: Canvas, input: UpsInput): void => {
     height: 44,
     maxWidth: 170,
   });
-  drawBarcode(c, postal, 112, 192);
+  drawBarcode(canvas, postal, 112, 192);
 
-  rule(c, 184, 5);
-  drawText(c, service.serviceName, 8, 160, { size: service.serviceName.length > 14 ? 15 : 17, bold: true });
-  fillRect(c, 240, 148, 42, 32);
+  rule(canvas, 184, 5);
+  drawText(canvas, service.serviceName, 8, 160, {
+    size: service.serviceName.length > 14 ? 15 : 17,
+    bold: true,
+  });
+  fillRect(canvas, 240, 148, 42, 32);
   if (service.serviceBox)
-    drawText(c, service.serviceBox, 261, 156, { size: 19, bold: true, align: 'center', white: true });
-  drawText(c, `TRACKING #: ${tracking.humanReadable}`, 8, 141, { size: 10, bold: true });
-  rule(c, 136, 0.8);
+    drawText(canvas, service.serviceBox, 261, 156, { size: 19, bold: true, align: 'center', white: true });
+  drawText(canvas, `TRACKING #: ${tracking.humanReadable}`, 8, 141, { size: 10, bold: true });
+  rule(canvas, 136, 0.8);
 
   const main = buildLinearBarcode({
     bcid: 'code128',
@@ -166,10 +175,10 @@ export const drawUpsLabel = (c: Canvas, input: UpsInput): void => {
     height: 70,
     maxWidth: LABEL_WIDTH - 16,
   });
-  drawBarcode(c, main, (LABEL_WIDTH - main.width) / 2, 60);
+  drawBarcode(canvas, main, (LABEL_WIDTH - main.width) / 2, 60);
 
-  rule(c, 54, 5);
-  drawText(c, 'BILLING: P/P', 8, 38, { size: 8, bold: true });
-  drawText(c, `REF: ${shipment.orderId}`, 280, 38, { size: 7, align: 'right' });
-  if (input.isTestLabel) drawTestMark(c, 8);
+  rule(canvas, 54, 5);
+  drawText(canvas, 'BILLING: P/P', 8, 38, { size: 8, bold: true });
+  drawText(canvas, `REF: ${shipment.orderId}`, 280, 38, { size: 7, align: 'right' });
+  if (input.isTestLabel) drawTestMark(canvas, 8);
 };

@@ -15,28 +15,28 @@ import type { UspsInput } from './label-input.ts';
 import { drawUspsPostage, TRACKING_BANNERS } from './usps-postage.ts';
 
 /** USPS 4x6 label (Priority Mail, Ground Advantage): icon, postage, banner, addresses, IMpb block. */
-export const drawUspsLabel = (c: Canvas, input: UspsInput): void => {
+export const drawUspsLabel = (canvas: Canvas, input: UspsInput): void => {
   const { shipment, service, tracking } = input;
   const template = shipment.template ?? DEFAULT_USPS_TEMPLATE;
   const top = 426;
 
   // Service icon block: a 1 inch square with the mail class letter.
-  strokeRect(c, 6, top - 74, 74, 74, 3);
-  drawText(c, service.iconLetter, 43, top - 63, { size: 64, bold: true, align: 'center' });
+  strokeRect(canvas, 6, top - 74, 74, 74, 3);
+  drawText(canvas, service.iconLetter, 43, top - 63, { size: 64, bold: true, align: 'center' });
 
-  drawUspsPostage(c, input, template, { x: 134, y: top - 74, width: 148, height: 74 });
+  drawUspsPostage(canvas, input, template, { x: 134, y: top - 74, width: 148, height: 74 });
 
-  rule(c, top - 80, 2);
-  drawText(c, service.banner, LABEL_WIDTH / 2, top - 102, {
+  rule(canvas, top - 80, 2);
+  drawText(canvas, service.banner, LABEL_WIDTH / 2, top - 102, {
     size: service.banner.length > 20 ? 16 : 18,
     bold: true,
     align: 'center',
   });
-  rule(c, top - 108, 2);
+  rule(canvas, top - 108, 2);
 
   // Return address, and the mailing facts at the right.
   drawBlock(
-    c,
+    canvas,
     addressLines(shipment.from).map((text) => ({ text, size: 7.5 })),
     8,
     top - 112,
@@ -48,19 +48,19 @@ export const drawUspsLabel = (c: Canvas, input: UspsInput): void => {
     formatUspsWeight(shipment.weight, input.weightUnit),
     `Mailed from ${zip5(shipment.from.zip)}`,
   ];
-  facts.forEach((text, i) => drawText(c, text, 280, top - 121 - i * 9, { size: 7, align: 'right' }));
-  strokeRect(c, 244, top - 160, 36, 12, 1);
-  drawText(c, `${shipment.orderId.slice(-4).toUpperCase()}`, 262, top - 157, {
+  facts.forEach((text, i) => drawText(canvas, text, 280, top - 121 - i * 9, { size: 7, align: 'right' }));
+  strokeRect(canvas, 244, top - 160, 36, 12, 1);
+  drawText(canvas, `${shipment.orderId.slice(-4).toUpperCase()}`, 262, top - 157, {
     size: 7,
     bold: true,
     align: 'center',
   });
 
-  drawText(c, 'SHIP', 8, top - 178, { size: 8, bold: true });
-  drawText(c, 'TO:', 8, top - 187, { size: 8, bold: true });
+  drawText(canvas, 'SHIP', 8, top - 178, { size: 8, bold: true });
+  drawText(canvas, 'TO:', 8, top - 187, { size: 8, bold: true });
   const [name, company, street1, street2, city] = addressLines(shipment.to);
   drawBlock(
-    c,
+    canvas,
     [
       { text: name, size: 12, bold: true },
       { text: company, size: 11 },
@@ -76,8 +76,8 @@ export const drawUspsLabel = (c: Canvas, input: UspsInput): void => {
 
   // IMpb block between thick rules (15 dots at 203 dpi ~ 5 pt).
   const blockTop = 168;
-  rule(c, blockTop, 5);
-  drawText(c, TRACKING_BANNERS[template], LABEL_WIDTH / 2, blockTop - 17, {
+  rule(canvas, blockTop, 5);
+  drawText(canvas, TRACKING_BANNERS[template], LABEL_WIDTH / 2, blockTop - 17, {
     size: 10,
     bold: true,
     align: 'center',
@@ -89,16 +89,16 @@ export const drawUspsLabel = (c: Canvas, input: UspsInput): void => {
     height: 58,
     maxWidth: LABEL_WIDTH - 8,
   });
-  drawBarcode(c, barcode, (LABEL_WIDTH - barcode.width) / 2, blockTop - 82);
-  drawText(c, tracking.humanReadable, LABEL_WIDTH / 2, blockTop - 96, {
+  drawBarcode(canvas, barcode, (LABEL_WIDTH - barcode.width) / 2, blockTop - 82);
+  drawText(canvas, tracking.humanReadable, LABEL_WIDTH / 2, blockTop - 96, {
     size: 11,
     bold: true,
     align: 'center',
   });
-  rule(c, blockTop - 102, 5);
+  rule(canvas, blockTop - 102, 5);
 
-  if (input.isTestLabel) drawTestMark(c, 34);
-  drawText(c, `Electronic Rate Approved #038555749   REF: ${shipment.orderId}`, LABEL_WIDTH / 2, 14, {
+  if (input.isTestLabel) drawTestMark(canvas, 34);
+  drawText(canvas, `Electronic Rate Approved #038555749   REF: ${shipment.orderId}`, LABEL_WIDTH / 2, 14, {
     size: 6.5,
     align: 'center',
   });

@@ -34,14 +34,14 @@ type Side = 'From' | 'To';
 /** Order and CSV records carry the street too; the shared shape names only what the offline table reads. */
 type WithStreets = ShipmentAddresses & Partial<Record<`${Side}${'Street' | 'Street2' | 'Name'}`, string>>;
 
-const addressOf = (s: WithStreets, side: Side): AddressToVerify => ({
-  name: s[`${side}Name`],
-  street1: s[`${side}Street`] ?? '',
-  street2: s[`${side}Street2`] || undefined,
-  city: s[`${side}City`],
-  state: s[`${side}State`],
-  zip: s[`${side}Zip`],
-  country: s[`${side}Country`],
+const addressOf = (address: WithStreets, side: Side): AddressToVerify => ({
+  name: address[`${side}Name`],
+  street1: address[`${side}Street`] ?? '',
+  street2: address[`${side}Street2`] || undefined,
+  city: address[`${side}City`],
+  state: address[`${side}State`],
+  zip: address[`${side}Zip`],
+  country: address[`${side}Country`],
 });
 
 const titleCase = (text: string) => text.toLowerCase().replace(/\b[a-z]/g, (c) => c.toUpperCase());
@@ -116,8 +116,16 @@ export function createVerificationCache({
   };
 }
 
-const keyOf = (providerId: string, a: AddressToVerify) =>
-  [providerId, a.street1, a.street2 ?? '', a.city, a.state, a.zip, a.country ?? 'US']
+const keyOf = (providerId: string, address: AddressToVerify) =>
+  [
+    providerId,
+    address.street1,
+    address.street2 ?? '',
+    address.city,
+    address.state,
+    address.zip,
+    address.country ?? 'US',
+  ]
     .map((part) => part.trim().toUpperCase())
     .join('|');
 

@@ -6,7 +6,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAuditRows(
   db: DbOrTx,
-  q: {
+  options: {
     actor: string;
     action: string;
     targetId: string;
@@ -17,11 +17,11 @@ export async function listAuditRows(
   },
 ) {
   const filters: SQL[] = [];
-  if (q.actor) filters.push(ilike(users.discordId, `%${escapeLike(q.actor)}%`));
-  if (q.action) filters.push(ilike(auditLog.action, `%${escapeLike(q.action)}%`));
-  if (q.targetId) filters.push(eq(auditLog.targetId, q.targetId));
-  if (q.from) filters.push(gte(auditLog.createdAt, q.from));
-  if (q.to) filters.push(lt(auditLog.createdAt, q.to));
+  if (options.actor) filters.push(ilike(users.discordId, `%${escapeLike(options.actor)}%`));
+  if (options.action) filters.push(ilike(auditLog.action, `%${escapeLike(options.action)}%`));
+  if (options.targetId) filters.push(eq(auditLog.targetId, options.targetId));
+  if (options.from) filters.push(gte(auditLog.createdAt, options.from));
+  if (options.to) filters.push(lt(auditLog.createdAt, options.to));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const rows = await db
     .select({ entry: auditLog, actorDiscordId: users.discordId })
@@ -29,8 +29,8 @@ export async function listAuditRows(
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
   const [totals] = await db
     .select({ n: count() })
     .from(auditLog)
@@ -39,13 +39,13 @@ export async function listAuditRows(
   return { rows, total: totals?.n ?? 0 };
 }
 
-export async function listMailRows(db: DbOrTx, q: { offset: number; limit: number }) {
+export async function listMailRows(db: DbOrTx, options: { offset: number; limit: number }) {
   const rows = await db
     .select()
     .from(mailOutbox)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
   const [totals] = await db.select({ n: count() }).from(mailOutbox);
   return { rows, total: totals?.n ?? 0 };
 }

@@ -54,16 +54,16 @@ const matching = (search: string) =>
  */
 export async function listUserSummaries(
   db: DbOrTx,
-  q: { search: string; offset: number; limit: number },
+  options: { search: string; offset: number; limit: number },
 ): Promise<{ rows: UserSummaryRow[]; total: number }> {
-  const where = matching(q.search);
+  const where = matching(options.search);
   const countAll = async () => (await db.select({ n: count() }).from(users).where(where))[0]?.n ?? 0;
   const pageOf = <T extends PgSelect>(query: T) =>
     query
       .where(where)
       .orderBy(...newestFirst)
-      .limit(q.limit)
-      .offset(q.offset);
+      .limit(options.limit)
+      .offset(options.offset);
   if (!where) {
     const summaries = db
       .select(summaryColumns)
@@ -72,7 +72,7 @@ export async function listUserSummaries(
     // Past the first pages, the page's keys come from the index alone and then their rows: a deep page
     // skips index entries, not accounts and their order counts (as order pages do, decision 210).
     const page =
-      q.offset < KEYS_FIRST_FROM_OFFSET
+      options.offset < KEYS_FIRST_FROM_OFFSET
         ? pageOf(summaries.$dynamic())
         : summaries
             .where(inArray(users.id, pageOf(db.select({ id: users.id }).from(users).$dynamic())))
@@ -89,7 +89,7 @@ export async function listUserSummaries(
   );
   // A page past the last match has no row to carry the total. The rows keep their copy of it rather
   // than being copied without it (decision 221); the summary view lists its fields.
-  const total = rows[0]?.total ?? (q.offset > 0 ? await countAll() : 0);
+  const total = rows[0]?.total ?? (options.offset > 0 ? await countAll() : 0);
   return { rows: rows as UserSummaryRow[], total };
 }
 
@@ -111,7 +111,10 @@ export async function countLiveSessions(db: DbOrTx, userId: string): Promise<num
 }
 
 const staff = alias(users, 'staff');
-export async function listLedgerEntries(db: DbOrTx, q: { userId: string; offset: number; limit: number }) {
+export async function listLedgerEntries(
+  db: DbOrTx,
+  options: { userId: string; offset: number; limit: number },
+) {
   const rows = await db
     .select({
       id: ledgerEntries.id,
@@ -125,14 +128,14 @@ export async function listLedgerEntries(db: DbOrTx, q: { userId: string; offset:
     })
     .from(ledgerEntries)
     .leftJoin(staff, eq(staff.id, ledgerEntries.createdBy))
-    .where(eq(ledgerEntries.userId, q.userId))
+    .where(eq(ledgerEntries.userId, options.userId))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
   const [totals] = await db
     .select({ n: count() })
     .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, q.userId));
+    .where(eq(ledgerEntries.userId, options.userId));
   return { rows, total: totals?.n ?? 0 };
 }
 export type LedgerRow = Awaited<ReturnType<typeof listLedgerEntries>>['rows'][number];

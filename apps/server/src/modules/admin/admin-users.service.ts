@@ -78,14 +78,17 @@ export async function getUserDetail(ctx: AppContext, userId: string): Promise<Ad
   };
 }
 
-export async function getUserLedger(ctx: AppContext, q: { userId: string; page: number; limit: number }) {
-  if (!(await findUserById(ctx.db, q.userId))) throw notFound();
+export async function getUserLedger(
+  ctx: AppContext,
+  options: { userId: string; page: number; limit: number },
+) {
+  if (!(await findUserById(ctx.db, options.userId))) throw notFound();
   const { rows, total } = await listLedgerEntries(ctx.db, {
-    userId: q.userId,
-    offset: pageOffset(q.page, q.limit),
-    limit: q.limit,
+    userId: options.userId,
+    offset: pageOffset(options.page, options.limit),
+    limit: options.limit,
   });
-  return { entries: rows.map(toLedgerView), totalPages: pageCount(total, q.limit), total };
+  return { entries: rows.map(toLedgerView), totalPages: pageCount(total, options.limit), total };
 }
 
 /**
@@ -95,22 +98,23 @@ export async function getUserLedger(ctx: AppContext, q: { userId: string; page: 
  */
 export async function adjustBalance(
   ctx: AppContext,
-  q: { actor: StaffActor; userId: string; input: AdjustBalanceBody },
+  options: { actor: StaffActor; userId: string; input: AdjustBalanceBody },
 ): Promise<{ balance: number; message: string }> {
-  if (q.actor.userId === q.userId) throw new AppError('FORBIDDEN', 'You cannot adjust your own balance');
-  const amountCents = dollarsToCents(q.input.amount);
+  if (options.actor.userId === options.userId)
+    throw new AppError('FORBIDDEN', 'You cannot adjust your own balance');
+  const amountCents = dollarsToCents(options.input.amount);
   const balanceCents = await ctx.db.transaction(async (tx) => {
-    const user = await findUserById(tx, q.userId);
+    const user = await findUserById(tx, options.userId);
     if (!user) throw notFound();
     let posted;
     try {
       posted = await postLedgerEntry(tx, {
-        userId: q.userId,
+        userId: options.userId,
         kind: 'adjustment',
         amountCents,
         sourceKey: `adjustment:${crypto.randomUUID()}`,
-        note: q.input.reason,
-        createdBy: q.actor.userId,
+        note: options.input.reason,
+        createdBy: options.actor.userId,
       });
     } catch (error) {
       if (error instanceof AppError && error.code === 'INSUFFICIENT_BALANCE') {
@@ -123,19 +127,19 @@ export async function adjustBalance(
     }
     const after = posted.balanceCents ?? user.balanceCents;
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.adjust_balance',
       targetType: 'user',
-      targetId: q.userId,
+      targetId: options.userId,
       before: { balance: centsToDollars(user.balanceCents) },
-      after: { balance: centsToDollars(after), amount: q.input.amount, reason: q.input.reason },
+      after: { balance: centsToDollars(after), amount: options.input.amount, reason: options.input.reason },
     });
     return after;
   });
   const verb = amountCents > 0 ? 'credited' : 'debited';
   return {
     balance: centsToDollars(balanceCents),
-    message: `${formatUsd(Math.abs(q.input.amount))} ${verb}; the balance is now ${formatCents(balanceCents)}`,
+    message: `${formatUsd(Math.abs(options.input.amount))} ${verb}; the balance is now ${formatCents(balanceCents)}`,
   };
 }
 
@@ -150,16 +154,16 @@ async function assertNotLastAdmin(tx: Tx, userId: string, what: string): Promise
 type Actor = StaffActor | typeof CLI_ACTOR;
 
 /** Disables an account: sign-in refused, every session ended at once, the API key refused. */
-export async function disableUser(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<void> {
+export async function disableUser(ctx: AppContext, options: { actor: Actor; userId: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await findUserById(tx, q.userId);
+    const user = await findUserById(tx, options.userId);
     if (!user) throw notFound();
     if (user.role === 'admin') await assertNotLastAdmin(tx, user.id, 'disabled');
     if (user.disabledAt) return;
     await setDisabledAt(tx, user.id, new Date());
     await deleteUserSessions(tx, user.id);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.disable',
       targetType: 'user',
       targetId: user.id,
@@ -169,14 +173,14 @@ export async function disableUser(ctx: AppContext, q: { actor: Actor; userId: st
   });
 }
 
-export async function enableUser(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<void> {
+export async function enableUser(ctx: AppContext, options: { actor: Actor; userId: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await findUserById(tx, q.userId);
+    const user = await findUserById(tx, options.userId);
     if (!user) throw notFound();
     if (!user.disabledAt) return;
     await setDisabledAt(tx, user.id, null);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.enable',
       targetType: 'user',
       targetId: user.id,
@@ -186,16 +190,19 @@ export async function enableUser(ctx: AppContext, q: { actor: Actor; userId: str
   });
 }
 
-export async function revokeSessions(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<number> {
+export async function revokeSessions(
+  ctx: AppContext,
+  options: { actor: Actor; userId: string },
+): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    if (!(await findUserById(tx, q.userId))) throw notFound();
-    const live = await countLiveSessions(tx, q.userId);
-    await deleteUserSessions(tx, q.userId);
+    if (!(await findUserById(tx, options.userId))) throw notFound();
+    const live = await countLiveSessions(tx, options.userId);
+    await deleteUserSessions(tx, options.userId);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.revoke_sessions',
       targetType: 'user',
-      targetId: q.userId,
+      targetId: options.userId,
       before: { activeSessions: live },
       after: { activeSessions: 0 },
     });
@@ -204,19 +211,19 @@ export async function revokeSessions(ctx: AppContext, q: { actor: Actor; userId:
 }
 
 /** A new API key for the reseller; the old one stops working at once. The key is never audited. */
-export async function resetApiKey(ctx: AppContext, q: { actor: Actor; userId: string }): Promise<void> {
+export async function resetApiKey(ctx: AppContext, options: { actor: Actor; userId: string }): Promise<void> {
   const apiKey = randomToken(API_KEY_PREFIX);
   await ctx.db.transaction(async (tx) => {
-    const updated = await updateUser(tx, q.userId, {
+    const updated = await updateUser(tx, options.userId, {
       apiKeyHash: hashToken(apiKey),
       apiKeyCipher: ctx.sealer.seal(apiKey),
     });
     if (!updated) throw notFound();
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.reset_api_key',
       targetType: 'user',
-      targetId: q.userId,
+      targetId: options.userId,
       after: { apiKey: 'regenerated' },
     });
   });
@@ -225,21 +232,21 @@ export async function resetApiKey(ctx: AppContext, q: { actor: Actor; userId: st
 /** Makes an account staff or reseller; the last admin cannot be demoted. */
 export async function setUserRole(
   ctx: Pick<AppContext, 'db'>,
-  q: { actor: Actor; userId: string; role: 'user' | 'admin' },
+  options: { actor: Actor; userId: string; role: 'user' | 'admin' },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const user = await findUserById(tx, q.userId);
+    const user = await findUserById(tx, options.userId);
     if (!user) throw notFound();
-    if (user.role === q.role) return;
-    if (q.role === 'user') await assertNotLastAdmin(tx, user.id, 'demoted');
-    await setRole(tx, user.id, q.role);
+    if (user.role === options.role) return;
+    if (options.role === 'user') await assertNotLastAdmin(tx, user.id, 'demoted');
+    await setRole(tx, user.id, options.role);
     await recordAudit(tx, {
-      actor: q.actor,
-      action: q.role === 'admin' ? 'user.promote' : 'user.demote',
+      actor: options.actor,
+      action: options.role === 'admin' ? 'user.promote' : 'user.demote',
       targetType: 'user',
       targetId: user.id,
       before: { role: user.role },
-      after: { role: q.role },
+      after: { role: options.role },
     });
   });
 }

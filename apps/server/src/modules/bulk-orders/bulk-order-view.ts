@@ -20,26 +20,26 @@ export const bulkFileName = (id: string, extension: 'zip' | 'pdf' | 'csv' | 'zpl
   `bulk-${id.slice(0, 8)}.${extension}`;
 
 /** Completed when every row is final, Processing once any label has started, else Pending. */
-export function bulkStatusOf(totalOrders: number, c: StatusCounts): BulkOrderStatus {
-  const done = c.completed + c.cancelled;
+export function bulkStatusOf(totalOrders: number, counts: StatusCounts): BulkOrderStatus {
+  const done = counts.completed + counts.cancelled;
   if (done >= totalOrders) return 'Completed';
-  return done + c.processing > 0 ? 'Processing' : 'Pending';
+  return done + counts.processing > 0 ? 'Processing' : 'Pending';
 }
 
-export function toBulkOrderView(b: BulkOrderWithType, counts: StatusCounts): BulkOrderView {
+export function toBulkOrderView(bulkOrder: BulkOrderWithType, counts: StatusCounts): BulkOrderView {
   const progress: BulkProgress = { ...counts, done: counts.completed + counts.cancelled };
-  const paths = bulkFilePaths(b.id);
+  const paths = bulkFilePaths(bulkOrder.id);
   const hasLabels = counts.completed > 0;
   return {
-    _id: b.id,
-    createdAt: b.createdAt.toISOString(),
-    labelType: { _id: b.labelTypeId, name: b.labelTypeName, uid: b.labelTypeUid },
-    design: b.design,
-    source: b.source,
-    fileName: b.fileName,
-    status: bulkStatusOf(b.totalOrders, counts),
-    total: centsToDollars(b.totalCents),
-    totalOrders: b.totalOrders,
+    _id: bulkOrder.id,
+    createdAt: bulkOrder.createdAt.toISOString(),
+    labelType: { _id: bulkOrder.labelTypeId, name: bulkOrder.labelTypeName, uid: bulkOrder.labelTypeUid },
+    design: bulkOrder.design,
+    source: bulkOrder.source,
+    fileName: bulkOrder.fileName,
+    status: bulkStatusOf(bulkOrder.totalOrders, counts),
+    total: centsToDollars(bulkOrder.totalCents),
+    totalOrders: bulkOrder.totalOrders,
     progress,
     zip: hasLabels ? paths.zip : null,
     pdf: hasLabels ? paths.pdf : null,
@@ -47,14 +47,14 @@ export function toBulkOrderView(b: BulkOrderWithType, counts: StatusCounts): Bul
   };
 }
 
-export const toBulkRowResult = (l: BulkLine): BulkRowResult => ({
-  row: l.rowNumber,
-  _id: l.orderId,
-  OrderId: formatOrderId(l.orderNumber),
-  toName: l.toName,
-  price: centsToDollars(l.priceCents),
-  status: l.status,
-  tracking: l.tracking,
-  reason: l.status === 'cancelled' ? (l.failureReason ?? 'Cancelled') : null,
-  pdf: l.status === 'completed' && l.labelFileId ? downloadPath(l.orderId) : null,
+export const toBulkRowResult = (line: BulkLine): BulkRowResult => ({
+  row: line.rowNumber,
+  _id: line.orderId,
+  OrderId: formatOrderId(line.orderNumber),
+  toName: line.toName,
+  price: centsToDollars(line.priceCents),
+  status: line.status,
+  tracking: line.tracking,
+  reason: line.status === 'cancelled' ? (line.failureReason ?? 'Cancelled') : null,
+  pdf: line.status === 'completed' && line.labelFileId ? downloadPath(line.orderId) : null,
 });

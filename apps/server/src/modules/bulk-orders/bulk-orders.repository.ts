@@ -28,16 +28,16 @@ export async function lockBulkSubmissions(tx: DbOrTx, userId: string): Promise<v
 /** A bulk order of this reseller with the same content within the window. */
 export async function findDuplicate(
   tx: DbOrTx,
-  q: { userId: string; contentHash: string; windowSeconds: number },
+  options: { userId: string; contentHash: string; windowSeconds: number },
 ): Promise<string | null> {
   const recentSame = and(
-    eq(bulkOrders.contentHash, q.contentHash),
-    gt(bulkOrders.createdAt, sql`now() - make_interval(secs => ${q.windowSeconds})`),
+    eq(bulkOrders.contentHash, options.contentHash),
+    gt(bulkOrders.createdAt, sql`now() - make_interval(secs => ${options.windowSeconds})`),
   );
   const [row] = await tx
     .select({ id: bulkOrders.id })
     .from(bulkOrders)
-    .where(and(eq(bulkOrders.userId, q.userId), recentSame))
+    .where(and(eq(bulkOrders.userId, options.userId), recentSame))
     .limit(1);
   return row?.id ?? null;
 }
@@ -77,15 +77,15 @@ export async function findBulkOrderForUser(
 
 export async function listBulkOrders(
   db: DbOrTx,
-  q: { userId: string; offset: number; limit: number },
+  options: { userId: string; offset: number; limit: number },
 ): Promise<{ rows: BulkOrderWithType[]; total: number }> {
-  const where = eq(bulkOrders.userId, q.userId);
+  const where = eq(bulkOrders.userId, options.userId);
   const [rows, [counted]] = await Promise.all([
     selectWithType(db)
       .where(where)
       .orderBy(desc(bulkOrders.createdAt), desc(bulkOrders.id))
-      .limit(q.limit)
-      .offset(q.offset),
+      .limit(options.limit)
+      .offset(options.offset),
     db.select({ total: count() }).from(bulkOrders).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
@@ -151,24 +151,24 @@ const selectLines = (db: DbOrTx) =>
 /** A page of rows in file order after `afterRow` (keyset paging: flat cost however deep). */
 export async function linesAfter(
   db: DbOrTx,
-  q: { bulkOrderId: string; afterRow: number; limit: number; status?: OrderStatus },
+  options: { bulkOrderId: string; afterRow: number; limit: number; status?: OrderStatus },
 ): Promise<BulkLine[]> {
   return selectLines(db)
     .where(
       and(
-        eq(bulkOrderRows.bulkOrderId, q.bulkOrderId),
-        gt(bulkOrderRows.rowNumber, q.afterRow),
-        q.status ? eq(orders.status, q.status) : undefined,
+        eq(bulkOrderRows.bulkOrderId, options.bulkOrderId),
+        gt(bulkOrderRows.rowNumber, options.afterRow),
+        options.status ? eq(orders.status, options.status) : undefined,
       ),
     )
     .orderBy(asc(bulkOrderRows.rowNumber))
-    .limit(q.limit);
+    .limit(options.limit);
 }
 
 /** The label files of completed rows in file order after `afterRow`: only what a label download needs. */
 export async function labelFilesAfter(
   db: DbOrTx,
-  q: { bulkOrderId: string; afterRow: number; limit: number },
+  options: { bulkOrderId: string; afterRow: number; limit: number },
 ): Promise<{ rowNumber: number; orderId: string; tracking: string | null; labelFileId: string | null }[]> {
   return db
     .select({
@@ -181,25 +181,28 @@ export async function labelFilesAfter(
     .innerJoin(orders, eq(orders.id, bulkOrderRows.orderId))
     .where(
       and(
-        eq(bulkOrderRows.bulkOrderId, q.bulkOrderId),
-        gt(bulkOrderRows.rowNumber, q.afterRow),
+        eq(bulkOrderRows.bulkOrderId, options.bulkOrderId),
+        gt(bulkOrderRows.rowNumber, options.afterRow),
         eq(orders.status, 'completed'),
       ),
     )
     .orderBy(asc(bulkOrderRows.rowNumber))
-    .limit(q.limit);
+    .limit(options.limit);
 }
 
 /** A page of rows by position, for the results table (at most 1,000 a page). */
 export async function linesPage(
   db: DbOrTx,
-  q: { bulkOrderId: string; status: OrderStatus | null; offset: number; limit: number },
+  options: { bulkOrderId: string; status: OrderStatus | null; offset: number; limit: number },
 ): Promise<BulkLine[]> {
   return selectLines(db)
     .where(
-      and(eq(bulkOrderRows.bulkOrderId, q.bulkOrderId), q.status ? eq(orders.status, q.status) : undefined),
+      and(
+        eq(bulkOrderRows.bulkOrderId, options.bulkOrderId),
+        options.status ? eq(orders.status, options.status) : undefined,
+      ),
     )
     .orderBy(asc(bulkOrderRows.rowNumber))
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
 }

@@ -48,7 +48,7 @@ export type CreateBulkOrderInput = {
 export type CreatedBulkOrder = { bulkOrder: BulkOrderView; balance: number };
 
 const toOrderRow = (
-  o: CsvOrder,
+  order: CsvOrder,
   ids: { id: string; batchId: string; userId: string; labelTypeId: string },
   priceCents: number,
   source: 'app' | 'api',
@@ -56,7 +56,7 @@ const toOrderRow = (
 ): NewOrderRow & { id: string } => ({
   ...ids,
   priceCents,
-  ...shipmentColumns(o),
+  ...shipmentColumns(order),
   signature: false,
   source,
   labelFormat: labelFile?.format ?? null,

@@ -13,16 +13,22 @@ type KeyOf = { userId: string; key: string };
  */
 export async function claimKey(
   db: DbOrTx,
-  q: KeyOf & { requestHash: string; ttlSeconds: number; staleSeconds: number },
+  options: KeyOf & { requestHash: string; ttlSeconds: number; staleSeconds: number },
 ): Promise<string | null> {
-  const expiresAt = sql`now() + make_interval(secs => ${q.ttlSeconds})`;
+  const expiresAt = sql`now() + make_interval(secs => ${options.ttlSeconds})`;
   const rows = await db
     .insert(idempotencyKeys)
-    .values({ userId: q.userId, key: q.key, requestHash: q.requestHash, status: 'in_progress', expiresAt })
+    .values({
+      userId: options.userId,
+      key: options.key,
+      requestHash: options.requestHash,
+      status: 'in_progress',
+      expiresAt,
+    })
     .onConflictDoUpdate({
       target: [idempotencyKeys.userId, idempotencyKeys.key],
       set: {
-        requestHash: q.requestHash,
+        requestHash: options.requestHash,
         status: 'in_progress',
         claimToken: sql`gen_random_uuid()`,
         responseStatus: null,
@@ -31,17 +37,17 @@ export async function claimKey(
         expiresAt,
       },
       setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} = 'in_progress'
-        and ${idempotencyKeys.createdAt} <= now() - make_interval(secs => ${q.staleSeconds}))`,
+        and ${idempotencyKeys.createdAt} <= now() - make_interval(secs => ${options.staleSeconds}))`,
     })
     .returning({ claimToken: idempotencyKeys.claimToken });
   return rows[0]?.claimToken ?? null;
 }
 
-export async function findKey(db: DbOrTx, q: KeyOf): Promise<IdempotencyRow | null> {
+export async function findKey(db: DbOrTx, options: KeyOf): Promise<IdempotencyRow | null> {
   const [row] = await db
     .select()
     .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, q.userId), eq(idempotencyKeys.key, q.key)));
+    .where(and(eq(idempotencyKeys.userId, options.userId), eq(idempotencyKeys.key, options.key)));
   return row ?? null;
 }
 
@@ -51,16 +57,16 @@ export async function findKey(db: DbOrTx, q: KeyOf): Promise<IdempotencyRow | nu
  */
 export async function storeReply(
   db: DbOrTx,
-  q: KeyOf & { claimToken: string; status: number; body: unknown },
+  options: KeyOf & { claimToken: string; status: number; body: unknown },
 ): Promise<boolean> {
   const rows = await db
     .update(idempotencyKeys)
-    .set({ status: 'done', responseStatus: q.status, responseBody: q.body })
+    .set({ status: 'done', responseStatus: options.status, responseBody: options.body })
     .where(
       and(
-        eq(idempotencyKeys.userId, q.userId),
-        eq(idempotencyKeys.key, q.key),
-        eq(idempotencyKeys.claimToken, q.claimToken),
+        eq(idempotencyKeys.userId, options.userId),
+        eq(idempotencyKeys.key, options.key),
+        eq(idempotencyKeys.claimToken, options.claimToken),
         eq(idempotencyKeys.status, 'in_progress'),
       ),
     )
@@ -69,14 +75,14 @@ export async function storeReply(
 }
 
 /** Frees this request's claim when it failed before anything was bought, so the caller may try again. */
-export async function releaseKey(db: DbOrTx, q: KeyOf & { claimToken: string }): Promise<void> {
+export async function releaseKey(db: DbOrTx, options: KeyOf & { claimToken: string }): Promise<void> {
   await db
     .delete(idempotencyKeys)
     .where(
       and(
-        eq(idempotencyKeys.userId, q.userId),
-        eq(idempotencyKeys.key, q.key),
-        eq(idempotencyKeys.claimToken, q.claimToken),
+        eq(idempotencyKeys.userId, options.userId),
+        eq(idempotencyKeys.key, options.key),
+        eq(idempotencyKeys.claimToken, options.claimToken),
         eq(idempotencyKeys.status, 'in_progress'),
       ),
     );

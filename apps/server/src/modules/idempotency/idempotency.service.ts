@@ -99,24 +99,24 @@ async function replayOf(
  */
 export async function runIdempotent<T>(
   ctx: AppContext,
-  q: { userId: string; key: string | null; requestHash: string; status: number },
+  options: { userId: string; key: string | null; requestHash: string; status: number },
   purchase: (inTransaction: InTransaction<T> | undefined) => Promise<T>,
 ): Promise<Reply & { replayed: boolean }> {
-  if (!q.key) return { status: q.status, body: await purchase(undefined), replayed: false };
+  if (!options.key) return { status: options.status, body: await purchase(undefined), replayed: false };
   let key: { userId: string; key: string; claimToken: string };
   for (;;) {
     const claimToken = await claimKey(ctx.db, {
-      userId: q.userId,
-      key: q.key,
-      requestHash: q.requestHash,
+      userId: options.userId,
+      key: options.key,
+      requestHash: options.requestHash,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
       staleSeconds: IDEMPOTENCY_STALE_CLAIM_SECONDS,
     });
     if (claimToken) {
-      key = { userId: q.userId, key: q.key, claimToken };
+      key = { userId: options.userId, key: options.key, claimToken };
       break;
     }
-    const held = await replayOf(ctx, { userId: q.userId, key: q.key }, q.requestHash);
+    const held = await replayOf(ctx, { userId: options.userId, key: options.key }, options.requestHash);
     if (held !== 'released') return held;
   }
   let stored = false;
@@ -124,7 +124,7 @@ export async function runIdempotent<T>(
   try {
     body = await purchase(async (tx, result) => {
       // A retry took over a claim it thought stale: this charge rolls back, the retry's purchase stands.
-      if (!(await storeReply(tx, { ...key, status: q.status, body: result }))) throw takenOver();
+      if (!(await storeReply(tx, { ...key, status: options.status, body: result }))) throw takenOver();
       stored = true;
     });
   } catch (error) {
@@ -135,8 +135,8 @@ export async function runIdempotent<T>(
     throw error;
   }
   // Every purchase stores its reply in its transaction; this only covers one that bought nothing.
-  if (!stored && !(await storeReply(ctx.db, { ...key, status: q.status, body }))) throw takenOver();
-  return { status: q.status, body, replayed: false };
+  if (!stored && !(await storeReply(ctx.db, { ...key, status: options.status, body }))) throw takenOver();
+  return { status: options.status, body, replayed: false };
 }
 
 /** Runs a purchase route's work under its Idempotency-Key and sends the (first) reply with `status`. */
@@ -144,17 +144,17 @@ export async function sendIdempotent<T>(
   ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  q: { userId: string; input: unknown; status: number },
+  options: { userId: string; input: unknown; status: number },
   purchase: (inTransaction: InTransaction<T> | undefined) => Promise<T>,
 ): Promise<FastifyReply> {
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
   const result = await runIdempotent(
     ctx,
     {
-      userId: q.userId,
+      userId: options.userId,
       key: idempotencyKeyOf(request),
-      requestHash: requestHashOf(route, { params: request.params, input: q.input }),
-      status: q.status,
+      requestHash: requestHashOf(route, { params: request.params, input: options.input }),
+      status: options.status,
     },
     purchase,
   );

@@ -28,13 +28,13 @@ export { countPendingInvoices } from './invoices.repository.ts';
 const notFound = () => AppError.notFound('Invoice not found');
 
 /** GET /admin/invoices: the queue and history, filtered by status and method, searched by note or reseller. */
-export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) {
+export async function readAdminInvoices(ctx: AppContext, query: AdminInvoicesQuery) {
   const { rows, total } = await listAdminInvoices(ctx.db, {
-    status: q.status,
-    method: q.method,
-    search: q.search,
-    offset: pageOffset(q.page, q.limit),
-    limit: q.limit,
+    status: query.status,
+    method: query.method,
+    search: query.search,
+    offset: pageOffset(query.page, query.limit),
+    limit: query.limit,
   });
   const receipts = await listReceipts(
     ctx.db,
@@ -42,7 +42,7 @@ export async function readAdminInvoices(ctx: AppContext, q: AdminInvoicesQuery) 
   );
   return {
     invoices: rows.map((r) => toAdminInvoiceView(r, receipts)),
-    totalPages: pageCount(total, q.limit),
+    totalPages: pageCount(total, query.limit),
     total,
   };
 }
@@ -114,20 +114,20 @@ const receiptChanged = (current: InvoiceRow) =>
  */
 export async function approveInvoice(
   ctx: AppContext,
-  q: { actor: StaffActor; id: string; receipt: string | null },
+  options: { actor: StaffActor; id: string; receipt: string | null },
 ): Promise<AdminInvoiceView> {
   const { invoice, balanceCents } = await ctx.db.transaction(async (tx) => {
-    const current = await findInvoice(tx, q.id);
+    const current = await findInvoice(tx, options.id);
     if (!current) throw notFound();
-    refuseOwnTarget(q.actor, current.userId, 'You cannot approve your own invoice');
+    refuseOwnTarget(options.actor, current.userId, 'You cannot approve your own invoice');
     const decided = await decideInvoice(tx, {
-      id: q.id,
+      id: options.id,
       status: 'completed',
-      by: q.actor.userId,
-      receipt: q.receipt,
+      by: options.actor.userId,
+      receipt: options.receipt,
     });
     if (!decided) {
-      const now = await findInvoice(tx, q.id);
+      const now = await findInvoice(tx, options.id);
       throw now?.status === 'pending' ? receiptChanged(now) : alreadyDecided(now, 'approve');
     }
     const entry = await postLedgerEntry(tx, {
@@ -136,11 +136,11 @@ export async function approveInvoice(
       amountCents: decided.amountCents,
       sourceKey: `deposit:invoice:${decided.id}`,
       note: `Deposit ${decided.note} (${methodName(decided.paymentMethod)})`,
-      createdBy: q.actor.userId,
+      createdBy: options.actor.userId,
     });
     if (!entry.applied) throw new AppError('CONFLICT', 'This invoice is already approved');
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'invoice.approve',
       targetType: 'invoice',
       targetId: decided.id,
@@ -171,26 +171,26 @@ export async function approveInvoice(
 /** POST /admin/invoices/{id}/cancel: cancelled with the reason the reseller reads; audited, no money moves. */
 export async function cancelInvoice(
   ctx: AppContext,
-  q: { actor: StaffActor; id: string; reason: string },
+  options: { actor: StaffActor; id: string; reason: string },
 ): Promise<AdminInvoiceView> {
   const invoice = await ctx.db.transaction(async (tx) => {
-    const current = await findInvoice(tx, q.id);
+    const current = await findInvoice(tx, options.id);
     if (!current) throw notFound();
-    refuseOwnTarget(q.actor, current.userId, 'You cannot cancel your own invoice');
+    refuseOwnTarget(options.actor, current.userId, 'You cannot cancel your own invoice');
     const decided = await decideInvoice(tx, {
-      id: q.id,
+      id: options.id,
       status: 'cancelled',
-      by: q.actor.userId,
-      reason: q.reason,
+      by: options.actor.userId,
+      reason: options.reason,
     });
-    if (!decided) throw alreadyDecided(await findInvoice(tx, q.id), 'cancel');
+    if (!decided) throw alreadyDecided(await findInvoice(tx, options.id), 'cancel');
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'invoice.cancel',
       targetType: 'invoice',
       targetId: decided.id,
       before: { status: 'pending' },
-      after: { status: 'cancelled', reason: q.reason },
+      after: { status: 'cancelled', reason: options.reason },
     });
     await emitWebhookEvent(ctx, tx, {
       userId: decided.userId,
@@ -199,7 +199,7 @@ export async function cancelInvoice(
         invoice: decided.id,
         note: decided.note,
         amount: centsToDollars(decided.amountCents),
-        reason: q.reason,
+        reason: options.reason,
       },
     });
     return decided;

@@ -44,15 +44,18 @@ export async function listReceipts(db: DbOrTx, invoiceIds: string[]): Promise<In
     .orderBy(desc(invoiceReceipts.submittedAt), desc(invoiceReceipts.id));
 }
 
-export async function listUserInvoices(db: DbOrTx, q: { userId: string; offset: number; limit: number }) {
+export async function listUserInvoices(
+  db: DbOrTx,
+  options: { userId: string; offset: number; limit: number },
+) {
   const rows = await db
     .select()
     .from(invoices)
-    .where(eq(invoices.userId, q.userId))
+    .where(eq(invoices.userId, options.userId))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(q.limit)
-    .offset(q.offset);
-  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, q.userId));
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await db.select({ n: count() }).from(invoices).where(eq(invoices.userId, options.userId));
   return { rows, total: total?.n ?? 0 };
 }
 
@@ -81,12 +84,12 @@ export async function countPendingInvoices(db: DbOrTx): Promise<number> {
 /** Stores the receipt on a pending invoice; false when the invoice is no longer pending. */
 export async function setReceipt(
   db: DbOrTx,
-  q: { id: string; receipt: string; receiptUrl: string | null },
+  options: { id: string; receipt: string; receiptUrl: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(invoices)
-    .set({ receipt: q.receipt, receiptUrl: q.receiptUrl, receiptAt: new Date() })
-    .where(and(eq(invoices.id, q.id), eq(invoices.status, 'pending')))
+    .set({ receipt: options.receipt, receiptUrl: options.receiptUrl, receiptAt: new Date() })
+    .where(and(eq(invoices.id, options.id), eq(invoices.status, 'pending')))
     .returning({ id: invoices.id });
   return rows.length > 0;
 }
@@ -98,7 +101,7 @@ export async function setReceipt(
  */
 export async function decideInvoice(
   db: DbOrTx,
-  q: {
+  options: {
     id: string;
     status: 'completed' | 'cancelled';
     by: string;
@@ -108,12 +111,19 @@ export async function decideInvoice(
 ): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .update(invoices)
-    .set({ status: q.status, decidedBy: q.by, decidedAt: new Date(), cancelReason: q.reason ?? null })
+    .set({
+      status: options.status,
+      decidedBy: options.by,
+      decidedAt: new Date(),
+      cancelReason: options.reason ?? null,
+    })
     .where(
       and(
-        eq(invoices.id, q.id),
+        eq(invoices.id, options.id),
         eq(invoices.status, 'pending'),
-        q.receipt === undefined ? undefined : sql`${invoices.receipt} is not distinct from ${q.receipt}`,
+        options.receipt === undefined
+          ? undefined
+          : sql`${invoices.receipt} is not distinct from ${options.receipt}`,
       ),
     )
     .returning();
@@ -126,14 +136,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listAdminInvoices(
   db: DbOrTx,
-  q: { status: string; method: string; search: string; offset: number; limit: number; id?: string },
+  options: { status: string; method: string; search: string; offset: number; limit: number; id?: string },
 ): Promise<{ rows: AdminInvoiceRow[]; total: number }> {
   const filters: SQL[] = [];
-  if (q.id) filters.push(eq(invoices.id, q.id));
-  if (q.status) filters.push(eq(invoices.status, q.status as InvoiceRow['status']));
-  if (q.method) filters.push(eq(invoices.paymentMethod, q.method as InvoiceRow['paymentMethod']));
-  if (q.search) {
-    const pattern = `%${escapeLike(q.search)}%`;
+  if (options.id) filters.push(eq(invoices.id, options.id));
+  if (options.status) filters.push(eq(invoices.status, options.status as InvoiceRow['status']));
+  if (options.method) filters.push(eq(invoices.paymentMethod, options.method as InvoiceRow['paymentMethod']));
+  if (options.search) {
+    const pattern = `%${escapeLike(options.search)}%`;
     filters.push(
       or(
         ilike(invoices.note, pattern),
@@ -145,7 +155,7 @@ export async function listAdminInvoices(
   const where = filters.length ? and(...filters) : undefined;
   // The pending queue reads oldest first (who has waited longest); other views newest first.
   const order =
-    q.status === 'pending'
+    options.status === 'pending'
       ? [invoices.createdAt, invoices.id]
       : [desc(invoices.createdAt), desc(invoices.id)];
   const rows = await db
@@ -155,8 +165,8 @@ export async function listAdminInvoices(
     .leftJoin(staff, eq(staff.id, invoices.decidedBy))
     .where(where)
     .orderBy(...order)
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
   const [total] = await db
     .select({ n: count() })
     .from(invoices)

@@ -49,15 +49,15 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
  */
 export async function createInvoice(
   ctx: AppContext,
-  q: { userId: string; amount: number; type: PaymentMethod },
+  options: { userId: string; amount: number; type: PaymentMethod },
 ): Promise<InvoiceView> {
   const settings = await getSettings(ctx.db);
-  if (!settings.enabledPaymentMethods.includes(q.type))
+  if (!settings.enabledPaymentMethods.includes(options.type))
     throw AppError.fieldError(
       'type',
-      `${q.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
+      `${options.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
     );
-  const amountCents = dollarsToCents(q.amount);
+  const amountCents = dollarsToCents(options.amount);
   if (amountCents < settings.minDepositCents)
     throw AppError.fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
   if (amountCents > settings.maxDepositCents)
@@ -66,8 +66,8 @@ export async function createInvoice(
     try {
       const row = await ctx.db.transaction(async (tx) => {
         // Count and insert under one lock: invoices raised at once cannot all see room for one more.
-        await lockUserInvoices(tx, q.userId);
-        const counts = await countUserInvoices(tx, q.userId, sinceHours(1));
+        await lockUserInvoices(tx, options.userId);
+        const counts = await countUserInvoices(tx, options.userId, sinceHours(1));
         if (counts.pending >= MAX_PENDING_INVOICES)
           throw new AppError(
             'TOO_MANY_REQUESTS',
@@ -79,9 +79,9 @@ export async function createInvoice(
             'Too many invoices in the last hour, please try again later',
           );
         return insertInvoice(tx, {
-          userId: q.userId,
+          userId: options.userId,
           amountCents,
-          paymentMethod: q.type,
+          paymentMethod: options.type,
           note: newInvoiceNote(),
         });
       });
@@ -95,13 +95,16 @@ export async function createInvoice(
 }
 
 /** GET /invoices/readAll: the reseller's own invoices, newest first. */
-export async function readInvoices(ctx: AppContext, q: { userId: string; page: number; limit: number }) {
+export async function readInvoices(
+  ctx: AppContext,
+  options: { userId: string; page: number; limit: number },
+) {
   const { rows, total } = await listUserInvoices(ctx.db, {
-    userId: q.userId,
-    offset: pageOffset(q.page, q.limit),
-    limit: q.limit,
+    userId: options.userId,
+    offset: pageOffset(options.page, options.limit),
+    limit: options.limit,
   });
-  return { invoices: rows.map(toInvoiceView), totalPages: pageCount(total, q.limit) };
+  return { invoices: rows.map(toInvoiceView), totalPages: pageCount(total, options.limit) };
 }
 
 /**
@@ -111,17 +114,17 @@ export async function readInvoices(ctx: AppContext, q: { userId: string; page: n
  */
 export async function submitReceipt(
   ctx: AppContext,
-  q: { userId: string; invoiceId: string; receipt: string },
+  options: { userId: string; invoiceId: string; receipt: string },
 ): Promise<{ message: string }> {
-  const invoice = isUuid(q.invoiceId) ? await findInvoice(ctx.db, q.invoiceId) : undefined;
-  if (!invoice || invoice.userId !== q.userId) throw notFound();
+  const invoice = isUuid(options.invoiceId) ? await findInvoice(ctx.db, options.invoiceId) : undefined;
+  if (!invoice || invoice.userId !== options.userId) throw notFound();
   if (invoice.status !== 'pending')
     throw new AppError(
       'CONFLICT',
       `This invoice is already ${invoice.status === 'cancelled' ? 'cancelled' : 'completed'}`,
     );
   const method = invoice.paymentMethod === 'paypal' ? 'paypal' : 'cashapp';
-  const parsed = parseReceipt(method, q.receipt);
+  const parsed = parseReceipt(method, options.receipt);
   if (!parsed.ok) throw AppError.fieldError('cashAppUrl', parsed.message);
   const usedFor = await findReceiptInvoiceId(ctx.db, parsed.id);
   if (usedFor && usedFor !== invoice.id) throw usedElsewhere();

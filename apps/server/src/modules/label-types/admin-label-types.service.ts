@@ -70,8 +70,8 @@ function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWin
   };
 }
 
-const snapshot = (t: LabelTypeWithPrices | LabelTypeView) => {
-  const v = 'id' in t ? toLabelTypeView(t) : t;
+const snapshot = (labelType: LabelTypeWithPrices | LabelTypeView) => {
+  const v = 'id' in labelType ? toLabelTypeView(labelType) : labelType;
   return {
     name: v.name,
     uid: v.uid,

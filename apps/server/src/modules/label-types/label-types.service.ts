@@ -26,24 +26,24 @@ export const tiersInDollars = (tiers: readonly TierCents[]): PriceTier[] =>
 export const tiersInCents = (tiers: readonly PriceTier[]): TierCents[] =>
   tiers.map((p) => ({ fromWeight: p.fromWeight, toWeight: p.toWeight, priceCents: dollarsToCents(p.price) }));
 
-export const toLabelTypeView = (t: LabelTypeWithPrices): LabelTypeView => ({
-  _id: t.id,
-  name: t.name,
-  uid: t.uid,
-  carrier: t.carrier,
-  weightUnit: t.weightUnit,
-  maxWeight: t.maxWeight,
-  status: t.isEnabled,
-  prices: tiersInDollars(t.prices),
-  voidWindowDays: t.voidWindowDays,
+export const toLabelTypeView = (labelType: LabelTypeWithPrices): LabelTypeView => ({
+  _id: labelType.id,
+  name: labelType.name,
+  uid: labelType.uid,
+  carrier: labelType.carrier,
+  weightUnit: labelType.weightUnit,
+  maxWeight: labelType.maxWeight,
+  status: labelType.isEnabled,
+  prices: tiersInDollars(labelType.prices),
+  voidWindowDays: labelType.voidWindowDays,
 });
 
-export const ruleInfoOf = (t: LabelTypeWithPrices): LabelTypeRuleInfo => ({
-  uid: t.uid,
-  name: t.name,
-  maxWeight: t.maxWeight,
-  status: t.isEnabled,
-  weightUnit: t.weightUnit,
+export const ruleInfoOf = (labelType: LabelTypeWithPrices): LabelTypeRuleInfo => ({
+  uid: labelType.uid,
+  name: labelType.name,
+  maxWeight: labelType.maxWeight,
+  status: labelType.isEnabled,
+  weightUnit: labelType.weightUnit,
 });
 
 /** The type with the prices this reseller pays: their own tiers or percentage when staff set one. */

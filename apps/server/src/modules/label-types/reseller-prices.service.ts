@@ -48,14 +48,14 @@ export async function readResellerPrices(ctx: AppContext, userId: string): Promi
 /** PUT /admin/users/{id}/prices/{labelTypeId}: the reseller's own tiers or percentage (audited). */
 export async function setResellerPrice(
   ctx: AppContext,
-  q: { actor: StaffActor; userId: string; labelTypeId: string; body: ResellerPriceBody },
+  options: { actor: StaffActor; userId: string; labelTypeId: string; body: ResellerPriceBody },
 ): Promise<ResellerPriceView> {
-  refuseOwnTarget(q.actor, q.userId, 'You cannot set your own prices');
-  await requireReseller(ctx, q.userId);
-  const tiers = q.body.tiers ?? null;
-  const percent = tiers ? null : (q.body.percent ?? null);
+  refuseOwnTarget(options.actor, options.userId, 'You cannot set your own prices');
+  await requireReseller(ctx, options.userId);
+  const tiers = options.body.tiers ?? null;
+  const percent = tiers ? null : (options.body.percent ?? null);
   return ctx.db.transaction(async (tx) => {
-    const type = await findLabelType(tx, q.labelTypeId);
+    const type = await findLabelType(tx, options.labelTypeId);
     if (!type) throw typeNotFound();
     if (tiers) {
       const issues = checkPriceTiers(tiers, type.maxWeight);
@@ -66,14 +66,14 @@ export async function setResellerPrice(
     }
     const free = percent === null ? null : percentFreeTierIssue(tiersInDollars(type.prices), percent);
     if (free) throw AppError.fieldError('percent', free);
-    const [before] = await listResellerPrices(tx, q.userId, type.id);
-    await upsertResellerPrice(tx, { userId: q.userId, labelTypeId: type.id, percent, tiers });
-    const [after] = await listResellerPrices(tx, q.userId, type.id);
+    const [before] = await listResellerPrices(tx, options.userId, type.id);
+    await upsertResellerPrice(tx, { userId: options.userId, labelTypeId: type.id, percent, tiers });
+    const [after] = await listResellerPrices(tx, options.userId, type.id);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'user.set_prices',
       targetType: 'user',
-      targetId: q.userId,
+      targetId: options.userId,
       before: { labelType: type.uid, percent: before?.percent ?? null, tiers: before?.tiers ?? null },
       after: { labelType: type.uid, percent, tiers },
     });
@@ -84,20 +84,20 @@ export async function setResellerPrice(
 /** DELETE /admin/users/{id}/prices/{labelTypeId}: back to the default prices (audited). */
 export async function clearResellerPrice(
   ctx: AppContext,
-  q: { actor: StaffActor; userId: string; labelTypeId: string },
+  options: { actor: StaffActor; userId: string; labelTypeId: string },
 ): Promise<ResellerPriceView> {
-  refuseOwnTarget(q.actor, q.userId, 'You cannot change your own prices');
-  await requireReseller(ctx, q.userId);
+  refuseOwnTarget(options.actor, options.userId, 'You cannot change your own prices');
+  await requireReseller(ctx, options.userId);
   return ctx.db.transaction(async (tx) => {
-    const type = await findLabelType(tx, q.labelTypeId);
+    const type = await findLabelType(tx, options.labelTypeId);
     if (!type) throw typeNotFound();
-    const [before] = await listResellerPrices(tx, q.userId, type.id);
-    if (await deleteResellerPrice(tx, q.userId, type.id))
+    const [before] = await listResellerPrices(tx, options.userId, type.id);
+    if (await deleteResellerPrice(tx, options.userId, type.id))
       await recordAudit(tx, {
-        actor: q.actor,
+        actor: options.actor,
         action: 'user.clear_prices',
         targetType: 'user',
-        targetId: q.userId,
+        targetId: options.userId,
         before: { labelType: type.uid, percent: before?.percent ?? null, tiers: before?.tiers ?? null },
         after: { labelType: type.uid, percent: null, tiers: null },
       });

@@ -19,40 +19,40 @@ import { formatOrderId } from './ids.ts';
 import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
 
 /** The label engine's view of an order. */
-export const toShipment = (o: OrderWithType): Shipment => ({
-  orderId: formatOrderId(o.orderNumber),
-  labelTypeUid: o.labelTypeUid,
-  template: (o.design ?? undefined) as Shipment['template'],
+export const toShipment = (order: OrderWithType): Shipment => ({
+  orderId: formatOrderId(order.orderNumber),
+  labelTypeUid: order.labelTypeUid,
+  template: (order.design ?? undefined) as Shipment['template'],
   from: {
-    name: o.fromName,
-    company: o.fromCompany || undefined,
-    street1: o.fromStreet,
-    street2: o.fromStreet2 || undefined,
-    city: o.fromCity,
-    state: o.fromState,
-    zip: o.fromZip,
-    country: o.fromCountry,
-    phone: o.fromPhone || undefined,
+    name: order.fromName,
+    company: order.fromCompany || undefined,
+    street1: order.fromStreet,
+    street2: order.fromStreet2 || undefined,
+    city: order.fromCity,
+    state: order.fromState,
+    zip: order.fromZip,
+    country: order.fromCountry,
+    phone: order.fromPhone || undefined,
   },
   to: {
-    name: o.toName,
-    company: o.toCompany || undefined,
-    street1: o.toStreet,
-    street2: o.toStreet2 || undefined,
-    city: o.toCity,
-    state: o.toState,
-    zip: o.toZip,
-    country: o.toCountry,
-    phone: o.toPhone || undefined,
+    name: order.toName,
+    company: order.toCompany || undefined,
+    street1: order.toStreet,
+    street2: order.toStreet2 || undefined,
+    city: order.toCity,
+    state: order.toState,
+    zip: order.toZip,
+    country: order.toCountry,
+    phone: order.toPhone || undefined,
   },
-  weight: o.weight,
+  weight: order.weight,
   dimensions:
-    o.height && o.width && o.length
-      ? { height: o.height, width: o.width, length: o.length, unit: 'in' }
+    order.height && order.width && order.length
+      ? { height: order.height, width: order.width, length: order.length, unit: 'in' }
       : undefined,
-  signature: o.signature,
-  postage: centsToDollars(o.priceCents),
-  date: o.createdAt,
+  signature: order.signature,
+  postage: centsToDollars(order.priceCents),
+  date: order.createdAt,
 });
 
 /** A label made for an order of the batch, ready to be stored. */

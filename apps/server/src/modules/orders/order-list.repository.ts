@@ -82,10 +82,10 @@ const dir = (filter: OrderListFilter) => sql.raw(filter.sort === 'asc' ? 'ASC' :
 const keyOrder = (filter: OrderListFilter): SQL =>
   sql`${orders.createdAt} ${dir(filter)}, ${orders.orderNumber} ${dir(filter)}`;
 
-const ownedAndStatus = (filter: OrderListFilter, p: KeyParams = P): SQL =>
+const ownedAndStatus = (filter: OrderListFilter, params: KeyParams = P): SQL =>
   filter.status
-    ? sql`${orders.userId} = ${p.userId} AND ${orders.status} = ${p.status}`
-    : sql`${orders.userId} = ${p.userId}`;
+    ? sql`${orders.userId} = ${params.userId} AND ${orders.status} = ${params.status}`
+    : sql`${orders.userId} = ${params.userId}`;
 
 /** How many of the reseller's orders the status filter covers, from the counts triggers keep. */
 const countInScope = (filter: OrderListFilter): SQL => {
@@ -328,9 +328,9 @@ export async function readHistoryPageUnlessAt(
 }
 
 /** Pages before `SEEK_FROM_OFFSET`: skip `offset` entries of the (reseller[, status], created_at, number) index. */
-const keysByOffset = (filter: OrderListFilter, p: KeyParams = P): SQL =>
-  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(filter, p)}
-      ORDER BY ${keyOrder(filter)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+const keysByOffset = (filter: OrderListFilter, params: KeyParams = P): SQL =>
+  sql`SELECT ${orders.orderNumber} FROM ${orders} WHERE ${ownedAndStatus(filter, params)}
+      ORDER BY ${keyOrder(filter)} LIMIT ${params.limit} OFFSET ${params.offset}`;
 
 /**
  * Page 1: the first `FIRST_PAGE_ROWS` entries of the (reseller[, status], created_at, number) index;
@@ -357,7 +357,7 @@ function firstKeys(filter: OrderListFilter): SQL {
  * that day's edge and skips only the rows of that day. One statement, so the counts and the rows are
  * read from the same snapshot.
  */
-function keysBySeek(filter: OrderListFilter, p: KeyParams = P): SQL {
+function keysBySeek(filter: OrderListFilter, params: KeyParams = P): SQL {
   const c = orderDayCounts;
   const n = filter.status
     ? sql.identifier(filter.status)
@@ -369,14 +369,14 @@ function keysBySeek(filter: OrderListFilter, p: KeyParams = P): SQL {
     WITH d AS (
       SELECT day, cum - n AS before FROM (
         SELECT day, n, sum(n) OVER (ORDER BY day ${dir(filter)} ROWS UNBOUNDED PRECEDING) AS cum
-        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${p.userId}) AS days
-      ) AS running WHERE cum > ${p.offset} ORDER BY day ${dir(filter)} LIMIT 1
+        FROM (SELECT ${c.day} AS day, ${n} AS n FROM ${c} WHERE ${c.userId} = ${params.userId}) AS days
+      ) AS running WHERE cum > ${params.offset} ORDER BY day ${dir(filter)} LIMIT 1
     )
     SELECT ${orders.orderNumber} FROM ${orders}
-    WHERE ${ownedAndStatus(filter, p)}
+    WHERE ${ownedAndStatus(filter, params)}
       AND ${orders.createdAt} ${from} (SELECT (${edge})::timestamp AT TIME ZONE 'UTC' FROM d)
     ORDER BY ${keyOrder(filter)}
-    LIMIT ${p.limit} OFFSET (SELECT (${p.offset}::bigint - before)::bigint FROM d)`;
+    LIMIT ${params.limit} OFFSET (SELECT (${params.offset}::bigint - before)::bigint FROM d)`;
 }
 
 const matching = (p: KeyParams = P): SQL => sql`${orders.searchVector} @@ to_tsquery('simple', ${p.tsQuery})`;
@@ -387,10 +387,10 @@ const matches = matching();
  * often (a common name): the page is found after a few dozen rows. `IS TRUE` keeps the word index
  * out of this plan, which would otherwise gather and sort every match first.
  */
-const keysByWalk = (filter: OrderListFilter, p: KeyParams = P): SQL =>
+const keysByWalk = (filter: OrderListFilter, params: KeyParams = P): SQL =>
   sql`SELECT ${orders.orderNumber} FROM ${orders}
-      WHERE ${ownedAndStatus(filter, p)} AND (${matching(p)}) IS TRUE
-      ORDER BY ${keyOrder(filter)} LIMIT ${p.limit} OFFSET ${p.offset}`;
+      WHERE ${ownedAndStatus(filter, params)} AND (${matching(params)}) IS TRUE
+      ORDER BY ${keyOrder(filter)} LIMIT ${params.limit} OFFSET ${params.offset}`;
 
 export async function readSearchPageByWalk(db: DbOrTx, filter: OrderListFilter): Promise<PageRead> {
   return (await rowsByKeys(db, filter, 'walk')) ?? { rows: [], facts: await factsAlone(db, filter) };

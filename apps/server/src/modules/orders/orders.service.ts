@@ -46,16 +46,16 @@ export type CreatedOrders = {
 };
 export type DuplicatedOrder = { message: string; order: OrderView; balance: number };
 
-const createdOrders = (r: ChargeResult): CreatedOrders => ({
+const createdOrders = (result: ChargeResult): CreatedOrders => ({
   message: 'Order created successfully',
-  orders: r.orders.map((order) => toOrderView(order)),
-  balance: centsToDollars(r.balanceCents),
+  orders: result.orders.map((order) => toOrderView(order)),
+  balance: centsToDollars(result.balanceCents),
 });
 
-const duplicatedOrder = (r: ChargeResult): DuplicatedOrder => ({
+const duplicatedOrder = (result: ChargeResult): DuplicatedOrder => ({
   message: 'Order duplicated successfully',
-  order: toOrderView(r.orders[0]!),
-  balance: centsToDollars(r.balanceCents),
+  order: toOrderView(result.orders[0]!),
+  balance: centsToDollars(result.balanceCents),
 });
 
 const withWarnings = <T extends object>(answer: T, warnings: AddressWarning[]) =>

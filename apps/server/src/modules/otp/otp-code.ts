@@ -20,9 +20,9 @@ export const hashOtp = (
     .digest('hex');
 
 /** Constant-time comparison of two hex hashes. */
-export const hashesMatch = (a: string, b: string): boolean => {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
+export const hashesMatch = (firstHex: string, secondHex: string): boolean => {
+  const left = Buffer.from(firstHex, 'hex');
+  const right = Buffer.from(secondHex, 'hex');
   return left.length === right.length && crypto.timingSafeEqual(left, right);
 };
 

@@ -51,17 +51,17 @@ export async function takeOtp(db: DbOrTx, id: string, codeHash: string): Promise
  */
 export async function reserveOtpTry(
   db: DbOrTx,
-  q: { purpose: Purpose; email: string; now: Date; maxTries: number },
+  options: { purpose: Purpose; email: string; now: Date; maxTries: number },
 ): Promise<OtpRow[]> {
   return db
     .update(otpCodes)
     .set({ failedAttempts: sql`${otpCodes.failedAttempts} + 1` })
     .where(
       and(
-        eq(otpCodes.purpose, q.purpose),
-        sql`lower(${otpCodes.email}) = lower(${q.email})`,
-        gt(otpCodes.expiresAt, q.now),
-        lt(otpCodes.failedAttempts, q.maxTries),
+        eq(otpCodes.purpose, options.purpose),
+        sql`lower(${otpCodes.email}) = lower(${options.email})`,
+        gt(otpCodes.expiresAt, options.now),
+        lt(otpCodes.failedAttempts, options.maxTries),
       ),
     )
     .returning();

@@ -13,12 +13,12 @@ import {
   type RouteStepRow,
 } from './providers.repository.ts';
 
-const toStepView = (s: RouteStepRow): RouteStepView => ({
-  providerId: s.providerId,
-  providerName: s.providerName,
-  kind: s.kind,
-  enabled: s.enabled,
-  service: s.service,
+const toStepView = (step: RouteStepRow): RouteStepView => ({
+  providerId: step.providerId,
+  providerName: step.providerName,
+  kind: step.kind,
+  enabled: step.enabled,
+  service: step.service,
 });
 
 /** The routes of a label job batch's label types, by label type id (empty: test mode). */

@@ -12,13 +12,13 @@ export type MarginRow = {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const toMarginRow = (r: Record<string, unknown>): MarginRow => ({
-  key: String(r.key),
-  name: String(r.name ?? ''),
-  labels: Number(r.labels),
-  revenueCents: Number(r.revenue_cents),
-  costCents: Number(r.cost_cents),
-  belowCost: Number(r.below_cost),
+const toMarginRow = (row: Record<string, unknown>): MarginRow => ({
+  key: String(row.key),
+  name: String(row.name ?? ''),
+  labels: Number(row.labels),
+  revenueCents: Number(row.revenue_cents),
+  costCents: Number(row.cost_cents),
+  belowCost: Number(row.below_cost),
 });
 
 const FIGURES = sql`count(*) AS labels, sum(o.price_cents) AS revenue_cents, sum(o.cost_cents) AS cost_cents,

@@ -2,12 +2,12 @@ import { centsToDollars, type MarginsResponse } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { costWarnings, marginsByDay, marginsByLabelType, type MarginRow } from './margins.repository.ts';
 
-const figures = (r: MarginRow) => ({
-  labels: r.labels,
-  revenue: centsToDollars(r.revenueCents),
-  cost: centsToDollars(r.costCents),
-  margin: centsToDollars(r.revenueCents - r.costCents),
-  belowCost: r.belowCost,
+const figures = (row: MarginRow) => ({
+  labels: row.labels,
+  revenue: centsToDollars(row.revenueCents),
+  cost: centsToDollars(row.costCents),
+  margin: centsToDollars(row.revenueCents - row.costCents),
+  belowCost: row.belowCost,
 });
 
 /**

@@ -2,8 +2,8 @@ import { formatCents } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { findMailRecipient } from './refunds.repository.ts';
 
-const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * Tells the reseller, after the change committed, when their address is verified. A mail that
@@ -20,32 +20,35 @@ async function tellReseller(ctx: AppContext, userId: string, subject: string, bo
 
 export const mailRefunded = (
   ctx: AppContext,
-  r: { userId: string; orderId: string; refundCents: number; balanceCents: number; reason: string },
+  refund: { userId: string; orderId: string; refundCents: number; balanceCents: number; reason: string },
 ) =>
   tellReseller(
     ctx,
-    r.userId,
-    `Order ${r.orderId} was refunded`,
-    `We cancelled order ${r.orderId} and refunded ${formatCents(r.refundCents)} to your ` +
-      `balance (reason: ${r.reason}). Your balance is now ${formatCents(r.balanceCents)}.`,
+    refund.userId,
+    `Order ${refund.orderId} was refunded`,
+    `We cancelled order ${refund.orderId} and refunded ${formatCents(refund.refundCents)} to your ` +
+      `balance (reason: ${refund.reason}). Your balance is now ${formatCents(refund.balanceCents)}.`,
   );
 
 export const mailRequestRejected = (
   ctx: AppContext,
-  r: { userId: string; orderId: string; reason: string },
+  rejection: { userId: string; orderId: string; reason: string },
 ) =>
   tellReseller(
     ctx,
-    r.userId,
-    `Refund request for ${r.orderId} declined`,
-    `We looked at your refund request for order ${r.orderId} and declined it: ${r.reason}`,
+    rejection.userId,
+    `Refund request for ${rejection.orderId} declined`,
+    `We looked at your refund request for order ${rejection.orderId} and declined it: ${rejection.reason}`,
   );
 
-export const mailVoidRejected = (ctx: AppContext, r: { userId: string; orderId: string; reason: string }) =>
+export const mailVoidRejected = (
+  ctx: AppContext,
+  rejection: { userId: string; orderId: string; reason: string },
+) =>
   tellReseller(
     ctx,
-    r.userId,
-    `Refund of ${r.orderId} rejected`,
-    `We asked the carrier to void the label of order ${r.orderId} so we could refund it, and the ` +
-      `refund was rejected: ${r.reason}. Your balance was not changed.`,
+    rejection.userId,
+    `Refund of ${rejection.orderId} rejected`,
+    `We asked the carrier to void the label of order ${rejection.orderId} so we could refund it, and the ` +
+      `refund was rejected: ${rejection.reason}. Your balance was not changed.`,
   );

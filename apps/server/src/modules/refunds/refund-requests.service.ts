@@ -38,7 +38,7 @@ const requestEvent = (request: RefundRequestRow, orderNumber: number) => ({
  */
 export async function requestRefund(
   ctx: AppContext,
-  q: {
+  options: {
     userId: string;
     orderId: string;
     input: RefundRequestBody;
@@ -47,10 +47,10 @@ export async function requestRefund(
     again?: boolean;
   },
 ): Promise<RefundRequestView> {
-  const now = q.now ?? new Date();
+  const now = options.now ?? new Date();
   const { refundWindowDays } = await getSettings(ctx.db);
   return ctx.db.transaction(async (tx: Tx) => {
-    const order = await lockOrderForRequest(tx, q.userId, q.orderId);
+    const order = await lockOrderForRequest(tx, options.userId, options.orderId);
     if (!order) throw AppError.notFound('Order not found');
     if (order.status !== 'completed')
       throw new AppError('CONFLICT', 'Only completed orders can be refunded on request');
@@ -63,9 +63,10 @@ export async function requestRefund(
     if (full.voidRequestedAt) throw new AppError('CONFLICT', 'A refund of this order is already under way');
     // The label's void rules are told now, not after staff looked at it.
     await refuseUnvoidable(tx, full, now);
-    const fields = { orderId: order.id, userId: q.userId, reason: q.input.reason || null };
+    const fields = { orderId: order.id, userId: options.userId, reason: options.input.reason || null };
     const request =
-      (await insertRequestOnce(tx, fields)) ?? (q.again ? await reopenRejectedRequest(tx, fields) : null);
+      (await insertRequestOnce(tx, fields)) ??
+      (options.again ? await reopenRejectedRequest(tx, fields) : null);
     if (!request) throw new AppError('CONFLICT', 'A refund was already requested for this order');
     await markRefundRequested(tx, order.id);
     await emitWebhookEvent(ctx, tx, requestEvent(request, full.orderNumber));
@@ -97,13 +98,13 @@ async function requirePending(ctx: AppContext, id: string): Promise<RefundReques
 }
 
 /** POST /admin/refund-requests/{id}/approve: the order is refunded through the one refund path. */
-export async function approveRefundRequest(ctx: AppContext, q: { actor: StaffActor; id: string }) {
-  const request = await requirePending(ctx, q.id);
+export async function approveRefundRequest(ctx: AppContext, options: { actor: StaffActor; id: string }) {
+  const request = await requirePending(ctx, options.id);
   const outcome = await refundOrder(ctx, {
     orderId: request.orderId,
     reason: request.reason ? `Refund request approved (${request.reason})` : 'Refund request approved',
     from: STAFF_REFUNDABLE,
-    actor: q.actor,
+    actor: options.actor,
     requestId: request.id,
   });
   if (!outcome) throw new AppError('CONFLICT', 'This order is already cancelled and refunded');
@@ -118,29 +119,33 @@ export async function approveRefundRequest(ctx: AppContext, q: { actor: StaffAct
 /** POST /admin/refund-requests/{id}/reject: the reseller reads the reason on their dashboard. */
 export async function rejectRefundRequest(
   ctx: AppContext,
-  q: { actor: StaffActor; id: string; reason: string },
+  options: { actor: StaffActor; id: string; reason: string },
 ) {
-  const pending = await requirePending(ctx, q.id);
-  refuseOwnTarget(q.actor, pending.userId, 'You cannot decide your own refund request');
+  const pending = await requirePending(ctx, options.id);
+  refuseOwnTarget(options.actor, pending.userId, 'You cannot decide your own refund request');
   const order = (await findOrder(ctx.db, pending.orderId))!;
   await ctx.db.transaction(async (tx: Tx) => {
-    const rejected = await rejectRequest(tx, { id: pending.id, reason: q.reason, decidedBy: q.actor.userId });
+    const rejected = await rejectRequest(tx, {
+      id: pending.id,
+      reason: options.reason,
+      decidedBy: options.actor.userId,
+    });
     if (!rejected) throw new AppError('CONFLICT', 'This refund request was already decided');
-    await markRequestDeclined(tx, pending.orderId, q.reason);
+    await markRequestDeclined(tx, pending.orderId, options.reason);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'refund_request.reject',
       targetType: 'refund_request',
       targetId: pending.id,
       before: { order: formatOrderId(order.orderNumber), status: 'pending' },
-      after: { order: formatOrderId(order.orderNumber), status: 'rejected', reason: q.reason },
+      after: { order: formatOrderId(order.orderNumber), status: 'rejected', reason: options.reason },
     });
     await emitWebhookEvent(ctx, tx, requestEvent(rejected, order.orderNumber));
   });
   await mailRequestRejected(ctx, {
     userId: pending.userId,
     orderId: formatOrderId(order.orderNumber),
-    reason: q.reason,
+    reason: options.reason,
   });
   const view = await readRequestView(ctx, pending.id);
   return { message: `Refund request for ${view.order.OrderId} rejected`, request: view };

@@ -23,12 +23,18 @@ export async function lockOrderForRequest(db: DbOrTx, userId: string, orderId: s
 /** Opens a rejected request again (a void asked again after a rejection); null when there is none. */
 export async function reopenRejectedRequest(
   db: DbOrTx,
-  q: { orderId: string; reason: string | null },
+  options: { orderId: string; reason: string | null },
 ): Promise<RefundRequestRow | null> {
   const [row] = await db
     .update(refundRequests)
-    .set({ status: 'pending', reason: q.reason, rejectionReason: null, decidedBy: null, decidedAt: null })
-    .where(and(eq(refundRequests.orderId, q.orderId), eq(refundRequests.status, 'rejected')))
+    .set({
+      status: 'pending',
+      reason: options.reason,
+      rejectionReason: null,
+      decidedBy: null,
+      decidedAt: null,
+    })
+    .where(and(eq(refundRequests.orderId, options.orderId), eq(refundRequests.status, 'rejected')))
     .returning();
   return row ?? null;
 }
@@ -54,18 +60,18 @@ export async function findRequest(db: DbOrTx, id: string): Promise<RefundRequest
 /** Approves the given pending request, or (no id) whatever request the refunded order has. */
 export async function approveRequest(
   db: DbOrTx,
-  q: { orderId: string; requestId?: string; decidedBy: string | null },
+  options: { orderId: string; requestId?: string; decidedBy: string | null },
 ): Promise<RefundRequestRow | null> {
-  const where = q.requestId
+  const where = options.requestId
     ? and(
-        eq(refundRequests.id, q.requestId),
-        eq(refundRequests.orderId, q.orderId),
+        eq(refundRequests.id, options.requestId),
+        eq(refundRequests.orderId, options.orderId),
         eq(refundRequests.status, 'pending'),
       )
-    : and(eq(refundRequests.orderId, q.orderId), ne(refundRequests.status, 'approved'));
+    : and(eq(refundRequests.orderId, options.orderId), ne(refundRequests.status, 'approved'));
   const [row] = await db
     .update(refundRequests)
-    .set({ status: 'approved', rejectionReason: null, decidedBy: q.decidedBy, decidedAt: new Date() })
+    .set({ status: 'approved', rejectionReason: null, decidedBy: options.decidedBy, decidedAt: new Date() })
     .where(where)
     .returning();
   return row ?? null;
@@ -74,12 +80,17 @@ export async function approveRequest(
 /** Rejects a pending request; null when it is not pending (any more). */
 export async function rejectRequest(
   db: DbOrTx,
-  q: { id: string; reason: string; decidedBy: string },
+  options: { id: string; reason: string; decidedBy: string },
 ): Promise<RefundRequestRow | null> {
   const [row] = await db
     .update(refundRequests)
-    .set({ status: 'rejected', rejectionReason: q.reason, decidedBy: q.decidedBy, decidedAt: new Date() })
-    .where(and(eq(refundRequests.id, q.id), eq(refundRequests.status, 'pending')))
+    .set({
+      status: 'rejected',
+      rejectionReason: options.reason,
+      decidedBy: options.decidedBy,
+      decidedAt: new Date(),
+    })
+    .where(and(eq(refundRequests.id, options.id), eq(refundRequests.status, 'pending')))
     .returning();
   return row ?? null;
 }
@@ -89,11 +100,11 @@ const decider = alias(users, 'decider');
 /** The staff queue: pending requests oldest first; decided ones newest first. */
 export async function listRequests(
   db: DbOrTx,
-  q: { status: RefundRequestRow['status'] | null; offset: number; limit: number; id?: string },
+  options: { status: RefundRequestRow['status'] | null; offset: number; limit: number; id?: string },
 ) {
   const filters: SQL[] = [];
-  if (q.status) filters.push(eq(refundRequests.status, q.status));
-  if (q.id) filters.push(eq(refundRequests.id, q.id));
+  if (options.status) filters.push(eq(refundRequests.status, options.status));
+  if (options.id) filters.push(eq(refundRequests.id, options.id));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const rows = await db
     .select({
@@ -109,11 +120,11 @@ export async function listRequests(
     .leftJoin(decider, eq(decider.id, refundRequests.decidedBy))
     .where(where)
     .orderBy(
-      q.status === 'pending' ? asc(refundRequests.createdAt) : desc(refundRequests.createdAt),
+      options.status === 'pending' ? asc(refundRequests.createdAt) : desc(refundRequests.createdAt),
       asc(refundRequests.id),
     )
-    .limit(q.limit)
-    .offset(q.offset);
+    .limit(options.limit)
+    .offset(options.offset);
   const [totals] = await db.select({ n: count() }).from(refundRequests).where(where);
   return { rows, total: totals?.n ?? 0 };
 }

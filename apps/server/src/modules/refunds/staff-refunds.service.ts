@@ -11,17 +11,17 @@ import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-orde
  */
 export async function refundOrderForStaff(
   ctx: AppContext,
-  q: { actor: StaffActor; id: string; reason: string },
+  options: { actor: StaffActor; id: string; reason: string },
 ): Promise<{ message: string; order: AdminOrderView }> {
-  const { OrderId: orderId } = await getOrderForStaff(ctx, q.id);
+  const { OrderId: orderId } = await getOrderForStaff(ctx, options.id);
   const outcome = await refundOrder(ctx, {
-    orderId: q.id,
-    reason: q.reason,
+    orderId: options.id,
+    reason: options.reason,
     from: STAFF_REFUNDABLE,
-    actor: q.actor,
+    actor: options.actor,
   });
   if (!outcome) throw new AppError('CONFLICT', `${orderId} is already cancelled and refunded`);
-  return { message: refundMessage(orderId, outcome), order: await getOrderForStaff(ctx, q.id) };
+  return { message: refundMessage(orderId, outcome), order: await getOrderForStaff(ctx, options.id) };
 }
 
 /** What staff read after asking for a refund: done, or where the label's void stands. */
@@ -40,14 +40,21 @@ export function refundMessage(orderId: string, outcome: RefundOutcome): string {
 }
 
 /** POST /admin/orders/refund: each selected order is refunded on its own; the rest are reported. */
-export async function refundOrdersForStaff(ctx: AppContext, q: { actor: StaffActor; input: BulkRefundBody }) {
+export async function refundOrdersForStaff(
+  ctx: AppContext,
+  options: { actor: StaffActor; input: BulkRefundBody },
+) {
   const refunded: string[] = [];
   const skipped: { _id: string; message: string }[] = [];
   let cents = 0;
   let voiding = 0;
-  for (const id of [...new Set(q.input.ids)]) {
+  for (const id of [...new Set(options.input.ids)]) {
     try {
-      const result = await refundOrderForStaff(ctx, { actor: q.actor, id, reason: q.input.reason });
+      const result = await refundOrderForStaff(ctx, {
+        actor: options.actor,
+        id,
+        reason: options.input.reason,
+      });
       refunded.push(id);
       if (result.order.refundStatus === 'refunded') cents += Math.round(result.order.price * 100);
       else voiding++;

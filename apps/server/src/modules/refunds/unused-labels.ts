@@ -19,7 +19,7 @@ export async function readUnusedLabelsSetting(ctx: AppContext): Promise<UnusedLa
  * Completed labels bought at least `days` ago whose refund was never asked for and that the carrier
  * never scanned, still inside their void window (a label bought at a provider), oldest first.
  */
-async function findUnusedLabels(db: DbOrTx, q: { boughtBefore: Date; now: Date; limit: number }) {
+async function findUnusedLabels(db: DbOrTx, options: { boughtBefore: Date; now: Date; limit: number }) {
   return db
     .select({ id: orders.id })
     .from(orders)
@@ -29,14 +29,14 @@ async function findUnusedLabels(db: DbOrTx, q: { boughtBefore: Date; now: Date; 
         eq(orders.status, 'completed'),
         isNull(orders.refundStatus),
         isNull(orders.voidRequestedAt),
-        lt(orders.createdAt, q.boughtBefore),
+        lt(orders.createdAt, options.boughtBefore),
         // Never scanned: no status yet, or one that says the carrier does not have it (hasBeenScanned).
         or(isNull(orders.trackingStatus), inArray(orders.trackingStatus, ['pre_transit', 'unknown'])),
-        sql`(${orders.providerId} is null or ${orders.createdAt} + make_interval(days => ${labelTypes.voidWindowDays}) > ${q.now})`,
+        sql`(${orders.providerId} is null or ${orders.createdAt} + make_interval(days => ${labelTypes.voidWindowDays}) > ${options.now})`,
       ),
     )
     .orderBy(asc(orders.createdAt))
-    .limit(q.limit);
+    .limit(options.limit);
 }
 
 /**
@@ -46,15 +46,15 @@ async function findUnusedLabels(db: DbOrTx, q: { boughtBefore: Date; now: Date; 
  */
 export async function voidUnusedLabels(
   ctx: AppContext,
-  q: { now?: Date; limit?: number } = {},
+  options: { now?: Date; limit?: number } = {},
 ): Promise<{ asked: number; refused: number }> {
   const { unusedLabelVoidDays: days } = await getSettings(ctx.db);
   if (days === null) return { asked: 0, refused: 0 };
-  const now = q.now ?? new Date();
+  const now = options.now ?? new Date();
   const labels = await findUnusedLabels(ctx.db, {
     boughtBefore: new Date(now.getTime() - days * DAY_MS),
     now,
-    limit: q.limit ?? 100,
+    limit: options.limit ?? 100,
   });
   const tally = { asked: 0, refused: 0 };
   for (const { id } of labels) {

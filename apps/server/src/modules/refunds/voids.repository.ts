@@ -42,26 +42,26 @@ export async function findBoughtLabel(db: DbOrTx, orderId: string, providerId: s
  */
 export async function claimVoid(
   tx: DbOrTx,
-  q: { orderId: string; reason: string; askedBy: string | null; now?: Date; firstCheckMs?: number },
+  options: { orderId: string; reason: string; askedBy: string | null; now?: Date; firstCheckMs?: number },
 ): Promise<OrderRow | null> {
-  const now = q.now ?? new Date();
+  const now = options.now ?? new Date();
   const [row] = await tx
     .update(orders)
     .set({
       refundStatus: 'requested',
       refundNote: null,
-      refundReason: q.reason,
-      refundAskedBy: q.askedBy,
+      refundReason: options.reason,
+      refundAskedBy: options.askedBy,
       voidRequestedAt: now,
       voidUpstreamId: null,
       voidChecks: 0,
       // Asked again by the poller if the provider's answer is lost.
-      voidCheckAt: nextVoidCheck(0, now, q.firstCheckMs),
+      voidCheckAt: nextVoidCheck(0, now, options.firstCheckMs),
       updatedAt: now,
     })
     .where(
       and(
-        eq(orders.id, q.orderId),
+        eq(orders.id, options.orderId),
         eq(orders.status, 'completed'),
         isNull(orders.voidRequestedAt),
         or(isNull(orders.refundStatus), ne(orders.refundStatus, 'refunded')),
@@ -82,18 +82,18 @@ const inFlight = (orderId: string) =>
 /** The provider holds the void: ask again later (backoff by the checks so far). */
 export async function markVoidSubmitted(
   db: DbOrTx,
-  q: { orderId: string; voidId?: string; checks: number; firstCheckMs?: number },
+  options: { orderId: string; voidId?: string; checks: number; firstCheckMs?: number },
 ): Promise<Date | null> {
   const [row] = await db
     .update(orders)
     .set({
       refundStatus: 'submitted',
-      voidUpstreamId: q.voidId ? q.voidId : sql`${orders.voidUpstreamId}`,
-      voidChecks: q.checks,
-      voidCheckAt: nextVoidCheck(q.checks, new Date(), q.firstCheckMs),
+      voidUpstreamId: options.voidId ? options.voidId : sql`${orders.voidUpstreamId}`,
+      voidChecks: options.checks,
+      voidCheckAt: nextVoidCheck(options.checks, new Date(), options.firstCheckMs),
       updatedAt: new Date(),
     })
-    .where(inFlight(q.orderId))
+    .where(inFlight(options.orderId))
     .returning({ at: orders.voidCheckAt });
   return row?.at ?? null;
 }
@@ -101,12 +101,15 @@ export async function markVoidSubmitted(
 /** The provider could not be asked or did not say: the poller asks again later. */
 export async function postponeVoidCheck(
   db: DbOrTx,
-  q: { orderId: string; checks: number; firstCheckMs?: number },
+  options: { orderId: string; checks: number; firstCheckMs?: number },
 ): Promise<Date | null> {
   const [row] = await db
     .update(orders)
-    .set({ voidChecks: q.checks, voidCheckAt: nextVoidCheck(q.checks, new Date(), q.firstCheckMs) })
-    .where(inFlight(q.orderId))
+    .set({
+      voidChecks: options.checks,
+      voidCheckAt: nextVoidCheck(options.checks, new Date(), options.firstCheckMs),
+    })
+    .where(inFlight(options.orderId))
     .returning({ at: orders.voidCheckAt });
   return row?.at ?? null;
 }
@@ -114,19 +117,19 @@ export async function postponeVoidCheck(
 /** The provider said no: the order stays completed, its balance untouched; null when it was not in flight. */
 export async function markVoidRejected(
   tx: DbOrTx,
-  q: { orderId: string; note: string },
+  options: { orderId: string; note: string },
 ): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({
       refundStatus: 'rejected',
-      refundNote: q.note,
+      refundNote: options.note,
       voidRequestedAt: null,
       voidUpstreamId: null,
       voidCheckAt: null,
       updatedAt: new Date(),
     })
-    .where(inFlight(q.orderId))
+    .where(inFlight(options.orderId))
     .returning();
   return row ?? null;
 }
@@ -145,7 +148,7 @@ export async function markRefunded(tx: DbOrTx, orderId: string): Promise<void> {
  */
 export async function findDueVoids(
   db: DbOrTx,
-  q: { now: Date; limit: number; orderIds?: string[]; isDue?: boolean },
+  options: { now: Date; limit: number; orderIds?: string[]; isDue?: boolean },
 ) {
   return db
     .select({
@@ -160,14 +163,14 @@ export async function findDueVoids(
     .where(
       and(
         isNotNull(orders.voidCheckAt),
-        q.orderIds ? inArray(orders.id, q.orderIds) : undefined,
-        !q.orderIds || q.isDue ? lte(orders.voidCheckAt, q.now) : undefined,
+        options.orderIds ? inArray(orders.id, options.orderIds) : undefined,
+        !options.orderIds || options.isDue ? lte(orders.voidCheckAt, options.now) : undefined,
         eq(orders.status, 'completed'),
         isNotNull(orders.voidRequestedAt),
       ),
     )
     .orderBy(asc(orders.voidCheckAt))
-    .limit(q.limit);
+    .limit(options.limit);
 }
 
 /** The reseller asked for a refund (a request staff decide): the order view says `requested`. */

@@ -195,13 +195,13 @@ export async function rejectVoid(ctx: AppContext, orderId: string, note: string)
  */
 export async function checkVoids(
   ctx: AppContext,
-  q: { now?: Date; limit?: number; orderIds?: string[]; isDue?: boolean } = {},
+  options: { now?: Date; limit?: number; orderIds?: string[]; isDue?: boolean } = {},
 ): Promise<{ checked: number; refunded: number; rejected: number }> {
   const due = await findDueVoids(ctx.db, {
-    now: q.now ?? new Date(),
-    limit: q.limit ?? 100,
-    ...(q.orderIds ? { orderIds: q.orderIds } : {}),
-    ...(q.isDue ? { isDue: true } : {}),
+    now: options.now ?? new Date(),
+    limit: options.limit ?? 100,
+    ...(options.orderIds ? { orderIds: options.orderIds } : {}),
+    ...(options.isDue ? { isDue: true } : {}),
   });
   const tally = { checked: 0, refunded: 0, rejected: 0 };
   for (const order of due) {

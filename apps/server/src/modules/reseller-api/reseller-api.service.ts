@@ -164,8 +164,8 @@ export async function createApiBulkOrder(
     { userId, labelTypeId: type.id, isStrict },
     lines.map((l) => ({ row: l.row, shipment: l.order })),
   );
-  const answer = (r: CreatedBulkOrder) => {
-    const created = apiBulkOrderCreated(r);
+  const answer = (createdBulk: CreatedBulkOrder) => {
+    const created = apiBulkOrderCreated(createdBulk);
     return warnings.length > 0 ? { ...created, warnings } : created;
   };
   const result = await createBulkOrder(ctx, {
@@ -192,9 +192,9 @@ const apiBulkOrderCreated = (result: CreatedBulkOrder): CreateBulkOrderResponse 
 /** GET /order/read-bulk-order/{bulkorder_id}: status, counts and each row's order. */
 export async function readApiBulkOrder(
   ctx: AppContext,
-  q: { userId: string; id: string; query: BulkOrderRowsQuery },
+  options: { userId: string; id: string; query: BulkOrderRowsQuery },
 ) {
-  const result = await readBulkOrder(ctx, q);
+  const result = await readBulkOrder(ctx, options);
   return {
     ...result,
     bulkOrder: toApiBulkOrderView(result.bulkOrder),

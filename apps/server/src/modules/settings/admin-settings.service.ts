@@ -16,15 +16,15 @@ export const QR_MAX_BYTES = 2 * 1024 * 1024;
 export const cashappQrPath = (fileId: string | null): string =>
   fileId ? `/api/v1/website/cashapp-qr/${fileId}` : '';
 
-export const toSettingsView = (s: AppSettings): AdminSettingsView => ({
-  cashappTag: s.cashappTag,
-  cashappQr: cashappQrPath(s.cashappQrFileId),
-  paypalInstructions: s.paypalInstructions,
-  enabledPaymentMethods: s.enabledPaymentMethods,
-  minDeposit: centsToDollars(s.minDepositCents),
-  maxDeposit: centsToDollars(s.maxDepositCents),
-  refundWindowDays: s.refundWindowDays,
-  unusedLabelVoidDays: s.unusedLabelVoidDays,
+export const toSettingsView = (settings: AppSettings): AdminSettingsView => ({
+  cashappTag: settings.cashappTag,
+  cashappQr: cashappQrPath(settings.cashappQrFileId),
+  paypalInstructions: settings.paypalInstructions,
+  enabledPaymentMethods: settings.enabledPaymentMethods,
+  minDeposit: centsToDollars(settings.minDepositCents),
+  maxDeposit: centsToDollars(settings.maxDepositCents),
+  refundWindowDays: settings.refundWindowDays,
+  unusedLabelVoidDays: settings.unusedLabelVoidDays,
 });
 
 export async function readAdminSettings(ctx: AppContext): Promise<AdminSettingsView> {
@@ -34,9 +34,9 @@ export async function readAdminSettings(ctx: AppContext): Promise<AdminSettingsV
 /** PUT /admin/settings: the fields given, checked together (minimum ≤ maximum), with one audit row. */
 export async function updateAdminSettings(
   ctx: AppContext,
-  q: { actor: StaffActor; body: AdminSettingsBody },
+  options: { actor: StaffActor; body: AdminSettingsBody },
 ): Promise<AdminSettingsView> {
-  const { minDeposit, maxDeposit, ...rest } = q.body;
+  const { minDeposit, maxDeposit, ...rest } = options.body;
   const patch: Partial<AppSettings> = { ...rest };
   if (minDeposit !== undefined) patch.minDepositCents = dollarsToCents(minDeposit);
   if (maxDeposit !== undefined) patch.maxDepositCents = dollarsToCents(maxDeposit);
@@ -51,7 +51,7 @@ export async function updateAdminSettings(
     const saved = await saveSettings(tx, patch);
     const keys = Object.keys(patch) as (keyof AppSettings)[];
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: 'settings.update',
       targetType: 'settings',
       targetId: null,
@@ -74,19 +74,20 @@ export function imageTypeOf(data: Uint8Array): 'image/png' | 'image/jpeg' | null
 /** POST /admin/settings/cashapp-qr (or null to remove it): the QR resellers scan, replacing the old one. */
 export async function setCashappQr(
   ctx: AppContext,
-  q: { actor: StaffActor; file: { filename: string; data: Uint8Array } | null },
+  options: { actor: StaffActor; file: { filename: string; data: Uint8Array } | null },
 ): Promise<AdminSettingsView> {
-  const contentType = q.file ? imageTypeOf(q.file.data) : null;
-  if (q.file && !contentType) throw AppError.fieldError('file', 'The QR code must be a PNG or JPEG image');
+  const contentType = options.file ? imageTypeOf(options.file.data) : null;
+  if (options.file && !contentType)
+    throw AppError.fieldError('file', 'The QR code must be a PNG or JPEG image');
   const after = await ctx.db.transaction(async (tx) => {
     const fileId =
-      q.file && contentType
+      options.file && contentType
         ? await ctx.files.put(
             {
               userId: null,
               name: contentType === 'image/png' ? 'cashapp-qr.png' : 'cashapp-qr.jpg',
               contentType,
-              content: q.file.data,
+              content: options.file.data,
             },
             tx,
           )
@@ -94,12 +95,12 @@ export async function setCashappQr(
     const saved = await saveSettings(tx, { cashappQrFileId: fileId });
     if (saved.before.cashappQrFileId) await ctx.files.remove(saved.before.cashappQrFileId, tx);
     await recordAudit(tx, {
-      actor: q.actor,
+      actor: options.actor,
       action: fileId ? 'settings.cashapp_qr_upload' : 'settings.cashapp_qr_remove',
       targetType: 'settings',
       targetId: null,
       before: { cashappQrFileId: saved.before.cashappQrFileId },
-      after: { cashappQrFileId: fileId, bytes: q.file?.data.length ?? 0 },
+      after: { cashappQrFileId: fileId, bytes: options.file?.data.length ?? 0 },
     });
     return saved.after;
   });

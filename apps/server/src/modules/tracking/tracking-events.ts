@@ -6,13 +6,13 @@ import { orderTrackingEvents, orders } from '../../db/schema.ts';
 export type TrackingEventRow = typeof orderTrackingEvents.$inferSelect;
 
 export const toTrackingEventView = (
-  e: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'description' | 'city' | 'state'>,
+  event: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'description' | 'city' | 'state'>,
 ): TrackingEventView => ({
-  time: e.occurredAt.toISOString(),
-  status: e.status,
-  description: e.description,
-  city: e.city,
-  state: e.state,
+  time: event.occurredAt.toISOString(),
+  status: event.status,
+  description: event.description,
+  city: event.city,
+  state: event.state,
 });
 
 /** One order's tracking timeline, oldest first (the order it happened, then the order it arrived). */

@@ -100,10 +100,10 @@ function verifyEasyPost(raw: string, headers: Headers, secret: string): Verified
  * (Shippo's HMAC option); without it, the secret must come back as the URL's `token` (Shippo's
  * self-generated token, which registration puts in the URL).
  */
-export const shippoSignature = (secret: string, t: number, raw: string): string =>
-  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${raw}`).digest('hex')}`;
-const sameText = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const shippoSignature = (secret: string, timestamp: number, raw: string): string =>
+  `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex')}`;
+const sameText = (left: string, right: string) =>
+  left.length === right.length && timingSafeEqual(Buffer.from(left), Buffer.from(right));
 function verifyShippo(raw: string, headers: Headers, token: string | undefined, secret: string): Verified {
   const signature = header(headers, 'shippo-auth-signature');
   let time: Date | null = null;
@@ -204,20 +204,22 @@ export type InboundOutcome = { status: number; message: string };
  */
 export async function receiveTrackingWebhook(
   ctx: AppContext,
-  q: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
+  options: { providerId: string; raw: string; headers: Headers; token?: string; now?: Date },
 ): Promise<InboundOutcome> {
-  const provider: ProviderRow | null = isUuid(q.providerId) ? await findProvider(ctx.db, q.providerId) : null;
+  const provider: ProviderRow | null = isUuid(options.providerId)
+    ? await findProvider(ctx.db, options.providerId)
+    : null;
   if (!provider?.webhookSecretSealed) throw AppError.notFound('No such webhook');
   const secret = ctx.sealer.open(provider.webhookSecretSealed);
   const verified =
     provider.kind === 'easypost'
-      ? verifyEasyPost(q.raw, q.headers, secret)
+      ? verifyEasyPost(options.raw, options.headers, secret)
       : provider.kind === 'shippo'
-        ? verifyShippo(q.raw, q.headers, q.token, secret)
-        : verifyLabelport(q.raw, q.headers, secret);
+        ? verifyShippo(options.raw, options.headers, options.token, secret)
+        : verifyLabelport(options.raw, options.headers, secret);
   if (verified.kind === 'ignored') return { status: 200, message: `Ignored: ${verified.reason}` };
   if (!verified.messageId) throw new AppError('BAD_REQUEST', 'The message has no id');
-  const now = (q.now ?? new Date()).getTime();
+  const now = (options.now ?? new Date()).getTime();
   if (verified.time && Math.abs(now - verified.time.getTime()) > INBOUND_WINDOW_MS)
     throw new AppError('UNAUTHORIZED', 'The message is too old (or from the future) to be accepted');
   const orderId = await orderOfPurchase(ctx.db, provider.id, verified.match);

@@ -13,12 +13,12 @@ import { withType } from '../orders/orders.repository.ts';
  */
 export async function listOrdersByTracking(
   db: DbOrTx,
-  f: OrderListFilter & { trackingStatus: TrackingStatus },
+  filter: OrderListFilter & { trackingStatus: TrackingStatus },
 ): Promise<{ rows: ListedOrder[]; total: number }> {
-  const where: SQL[] = [eq(orders.userId, f.userId), eq(orders.trackingStatus, f.trackingStatus)];
-  if (f.status) where.push(eq(orders.status, f.status));
-  if (f.tsQuery) where.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${f.tsQuery})`);
-  const order = f.sort === 'asc' ? asc : desc;
+  const where: SQL[] = [eq(orders.userId, filter.userId), eq(orders.trackingStatus, filter.trackingStatus)];
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.tsQuery) where.push(sql`${orders.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})`);
+  const order = filter.sort === 'asc' ? asc : desc;
   const [rows, [totals]] = await Promise.all([
     db
       .select({ ...withType, refundRequest: getTableColumns(refundRequests) })
@@ -27,8 +27,8 @@ export async function listOrdersByTracking(
       .leftJoin(refundRequests, eq(refundRequests.orderId, orders.id))
       .where(and(...where))
       .orderBy(order(orders.createdAt), order(orders.orderNumber))
-      .limit(f.limit)
-      .offset(f.offset),
+      .limit(filter.limit)
+      .offset(filter.offset),
     db
       .select({ n: count() })
       .from(orders)

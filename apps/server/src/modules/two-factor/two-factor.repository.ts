@@ -10,15 +10,15 @@ export async function setPendingSecret(db: DbOrTx, userId: string, cipher: strin
 export async function enableSecret(
   db: DbOrTx,
   userId: string,
-  q: { cipher: string; step: number; now: Date },
+  options: { cipher: string; step: number; now: Date },
 ): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({
-      twoFactorSecretCipher: q.cipher,
+      twoFactorSecretCipher: options.cipher,
       twoFactorPendingCipher: null,
-      twoFactorEnabledAt: q.now,
-      twoFactorLastStep: sql`greatest(${users.twoFactorLastStep}, ${q.step})`,
+      twoFactorEnabledAt: options.now,
+      twoFactorLastStep: sql`greatest(${users.twoFactorLastStep}, ${options.step})`,
     })
     .where(and(eq(users.id, userId), isNull(users.twoFactorEnabledAt)))
     .returning({ id: users.id });

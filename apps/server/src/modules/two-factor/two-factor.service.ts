@@ -136,19 +136,19 @@ export async function disableTwoFactor(
 
 async function removeSecondFactor(
   db: Db,
-  q: { user: UserRow; actor: StaffActor | typeof CLI_ACTOR; action: string },
+  options: { user: UserRow; actor: StaffActor | typeof CLI_ACTOR; action: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await clearSecret(tx, q.user.id);
-    await replaceRecoveryCodes(tx, q.user.id, []);
-    await deleteUserDevices(tx, q.user.id);
-    await deleteUserChallenges(tx, q.user.id);
+    await clearSecret(tx, options.user.id);
+    await replaceRecoveryCodes(tx, options.user.id, []);
+    await deleteUserDevices(tx, options.user.id);
+    await deleteUserChallenges(tx, options.user.id);
     await recordAudit(tx, {
-      actor: q.actor,
-      action: q.action,
+      actor: options.actor,
+      action: options.action,
       targetType: 'user',
-      targetId: q.user.id,
-      before: { twoFactor: hasTwoFactor(q.user) },
+      targetId: options.user.id,
+      before: { twoFactor: hasTwoFactor(options.user) },
       after: { twoFactor: false },
     });
   });

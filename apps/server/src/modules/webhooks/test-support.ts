@@ -28,10 +28,10 @@ export async function startReceiver(respond: (count: number) => number = () => 2
     url: `http://127.0.0.1:${port}/hooks`,
     received,
     /** Resolves once `n` requests arrived (fails the test after `timeoutMs`). */
-    async waitFor(n: number, timeoutMs = 15_000): Promise<Received[]> {
+    async waitFor(count: number, timeoutMs = 15_000): Promise<Received[]> {
       const deadline = Date.now() + timeoutMs;
-      while (received.length < n) {
-        if (Date.now() > deadline) throw new Error(`expected ${n} requests, got ${received.length}`);
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} requests, got ${received.length}`);
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 200);

@@ -29,10 +29,10 @@ export const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
 /** Retries double from the base up to this gap. */
 const MAX_RETRY_GAP_MS = 6 * 3600_000;
 
-const retryable = (r: PostResult): boolean =>
-  r.kind === 'error' || r.statusCode >= 500 || r.statusCode === 429;
-const succeeded = (r: PostResult): boolean =>
-  r.kind === 'response' && r.statusCode >= 200 && r.statusCode < 300;
+const retryable = (result: PostResult): boolean =>
+  result.kind === 'error' || result.statusCode >= 500 || result.statusCode === 429;
+const succeeded = (result: PostResult): boolean =>
+  result.kind === 'response' && result.statusCode >= 200 && result.statusCode < 300;
 
 /** When attempt `attempt + 1` runs: base × 2^(attempt-1), capped, with ±10 % jitter so retries spread. */
 export function nextAttemptAt(baseSeconds: number, attempt: number, now = Date.now()): Date {
@@ -158,8 +158,8 @@ async function recordAttempt(
   if (disabledOwner) await tellOwnerDisabled(ctx, disabledOwner, endpoint.url);
 }
 
-const escapeHtml = (s: string): string =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string): string =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The reseller hears of a disabled endpoint by e-mail when their address is verified (and always in the log). */
 async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): Promise<void> {

@@ -28,14 +28,14 @@ type Endpoint = EndpointRow;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */
 export const DELIVERY_LOG_SIZE = 100;
 
-const toView = (e: Endpoint): WebhookEndpointView => ({
-  id: e.id,
-  url: e.url,
-  events: e.events,
-  enabled: e.enabled,
-  disabledReason: e.disabledReason,
-  failingSince: e.failingSince?.toISOString() ?? null,
-  createdAt: e.createdAt.toISOString(),
+const toView = (endpoint: Endpoint): WebhookEndpointView => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  events: endpoint.events,
+  enabled: endpoint.enabled,
+  disabledReason: endpoint.disabledReason,
+  failingSince: endpoint.failingSince?.toISOString() ?? null,
+  createdAt: endpoint.createdAt.toISOString(),
 });
 
 /** A Standard Webhooks secret: `whsec_` and 24 random bytes in base64. */

@@ -40,16 +40,16 @@ const SECOND = 1_000;
 
 type ApiFailure = { statusCode?: number; code?: string; message?: string; timeout?: number };
 
-const easypostAddress = (a: Address) => ({
-  name: a.name,
-  company: a.company ?? null,
-  street1: a.street1,
-  street2: a.street2 ?? null,
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  country: a.country ?? 'US',
-  phone: a.phone ?? null,
+const easypostAddress = (address: Address) => ({
+  name: address.name,
+  company: address.company ?? null,
+  street1: address.street1,
+  street2: address.street2 ?? null,
+  city: address.city,
+  state: address.state,
+  zip: address.zip,
+  country: address.country ?? 'US',
+  phone: address.phone ?? null,
 });
 
 /** The shipment we ask EasyPost for: the same order always sends the same body. */
@@ -130,7 +130,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   type Session = ReturnType<typeof session>;
 
   async function labelOf(
-    s: Session,
+    session: Session,
     bought: EasyPostShipment,
     shipment: Shipment,
   ): Promise<UpstreamLabelResult> {
@@ -141,8 +141,8 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     if (!url && bought.postage_label.label_file_type === 'application/pdf')
       url = bought.postage_label.label_url;
     if (!url) {
-      const converted = await s.call('convert the label to PDF', false, () =>
-        s.client.Shipment.convertLabelFormat(bought.id, 'PDF'),
+      const converted = await session.call('convert the label to PDF', false, () =>
+        session.client.Shipment.convertLabelFormat(bought.id, 'PDF'),
       );
       url = converted.postage_label?.label_pdf_url ?? null;
     }
@@ -156,10 +156,10 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     };
   }
 
-  const retrieve = (s: Session, id: string) =>
-    s.call(`retrieve shipment ${id}`, false, () => s.client.Shipment.retrieve(id));
+  const retrieve = (session: Session, id: string) =>
+    session.call(`retrieve shipment ${id}`, false, () => session.client.Shipment.retrieve(id));
 
-  async function buy(s: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) {
+  async function buy(session: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) {
     const rate = rateFor(shipment, request.service);
     if (!rate) {
       const offered = (shipment.rates ?? []).map((r) => `${r.carrier}:${r.service}`).join(', ') || 'none';
@@ -168,12 +168,12 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       );
     }
     try {
-      return await s.client.Shipment.buy(shipment.id, rate.id);
+      return await session.client.Shipment.buy(shipment.id, rate.id);
     } catch (error) {
       // A shipment holds one label: a refused second buy means the first one went through.
       if (POSTAGE_EXISTS.test(`${(error as ApiFailure).code} ${(error as ApiFailure).message}`))
-        return retrieve(s, shipment.id);
-      throw s.outcomeOf(error, 'buy', true);
+        return retrieve(session, shipment.id);
+      throw session.outcomeOf(error, 'buy', true);
     }
   }
 
@@ -319,10 +319,12 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
    * PNG: only a label bought as PNG has one (its `label_url`); EasyPost does not convert to PNG.
    * Either as EasyPost made it, 4 inches wide at the resolution asked for (read from the file itself).
    */
-  async function easypostLabelFile(s: Session, request: UpstreamLabelFileRequest): Promise<Uint8Array> {
+  async function easypostLabelFile(session: Session, request: UpstreamLabelFileRequest): Promise<Uint8Array> {
     const { upstreamId: id, format, dpi } = request;
-    const shipment = await s.call(`read the label of ${id}`, false, () =>
-      format === 'zpl' ? s.client.Shipment.convertLabelFormat(id, 'ZPL') : s.client.Shipment.retrieve(id),
+    const shipment = await session.call(`read the label of ${id}`, false, () =>
+      format === 'zpl'
+        ? session.client.Shipment.convertLabelFormat(id, 'ZPL')
+        : session.client.Shipment.retrieve(id),
     );
     const label = shipment.postage_label;
     const url =

@@ -13,16 +13,18 @@ export type IncomingTrackingEvent = {
 
 type Json = Record<string, unknown>;
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-const dateOf = (v: unknown): Date | null => {
-  if (typeof v !== 'string' && typeof v !== 'number') return null;
-  const d = new Date(v);
+const dateOf = (value: unknown): Date | null => {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
 /** An event with no id of its own is known by what it says: the same event sent twice is one event. */
-export const digestKey = (source: string, e: Omit<IncomingTrackingEvent, 'key'>): string =>
+export const digestKey = (source: string, event: Omit<IncomingTrackingEvent, 'key'>): string =>
   `${source}:${createHash('sha256')
-    .update(JSON.stringify([e.time.toISOString(), e.status, e.description, e.city, e.state]))
+    .update(
+      JSON.stringify([event.time.toISOString(), event.status, event.description, event.city, event.state]),
+    )
     .digest('hex')
     .slice(0, 32)}`;
 
@@ -39,8 +41,8 @@ const EASYPOST: Record<string, TrackingStatus> = {
   cancelled: 'unknown',
   error: 'unknown',
 };
-export const easypostStatus = (s: unknown): TrackingStatus =>
-  EASYPOST[String(s ?? '').toLowerCase()] ?? 'unknown';
+export const easypostStatus = (status: unknown): TrackingStatus =>
+  EASYPOST[String(status ?? '').toLowerCase()] ?? 'unknown';
 
 /** An EasyPost Tracker's `tracking_details`, as events. */
 export function easypostEvents(tracker: Json): IncomingTrackingEvent[] {
@@ -105,8 +107,8 @@ export function shippoEvents(track: Json): IncomingTrackingEvent[] {
   });
 }
 
-const isStatus = (s: unknown): s is TrackingStatus =>
-  typeof s === 'string' && (TRACKING_STATUSES as readonly string[]).includes(s);
+const isStatus = (value: unknown): value is TrackingStatus =>
+  typeof value === 'string' && (TRACKING_STATUSES as readonly string[]).includes(value);
 
 /** An upstream LabelPort's `trackingEvents` (already our vocabulary). */
 export function labelportEvents(events: unknown): IncomingTrackingEvent[] {

@@ -35,16 +35,16 @@ const SHIPPO_FILE_HOSTS: LabelHost[] = [
   /^shippo-delivery[a-z0-9-]*\.s3[a-z0-9.-]*\.amazonaws\.com$/,
 ];
 
-const shippoAddress = (a: Address) => ({
-  name: a.name,
-  ...(a.company ? { company: a.company } : {}),
-  street1: a.street1,
-  ...(a.street2 ? { street2: a.street2 } : {}),
-  city: a.city,
-  state: a.state,
-  zip: a.zip,
-  country: a.country ?? 'US',
-  ...(a.phone ? { phone: a.phone } : {}),
+const shippoAddress = (address: Address) => ({
+  name: address.name,
+  ...(address.company ? { company: address.company } : {}),
+  street1: address.street1,
+  ...(address.street2 ? { street2: address.street2 } : {}),
+  city: address.city,
+  state: address.state,
+  zip: address.zip,
+  country: address.country ?? 'US',
+  ...(address.phone ? { phone: address.phone } : {}),
 });
 
 /** The shipment we ask Shippo for; our reference rides in its `metadata`. */
@@ -69,8 +69,8 @@ export const shippoShipmentBody = (shipment: Shipment, reference: string) => {
   };
 };
 
-const messagesOf = (t: Transaction) =>
-  (t.messages ?? [])
+const messagesOf = (transaction: Transaction) =>
+  (transaction.messages ?? [])
     .map((m) => m.text)
     .filter(Boolean)
     .join('; ') || 'Shippo could not make the label';
@@ -126,17 +126,21 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   const rateFor = (shipment: ShippoShipment, service: string): Rate | undefined =>
     shipment.rates.find((r) => r.servicelevel.token === service);
 
-  async function labelOf(t: Transaction, rate: Rate, shipment: Shipment): Promise<UpstreamLabelResult> {
-    if (!t.objectId || !t.trackingNumber || !t.labelUrl)
+  async function labelOf(
+    purchase: Transaction,
+    rate: Rate,
+    shipment: Shipment,
+  ): Promise<UpstreamLabelResult> {
+    if (!purchase.objectId || !purchase.trackingNumber || !purchase.labelUrl)
       throw new UpstreamUnknownOutcomeError(
-        `Shippo transaction ${t.objectId ?? ''} came back without its label`,
+        `Shippo transaction ${purchase.objectId ?? ''} came back without its label`,
       );
     return {
-      upstreamId: t.objectId,
-      trackingNumber: t.trackingNumber,
+      upstreamId: purchase.objectId,
+      trackingNumber: purchase.trackingNumber,
       carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
       costCents: dollarsToCents(Number(rate.amount)),
-      pdf: await fetchLabelFile(t.labelUrl, labelHosts, { timeoutMs }),
+      pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs }),
     };
   }
 
