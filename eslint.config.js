@@ -46,25 +46,21 @@ const moduleCrossings = {
   orders: [
     'providers/label-purchases.repository.ts',
     'providers/upstream-purchase.ts',
-    'tracking/tracking-events.ts',
     'tracking/tracking-list.ts',
     'tracking/tracking-polls.ts',
   ],
-  providers: ['label-types/label-types.repository.ts', 'tracking/tracking-registration.ts'],
+  providers: ['tracking/tracking-registration.ts'],
   'reseller-api': [
-    'label-types/label-types.repository.ts',
     'orders/label-files.ts',
     'orders/order-charge.ts',
     'orders/order-view.ts',
     'orders/orders.repository.ts',
-    'tracking/tracking-events.ts',
   ],
   tracking: [
     'orders/order-list.repository.ts',
     'orders/orders.repository.ts',
     'providers/providers.repository.ts',
   ],
-  webhooks: ['bulk-orders/bulk-order-view.ts', 'bulk-orders/bulk-orders.repository.ts'],
 };
 const serverModuleZones = serverModules.map((module) => ({
   target: fileURLToPath(new URL(`${module}/`, serverModulesDir)),

@@ -206,3 +206,13 @@ export async function linesPage(
     .limit(options.limit)
     .offset(options.offset);
 }
+
+/** Locks the bulk orders (in id order, so two transactions take them in turn) and reads their sizes. */
+export function lockBulkOrders(tx: DbOrTx, ids: readonly string[]) {
+  return tx
+    .select({ id: bulkOrders.id, userId: bulkOrders.userId, totalOrders: bulkOrders.totalOrders })
+    .from(bulkOrders)
+    .where(inArray(bulkOrders.id, [...ids]))
+    .orderBy(asc(bulkOrders.id))
+    .for('update');
+}

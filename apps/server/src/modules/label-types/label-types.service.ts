@@ -8,7 +8,7 @@ import {
   type LabelTypeView,
   type PriceTier,
 } from '@portal/shared';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -93,3 +93,13 @@ export async function quotePrice(
   const type = await requireLabelType(ctx.db, input.labelType, userId);
   return centsToDollars(unitPriceCents(type, input.weight));
 }
+
+/** A label type's id from its uid (`ground_oz`), matched case-insensitively; null when no type has it. */
+export async function labelTypeIdByUid(db: DbOrTx, uid: string): Promise<string | null> {
+  const wanted = uid.toLowerCase();
+  return (await listLabelTypes(db)).find((t) => t.uid.toLowerCase() === wanted)?.id ?? null;
+}
+
+/** The label type locked until the transaction ends (its route is being changed), or null. */
+export const lockLabelType = (tx: Tx, id: string): Promise<LabelTypeWithPrices | null> =>
+  findLabelType(tx, id, true);

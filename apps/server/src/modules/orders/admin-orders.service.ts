@@ -1,7 +1,7 @@
 import { isUuid, pageCount, pageOffset, type AdminOrderView, type AdminOrdersQuery } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { readTrackingEvents } from '../tracking/tracking-events.ts';
+import { readTrackingEvents } from '../tracking/tracking.service.ts';
 import { toAdminOrderView } from './admin-order-view.ts';
 import { findAdminOrder, listAdminOrders } from './admin-orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';

@@ -17,7 +17,7 @@ import { checkShipmentsBeforePurchase } from '../address-check/address-check.ser
 import { AppError } from '../../errors.ts';
 import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
-import { countTracking, readTrackingEvents } from '../tracking/tracking-events.ts';
+import { countTracking, readTrackingEvents } from '../tracking/tracking.service.ts';
 import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import {
   chooseLabelFile,

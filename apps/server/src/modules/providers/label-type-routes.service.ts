@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { findLabelType } from '../label-types/label-types.repository.ts';
+import { lockLabelType } from '../label-types/label-types.service.ts';
 import {
   findProvidersByIds,
   findRoutesOf,
@@ -53,7 +53,7 @@ export async function setLabelTypeRoute(
 ): Promise<RouteStepView[]> {
   const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
   return ctx.db.transaction(async (tx) => {
-    const labelType = await findLabelType(tx, id, true);
+    const labelType = await lockLabelType(tx, id);
     if (!labelType) throw AppError.notFound('Label type not found');
     const known = new Set(
       (

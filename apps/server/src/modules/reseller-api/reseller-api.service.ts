@@ -20,24 +20,21 @@ import {
   type CreatedBulkOrder,
 } from '../bulk-orders/bulk-orders.service.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
-import { listLabelTypes } from '../label-types/label-types.repository.ts';
-import { requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
+import { labelTypeIdByUid, requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
 import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
-import { readTrackingEvents } from '../tracking/tracking-events.ts';
+import { readTrackingEvents } from '../tracking/tracking.service.ts';
 
 const PACKAGE_FIELDS = new Set(['Weight', 'Height', 'Width', 'Length']);
 
 /** A label type named by its `_id` or its uid (`ground_oz`); an unknown one fails like the app's. */
 async function labelTypeIdOf(ctx: AppContext, labelType: string): Promise<string> {
   if (isUuid(labelType)) return labelType;
-  const wanted = labelType.toLowerCase();
-  const type = (await listLabelTypes(ctx.db)).find((t) => t.uid.toLowerCase() === wanted);
-  return type?.id ?? labelType;
+  return (await labelTypeIdByUid(ctx.db, labelType)) ?? labelType;
 }
 
 type ApiOrderCreated = Omit<CreatedOrders, 'orders'> & { orders: OrderView[] };

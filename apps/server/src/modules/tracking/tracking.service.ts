@@ -13,6 +13,9 @@ import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { toTrackingEventView } from './tracking-events.ts';
 
+/** An order's tracking timeline, and a reseller's orders counted by tracking status. */
+export { countTracking, readTrackingEvents } from './tracking-events.ts';
+
 /**
  * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
  * deliveries for a while, and ids are remembered longer than this, so a replay inside it is refused by

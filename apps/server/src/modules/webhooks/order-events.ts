@@ -1,11 +1,9 @@
 import { centsToDollars } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { toBulkOrderView } from '../bulk-orders/bulk-order-view.ts';
-import { countStatuses, findBulkOrderForUser } from '../bulk-orders/bulk-orders.repository.ts';
+import { findFinishedBulkOrders } from '../bulk-orders/finished-bulk-orders.service.ts';
 import { toOrderView, type OrderWithType } from '../orders/order-records.service.ts';
 import { emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
-import { lockBulkOrders } from './webhooks.repository.ts';
 
 /**
  * `order.completed` for orders that just got their label, `order.cancelled` (with the refund) for one
@@ -40,32 +38,14 @@ export async function emitOrderEvents(
   await emitWebhookEvents(ctx, tx, events);
 }
 
-/**
- * The bulk orders among the orders' batches whose last order just became final. Their rows are
- * locked first (in id order), so two transactions finishing the last orders at once count in turn
- * and the later one sees the earlier one's orders; the source key keeps the event once-only anyway.
- */
+/** `bulk_order.completed` for the bulk orders among the orders' batches whose last order just became final. */
 async function finishedBulkOrders(tx: Tx, touched: OrderWithType[]): Promise<WebhookEventInput[]> {
-  const batchIds = [...new Set(touched.map((o) => o.batchId))].sort();
-  if (batchIds.length === 0) return [];
-  const locked = await lockBulkOrders(tx, batchIds);
-  if (locked.length === 0) return [];
-  const counts = await countStatuses(
-    tx,
-    locked.map((b) => b.id),
-  );
-  const events: WebhookEventInput[] = [];
-  for (const b of locked) {
-    const c = counts.get(b.id)!;
-    if (c.completed + c.cancelled < b.totalOrders) continue;
-    const bulk = await findBulkOrderForUser(tx, b.userId, b.id);
-    if (!bulk) continue;
-    events.push({
-      userId: b.userId,
-      type: 'bulk_order.completed',
-      data: toBulkOrderView(bulk, c),
-      sourceKey: `bulk_order.completed:${b.id}`,
-    });
-  }
-  return events;
+  const batchIds = [...new Set(touched.map((order) => order.batchId))].sort();
+  // The source key keeps each event once-only, whichever transaction sees the bulk order finish.
+  return (await findFinishedBulkOrders(tx, batchIds)).map(({ id, userId, view }) => ({
+    userId,
+    type: 'bulk_order.completed',
+    data: view,
+    sourceKey: `bulk_order.completed:${id}`,
+  }));
 }

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { bulkOrders, users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
+import { users, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema.ts';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type NewEndpointRow = typeof webhookEndpoints.$inferInsert;
@@ -200,16 +200,4 @@ export async function recordDeliveryAttempt(
     )
     .returning({ id: webhookDeliveries.id });
   return updated.length > 0;
-}
-
-// Bulk orders whose last order became final
-
-/** Locks the bulk orders (in id order, so two transactions take them in turn) and reads their sizes. */
-export function lockBulkOrders(tx: DbOrTx, ids: readonly string[]) {
-  return tx
-    .select({ id: bulkOrders.id, userId: bulkOrders.userId, totalOrders: bulkOrders.totalOrders })
-    .from(bulkOrders)
-    .where(inArray(bulkOrders.id, [...ids]))
-    .orderBy(asc(bulkOrders.id))
-    .for('update');
 }
