@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
 import { errorMessage } from '../../../lib/notify';
-import { useAdminLabelTypes } from '../api/label-types';
+import { useAdminLabelTypes } from '../api/admin-label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
 import { RouteDialog } from '../components/route-dialog';
 import { RouteSummary } from '../components/route-summary';
