@@ -42,12 +42,28 @@ export function CourierPackage({ order }: { order: CourierOrderView }) {
 /** The short reference resellers and staff both quote (the id's first 8 characters). */
 export const courierReference = (order: { _id: string }): string => order._id.slice(0, 8).toUpperCase();
 
-function AddressBlock({ title, address }: { title: string; address: CourierOrderView['from'] }) {
+/** A labelled part of the details: "PACKAGE" over what it says. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-        {title}
+        {label}
       </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** Text as the reseller typed it, line breaks kept; a dash when empty. */
+const Written = ({ text }: { text: string | null | undefined }) => (
+  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+    {text || '—'}
+  </Text>
+);
+
+function AddressBlock({ title, address }: { title: string; address: CourierOrderView['from'] }) {
+  return (
+    <Detail label={title}>
       <Text size="sm" fw={600}>
         {address.name}
       </Text>
@@ -61,7 +77,7 @@ function AddressBlock({ title, address }: { title: string; address: CourierOrder
       <Text size="sm" c="dimmed">
         {address.phone}
       </Text>
-    </Stack>
+    </Detail>
   );
 }
 
@@ -81,37 +97,21 @@ export function CourierOrderDetails({ order }: { order: CourierOrderView }) {
       </SimpleGrid>
       <Divider />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Stack gap={2}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Package
-          </Text>
+        <Detail label="Package">
           <Text size="sm">{courierPackageSummary(order)}</Text>
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Price
-          </Text>
+        </Detail>
+        <Detail label="Price">
           <Text size="sm" fw={600}>
             {order.price === null ? 'Not quoted yet' : formatUsd(order.price)}
           </Text>
-        </Stack>
+        </Detail>
       </SimpleGrid>
-      <Stack gap={2}>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Special Notes
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {order.specialNotes || '—'}
-        </Text>
-      </Stack>
-      <Stack gap={2}>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Status Note
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {order.note || '—'}
-        </Text>
-      </Stack>
+      <Detail label="Special Notes">
+        <Written text={order.specialNotes} />
+      </Detail>
+      <Detail label="Status Note">
+        <Written text={order.note} />
+      </Detail>
     </Stack>
   );
 }
