@@ -1,6 +1,6 @@
 import { auditResponse } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type AuditFilters = { actor: string; action: string; targetId: string; from: string; to: string };
@@ -10,16 +10,7 @@ export const auditQueries = {
   list: (filters: AuditFilters, page: number) =>
     queryOptions({
       queryKey: queryKeys.admin.audit.list(filters, page),
-      queryFn: async () =>
-        auditResponse.parse(
-          await api.get('/admin/audit', {
-            query: {
-              ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')),
-              page,
-              limit: 25,
-            },
-          }),
-        ),
+      queryFn: () => getParsed(auditResponse, '/admin/audit', { ...filters, page, limit: 25 }),
       placeholderData: keepPreviousData,
     }),
 };
