@@ -1,4 +1,4 @@
-import { queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
 
@@ -28,3 +28,16 @@ export const readQuery = <S extends z.ZodType, K extends QueryKey>(
   path: string,
   query?: Record<string, QueryValue>,
 ) => queryOptions({ queryKey, queryFn: () => getParsed(schema, path, query) });
+
+/** A paged list's read: the page on screen stays while the next one loads. */
+export const listQuery = <S extends z.ZodType, K extends QueryKey>(
+  queryKey: K,
+  schema: S,
+  path: string,
+  query: Record<string, QueryValue>,
+) =>
+  queryOptions({
+    queryKey,
+    queryFn: () => getParsed(schema, path, query),
+    placeholderData: keepPreviousData,
+  });

@@ -1,7 +1,7 @@
 import { adminCourierListResponse, COURIER_PAGE_SIZE, messageResponse } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, useRefresh } from '../../../lib/api-query';
+import { listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The queue looks again now and then, so a reseller's Accept shows up without a reload. */
@@ -13,15 +13,17 @@ export const courierQueueQueries = {
   /** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
   list: ({ status, search, page }: CourierQueueFilter) =>
     queryOptions({
-      queryKey: queryKeys.admin.courier.list(status, search, page),
-      queryFn: () =>
-        getParsed(adminCourierListResponse, '/admin/courier', {
+      ...listQuery(
+        queryKeys.admin.courier.list(status, search, page),
+        adminCourierListResponse,
+        '/admin/courier',
+        {
           status: status === 'All' ? undefined : status,
           search,
           page,
           limit: COURIER_PAGE_SIZE,
-        }),
-      placeholderData: keepPreviousData,
+        },
+      ),
       refetchInterval: QUEUE_REFRESH_MS,
     }),
 };

@@ -1,16 +1,17 @@
 import { adminInvoiceResponse, adminInvoicesResponse, type AdminInvoicesQuery } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, useRefresh } from '../../../lib/api-query';
+import { listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminInvoiceQueries = {
   /** GET /admin/invoices?status&method&search&page&limit */
   list: (query: Omit<AdminInvoicesQuery, 'limit'>) =>
     queryOptions({
-      queryKey: queryKeys.admin.invoices.list(query),
-      queryFn: () => getParsed(adminInvoicesResponse, '/admin/invoices', { ...query, limit: 20 }),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.admin.invoices.list(query), adminInvoicesResponse, '/admin/invoices', {
+        ...query,
+        limit: 20,
+      }),
       // New invoices and receipts arrive while the page is open.
       refetchInterval: 30_000,
     }),

@@ -6,9 +6,9 @@ import {
   refundResponse,
   type BulkRefundBody,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, useRefresh } from '../../../lib/api-query';
+import { getParsed, listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { hasNewsToCome } from '../../../lib/status-looks';
 
@@ -25,9 +25,11 @@ export const adminOrderQueries = {
   /** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
   list: (filters: OrderFilters, page: number) =>
     queryOptions({
-      queryKey: queryKeys.admin.orders.list(filters, page),
-      queryFn: () => getParsed(adminOrdersResponse, '/admin/orders', { ...filters, page, limit: 20 }),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.admin.orders.list(filters, page), adminOrdersResponse, '/admin/orders', {
+        ...filters,
+        page,
+        limit: 20,
+      }),
       // Labels being made and refunds the provider has not answered yet change on their own.
       refetchInterval: (query) =>
         query.state.data?.orders.some(

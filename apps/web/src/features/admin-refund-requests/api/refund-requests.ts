@@ -1,17 +1,22 @@
 import { refundRequestDecisionResponse, refundRequestsResponse } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, useRefresh } from '../../../lib/api-query';
+import { listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const refundRequestQueries = {
   /** GET /admin/refund-requests?status&page&limit */
   list: (status: string, page: number) =>
-    queryOptions({
-      queryKey: queryKeys.admin.refundRequests.list(status, page),
-      queryFn: () => getParsed(refundRequestsResponse, '/admin/refund-requests', { status, page, limit: 20 }),
-      placeholderData: keepPreviousData,
-    }),
+    listQuery(
+      queryKeys.admin.refundRequests.list(status, page),
+      refundRequestsResponse,
+      '/admin/refund-requests',
+      {
+        status,
+        page,
+        limit: 20,
+      },
+    ),
 };
 
 export const useRefundRequests = (status: string, page: number) =>

@@ -6,9 +6,9 @@ import {
   messageResponse,
   type PaymentMethod,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, readQuery, useRefresh } from '../../../lib/api-query';
+import { listQuery, readQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** While an invoice waits for staff, the list looks again now and then so an approval shows up by itself. */
@@ -18,9 +18,7 @@ export const invoiceQueries = {
   /** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
   page: (page: number) =>
     queryOptions({
-      queryKey: queryKeys.invoices.page(page),
-      queryFn: () => getParsed(invoicesResponse, '/invoices/readAll', { page, limit: 10 }),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.invoices.page(page), invoicesResponse, '/invoices/readAll', { page, limit: 10 }),
       refetchInterval: (query) =>
         query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
     }),
