@@ -1,8 +1,9 @@
-import { ActionIcon, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { formatUsd, type CourierOrderView, type CourierStatus } from '@portal/shared';
 import type { ReactNode } from 'react';
 import type { DataColumn } from './data-table';
+import { IconAction } from './icon-action';
 import { COURIER_STATUS_LOOK } from '../lib/status-looks';
 import { StatusBadge } from './status-badge';
 
@@ -179,16 +180,14 @@ export const courierColumns = <T extends CourierOrderView>({
 /** The eye at the end of a courier row: opens the order's details. */
 export function CourierViewButton({ order, onView }: { order: CourierOrderView; onView: () => void }) {
   return (
-    <Tooltip label="View details" withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={`View ${courierReference(order)}`}
-        onClick={onView}
-      >
-        <IconEye size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <IconAction
+      tip="View details"
+      label={`View ${courierReference(order)}`}
+      icon={<IconEye size={18} />}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={onView}
+    />
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AddressView } from '@portal/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { IconAction } from '../../../components/icon-action';
 
 type AddressListProps = {
   addresses: AddressView[];
@@ -17,21 +18,21 @@ function RowActions({
 }: { address: AddressView } & Omit<AddressListProps, 'addresses'>) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Update" withArrow>
-        <ActionIcon variant="subtle" aria-label={`Update ${address.name}`} onClick={() => onEdit(address)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete" withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${address.name}`}
-          onClick={() => onDelete(address)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tip="Update"
+        label={`Update ${address.name}`}
+        icon={<IconPencil size={18} />}
+        variant="subtle"
+        onClick={() => onEdit(address)}
+      />
+      <IconAction
+        tip="Delete"
+        label={`Delete ${address.name}`}
+        icon={<IconTrash size={18} />}
+        variant="subtle"
+        color="red"
+        onClick={() => onDelete(address)}
+      />
     </Group>
   );
 }
