@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
 import { Fact, OrderDetailsBody, OrderDrawer, PlaceFact } from '../../../components/order-details';
 import { useAdminOrder } from '../api/admin-orders';
