@@ -131,7 +131,11 @@ export function DataTable<T>({
             <Table.Th
               key={column.key}
               ta={column.align}
-              style={isPanel ? cellStyle(column) : { width: column.width }}
+              style={
+                isPanel
+                  ? cellStyle(column)
+                  : { width: column.width, ...(column.noWrap ? { whiteSpace: 'nowrap' as const } : {}) }
+              }
             >
               {look === 'portal' && typeof column.header === 'string' ? (
                 <ColumnTitle>{column.header}</ColumnTitle>
