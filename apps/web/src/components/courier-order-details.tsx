@@ -1,8 +1,9 @@
-import { ActionIcon, Divider, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { formatUsd, type CourierOrderView, type CourierStatus } from '@portal/shared';
 import type { ReactNode } from 'react';
 import type { DataColumn } from './data-table';
+import { IconAction } from './icon-action';
 import { COURIER_STATUS_LOOK } from '../lib/status-looks';
 import { StatusBadge } from './status-badge';
 
@@ -42,12 +43,28 @@ export function CourierPackage({ order }: { order: CourierOrderView }) {
 /** The short reference resellers and staff both quote (the id's first 8 characters). */
 export const courierReference = (order: { _id: string }): string => order._id.slice(0, 8).toUpperCase();
 
-function AddressBlock({ title, address }: { title: string; address: CourierOrderView['from'] }) {
+/** A labelled part of the details: "PACKAGE" over what it says. */
+function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-        {title}
+        {label}
       </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** Text as the reseller typed it, line breaks kept; a dash when empty. */
+const Written = ({ text }: { text: string | null | undefined }) => (
+  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+    {text || '—'}
+  </Text>
+);
+
+function AddressBlock({ title, address }: { title: string; address: CourierOrderView['from'] }) {
+  return (
+    <Detail label={title}>
       <Text size="sm" fw={600}>
         {address.name}
       </Text>
@@ -61,7 +78,7 @@ function AddressBlock({ title, address }: { title: string; address: CourierOrder
       <Text size="sm" c="dimmed">
         {address.phone}
       </Text>
-    </Stack>
+    </Detail>
   );
 }
 
@@ -81,37 +98,21 @@ export function CourierOrderDetails({ order }: { order: CourierOrderView }) {
       </SimpleGrid>
       <Divider />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Stack gap={2}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Package
-          </Text>
+        <Detail label="Package">
           <Text size="sm">{courierPackageSummary(order)}</Text>
-        </Stack>
-        <Stack gap={2}>
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-            Price
-          </Text>
+        </Detail>
+        <Detail label="Price">
           <Text size="sm" fw={600}>
             {order.price === null ? 'Not quoted yet' : formatUsd(order.price)}
           </Text>
-        </Stack>
+        </Detail>
       </SimpleGrid>
-      <Stack gap={2}>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Special Notes
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {order.specialNotes || '—'}
-        </Text>
-      </Stack>
-      <Stack gap={2}>
-        <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-          Status Note
-        </Text>
-        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-          {order.note || '—'}
-        </Text>
-      </Stack>
+      <Detail label="Special Notes">
+        <Written text={order.specialNotes} />
+      </Detail>
+      <Detail label="Status Note">
+        <Written text={order.note} />
+      </Detail>
     </Stack>
   );
 }
@@ -179,16 +180,14 @@ export const courierColumns = <T extends CourierOrderView>({
 /** The eye at the end of a courier row: opens the order's details. */
 export function CourierViewButton({ order, onView }: { order: CourierOrderView; onView: () => void }) {
   return (
-    <Tooltip label="View details" withArrow>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={`View ${courierReference(order)}`}
-        onClick={onView}
-      >
-        <IconEye size={18} />
-      </ActionIcon>
-    </Tooltip>
+    <IconAction
+      tip="View details"
+      label={`View ${courierReference(order)}`}
+      icon={<IconEye size={18} />}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      onClick={onView}
+    />
   );
 }

@@ -8,6 +8,7 @@ import {
   Stack,
   Table,
   Text,
+  type MantineSpacing,
   type TableTdProps,
   type TableTrProps,
 } from '@mantine/core';
@@ -54,11 +55,14 @@ type DataTableProps<T> = {
    * `panel`: a table that is the whole panel: shimmering rows while loading, the empty words in their
    * place, and a failure inside with a retry.
    * `portal`: the dashboard's tables (soft heading, no stripes); their page shows loading and empty itself.
+   * `plain`: only the table, scrolling sideways, inside a frame of the caller's (a card, a settings section);
+   * the caller shows loading and empty itself.
    */
-  look?: 'list' | 'panel' | 'portal';
+  look?: 'list' | 'panel' | 'portal' | 'plain';
   striped?: boolean;
   highlightOnHover?: boolean;
-  horizontalSpacing?: number;
+  horizontalSpacing?: MantineSpacing | number;
+  verticalSpacing?: MantineSpacing | number;
 };
 
 const LOADING_ROWS = 3;
@@ -102,6 +106,7 @@ export function DataTable<T>({
   striped = look !== 'portal',
   highlightOnHover = true,
   horizontalSpacing,
+  verticalSpacing = 'sm',
 }: DataTableProps<T>) {
   const isPanel = look === 'panel';
   const hasRows = !isLoading && !error && rows !== undefined && rows.length > 0;
@@ -114,9 +119,9 @@ export function DataTable<T>({
     <Table
       striped={isPanel ? hasRows : striped}
       highlightOnHover={isPanel ? hasRows : highlightOnHover}
-      verticalSpacing="sm"
+      verticalSpacing={verticalSpacing}
       horizontalSpacing={horizontalSpacing}
-      miw={look === 'portal' ? undefined : minWidth}
+      miw={look === 'portal' || look === 'plain' ? undefined : minWidth}
       aria-label={label}
       aria-busy={(isPanel && isLoading) || undefined}
     >
@@ -126,7 +131,11 @@ export function DataTable<T>({
             <Table.Th
               key={column.key}
               ta={column.align}
-              style={isPanel ? cellStyle(column) : { width: column.width }}
+              style={
+                isPanel
+                  ? cellStyle(column)
+                  : { width: column.width, ...(column.noWrap ? { whiteSpace: 'nowrap' as const } : {}) }
+              }
             >
               {look === 'portal' && typeof column.header === 'string' ? (
                 <ColumnTitle>{column.header}</ColumnTitle>
@@ -165,6 +174,8 @@ export function DataTable<T>({
       </Table.Tbody>
     </Table>
   );
+
+  if (look === 'plain') return <Table.ScrollContainer minWidth={minWidth}>{table}</Table.ScrollContainer>;
 
   if (look === 'portal')
     return (

@@ -12,6 +12,8 @@ type StatusBadgeProps = {
   pill?: boolean;
   /** `lg` beside a page's title. */
   size?: 'md' | 'lg';
+  /** `outline` for a state of the machinery rather than of a record (a provider's circuit). */
+  variant?: 'light' | 'outline';
 };
 
 /** Every status badge in the app: one look for the dashboard, CSV Orders, courier and the console. */
@@ -21,11 +23,12 @@ export function StatusBadge({
   isWorking = false,
   pill = false,
   size = 'md',
+  variant = 'light',
 }: StatusBadgeProps) {
   return (
     <Badge
       color={look.color}
-      variant="light"
+      variant={variant}
       radius={pill ? undefined : 'sm'}
       tt="none"
       size={size}

@@ -1,6 +1,7 @@
 import {
   isFinalTrackingStatus,
   type BulkOrderStatus,
+  type CircuitState,
   type CourierStatus,
   type RefundStatus,
   type TrackingStatus,
@@ -12,11 +13,17 @@ import {
  */
 export type StatusLook = { label: string; color: string };
 
+/** The words several lists share look alike in all of them: waiting is yellow, work in hand blue, done teal. */
+const PENDING = { label: 'Pending', color: 'yellow' } as const;
+const PROCESSING = { label: 'Processing', color: 'blue' } as const;
+const COMPLETED = { label: 'Completed', color: 'teal' } as const;
+const ENABLED = { label: 'Enabled', color: 'teal' } as const;
+
 /** Order statuses (spec section 4), the kinds the dashboard folds every status into. */
 export const ORDER_STATUS_LOOK = {
-  pending: { label: 'Pending', color: 'yellow' },
-  processing: { label: 'Processing', color: 'blue' },
-  completed: { label: 'Completed', color: 'teal' },
+  pending: PENDING,
+  processing: PROCESSING,
+  completed: COMPLETED,
   cancelled: { label: 'Cancelled', color: 'red' },
 } as const satisfies Record<string, StatusLook>;
 
@@ -42,15 +49,15 @@ export const REFUND_STATUS_LOOK: Record<RefundStatus, StatusLook> = {
 
 /** A reseller's refund request as staff decide it (the Refund Requests queue). */
 export const REFUND_REQUEST_STATUS_LOOK = {
-  pending: { label: 'Pending', color: 'yellow' },
+  pending: PENDING,
   approved: { label: 'Approved', color: 'teal' },
   rejected: { label: 'Rejected', color: 'red' },
 } as const satisfies Record<string, StatusLook>;
 
 /** A deposit invoice (spec section 4): pending and cancelled; anything else reads Completed. */
 export const INVOICE_STATUS_LOOK = {
-  pending: { label: 'Pending', color: 'yellow' },
-  completed: { label: 'Completed', color: 'teal' },
+  pending: PENDING,
+  completed: COMPLETED,
   cancelled: { label: 'Cancelled', color: 'gray' },
 } as const satisfies Record<string, StatusLook>;
 export const invoiceStatusLook = (status: string): StatusLook =>
@@ -63,29 +70,36 @@ export const COURIER_STATUS_LOOK: Record<CourierStatus, StatusLook> = {
   Pending: { label: 'Pending', color: 'gray' },
   'Awaiting User Input': { label: 'Awaiting User Input', color: 'yellow' },
   'In Process': { label: 'In Process', color: 'blue' },
-  Completed: { label: 'Completed', color: 'teal' },
+  Completed: COMPLETED,
   Cancelled: { label: 'Cancelled', color: 'red' },
 };
 
 /** A CSV (bulk) order: Completed, a processing state, else Pending. */
 export const BULK_STATUS_LOOK: Record<BulkOrderStatus, StatusLook> = {
-  Pending: { label: 'Pending', color: 'yellow' },
-  Processing: { label: 'Processing', color: 'blue' },
-  Completed: { label: 'Completed', color: 'teal' },
+  Pending: PENDING,
+  Processing: PROCESSING,
+  Completed: COMPLETED,
 };
 
 /** Whether an account (or a label type) can be used. */
 export const ENABLED_LOOK = {
-  enabled: { label: 'Enabled', color: 'teal' },
+  enabled: ENABLED,
   disabled: { label: 'Disabled', color: 'red' },
 } as const satisfies Record<string, StatusLook>;
 export const enabledLook = (enabled: boolean): StatusLook => ENABLED_LOOK[enabled ? 'enabled' : 'disabled'];
 
-/** A label type resellers can or cannot buy: a disabled one is merely off, not a problem. */
+/** A label type resellers can or cannot buy, or a provider staff switched off: merely off, not a problem. */
 export const LABEL_TYPE_STATUS_LOOK = {
-  enabled: { label: 'Enabled', color: 'teal' },
+  enabled: ENABLED,
   disabled: { label: 'Disabled', color: 'gray' },
 } as const satisfies Record<string, StatusLook>;
+
+/** A provider's circuit breaker: closed lets purchases through, open skips the provider for a cool-down. */
+export const CIRCUIT_STATUS_LOOK: Record<CircuitState, StatusLook> = {
+  closed: { label: 'Circuit closed', color: 'teal' },
+  open: { label: 'Circuit open', color: 'red' },
+  'half-open': { label: 'Circuit half-open', color: 'yellow' },
+};
 
 /** A mail the app sent, or kept in the outbox when no SMTP server is set. */
 export const MAIL_STATUS_LOOK = {

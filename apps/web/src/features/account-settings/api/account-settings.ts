@@ -10,32 +10,23 @@ import {
   type ChangePasswordBody,
   type UpdateProfileBody,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { readQuery } from '../../../lib/api-query';
 import { reloadAt, removeAccessToken } from '../../../lib/auth-token';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The account's own settings: profile, e-mail, password, address check, unused labels and sessions. */
 export const accountQueries = {
   /** GET /user/email: the verified address and the one waiting for its code. */
-  email: () =>
-    queryOptions({
-      queryKey: queryKeys.account.email,
-      queryFn: async () => emailStatusResponse.parse(await api.get('/user/email')),
-    }),
+  email: () => readQuery(queryKeys.account.email, emailStatusResponse, '/user/email'),
   /** GET /user/address-check: confirm, correct or off. */
   addressCheck: () =>
-    queryOptions({
-      queryKey: queryKeys.account.addressCheck,
-      queryFn: async () => addressCheckSettingResponse.parse(await api.get('/user/address-check')),
-    }),
+    readQuery(queryKeys.account.addressCheck, addressCheckSettingResponse, '/user/address-check'),
   /** GET /user/unused-labels: whether staff void unused labels, and after how many days. */
   unusedLabels: () =>
-    queryOptions({
-      queryKey: queryKeys.account.unusedLabels,
-      queryFn: async () => unusedLabelsSettingResponse.parse(await api.get('/user/unused-labels')),
-    }),
+    readQuery(queryKeys.account.unusedLabels, unusedLabelsSettingResponse, '/user/unused-labels'),
 };
 
 export const useEmailStatus = () => useQuery(accountQueries.email());

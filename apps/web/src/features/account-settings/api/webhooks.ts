@@ -10,21 +10,21 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readQuery } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The reseller's webhook endpoints and each one's delivery log. */
 export const webhookQueries = {
   /** GET /webhooks: the reseller's endpoints (never their secrets). */
-  list: () =>
-    queryOptions({
-      queryKey: queryKeys.account.webhooks,
-      queryFn: async () => webhookListResponse.parse(await api.get('/webhooks')),
-    }),
+  list: () => readQuery(queryKeys.account.webhooks, webhookListResponse, '/webhooks'),
   /** GET /webhooks/:id/deliveries: the last 100, newest first; polled while any is still pending. */
   deliveries: (id: string) =>
     queryOptions({
-      queryKey: queryKeys.account.webhookDeliveries(id),
-      queryFn: async () => webhookDeliveriesResponse.parse(await api.get(`/webhooks/${id}/deliveries`)),
+      ...readQuery(
+        queryKeys.account.webhookDeliveries(id),
+        webhookDeliveriesResponse,
+        `/webhooks/${id}/deliveries`,
+      ),
       refetchInterval: (query) =>
         query.state.data?.deliveries.some((d) => d.status === 'pending') ? 2000 : false,
     }),

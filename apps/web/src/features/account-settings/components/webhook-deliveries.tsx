@@ -1,5 +1,6 @@
-import { Alert, Badge, Button, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import type { WebhookDeliveryView } from '@portal/shared';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useResendWebhookDelivery, useWebhookDeliveries } from '../api/webhooks';
 
@@ -13,6 +14,46 @@ function Outcome({ d }: { d: WebhookDeliveryView }) {
     </Badge>
   );
 }
+
+type Resend = ReturnType<typeof useResendWebhookDelivery>;
+
+const columns = (endpointId: string, resend: Resend): DataColumn<WebhookDeliveryView>[] => [
+  {
+    key: 'event',
+    header: 'Event',
+    cell: (d) => (
+      <>
+        <Text size="sm">{d.eventType}</Text>
+        <Text size="xs" c="dimmed">
+          {when(d.createdAt)}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (d) => <Outcome d={d} /> },
+  { key: 'duration', header: 'Duration', cell: (d) => (d.durationMs === null ? '—' : `${d.durationMs} ms`) },
+  { key: 'attempt', header: 'Attempt', cell: (d) => d.attempts },
+  { key: 'retry', header: 'Next retry', cell: (d) => (d.nextRetryAt ? when(d.nextRetryAt) : '—') },
+  {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (d) => (
+      <Button
+        size="compact-xs"
+        variant="default"
+        loading={resend.isPending && resend.variables?.deliveryId === d.id}
+        onClick={() =>
+          resend.mutate(
+            { id: endpointId, deliveryId: d.id },
+            { onSuccess: (r) => notifySuccess(r.message), onError: notifyError },
+          )
+        }
+      >
+        Resend
+      </Button>
+    ),
+  },
+];
 
 /** The endpoint's last 100 deliveries: event, outcome, duration, attempt, next retry, and Resend. */
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
@@ -33,54 +74,17 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={620}>
-      <Table striped verticalSpacing={6} fz="sm" aria-label="Delivery log">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Duration</Table.Th>
-            <Table.Th>Attempt</Table.Th>
-            <Table.Th>Next retry</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((d) => (
-            <Table.Tr key={d.id}>
-              <Table.Td>
-                <Text size="sm">{d.eventType}</Text>
-                <Text size="xs" c="dimmed">
-                  {when(d.createdAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Outcome d={d} />
-              </Table.Td>
-              <Table.Td>{d.durationMs === null ? '—' : `${d.durationMs} ms`}</Table.Td>
-              <Table.Td>{d.attempts}</Table.Td>
-              <Table.Td>{d.nextRetryAt ? when(d.nextRetryAt) : '—'}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-xs"
-                  variant="default"
-                  loading={resend.isPending && resend.variables?.deliveryId === d.id}
-                  onClick={() =>
-                    resend.mutate(
-                      { id: endpointId, deliveryId: d.id },
-                      { onSuccess: (r) => notifySuccess(r.message), onError: notifyError },
-                    )
-                  }
-                >
-                  Resend
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      look="plain"
+      label="Delivery log"
+      columns={columns(endpointId, resend)}
+      rows={rows}
+      rowKey={(d) => d.id}
+      isLoading={false}
+      empty={null}
+      minWidth={620}
+      verticalSpacing={6}
+      highlightOnHover={false}
+    />
   );
 }

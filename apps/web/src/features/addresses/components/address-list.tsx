@@ -1,7 +1,9 @@
-import { ActionIcon, Group, Paper, Skeleton, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AddressView } from '@portal/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { IconAction } from '../../../components/icon-action';
 
 type AddressListProps = {
   addresses: AddressView[];
@@ -16,24 +18,53 @@ function RowActions({
 }: { address: AddressView } & Omit<AddressListProps, 'addresses'>) {
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label="Update" withArrow>
-        <ActionIcon variant="subtle" aria-label={`Update ${address.name}`} onClick={() => onEdit(address)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete" withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Delete ${address.name}`}
-          onClick={() => onDelete(address)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tip="Update"
+        label={`Update ${address.name}`}
+        icon={<IconPencil size={18} />}
+        variant="subtle"
+        onClick={() => onEdit(address)}
+      />
+      <IconAction
+        tip="Delete"
+        label={`Delete ${address.name}`}
+        icon={<IconTrash size={18} />}
+        variant="subtle"
+        color="red"
+        onClick={() => onDelete(address)}
+      />
     </Group>
   );
 }
+
+const columns = (actions: Omit<AddressListProps, 'addresses'>): DataColumn<AddressView>[] => [
+  { key: 'name', header: 'Name', td: () => ({ fw: 600 }), cell: (address) => address.name },
+  {
+    key: 'street',
+    header: 'Street',
+    cell: (address) => (
+      <>
+        {address.street}
+        {address.street2 && (
+          <Text size="xs" c="dimmed">
+            {address.street2}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'city', header: 'City', cell: (address) => address.city },
+  { key: 'state', header: 'State', cell: (address) => address.state },
+  { key: 'zip', header: 'ZIP Code', figures: true, cell: (address) => address.zip },
+  { key: 'country', header: 'Country', cell: () => 'United States' },
+  {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    width: 96,
+    cell: (address) => <RowActions address={address} {...actions} />,
+  },
+];
 
 /** Saved addresses: a table on wide screens, one card per address on phones. */
 export function AddressList({ addresses, onEdit, onDelete }: AddressListProps) {
@@ -66,45 +97,16 @@ export function AddressList({ addresses, onEdit, onDelete }: AddressListProps) {
 
   return (
     <Paper withBorder radius="lg">
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Street</Table.Th>
-              <Table.Th>City</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>ZIP Code</Table.Th>
-              <Table.Th>Country</Table.Th>
-              <Table.Th w={96} ta="right">
-                Actions
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {addresses.map((address) => (
-              <Table.Tr key={address._id}>
-                <Table.Td fw={600}>{address.name}</Table.Td>
-                <Table.Td>
-                  {address.street}
-                  {address.street2 && (
-                    <Text size="xs" c="dimmed">
-                      {address.street2}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{address.city}</Table.Td>
-                <Table.Td>{address.state}</Table.Td>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{address.zip}</Table.Td>
-                <Table.Td>United States</Table.Td>
-                <Table.Td>
-                  <RowActions address={address} onEdit={onEdit} onDelete={onDelete} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        look="plain"
+        label="Saved addresses"
+        columns={columns({ onEdit, onDelete })}
+        rows={addresses}
+        isLoading={false}
+        empty={null}
+        striped={false}
+        horizontalSpacing="md"
+      />
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
 import { auditResponse } from '@portal/shared';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { listQuery } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export type AuditFilters = { actor: string; action: string; targetId: string; from: string; to: string };
@@ -8,19 +8,10 @@ export type AuditFilters = { actor: string; action: string; targetId: string; fr
 export const auditQueries = {
   /** GET /admin/audit?actor&action&targetId&from&to&page&limit */
   list: (filters: AuditFilters, page: number) =>
-    queryOptions({
-      queryKey: queryKeys.admin.audit.list(filters, page),
-      queryFn: async () =>
-        auditResponse.parse(
-          await api.get('/admin/audit', {
-            query: {
-              ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')),
-              page,
-              limit: 25,
-            },
-          }),
-        ),
-      placeholderData: keepPreviousData,
+    listQuery(queryKeys.admin.audit.list(filters, page), auditResponse, '/admin/audit', {
+      ...filters,
+      page,
+      limit: 25,
     }),
 };
 

@@ -1,6 +1,7 @@
 import { adminCourierListResponse, COURIER_PAGE_SIZE, messageResponse } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The queue looks again now and then, so a reseller's Accept shows up without a reload. */
@@ -12,14 +13,17 @@ export const courierQueueQueries = {
   /** GET /admin/courier?status&search&page: every reseller's courier orders, newest first. */
   list: ({ status, search, page }: CourierQueueFilter) =>
     queryOptions({
-      queryKey: queryKeys.admin.courier.list(status, search, page),
-      queryFn: async () =>
-        adminCourierListResponse.parse(
-          await api.get('/admin/courier', {
-            query: { status: status === 'All' ? undefined : status, search, page, limit: COURIER_PAGE_SIZE },
-          }),
-        ),
-      placeholderData: keepPreviousData,
+      ...listQuery(
+        queryKeys.admin.courier.list(status, search, page),
+        adminCourierListResponse,
+        '/admin/courier',
+        {
+          status: status === 'All' ? undefined : status,
+          search,
+          page,
+          limit: COURIER_PAGE_SIZE,
+        },
+      ),
       refetchInterval: QUEUE_REFRESH_MS,
     }),
 };
@@ -43,19 +47,16 @@ const post = (move: CourierMove) => {
 
 /** POST /admin/courier/{id}/quote, /complete (multipart file) or /cancel; the queue and counts reread after. */
 export const useMoveCourierOrder = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(
+    queryKeys.admin.courier.all,
+    queryKeys.admin.overview,
+    queryKeys.admin.resellers.all,
+    queryKeys.admin.audit.all,
+  );
   return useMutation({
     mutationFn: async (move: CourierMove) => messageResponse.parse(await post(move)),
     // The dialog shows the failure beside the field it concerns.
     meta: { inlineErrors: true },
-    onSettled: () =>
-      Promise.all(
-        [
-          queryKeys.admin.courier.all,
-          queryKeys.admin.overview,
-          queryKeys.admin.resellers.all,
-          queryKeys.admin.audit.all,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: refresh,
   });
 };

@@ -1,16 +1,17 @@
 import { adminInvoiceResponse, adminInvoicesResponse, type AdminInvoicesQuery } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminInvoiceQueries = {
   /** GET /admin/invoices?status&method&search&page&limit */
   list: (query: Omit<AdminInvoicesQuery, 'limit'>) =>
     queryOptions({
-      queryKey: queryKeys.admin.invoices.list(query),
-      queryFn: async () =>
-        adminInvoicesResponse.parse(await api.get('/admin/invoices', { query: { ...query, limit: 20 } })),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.admin.invoices.list(query), adminInvoicesResponse, '/admin/invoices', {
+        ...query,
+        limit: 20,
+      }),
       // New invoices and receipts arrive while the page is open.
       refetchInterval: 30_000,
     }),
@@ -24,7 +25,12 @@ export const useAdminInvoices = (query: Omit<AdminInvoicesQuery, 'limit'>) =>
  * or /cancel with { reason }.
  */
 export const useDecideInvoice = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(
+    queryKeys.admin.invoices.all,
+    queryKeys.admin.overview,
+    queryKeys.admin.audit.all,
+    queryKeys.admin.resellers.all,
+  );
   return useMutation({
     mutationFn: async ({
       id,
@@ -43,14 +49,6 @@ export const useDecideInvoice = () => {
           action === 'cancel' ? { reason } : { receipt: receipt ?? null },
         ),
       ),
-    onSettled: () =>
-      Promise.all(
-        [
-          queryKeys.admin.invoices.all,
-          queryKeys.admin.overview,
-          queryKeys.admin.audit.all,
-          queryKeys.admin.resellers.all,
-        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSettled: refresh,
   });
 };

@@ -11,7 +11,7 @@ import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
-import { useSaveLabelType } from '../api/label-types';
+import { useSaveLabelType } from '../api/admin-label-types';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 type Props = {

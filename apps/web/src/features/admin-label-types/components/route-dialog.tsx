@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { useProviders } from '../../../lib/admin-providers';
 import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
-import { useSaveRoute } from '../api/label-types';
+import { useSaveRoute } from '../api/admin-label-types';
 import {
   addStep,
   choicesFor,

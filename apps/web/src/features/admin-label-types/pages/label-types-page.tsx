@@ -1,24 +1,90 @@
-import { Alert, Button, Group, Paper, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatUsd, type AdminLabelTypesResponse } from '@portal/shared';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { AdminLabelTypesResponse } from '@portal/shared';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
-import { errorMessage } from '../../../lib/notify';
-import { useAdminLabelTypes } from '../api/label-types';
+import { priceRange } from '../../../lib/price-range';
+import { useAdminLabelTypes } from '../api/admin-label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
 import { RouteDialog } from '../components/route-dialog';
 import { RouteSummary } from '../components/route-summary';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 
-const priceRange = (t: LabelTypeRow) => {
-  const prices = t.prices.map((p) => p.price);
-  if (prices.length === 0) return '—';
-  const [low, high] = [Math.min(...prices), Math.max(...prices)];
-  return low === high ? formatUsd(low) : `${formatUsd(low)} – ${formatUsd(high)}`;
-};
+type RowActions = { onRoute: (row: LabelTypeRow) => void; onEdit: (row: LabelTypeRow) => void };
+
+const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] => [
+  { key: 'name', header: 'Name', td: () => ({ fw: 600 }), cell: (t) => t.name },
+  {
+    key: 'service',
+    header: 'Service',
+    cell: (t) => (
+      <Text size="sm" ff="monospace">
+        {t.uid}
+      </Text>
+    ),
+  },
+  {
+    key: 'maxWeight',
+    header: 'Max weight',
+    align: 'right',
+    noWrap: true,
+    cell: (t) => `${t.maxWeight} ${t.weightUnit}`,
+  },
+  {
+    key: 'voidWindow',
+    header: 'Void window',
+    align: 'right',
+    noWrap: true,
+    cell: (t) => `${t.voidWindowDays} days`,
+  },
+  {
+    key: 'prices',
+    header: 'Prices',
+    noWrap: true,
+    cell: (t) => (
+      <>
+        {priceRange(t.prices)}
+        <Text span size="xs" c="dimmed">
+          {' '}
+          · {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
+        </Text>
+      </>
+    ),
+  },
+  { key: 'orders', header: 'Orders', align: 'right', cell: (t) => t.orderCount.toLocaleString('en-US') },
+  {
+    key: 'status',
+    header: 'Status',
+    width: 110,
+    cell: (t) => (
+      <StatusBadge
+        look={LABEL_TYPE_STATUS_LOOK[t.status ? 'enabled' : 'disabled']}
+        status={t.status ? 'enabled' : 'disabled'}
+        pill
+      />
+    ),
+  },
+  { key: 'route', header: 'Bought at', cell: (t) => <RouteSummary route={t.route} /> },
+  {
+    key: 'actions',
+    header: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'right',
+    cell: (t) => (
+      <Group gap={6} justify="flex-end" wrap="nowrap">
+        <Button size="xs" variant="light" onClick={() => onRoute(t)} aria-label={`Route ${t.name}`}>
+          Route
+        </Button>
+        <Button size="xs" variant="default" onClick={() => onEdit(t)} aria-label={`Edit ${t.name}`}>
+          Edit
+        </Button>
+      </Group>
+    ),
+  },
+];
 
 /** `/admin/label-types`: the types resellers buy, their status and default price tiers. */
 export function LabelTypesPage() {
@@ -49,98 +115,16 @@ export function LabelTypesPage() {
         }
       />
       <Stack gap="md">
-        {error && <Alert color="red">{errorMessage(error)}</Alert>}
-        <Paper withBorder radius="md">
-          <ScrollArea type="auto" viewportProps={{ tabIndex: 0 }}>
-            <Table striped highlightOnHover verticalSpacing="sm" miw={960} aria-label="Label types">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Service</Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Max weight
-                  </Table.Th>
-                  <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    Void window
-                  </Table.Th>
-                  <Table.Th>Prices</Table.Th>
-                  <Table.Th ta="right">Orders</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Bought at</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(data?.labelTypes ?? []).map((t) => (
-                  <Table.Tr key={t._id} data-testid="label-type-row">
-                    <Table.Td fw={600}>{t.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" ff="monospace">
-                        {t.uid}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {t.maxWeight} {t.weightUnit}
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {t.voidWindowDays} days
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {priceRange(t)}
-                      <Text span size="xs" c="dimmed">
-                        {' '}
-                        · {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{t.orderCount.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td w={110}>
-                      <StatusBadge
-                        look={LABEL_TYPE_STATUS_LOOK[t.status ? 'enabled' : 'disabled']}
-                        status={t.status ? 'enabled' : 'disabled'}
-                        pill
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <RouteSummary route={t.route} />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Group gap={6} justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setRouting(t)}
-                          aria-label={`Route ${t.name}`}
-                        >
-                          Route
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => open(t)}
-                          aria-label={`Edit ${t.name}`}
-                        >
-                          Edit
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea>
-          {isPending && (
-            <Text c="dimmed" size="sm" ta="center" py="xl" role="status">
-              Loading label types…
-            </Text>
-          )}
-          {!isPending && data?.labelTypes.length === 0 && (
-            <Text c="dimmed" size="sm" ta="center" py="xl">
-              No label types yet. Create the first one.
-            </Text>
-          )}
-        </Paper>
+        <DataTable
+          label="Label types"
+          columns={columns({ onRoute: setRouting, onEdit: open })}
+          rows={data?.labelTypes}
+          rowTestId="label-type-row"
+          isLoading={isPending}
+          error={error}
+          minWidth={960}
+          empty="No label types yet. Create the first one."
+        />
       </Stack>
       <LabelTypeDialog
         editing={editing}

@@ -6,8 +6,9 @@ import {
   refundResponse,
   type BulkRefundBody,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { getParsed, listQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { hasNewsToCome } from '../../../lib/status-looks';
 
@@ -24,21 +25,11 @@ export const adminOrderQueries = {
   /** GET /admin/orders?search&status&trackingStatus&labelType&from&to&page&limit */
   list: (filters: OrderFilters, page: number) =>
     queryOptions({
-      queryKey: queryKeys.admin.orders.list(filters, page),
-      queryFn: async () =>
-        adminOrdersResponse.parse(
-          await api.get('/admin/orders', {
-            query: {
-              ...filters,
-              trackingStatus: filters.trackingStatus || undefined,
-              from: filters.from || undefined,
-              to: filters.to || undefined,
-              page,
-              limit: 20,
-            },
-          }),
-        ),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.admin.orders.list(filters, page), adminOrdersResponse, '/admin/orders', {
+        ...filters,
+        page,
+        limit: 20,
+      }),
       // Labels being made and refunds the provider has not answered yet change on their own.
       refetchInterval: (query) =>
         query.state.data?.orders.some(
@@ -51,8 +42,7 @@ export const adminOrderQueries = {
   detail: (id: string | null) =>
     queryOptions({
       queryKey: queryKeys.admin.orders.detail(id),
-      queryFn: async () =>
-        adminOrderResponse.parse(await api.get(`/admin/orders/${encodeURIComponent(id!)}`)),
+      queryFn: () => getParsed(adminOrderResponse, `/admin/orders/${encodeURIComponent(id!)}`),
       enabled: id !== null,
       // Open details follow the label, the parcel and a refund waiting for the provider.
       refetchInterval: (query) =>
@@ -65,22 +55,17 @@ export const useAdminOrders = (filters: OrderFilters, page: number) =>
 export const useAdminOrder = (id: string | null) => useQuery(adminOrderQueries.detail(id));
 
 /** A refund changes orders, balances, the queue and the audit trail: refresh what the console shows. */
-const useRefresh = () => {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        queryKeys.admin.orders.all,
-        queryKeys.admin.refundRequests.all,
-        queryKeys.admin.resellers.all,
-        queryKeys.admin.audit.all,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-};
+const useRefreshAfterRefund = () =>
+  useRefresh(
+    queryKeys.admin.orders.all,
+    queryKeys.admin.refundRequests.all,
+    queryKeys.admin.resellers.all,
+    queryKeys.admin.audit.all,
+  );
 
 /** POST /admin/orders/{id}/refund with { reason } */
 export const useRefundOrder = () => {
-  const refresh = useRefresh();
+  const refresh = useRefreshAfterRefund();
   return useMutation({
     mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
       refundResponse.parse(await api.post(`/admin/orders/${encodeURIComponent(id)}/refund`, { reason })),
@@ -90,7 +75,7 @@ export const useRefundOrder = () => {
 
 /** POST /admin/orders/refund with { ids, reason }: the selected rows. */
 export const useRefundOrders = () => {
-  const refresh = useRefresh();
+  const refresh = useRefreshAfterRefund();
   return useMutation({
     mutationFn: async (body: BulkRefundBody) =>
       bulkRefundResponse.parse(await api.post('/admin/orders/refund', body)),

@@ -3,7 +3,7 @@ import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { labelTypeOptions } from '../../../lib/label-type-options';
-import { useLabelTypes } from '../../../lib/label-types';
+import { useLabelTypes } from '../../../lib/label-types-query';
 import type { OrderFilters } from '../api/admin-orders';
 
 const STATUS_OPTIONS = [

@@ -1,7 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { hasBeenScanned, type AdminOrderView } from '@portal/shared';
 import { RefundStatusNote } from '../../../components/refund-status-note';
 import { StatusBadge } from '../../../components/status-badge';
+import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { ORDER_STATUS_LOOK, refundStateOf } from '../../../lib/status-looks';
 
 /** The order's status, and where its refund stands when there is one (with a rejection's reason). */
@@ -29,3 +30,15 @@ export const isRefundable = (order: AdminOrderView): boolean => {
     !hasBeenScanned(order.trackingStatus)
   );
 };
+
+/** Where the parcel is, over its tracking number (a dash before the label is made). */
+export function OrderTracking({ order, size }: { order: AdminOrderView; size: 'xs' | 'sm' }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      {order.tracking && <TrackingStatusBadge status={order.trackingStatus} />}
+      <Text size={size} ff="monospace">
+        {order.tracking ?? '—'}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,9 +1,8 @@
-import { Anchor, Button, Checkbox, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Text } from '@mantine/core';
 import { formatUsd, type AdminOrderView } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { formatCost, isBelowCost, OrderMargin, OrderProvider } from './order-margin';
-import { AdminOrderStatus, isRefundable } from './order-status';
+import { AdminOrderStatus, isRefundable, OrderTracking } from './order-status';
 
 type OrdersTableProps = {
   orders: AdminOrderView[];
@@ -112,14 +111,7 @@ const columns = ({
     {
       key: 'tracking',
       header: 'Tracking',
-      cell: (order) => (
-        <Stack gap={4} align="flex-start">
-          {order.tracking && <TrackingStatusBadge status={order.trackingStatus} />}
-          <Text size="xs" ff="monospace">
-            {order.tracking ?? '—'}
-          </Text>
-        </Stack>
-      ),
+      cell: (order) => <OrderTracking order={order} size="xs" />,
     },
     {
       key: 'action',

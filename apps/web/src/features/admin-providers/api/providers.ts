@@ -4,27 +4,21 @@ import {
   type CreateProviderBody,
   type UpdateProviderBody,
 } from '@portal/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/admin/providers/${encodeURIComponent(id)}`;
 
 /** Providers appear in label type routes and in the audit trail: refresh both with the list. */
-const useRefresh = () => {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [queryKeys.admin.providers, queryKeys.admin.labelTypes, queryKeys.admin.audit.all].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-};
+const useRefreshProviders = () =>
+  useRefresh(queryKeys.admin.providers, queryKeys.admin.labelTypes, queryKeys.admin.audit.all);
 
 /** POST /admin/providers with { kind, name, credentials: { apiKey, baseUrl? } } */
 export const useCreateProvider = () => {
-  const refresh = useRefresh();
+  const refresh = useRefreshProviders();
   return useMutation({
     mutationFn: async (body: CreateProviderBody) =>
       providerResponse.parse(await api.post('/admin/providers', body)),
@@ -36,7 +30,7 @@ export const useCreateProvider = () => {
 
 /** PUT /admin/providers/{id}: rename, enable or disable, concurrency, or a new key. */
 export const useUpdateProvider = () => {
-  const refresh = useRefresh();
+  const refresh = useRefreshProviders();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: UpdateProviderBody }) =>
       providerResponse.parse(await api.put(path(id), body)),
@@ -48,7 +42,7 @@ export const useUpdateProvider = () => {
 
 /** DELETE /admin/providers/{id}: refused while a route uses it or once it has bought labels. */
 export const useDeleteProvider = () => {
-  const refresh = useRefresh();
+  const refresh = useRefreshProviders();
   return useMutation({
     mutationFn: async (id: string) => z.object({ message: z.string() }).parse(await api.delete(path(id))),
     onSuccess: refresh,
@@ -59,9 +53,9 @@ export const useDeleteProvider = () => {
 
 /** POST /admin/providers/{id}/test: one cheap real call; its answer either way, and the health it left. */
 export const useTestProvider = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(queryKeys.admin.providers);
   return useMutation({
     mutationFn: async (id: string) => providerTestResponse.parse(await api.post(`${path(id)}/test`)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.providers }),
+    onSettled: refresh,
   });
 };

@@ -1,14 +1,13 @@
-import { Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { Stack, Text, Tooltip } from '@mantine/core';
 import type { CircuitState, ProviderHealthView } from '@portal/shared';
+import { StatusBadge } from '../../../components/status-badge';
+import { CIRCUIT_STATUS_LOOK } from '../../../lib/status-looks';
 
-const CIRCUIT: Record<CircuitState, { color: string; label: string; help: string }> = {
-  closed: { color: 'teal', label: 'Closed', help: 'Purchases go through' },
-  open: {
-    color: 'red',
-    label: 'Open',
-    help: 'Failing: skipped for a cool-down, routes use the next provider',
-  },
-  'half-open': { color: 'yellow', label: 'Half-open', help: 'Trying one purchase after the cool-down' },
+/** What each circuit state means for purchases, on hover. */
+const CIRCUIT_HELP: Record<CircuitState, string> = {
+  closed: 'Purchases go through',
+  open: 'Failing: skipped for a cool-down, routes use the next provider',
+  'half-open': 'Trying one purchase after the cool-down',
 };
 
 export const percent = (rate: number) => `${(Math.floor(rate * 1000) / 10).toLocaleString('en-US')}%`;
@@ -42,12 +41,11 @@ export function ProviderCalls({ health }: { health: ProviderHealthView }) {
 
 /** The circuit breaker's state, explained on hover. */
 export function CircuitBadge({ state }: { state: CircuitState }) {
-  const circuit = CIRCUIT[state];
   return (
-    <Tooltip label={circuit.help} withArrow multiline w={220}>
-      <Badge color={circuit.color} variant="outline" tt="none" style={{ minWidth: 'max-content' }}>
-        Circuit {circuit.label.toLowerCase()}
-      </Badge>
+    <Tooltip label={CIRCUIT_HELP[state]} withArrow multiline w={220}>
+      <span>
+        <StatusBadge look={CIRCUIT_STATUS_LOOK[state]} status={state} variant="outline" pill />
+      </span>
     </Tooltip>
   );
 }

@@ -1,9 +1,12 @@
-import { ActionIcon, Alert, Badge, Button, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
 import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
+import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
 import { useProviders } from '../../../lib/admin-providers';
 import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
@@ -75,14 +78,11 @@ export function ProvidersPage() {
       header: 'Status',
       cell: (p) => (
         <Stack gap={4} align="flex-start">
-          <Badge
-            color={p.enabled ? 'teal' : 'gray'}
-            variant="light"
-            tt="none"
-            style={{ minWidth: 'max-content' }}
-          >
-            {p.enabled ? 'Enabled' : 'Disabled'}
-          </Badge>
+          <StatusBadge
+            look={LABEL_TYPE_STATUS_LOOK[p.enabled ? 'enabled' : 'disabled']}
+            status={p.enabled ? 'enabled' : 'disabled'}
+            pill
+          />
           <CircuitBadge state={p.health.circuit} />
         </Stack>
       ),
@@ -126,17 +126,15 @@ export function ProvidersPage() {
           >
             Edit
           </Button>
-          <Tooltip label="Delete" withArrow>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="md"
-              onClick={() => setDeleting(p)}
-              aria-label={`Delete ${p.name}`}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <IconAction
+            tip="Delete"
+            label={`Delete ${p.name}`}
+            icon={<IconTrash size={16} />}
+            variant="subtle"
+            color="red"
+            size="md"
+            onClick={() => setDeleting(p)}
+          />
         </Group>
       ),
     },

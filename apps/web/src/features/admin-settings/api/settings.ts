@@ -1,15 +1,12 @@
 import { adminSettingsView, type AdminSettingsBody } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readQuery } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const settingsQueries = {
   /** GET /admin/settings */
-  settings: () =>
-    queryOptions({
-      queryKey: queryKeys.admin.settings,
-      queryFn: async () => adminSettingsView.parse(await api.get('/admin/settings')),
-    }),
+  settings: () => readQuery(queryKeys.admin.settings, adminSettingsView, '/admin/settings'),
 };
 
 export const useAdminSettings = () => useQuery(settingsQueries.settings());

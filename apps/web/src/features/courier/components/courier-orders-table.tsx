@@ -1,12 +1,7 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { formatUsd, type CourierOrderView } from '@portal/shared';
 import { IconDownload } from '@tabler/icons-react';
-import {
-  courierColumns,
-  courierReference,
-  CourierViewButton,
-} from '../../../components/courier-order-details';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { CourierTable } from '../../../components/courier-table';
 
 type CourierOrdersTableProps = {
   orders: CourierOrderView[];
@@ -19,33 +14,37 @@ type CourierOrdersTableProps = {
   onDownload: (order: CourierOrderView) => void;
 };
 
-const columns = ({
+/** The Orders tab's list (spec section 2): a Status Note column, a view dialog, and the actions of each state. */
+export function CourierOrdersTable({
+  search,
   downloadingId,
-  onView,
   onDecide,
   onDownload,
-}: CourierOrdersTableProps): DataColumn<CourierOrderView>[] => [
-  ...courierColumns<CourierOrderView>({
-    price: (order) =>
-      order.price === null ? (
-        <Text size="sm" c="dimmed">
-          —
-        </Text>
-      ) : (
-        <Text size="sm" fw={600}>
-          {formatUsd(order.price)}
-        </Text>
-      ),
-    note: { miw: 160, maw: 260 },
-  }),
-  {
-    key: 'action',
-    header: 'Action',
-    align: 'right',
-    cell: (order) => {
-      const ref = courierReference(order);
-      return (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
+  ...table
+}: CourierOrdersTableProps) {
+  return (
+    <CourierTable
+      {...table}
+      rowTestId="courier-order-row"
+      empty={
+        search
+          ? `No courier orders match “${search}”.`
+          : 'No courier orders yet. Use Create Order to request an overnight FedEx shipment.'
+      }
+      price={(order) =>
+        order.price === null ? (
+          <Text size="sm" c="dimmed">
+            —
+          </Text>
+        ) : (
+          <Text size="sm" fw={600}>
+            {formatUsd(order.price)}
+          </Text>
+        )
+      }
+      note={{ miw: 160, maw: 260 }}
+      actions={(order, ref) => (
+        <>
           {order.status === 'Awaiting User Input' && (
             <>
               <Button
@@ -79,31 +78,8 @@ const columns = ({
               Download
             </Button>
           )}
-          <CourierViewButton order={order} onView={() => onView(order)} />
-        </Group>
-      );
-    },
-  },
-];
-
-/** The Orders tab's list (spec section 2): a Status Note column, a view dialog, and the actions of each state. */
-export function CourierOrdersTable(props: CourierOrdersTableProps) {
-  return (
-    <DataTable
-      label="Courier orders"
-      columns={columns(props)}
-      rows={props.orders}
-      rowTestId="courier-order-row"
-      rowProps={(order) => ({ 'data-status': order.status })}
-      isLoading={props.isPending}
-      error={props.error}
-      minWidth={900}
-      highlightOnHover={false}
-      empty={
-        props.search
-          ? `No courier orders match “${props.search}”.`
-          : 'No courier orders yet. Use Create Order to request an overnight FedEx shipment.'
-      }
+        </>
+      )}
     />
   );
 }

@@ -10,6 +10,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api, ApiError, type DownloadedFile } from '../../../lib/api-client';
+import { getParsed } from '../../../lib/api-query';
 import { labelFileQuery, type LabelFileChoice } from '../../../lib/label-format';
 import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { queryKeys } from '../../../lib/query-keys';
@@ -21,9 +22,7 @@ export const BULK_PAGE_SIZE = 10;
 
 /** GET /order/read-bulk-orders?page&limit: the reseller's CSV orders, newest first. */
 export const getBulkOrders = async (page: number): Promise<BulkOrderList> =>
-  bulkOrderListResponse.parse(
-    await api.get('/order/read-bulk-orders', { query: { page, limit: BULK_PAGE_SIZE } }),
-  );
+  getParsed(bulkOrderListResponse, '/order/read-bulk-orders', { page, limit: BULK_PAGE_SIZE });
 
 /** While any bulk order still has labels to make, ask again every 5 seconds (spec section 4). */
 export const pollWhileProcessing = (orders: BulkOrderView[] | undefined): number | false =>

@@ -12,7 +12,7 @@ import {
   useCreateBulkOrder,
   useValidateCsv,
 } from '../api/bulk-orders';
-import { useLabelTypes } from '../../../lib/label-types';
+import { useLabelTypes } from '../../../lib/label-types-query';
 import {
   CSV_MESSAGES,
   DEFAULT_TEMPLATE,

@@ -1,6 +1,7 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import type { OrderView } from '@portal/shared';
 import { IconCopy, IconDownload, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
+import { IconAction } from '../../../components/icon-action';
 import { canDownload } from '../lib/order-status';
 import { canRequestRefund } from './refund-note';
 
@@ -27,50 +28,42 @@ export function OrderActions({
   return (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       {isReady && (
-        <Tooltip label="Download label" withArrow>
-          <ActionIcon
-            variant="light"
-            aria-label={`Download label ${order.OrderId}`}
-            loading={isDownloading}
-            onClick={() => onDownload(order)}
-          >
-            <IconDownload size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip="Download label"
+          label={`Download label ${order.OrderId}`}
+          icon={<IconDownload size={18} />}
+          variant="light"
+          loading={isDownloading}
+          onClick={() => onDownload(order)}
+        />
       )}
       {isReady && onPrint && (
-        <Tooltip label="Print label (ZPL)" withArrow>
-          <ActionIcon
-            variant="light"
-            aria-label={`Print label ${order.OrderId}`}
-            loading={isDownloading}
-            onClick={() => onPrint(order)}
-          >
-            <IconPrinter size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip="Print label (ZPL)"
+          label={`Print label ${order.OrderId}`}
+          icon={<IconPrinter size={18} />}
+          variant="light"
+          loading={isDownloading}
+          onClick={() => onPrint(order)}
+        />
       )}
-      <Tooltip label="Duplicate order" withArrow>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={`Duplicate ${order.OrderId}`}
-          onClick={() => onDuplicate(order)}
-        >
-          <IconCopy size={18} />
-        </ActionIcon>
-      </Tooltip>
+      <IconAction
+        tip="Duplicate order"
+        label={`Duplicate ${order.OrderId}`}
+        icon={<IconCopy size={18} />}
+        variant="subtle"
+        color="gray"
+        onClick={() => onDuplicate(order)}
+      />
       {canRequestRefund(order) && (
-        <Tooltip label="Request refund" withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Request refund ${order.OrderId}`}
-            onClick={() => onRequestRefund(order)}
-          >
-            <IconReceiptRefund size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip="Request refund"
+          label={`Request refund ${order.OrderId}`}
+          icon={<IconReceiptRefund size={18} />}
+          variant="subtle"
+          color="red"
+          onClick={() => onRequestRefund(order)}
+        />
       )}
     </Group>
   );

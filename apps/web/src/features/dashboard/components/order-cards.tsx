@@ -4,7 +4,6 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { formatOrderDate } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
-import { OrderActions } from './order-actions';
 import { OrderIdButton } from './order-id-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
@@ -12,16 +11,7 @@ import type { OrderRowsProps } from './order-table';
 import { TrackingLink } from './tracking-link';
 
 /** Order History on phones: one card per order with the same facts and actions as the table. */
-export function OrderCards({
-  orders,
-  downloadingId,
-  onDownload,
-  onPrint,
-  onDuplicate,
-  onRequestRefund,
-  onOpen,
-  selection,
-}: OrderRowsProps) {
+export function OrderCards({ orders, actions, onOpen, selection }: OrderRowsProps) {
   return (
     <Stack gap="sm">
       {orders.map((order) => (
@@ -65,14 +55,7 @@ export function OrderCards({
                 </Text>
                 <TrackingLink order={order} />
               </Stack>
-              <OrderActions
-                order={order}
-                isDownloading={downloadingId === order._id}
-                onDownload={onDownload}
-                onPrint={onPrint}
-                onDuplicate={onDuplicate}
-                onRequestRefund={onRequestRefund}
-              />
+              {actions(order)}
             </Group>
           </Stack>
         </Paper>

@@ -17,6 +17,7 @@ import {
 } from '../api/orders';
 import { useOrderSelection } from '../hooks/use-order-selection';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
+import { OrderActions } from './order-actions';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
 import { OrderCards } from './order-cards';
 import { OrderTable } from './order-table';
@@ -120,24 +121,22 @@ export function OrderHistory() {
         : { choice: labelFile, isPrint, ids: selection.ids },
     );
 
+  const downloadingId = download.isPending ? (download.variables?.id ?? null) : null;
+  const downloadLabel = (order: OrderView, isPrint = false) =>
+    download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile, isPrint });
   const rowProps = {
     selection,
     orders: orders.data?.orders ?? [],
-    downloadingId: download.isPending ? (download.variables?.id ?? null) : null,
-    onDownload: (order: OrderView) =>
-      download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile }),
-    onPrint:
-      labelFile.format === 'zpl'
-        ? (order: OrderView) =>
-            download.mutate({
-              id: order._id,
-              tracking: order.tracking ?? order.OrderId,
-              choice: labelFile,
-              isPrint: true,
-            })
-        : undefined,
-    onDuplicate: setDuplicating,
-    onRequestRefund: setRefunding,
+    actions: (order: OrderView) => (
+      <OrderActions
+        order={order}
+        isDownloading={downloadingId === order._id}
+        onDownload={downloadLabel}
+        onPrint={labelFile.format === 'zpl' ? (next) => downloadLabel(next, true) : undefined}
+        onDuplicate={setDuplicating}
+        onRequestRefund={setRefunding}
+      />
+    ),
     onOpen: (order: OrderView) => setDetailsId(order._id),
   };
 

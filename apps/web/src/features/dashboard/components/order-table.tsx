@@ -1,37 +1,27 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
 import { ColumnTitle, DataTable, type DataColumn } from '../../../components/data-table';
+import type { ReactNode } from 'react';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatOrderDay, formatOrderTime } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
-import { OrderActions } from './order-actions';
 import { OrderIdButton } from './order-id-button';
 import { OrderStatusBadge } from './order-status-badge';
 import { RefundNote } from './refund-note';
 import { TrackingLink } from './tracking-link';
 
+/** The Order History's rows, as a table or as cards. */
 export type OrderRowsProps = {
   orders: OrderView[];
-  downloadingId: string | null;
-  onDownload: (order: OrderView) => void;
-  onPrint?: ((order: OrderView) => void) | undefined;
-  onDuplicate: (order: OrderView) => void;
-  onRequestRefund: (order: OrderView) => void;
+  /** The order's Download, Print, Duplicate and Request refund buttons. */
+  actions: (order: OrderView) => ReactNode;
   /** Opens the order's details (tracking timeline, refund) in a drawer. */
   onOpen: (order: OrderView) => void;
   selection: OrderSelection;
 };
 
-const columns = ({
-  downloadingId,
-  onDownload,
-  onPrint,
-  onDuplicate,
-  onRequestRefund,
-  onOpen,
-  selection,
-}: OrderRowsProps): DataColumn<OrderView>[] => [
+const columns = ({ actions, onOpen, selection }: OrderRowsProps): DataColumn<OrderView>[] => [
   {
     key: '#',
     header: (
@@ -112,21 +102,7 @@ const columns = ({
       </>
     ),
   },
-  {
-    key: 'action',
-    header: 'Action',
-    align: 'right',
-    cell: (order) => (
-      <OrderActions
-        order={order}
-        isDownloading={downloadingId === order._id}
-        onDownload={onDownload}
-        onPrint={onPrint}
-        onDuplicate={onDuplicate}
-        onRequestRefund={onRequestRefund}
-      />
-    ),
-  },
+  { key: 'action', header: 'Action', align: 'right', cell: actions },
 ];
 
 /**

@@ -6,8 +6,9 @@ import {
   messageResponse,
   type PaymentMethod,
 } from '@portal/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { listQuery, readQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** While an invoice waits for staff, the list looks again now and then so an approval shows up by itself. */
@@ -17,19 +18,13 @@ export const invoiceQueries = {
   /** GET /invoices/readAll?page&limit: the reseller's invoices, 10 a page, newest first. */
   page: (page: number) =>
     queryOptions({
-      queryKey: queryKeys.invoices.page(page),
-      queryFn: async () =>
-        invoicesResponse.parse(await api.get('/invoices/readAll', { query: { page, limit: 10 } })),
-      placeholderData: keepPreviousData,
+      ...listQuery(queryKeys.invoices.page(page), invoicesResponse, '/invoices/readAll', { page, limit: 10 }),
       refetchInterval: (query) =>
         query.state.data?.invoices.some((i) => i.status === 'pending') ? PENDING_REFRESH_MS : false,
     }),
   /** GET /website/deposit-options: the limits and methods staff set. */
   depositOptions: () =>
-    queryOptions({
-      queryKey: queryKeys.depositOptions,
-      queryFn: async () => depositOptionsResponse.parse(await api.get('/website/deposit-options')),
-    }),
+    readQuery(queryKeys.depositOptions, depositOptionsResponse, '/website/deposit-options'),
   /** GET /website/get-cashapp: the $cashtag and QR image path. */
   cashapp: () =>
     queryOptions({
@@ -44,20 +39,20 @@ export const useCashapp = (enabled: boolean) => useQuery({ ...invoiceQueries.cas
 
 /** POST /invoices/create-invoice with { amount, type }. */
 export const useCreateInvoice = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(queryKeys.invoices.all);
   return useMutation({
     mutationFn: async (body: { amount: number; type: PaymentMethod }) =>
       createInvoiceResponse.parse(await api.post('/invoices/create-invoice', body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+    onSuccess: refresh,
   });
 };
 
 /** POST /invoices/verify-cashapp with { invoice, cashAppUrl } (also takes a PayPal transaction id). */
 export const useSubmitReceipt = () => {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh(queryKeys.invoices.all);
   return useMutation({
     mutationFn: async (body: { invoice: string; cashAppUrl: string }) =>
       messageResponse.parse(await api.post('/invoices/verify-cashapp', body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all }),
+    onSuccess: refresh,
   });
 };

@@ -17,7 +17,7 @@ import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrder } from '../api/orders';
-import { useLabelTypes } from '../../../lib/label-types';
+import { useLabelTypes } from '../../../lib/label-types-query';
 import { useOrderPrice } from '../../../lib/order-price';
 import {
   DEFAULT_ORDER_VALUES,

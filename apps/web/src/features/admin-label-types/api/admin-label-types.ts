@@ -5,26 +5,17 @@ import {
   type AdminLabelTypeBody,
   type LabelTypeRouteBody,
 } from '@portal/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { readQuery, useRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminLabelTypeQueries = {
   /** GET /admin/label-types: every type with its default tiers, and the services the engine renders. */
-  list: () =>
-    queryOptions({
-      queryKey: queryKeys.admin.labelTypes,
-      queryFn: async () => adminLabelTypesResponse.parse(await api.get('/admin/label-types')),
-    }),
+  list: () => readQuery(queryKeys.admin.labelTypes, adminLabelTypesResponse, '/admin/label-types'),
 };
 
 export const useAdminLabelTypes = () => useQuery(adminLabelTypeQueries.list());
-
-/** Refreshes the given cache areas together (`queryKeys.admin.audit.all`, ...). */
-const useRefresh = (...areas: QueryKey[]) => {
-  const queryClient = useQueryClient();
-  return () => Promise.all(areas.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-};
 
 /** POST /admin/label-types, or PUT /admin/label-types/{id} when editing. */
 export const useSaveLabelType = (id: string | null) => {
