@@ -3,22 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminCourierOrderFixture } from '../../../testing/admin-fixtures';
-import { stubApi } from '../../../testing/fake-server';
-import { renderWithRouter } from '../../../testing/render';
+import { fieldErrorsReply } from '../../../testing/fake-server';
+import { renderWithApi } from '../../../testing/render';
+import { confirmWithReason } from '../../../testing/user-actions';
 import { CourierPage } from './courier-page';
 
 const CANCEL = `POST /admin/courier/${adminCourierOrderFixture(1)._id}/cancel`;
 
-function renderCourier(orders: AdminCourierOrderView[], routes = {}) {
-  const server = stubApi({
+const renderCourier = (orders: AdminCourierOrderView[], routes = {}) =>
+  renderWithApi(<CourierPage />, '/admin/courier', {
     'GET /admin/courier': { body: { docs: orders, totalPages: 1, totalDocs: orders.length } },
     ...routes,
-  });
-  renderWithRouter(<CourierPage />, '/admin/courier');
-  return server;
-}
-
-const posts = (server: ReturnType<typeof stubApi>) => server.calls.filter((c) => c.method === 'POST');
+  }).server;
 
 describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
   it('asks why before cancelling, and tells staff a paid order is refunded', async () => {
@@ -30,16 +26,13 @@ describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the order' });
     expect(dialog).toHaveTextContent('The reseller paid $42.50; cancelling refunds it.');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(
-      await within(dialog).findByText('Tell the reseller why the order is cancelled'),
-    ).toBeInTheDocument();
-    expect(posts(server)).toHaveLength(0);
-
-    await user.type(within(dialog).getByRole('textbox', { name: 'Status Note' }), 'No pickup slot tonight');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    await waitFor(() => expect(posts(server)).toHaveLength(1));
-    expect(posts(server)[0]?.body).toEqual({ note: 'No pickup slot tonight' });
+    await confirmWithReason(user, server, dialog, {
+      button: 'Cancel order',
+      field: 'Status Note',
+      required: 'Tell the reseller why the order is cancelled',
+      reason: 'No pickup slot tonight',
+    });
+    expect(server.posts()[0]?.body).toEqual({ note: 'No pickup slot tonight' });
     expect(await screen.findByText('Order cancelled and refunded')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancel the order' })).toBeNull());
   });
@@ -47,13 +40,7 @@ describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
   it('puts the server’s word on the note under the note, and keeps the dialog open', async () => {
     const user = userEvent.setup({ delay: null });
     renderCourier([adminCourierOrderFixture(1)], {
-      [CANCEL]: {
-        status: 400,
-        body: {
-          message: 'Note must be at most 500 characters',
-          errors: [{ field: 'note', message: 'Note must be at most 500 characters' }],
-        },
-      },
+      [CANCEL]: fieldErrorsReply({ note: 'Note must be at most 500 characters' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Cancel C0URIER1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the order' });
