@@ -51,3 +51,42 @@ describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('Console Courier: quoting an order', { timeout: 20_000 }, () => {
+  const QUOTE = `POST /admin/courier/${adminCourierOrderFixture(1)._id}/quote`;
+
+  it('asks for a price above $0 before sending, then sends the price and the trimmed note', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderCourier([adminCourierOrderFixture(1)], {
+      [QUOTE]: { body: { message: 'Quote sent' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Quote C0URIER1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a quote' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    expect(await within(dialog).findByText('Enter a price above $0')).toBeInTheDocument();
+    expect(server.posts()).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '42.5');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Status Note' }), '  Pickup at 6pm  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    expect(server.posts()[0]?.body).toEqual({ price: 42.5, note: 'Pickup at 6pm' });
+  });
+
+  it('puts the server’s word on the price under the price, and keeps the dialog open', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderCourier([adminCourierOrderFixture(1)], {
+      [QUOTE]: fieldErrorsReply({ price: 'Price must be in whole cents' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Quote C0URIER1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a quote' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '42.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^Price/ })).toHaveAccessibleDescription(
+        /Price must be in whole cents/,
+      ),
+    );
+    expect(screen.getByRole('dialog', { name: 'Send a quote' })).toBeInTheDocument();
+  });
+});
