@@ -1,4 +1,4 @@
-import { FileInput, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { FileInput, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   COURIER_FILE_MAX_BYTES,
   COURIER_MAX_PRICE,
@@ -13,6 +13,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/notify';
 import { schemaResolver } from '../../../lib/schema-resolver';
@@ -151,28 +152,20 @@ function MoveForm({
       <Stack gap="md">
         <MoveSummary order={order} kind={kind} />
         {kind === 'quote' && (
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="price"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label="Price"
-                description="What the reseller pays when they accept"
-                prefix="$"
-                decimalScale={2}
-                fixedDecimalScale
-                min={0.01}
-                max={COURIER_MAX_PRICE}
-                thousandSeparator=","
-                hideControls
-                required
-                data-autofocus
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Price"
+            description="What the reseller pays when they accept"
+            prefix="$"
+            decimalScale={2}
+            fixedDecimalScale
+            min={0.01}
+            max={COURIER_MAX_PRICE}
+            thousandSeparator=","
+            hideControls
+            required
+            data-autofocus
           />
         )}
         {kind === 'complete' && (

@@ -2,7 +2,6 @@ import {
   Checkbox,
   Group,
   Modal,
-  NumberInput,
   PasswordInput,
   SegmentedControl,
   Stack,
@@ -21,6 +20,7 @@ import {
 } from '@portal/shared';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
 import {
@@ -159,21 +159,14 @@ function ProviderForm({ editing, onClose }: Props) {
           </>
         )}
         <Group grow align="flex-start">
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="maxConcurrent"
-            render={({ field }) => (
-              <NumberInput
-                label="Concurrency limit"
-                description="Purchases in flight at once"
-                min={1}
-                max={MAX_PROVIDER_CONCURRENCY}
-                allowDecimal={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-                error={errors.maxConcurrent?.message}
-              />
-            )}
+            label="Concurrency limit"
+            description="Purchases in flight at once"
+            min={1}
+            max={MAX_PROVIDER_CONCURRENCY}
+            allowDecimal={false}
           />
           <Controller
             control={form.control}

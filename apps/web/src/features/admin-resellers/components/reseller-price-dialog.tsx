@@ -1,4 +1,4 @@
-import { Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
   applyPriceOverride,
   formatUsd,
@@ -15,6 +15,7 @@ import {
   type TierDraft,
 } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -119,23 +120,15 @@ function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerP
         )}
         {mode === 'percent' && (
           <>
-            <Controller
+            <FormNumberInput
               control={form.control}
               name="percent"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Percentage up or down from the default"
-                  description="-10 is 10% off every tier; 5 is 5% more"
-                  ref={field.ref}
-                  value={field.value}
-                  onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-                  suffix="%"
-                  decimalScale={2}
-                  allowNegative
-                  error={fieldState.error?.message}
-                  data-autofocus
-                />
-              )}
+              label="Percentage up or down from the default"
+              description="-10 is 10% off every tier; 5 is 5% more"
+              suffix="%"
+              decimalScale={2}
+              allowNegative
+              data-autofocus
             />
             {preview && (
               <Text size="sm" c="dimmed">
