@@ -1,4 +1,4 @@
-import { Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   adminLabelTypeBody,
   DEFAULT_VOID_WINDOW_DAYS,
@@ -8,6 +8,7 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormModal } from '../../../components/form-modal';
 import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
@@ -29,16 +30,14 @@ type Props = {
 export function LabelTypeDialog(props: Props) {
   const { editing, opened, onClose } = props;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? `Edit ${editing.name}` : 'New label type'}
-      size="lg"
-      centered
+      formKey={editing?._id ?? 'new'}
     >
-      {/* A fresh form each time the dialog opens, starting from the type being edited. */}
-      {opened && <LabelTypeForm key={editing?._id ?? 'new'} {...props} />}
-    </Modal>
+      <LabelTypeForm {...props} />
+    </FormModal>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   Checkbox,
   Group,
-  Modal,
   PasswordInput,
   SegmentedControl,
   Stack,
@@ -20,6 +19,7 @@ import {
 } from '@portal/shared';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormModal } from '../../../components/form-modal';
 import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
@@ -49,16 +49,14 @@ const KEY_HELP: Record<UpstreamKind, string> = {
 export function ProviderDialog(props: Props) {
   const { editing, opened, onClose } = props;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? `Edit ${editing.name}` : 'Add provider'}
-      size="lg"
-      centered
+      formKey={editing?._id ?? 'new'}
     >
-      {/* A fresh form each time the dialog opens, starting from the provider being edited. */}
-      {opened && <ProviderForm key={editing?._id ?? 'new'} {...props} />}
-    </Modal>
+      <ProviderForm {...props} />
+    </FormModal>
   );
 }
 
