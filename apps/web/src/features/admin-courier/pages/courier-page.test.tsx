@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminCourierOrderFixture } from '../../../testing/admin-fixtures';
 import { fieldErrorsReply } from '../../../testing/fake-server';
 import { renderWithApi } from '../../../testing/render';
-import { confirmWithReason } from '../../../testing/user-actions';
+import { confirmWithReason, type User } from '../../../testing/user-actions';
 import { CourierPage } from './courier-page';
 
 const CANCEL = `POST /admin/courier/${adminCourierOrderFixture(1)._id}/cancel`;
@@ -16,14 +16,19 @@ const renderCourier = (orders: AdminCourierOrderView[], routes = {}) =>
     ...routes,
   }).server;
 
+/** Clicks the move's button on the first order and returns the dialog it opens. */
+const openMove = async (user: User, move: 'Cancel' | 'Quote', title: string) => {
+  await user.click(await screen.findByRole('button', { name: `${move} C0URIER1` }));
+  return screen.findByRole('dialog', { name: title });
+};
+
 describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
   it('asks why before cancelling, and tells staff a paid order is refunded', async () => {
     const user = userEvent.setup({ delay: null });
     const server = renderCourier([adminCourierOrderFixture(1, { status: 'In Process', price: 42.5 })], {
       [CANCEL]: { body: { message: 'Order cancelled and refunded' } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Cancel C0URIER1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel the order' });
+    const dialog = await openMove(user, 'Cancel', 'Cancel the order');
     expect(dialog).toHaveTextContent('The reseller paid $42.50; cancelling refunds it.');
 
     await confirmWithReason(user, server, dialog, {
@@ -42,8 +47,7 @@ describe('Console Courier: cancelling an order', { timeout: 20_000 }, () => {
     renderCourier([adminCourierOrderFixture(1)], {
       [CANCEL]: fieldErrorsReply({ note: 'Note must be at most 500 characters' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Cancel C0URIER1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel the order' });
+    const dialog = await openMove(user, 'Cancel', 'Cancel the order');
     const note = within(dialog).getByRole('textbox', { name: 'Status Note' });
     await user.type(note, 'Too long for the server');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
@@ -60,8 +64,7 @@ describe('Console Courier: quoting an order', { timeout: 20_000 }, () => {
     const server = renderCourier([adminCourierOrderFixture(1)], {
       [QUOTE]: { body: { message: 'Quote sent' } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Quote C0URIER1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send a quote' });
+    const dialog = await openMove(user, 'Quote', 'Send a quote');
     await user.click(within(dialog).getByRole('button', { name: 'Send quote' }));
     expect(await within(dialog).findByText('Enter a price above $0')).toBeInTheDocument();
     expect(server.posts()).toHaveLength(0);
@@ -78,8 +81,7 @@ describe('Console Courier: quoting an order', { timeout: 20_000 }, () => {
     renderCourier([adminCourierOrderFixture(1)], {
       [QUOTE]: fieldErrorsReply({ price: 'Price must be in whole cents' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Quote C0URIER1' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send a quote' });
+    const dialog = await openMove(user, 'Quote', 'Send a quote');
     await user.type(within(dialog).getByRole('textbox', { name: /^Price/ }), '42.5');
     await user.click(within(dialog).getByRole('button', { name: 'Send quote' }));
     await waitFor(() =>
