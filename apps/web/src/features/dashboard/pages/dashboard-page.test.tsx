@@ -104,7 +104,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
 
   it('offers the download only for completed orders and saves it as {tracking}.pdf', async () => {
     const user = userEvent.setup({ delay: null });
-    const { clicks, createObjectURL: objectUrl } = captureDownloads('blob:label');
+    const { clicks } = captureDownloads('blob:label');
     const server = renderDashboard(
       {
         orders: [
