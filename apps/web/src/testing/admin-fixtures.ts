@@ -1,4 +1,5 @@
 import type { AdminCourierOrderView, AdminInvoiceView, AdminRefundRequestView } from '@portal/shared';
+import { receiverAddress, senderAddress } from './address-fixtures';
 import { orderFixture } from './order-fixtures';
 
 /** The reseller every console fixture belongs to. */
@@ -55,24 +56,8 @@ export const adminCourierOrderFixture = (
   note: '',
   createdAt: '2025-03-05T08:00:00.000Z',
   file: null,
-  from: {
-    name: 'Jane Doe',
-    street: '12 Elm St',
-    street2: '',
-    city: 'Austin',
-    state: 'TX',
-    zip: '73301',
-    phone: '5125550100',
-  },
-  to: {
-    name: `Receiver ${n}`,
-    street: '9 Oak Ave',
-    street2: '',
-    city: 'Denver',
-    state: 'CO',
-    zip: '80202',
-    phone: '3035550100',
-  },
+  from: { ...senderAddress(), phone: '5125550100' },
+  to: { ...receiverAddress({ name: `Receiver ${n}` }), phone: '3035550100' },
   weight: 3,
   length: 10,
   width: 8,

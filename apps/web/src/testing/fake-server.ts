@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 
 type Reply = { status?: number; body?: unknown };
+/** The routes a test answers: `METHOD /path` to a fixed reply or a handler. */
+export type Routes = Record<string, Handler | Reply>;
 type Handler = (request: {
   url: URL;
   method: string;
@@ -17,7 +19,7 @@ const DEFAULT_ROUTES: Record<string, Reply> = {
  * Stands in for the network with a fetch stub: the API is an outside service from a component's point of
  * view. Routes are `METHOD /path` under /api/v1; unknown routes answer 404 with a message.
  */
-export function stubApi(routes: Record<string, Handler | Reply>) {
+export function stubApi(routes: Routes) {
   const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
@@ -35,5 +37,25 @@ export function stubApi(routes: Record<string, Handler | Reply>) {
     });
   });
   vi.stubGlobal('fetch', fetchStub);
-  return { calls, fetchStub };
+  /** The query strings sent to `path` (any path ending with it), as plain objects, in order. */
+  const queries = (path: string) =>
+    fetchStub.mock.calls
+      .map(([input]) => new URL(String(input)))
+      .filter((url) => url.pathname.endsWith(path))
+      .map((url) => Object.fromEntries(url.searchParams));
+  const posts = () => calls.filter((call) => call.method === 'POST');
+  return { calls, fetchStub, queries, posts };
+}
+
+export type FakeServer = ReturnType<typeof stubApi>;
+
+/**
+ * A 400 naming fields as the API refuses a payload: `{ message, errors: [{ field, message }] }`; the
+ * message is the first field's unless told.
+ */
+export function fieldErrorsReply(errors: Record<string, string>, message = Object.values(errors)[0]): Reply {
+  return {
+    status: 400,
+    body: { message, errors: Object.entries(errors).map(([field, text]) => ({ field, message: text })) },
+  };
 }

@@ -7,6 +7,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { AppProvider } from '../app/provider';
 import { SignedOutRoutes } from '../app/routes/signed-out-routes';
 import { createQueryClient } from '../lib/query-client';
+import { stubApi, type Routes } from './fake-server';
 
 /** Renders routes inside the real providers and the signed-in app's data cache, starting at `path`. */
 export function renderRoutes(routes: RouteObject[], path = '/') {
@@ -25,6 +26,12 @@ export function renderRoutes(routes: RouteObject[], path = '/') {
 /** Renders one element at `path` inside the real providers and a router. */
 export function renderWithRouter(element: ReactElement, path = '/') {
   return renderRoutes([{ path: '*', element }], path);
+}
+
+/** Answers `routes` with the fake API, then renders `element` at `path`; returns the fake server. */
+export function renderWithApi(element: ReactElement, path: string, routes: Routes) {
+  const server = stubApi(routes);
+  return { server, ...renderWithRouter(element, path) };
 }
 
 /**

@@ -140,7 +140,7 @@ const staffNote = (required: boolean) => {
 export const courierQuoteBody = z.object({
   price: z.coerce
     .number({ error: 'Price must be a number' })
-    .positive('Price must be greater than 0')
+    .positive('Enter a price above $0')
     .max(COURIER_MAX_PRICE, `Price must be at most ${COURIER_MAX_PRICE}`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Price must be in whole cents'),
   note: staffNote(false),

@@ -7,19 +7,10 @@ import { PageErrorBoundary } from '../signed-out-app';
 import { TOKEN_COOKIE } from '../../lib/auth-token';
 import { stubApi } from '../../testing/fake-server';
 import { renderRoutes, renderSignedOut } from '../../testing/render';
+import { sessionUserFixture } from '../../testing/session-fixtures';
 import { signedInRoutes } from './signed-in-routes';
 
-const demoUser = {
-  _id: '6f1c2d4e-0000-4000-8000-000000000001',
-  username: 'Demo Reseller',
-  discordId: 'demo',
-  email: null,
-  emailVerified: false,
-  balance: 1000,
-  api_key: 'lp_test_key',
-  role: 'user',
-  twoFactorEnabled: false,
-};
+const demoUser = sessionUserFixture();
 
 const signIn = () => {
   Cookies.set(TOKEN_COOKIE, 'valid-token');

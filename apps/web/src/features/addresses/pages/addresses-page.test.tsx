@@ -2,22 +2,12 @@ import type { AddressView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../testing/fake-server';
+import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { fieldErrorsReply, stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
 import { AddressesPage } from './addresses-page';
 
-const home: AddressView = {
-  _id: 'a1',
-  name: 'Jane Doe',
-  street: '12 Elm St',
-  street2: 'Apt 3',
-  city: 'Austin',
-  state: 'TX',
-  zip: '73301',
-  country: 'US',
-  company: '',
-  createdAt: '2025-01-02T10:00:00.000Z',
-};
+const home = savedAddressFixture();
 
 const renderPage = (addresses: AddressView[] = [home], extra: Parameters<typeof stubApi>[0] = {}) => {
   const server = stubApi({ 'GET /address/readAll': { body: { addresses } }, ...extra });
@@ -115,18 +105,12 @@ describe('AddressesPage', () => {
   it('shows every field the server refuses on that field at once, not one message in a toast', async () => {
     const user = userEvent.setup();
     renderPage([], {
-      'POST /address/create': {
-        status: 400,
-        body: {
-          message: 'Name is required',
-          errors: [
-            { field: 'name', message: 'Name is required' },
-            { field: 'street', message: 'Street is required' },
-            { field: 'city', message: 'City is required' },
-            { field: 'zip', message: 'ZIP Code must be 5 digits' },
-          ],
-        },
-      },
+      'POST /address/create': fieldErrorsReply({
+        name: 'Name is required',
+        street: 'Street is required',
+        city: 'City is required',
+        zip: 'ZIP Code must be 5 digits',
+      }),
     });
     await user.click(await screen.findByRole('button', { name: 'Create Address' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Address' });

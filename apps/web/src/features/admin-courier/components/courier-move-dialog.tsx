@@ -1,19 +1,23 @@
-import { FileInput, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { FileInput, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   COURIER_FILE_MAX_BYTES,
   COURIER_MAX_PRICE,
   courierCancelBody,
+  courierCompleteFields,
+  courierQuoteBody,
   formatUsd,
   type AdminCourierOrderView,
 } from '@portal/shared';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/notify';
+import { schemaResolver } from '../../../lib/schema-resolver';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import type { CourierMove } from '../api/admin-courier';
 
 export type MoveKind = CourierMove['kind'];
@@ -91,12 +95,27 @@ function MoveSummary({ order, kind }: { order: AdminCourierOrderView; kind: Move
   );
 }
 
-type FieldErrors = Partial<Record<'price' | 'note' | 'file', string>>;
+/** Complete: the shared note rule and a PDF within the size the server takes. */
+const completeBody = courierCompleteFields.extend({
+  file: z
+    .custom<File>((value) => value instanceof File, 'Choose the label or document (PDF)')
+    .refine(
+      (file) => file.size <= COURIER_FILE_MAX_BYTES,
+      `The file is larger than ${COURIER_FILE_MAX_BYTES / 1024 / 1024} MB`,
+    ),
+});
 
-const fieldErrorsOf = (error: unknown): FieldErrors => {
-  if (!(error instanceof ApiError)) return {};
-  const list = (error.body as { errors?: { field?: string; message?: string }[] } | undefined)?.errors ?? [];
-  return Object.fromEntries(list.filter((e) => e.field && e.message).map((e) => [e.field, e.message]));
+type MoveValues = { price: number | string; note: string; file: File | null };
+type MoveBody = { price?: number; note: string; file?: File };
+const MOVE_FIELDS = ['price', 'note', 'file'] as const;
+
+const resolvers: Record<Exclude<MoveKind, 'cancel'>, Resolver<MoveValues, unknown, MoveBody>> = {
+  // An empty price is no price above $0.
+  quote: schemaResolver(courierQuoteBody, (values: MoveValues) => ({
+    price: values.price === '' ? 0 : values.price,
+    note: values.note,
+  })),
+  complete: schemaResolver(completeBody, (values: MoveValues) => ({ file: values.file, note: values.note })),
 };
 
 function MoveForm({
@@ -106,43 +125,36 @@ function MoveForm({
   onSubmit,
   onClose,
 }: NonNullable<PendingMove> & Omit<CourierMoveDialogProps, 'value'>) {
-  const [price, setPrice] = useState<number | string>(order.price ?? '');
-  const [note, setNote] = useState(kind === 'quote' ? order.note : '');
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<MoveValues, unknown, MoveBody>({
+    resolver: resolvers[kind === 'quote' ? 'quote' : 'complete'],
+    reValidateMode: 'onSubmit',
+    defaultValues: { price: order.price ?? '', note: kind === 'quote' ? order.note : '', file: null },
+  });
+  const { errors } = form.formState;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(async (body) => {
     if (isSending) return;
-    const local: FieldErrors = {};
-    if (kind === 'quote' && (typeof price !== 'number' || price <= 0)) local.price = 'Enter a price above $0';
-    if (kind === 'complete' && !file) local.file = 'Choose the label or document (PDF)';
-    if (kind === 'complete' && file && file.size > COURIER_FILE_MAX_BYTES)
-      local.file = `The file is larger than ${COURIER_FILE_MAX_BYTES / 1024 / 1024} MB`;
-    setErrors(local);
-    setFormError(null);
-    if (Object.keys(local).length > 0) return;
     const move: CourierMove =
       kind === 'quote'
-        ? { kind, id: order._id, price: Number(price), note: note.trim() }
-        : { kind: 'complete', id: order._id, file: file!, note: note.trim() };
+        ? { kind, id: order._id, price: body.price!, note: body.note }
+        : { kind: 'complete', id: order._id, file: body.file!, note: body.note };
     try {
       await onSubmit(move);
       onClose();
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(errorMessage(error));
+      if (!showServerFieldErrors(error, form.setError, MOVE_FIELDS))
+        form.setError('root', { message: errorMessage(error) });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <MoveSummary order={order} kind={kind} />
         {kind === 'quote' && (
-          <NumberInput
+          <FormNumberInput
+            control={form.control}
+            name="price"
             label="Price"
             description="What the reseller pays when they accept"
             prefix="$"
@@ -154,23 +166,27 @@ function MoveForm({
             hideControls
             required
             data-autofocus
-            value={price}
-            onChange={setPrice}
-            error={errors.price}
           />
         )}
         {kind === 'complete' && (
-          <FileInput
-            label="Label or document"
-            description="PDF, up to 10 MB"
-            placeholder="Choose a PDF"
-            accept="application/pdf,.pdf"
-            leftSection={<IconFileTypePdf size={16} />}
-            clearable
-            required
-            value={file}
-            onChange={setFile}
-            error={errors.file}
+          <Controller
+            control={form.control}
+            name="file"
+            render={({ field, fieldState }) => (
+              <FileInput
+                label="Label or document"
+                description="PDF, up to 10 MB"
+                placeholder="Choose a PDF"
+                accept="application/pdf,.pdf"
+                leftSection={<IconFileTypePdf size={16} />}
+                clearable
+                required
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
           />
         )}
         <Textarea
@@ -179,12 +195,11 @@ function MoveForm({
           autosize
           minRows={2}
           maxLength={500}
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
-          error={errors.note}
+          {...form.register('note')}
+          error={errors.note?.message}
         />
         <DialogActions
-          error={formError}
+          error={errors.root?.message}
           submitLabel={kind === 'quote' ? 'Send quote' : 'Complete order'}
           submitColor={kind === 'complete' ? 'teal' : undefined}
           isPending={isSending}

@@ -1,22 +1,17 @@
 import type { AdminInvoiceView } from '@portal/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminInvoiceFixture } from '../../../testing/admin-fixtures';
-import { stubApi } from '../../../testing/fake-server';
-import { renderWithRouter } from '../../../testing/render';
+import { renderWithApi } from '../../../testing/render';
+import { confirmWithReason } from '../../../testing/user-actions';
 import { DepositsQueuePage } from './deposits-queue-page';
 
-function renderQueue(invoices: AdminInvoiceView[], routes = {}) {
-  const server = stubApi({
+const renderQueue = (invoices: AdminInvoiceView[], routes = {}) =>
+  renderWithApi(<DepositsQueuePage />, '/admin/deposits', {
     'GET /admin/invoices': { body: { invoices, totalPages: 1, total: invoices.length } },
     ...routes,
-  });
-  renderWithRouter(<DepositsQueuePage />, '/admin/deposits');
-  return server;
-}
-
-const posts = (server: ReturnType<typeof stubApi>) => server.calls.filter((c) => c.method === 'POST');
+  }).server;
 
 describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
   it('cancels only with a reason, which the reseller reads on their Deposits page', async () => {
@@ -32,14 +27,8 @@ describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel LP-1001?' });
     expect(dialog).toHaveTextContent("Nothing is added to acme.labels's balance.");
 
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
-    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
-    expect(posts(server)).toHaveLength(0);
-
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No payment arrived');
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel invoice' }));
-    await waitFor(() => expect(posts(server)).toHaveLength(1));
-    expect(posts(server)[0]).toMatchObject({
+    await confirmWithReason(user, server, dialog, { button: 'Cancel invoice', reason: 'No payment arrived' });
+    expect(server.posts()[0]).toMatchObject({
       path: '/admin/invoices/i1/cancel',
       body: { reason: 'No payment arrived' },
     });
@@ -66,7 +55,7 @@ describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The receipt on LP-1001 changed to RCPT9 since you looked; check it before approving',
     );
-    expect(posts(server)[0]).toMatchObject({
+    expect(server.posts()[0]).toMatchObject({
       path: '/admin/invoices/i1/approve',
       body: { receipt: 'RCPT1' },
     });

@@ -1,4 +1,4 @@
-import { Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   adminLabelTypeBody,
   DEFAULT_VOID_WINDOW_DAYS,
@@ -8,6 +8,8 @@ import {
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormModal } from '../../../components/form-modal';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -28,16 +30,14 @@ type Props = {
 export function LabelTypeDialog(props: Props) {
   const { editing, opened, onClose } = props;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? `Edit ${editing.name}` : 'New label type'}
-      size="lg"
-      centered
+      formKey={editing?._id ?? 'new'}
     >
-      {/* A fresh form each time the dialog opens, starting from the type being edited. */}
-      {opened && <LabelTypeForm key={editing?._id ?? 'new'} {...props} />}
-    </Modal>
+      <LabelTypeForm {...props} />
+    </FormModal>
   );
 }
 
@@ -133,22 +133,13 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
           )}
         />
         <Group grow align="flex-start">
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="maxWeight"
-            render={({ field }) => (
-              <NumberInput
-                label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
-                value={field.value}
-                onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                min={0}
-                decimalScale={2}
-                error={errors.maxWeight?.message}
-                required
-              />
-            )}
+            label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
+            min={0}
+            decimalScale={2}
+            required
           />
           <Switch
             label="Enabled"
@@ -158,28 +149,19 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
             mt={28}
           />
         </Group>
-        <Controller
+        <FormNumberInput
           control={form.control}
           name="voidWindowDays"
-          render={({ field }) => (
-            <NumberInput
-              label="Void window (days)"
-              description={
-                defaultWindow
-                  ? `How long after purchase a label can be voided and refunded. Empty: the carrier's ${defaultWindow} days.`
-                  : 'How long after purchase a label can be voided and refunded (USPS 30 days, UPS and FedEx 90).'
-              }
-              placeholder={defaultWindow ? String(defaultWindow) : undefined}
-              value={field.value}
-              onChange={(v) => field.onChange(v === '' ? '' : Number(v))}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              allowNegative={false}
-              allowDecimal={false}
-              error={errors.voidWindowDays?.message}
-              maw={{ base: '100%', xs: 320 }}
-            />
-          )}
+          label="Void window (days)"
+          description={
+            defaultWindow
+              ? `How long after purchase a label can be voided and refunded. Empty: the carrier's ${defaultWindow} days.`
+              : 'How long after purchase a label can be voided and refunded (USPS 30 days, UPS and FedEx 90).'
+          }
+          placeholder={defaultWindow ? String(defaultWindow) : undefined}
+          allowNegative={false}
+          allowDecimal={false}
+          maw={{ base: '100%', xs: 320 }}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>

@@ -166,6 +166,12 @@ type StepProps = {
   onRemove: () => void;
 };
 
+/** A step moves up or down one place, never past either end. */
+const MOVES = [
+  { delta: -1, word: 'up', Icon: IconArrowUp },
+  { delta: 1, word: 'down', Icon: IconArrowDown },
+] as const;
+
 function RouteStepRow({
   step,
   index,
@@ -211,24 +217,18 @@ function RouteStepRow({
           style={{ flex: '1 1 220px' }}
         />
         <Group gap={4} mt={28} wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => onMove(-1)}
-            disabled={index === 0}
-            aria-label={`Move provider ${n} up`}
-          >
-            <IconArrowUp size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            onClick={() => onMove(1)}
-            disabled={index === count - 1}
-            aria-label={`Move provider ${n} down`}
-          >
-            <IconArrowDown size={16} />
-          </ActionIcon>
+          {MOVES.map(({ delta, word, Icon }) => (
+            <ActionIcon
+              key={word}
+              variant="default"
+              size="lg"
+              onClick={() => onMove(delta)}
+              disabled={index + delta < 0 || index + delta >= count}
+              aria-label={`Move provider ${n} ${word}`}
+            >
+              <Icon size={16} />
+            </ActionIcon>
+          ))}
           <ActionIcon
             variant="light"
             color="red"

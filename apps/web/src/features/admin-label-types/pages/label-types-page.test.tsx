@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../testing/fake-server';
+import { stubApi, type FakeServer } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
+import type { User } from '../../../testing/user-actions';
 import { LabelTypesPage } from './label-types-page';
 
 const priority = {
@@ -43,6 +44,24 @@ const renderPage = () => {
   return server;
 };
 
+const puts = (server: FakeServer) => server.calls.filter((c) => c.method === 'PUT');
+
+/** Types `value` into `field`, saves, and expects `message` in the dialog and nothing sent. */
+async function expectSaveRefused(
+  user: User,
+  server: FakeServer,
+  field: HTMLElement,
+  value: string,
+  message: string,
+) {
+  const dialog = screen.getByRole('dialog');
+  await user.clear(field);
+  await user.type(field, value);
+  await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
+  expect(await within(dialog).findByText(message)).toBeInTheDocument();
+  expect(puts(server)).toHaveLength(0);
+}
+
 describe('Label Types console page', { timeout: 20_000 }, () => {
   it('lists the types with their price range, order count and status', async () => {
     renderPage();
@@ -58,11 +77,7 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Edit USPS Priority Mail' }));
     const dialog = await screen.findByRole('dialog');
     const from = within(dialog).getByLabelText('Tier 2 from weight');
-    await user.clear(from);
-    await user.type(from, '6');
-    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
-    expect(await within(dialog).findByText('No price from 5 to 6')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await expectSaveRefused(user, server, from, '6', 'No price from 5 to 6');
 
     await user.clear(from);
     await user.type(from, '5');
@@ -70,7 +85,7 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     await user.clear(price);
     await user.type(price, '5.25');
     await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
-    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
       name: 'USPS Priority Mail',
       uid: 'priority',
@@ -94,16 +109,12 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog');
     const window = within(dialog).getByLabelText('Void window (days)');
     expect(window).toHaveValue('30');
-    await user.clear(window);
-    await user.type(window, '400');
-    await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
-    expect(await within(dialog).findByText('Void window must be 1 to 365 whole days')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await expectSaveRefused(user, server, window, '400', 'Void window must be 1 to 365 whole days');
 
     await user.clear(window);
     await user.type(window, '45');
     await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
-    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ voidWindowDays: 45 });
   });
 
@@ -161,7 +172,7 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     await user.click(enabled);
     expect(within(dialog).getByText('Resellers can order it')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save label type' }));
-    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ status: true });
   });
 });

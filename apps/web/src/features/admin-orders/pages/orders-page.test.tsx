@@ -2,7 +2,7 @@ import type { AdminOrderView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../testing/fake-server';
+import { stubApi, type FakeServer } from '../../../testing/fake-server';
 import { adminOrderFixture as order, trackingEvent } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { OrdersPage } from './orders-page';
@@ -20,11 +20,7 @@ function renderOrders(list: (query: URLSearchParams) => AdminOrderView[], routes
   return server;
 }
 
-const listQueries = (server: ReturnType<typeof stubApi>) =>
-  server.fetchStub.mock.calls
-    .map(([input]) => new URL(String(input)))
-    .filter((url) => url.pathname.endsWith('/admin/orders'))
-    .map((url) => Object.fromEntries(url.searchParams));
+const listQueries = (server: FakeServer) => server.queries('/admin/orders');
 
 describe('Console Orders: tracking and refunds', { timeout: 20_000 }, () => {
   it('shows each order’s tracking status and refund state, and filters by tracking status', async () => {

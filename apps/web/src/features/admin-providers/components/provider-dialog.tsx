@@ -1,8 +1,6 @@
 import {
   Checkbox,
   Group,
-  Modal,
-  NumberInput,
   PasswordInput,
   SegmentedControl,
   Stack,
@@ -21,6 +19,8 @@ import {
 } from '@portal/shared';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormModal } from '../../../components/form-modal';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
 import {
@@ -49,16 +49,14 @@ const KEY_HELP: Record<UpstreamKind, string> = {
 export function ProviderDialog(props: Props) {
   const { editing, opened, onClose } = props;
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={editing ? `Edit ${editing.name}` : 'Add provider'}
-      size="lg"
-      centered
+      formKey={editing?._id ?? 'new'}
     >
-      {/* A fresh form each time the dialog opens, starting from the provider being edited. */}
-      {opened && <ProviderForm key={editing?._id ?? 'new'} {...props} />}
-    </Modal>
+      <ProviderForm {...props} />
+    </FormModal>
   );
 }
 
@@ -159,21 +157,14 @@ function ProviderForm({ editing, onClose }: Props) {
           </>
         )}
         <Group grow align="flex-start">
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="maxConcurrent"
-            render={({ field }) => (
-              <NumberInput
-                label="Concurrency limit"
-                description="Purchases in flight at once"
-                min={1}
-                max={MAX_PROVIDER_CONCURRENCY}
-                allowDecimal={false}
-                value={field.value}
-                onChange={(value) => field.onChange(value === '' ? '' : Number(value))}
-                error={errors.maxConcurrent?.message}
-              />
-            )}
+            label="Concurrency limit"
+            description="Purchases in flight at once"
+            min={1}
+            max={MAX_PROVIDER_CONCURRENCY}
+            allowDecimal={false}
           />
           <Controller
             control={form.control}

@@ -3,24 +3,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { refundRequestFixture } from '../../../testing/admin-fixtures';
-import { stubApi } from '../../../testing/fake-server';
-import { renderWithRouter } from '../../../testing/render';
+import { renderWithApi } from '../../../testing/render';
+import { confirmWithReason } from '../../../testing/user-actions';
 import { RefundRequestsPage } from './refund-requests-page';
 
 function renderRequests(requests: AdminRefundRequestView[]) {
   const decided = (decision: 'approved' | 'rejected') => ({
     body: { message: `Refund request ${decision}`, request: { ...requests[0]!, status: decision } },
   });
-  const server = stubApi({
+  return renderWithApi(<RefundRequestsPage />, '/admin/refund-requests', {
     'GET /admin/refund-requests': { body: { requests, totalPages: 1, total: requests.length } },
     'POST /admin/refund-requests/rq1/reject': decided('rejected'),
     'POST /admin/refund-requests/rq1/approve': decided('approved'),
-  });
-  renderWithRouter(<RefundRequestsPage />, '/admin/refund-requests');
-  return server;
+  }).server;
 }
-
-const posts = (server: ReturnType<typeof stubApi>) => server.calls.filter((c) => c.method === 'POST');
 
 describe('Console Refund Requests: decisions', { timeout: 20_000 }, () => {
   it('refuses to reject without a reason, then sends the reason the reseller will read', async () => {
@@ -32,14 +28,8 @@ describe('Console Refund Requests: decisions', { timeout: 20_000 }, () => {
       'Reject the refund request for LBL-10041? The reseller reads your reason.',
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
-    expect(posts(server)).toHaveLength(0);
-
-    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  The label was scanned  ');
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(posts(server)).toHaveLength(1));
-    expect(posts(server)[0]).toMatchObject({
+    await confirmWithReason(user, server, dialog, { button: 'Reject', reason: '  The label was scanned  ' });
+    expect(server.posts()[0]).toMatchObject({
       path: '/admin/refund-requests/rq1/reject',
       body: { reason: 'The label was scanned' },
     });
@@ -57,8 +47,8 @@ describe('Console Refund Requests: decisions', { timeout: 20_000 }, () => {
     );
     expect(within(dialog).queryByRole('textbox')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Approve and refund' }));
-    await waitFor(() => expect(posts(server)).toHaveLength(1));
-    expect(posts(server)[0]?.path).toBe('/admin/refund-requests/rq1/approve');
+    await waitFor(() => expect(server.posts()).toHaveLength(1));
+    expect(server.posts()[0]?.path).toBe('/admin/refund-requests/rq1/approve');
     expect(await screen.findByText('Refund request approved')).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
-import { Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adjustBalanceBody, formatUsd, type AdjustBalanceBody } from '@portal/shared';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useAdjustBalance } from '../api/resellers';
 
@@ -39,23 +40,16 @@ export function AdjustBalanceDialog({ userId, discordId, balance, opened, onClos
           <Text size="sm" c="dimmed">
             Current balance {formatUsd(balance)}. A positive amount credits it, a negative one debits it.
           </Text>
-          <Controller
+          <FormNumberInput
             control={form.control}
             name="amount"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label="Amount (USD)"
-                placeholder="25.00 or -10.00"
-                decimalScale={2}
-                prefix="$"
-                allowNegative
-                value={field.value as number | string}
-                onChange={(value) => field.onChange(value === '' ? '' : value)}
-                error={fieldState.error?.message}
-                required
-                data-autofocus
-              />
-            )}
+            label="Amount (USD)"
+            placeholder="25.00 or -10.00"
+            decimalScale={2}
+            prefix="$"
+            allowNegative
+            required
+            data-autofocus
           />
           <Textarea
             label="Reason"

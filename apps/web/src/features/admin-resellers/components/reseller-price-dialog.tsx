@@ -1,6 +1,12 @@
-import { Modal, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
-import { applyPriceOverride, formatUsd, type ResellerPriceView } from '@portal/shared';
-import { useState } from 'react';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  applyPriceOverride,
+  formatUsd,
+  resellerPriceBody,
+  type ResellerPriceBody,
+  type ResellerPriceView,
+} from '@portal/shared';
+import { Controller, useForm, useWatch, type Resolver, type ResolverResult } from 'react-hook-form';
 import {
   completeTiers,
   PriceTiersEditor,
@@ -9,11 +15,44 @@ import {
   type TierDraft,
 } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
+import { FormNumberInput } from '../../../components/form-number-input';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { schemaResolver } from '../../../lib/schema-resolver';
+import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSetResellerPrice } from '../api/prices';
 
 type Mode = 'default' | 'percent' | 'tiers';
 type Props = { userId: string; discordId: string; row: ResellerPriceView | null; onClose: () => void };
+
+type PriceValues = { mode: Mode; percent: number | ''; tiers: TierDraft[] };
+
+/** The shared price rule judges a percentage or own tiers; an empty percentage is none above -100. */
+const overrideResolver = schemaResolver(resellerPriceBody, (values: PriceValues) =>
+  values.mode === 'percent'
+    ? { percent: values.percent === '' ? -100 : values.percent }
+    : { tiers: completeTiers(values.tiers) ?? [] },
+);
+
+/** Default needs no check; own tiers must also cover the type's weights (the editor lists the problems). */
+const priceResolver =
+  (maxWeight: number): Resolver<PriceValues> =>
+  async (values, context, options): Promise<ResolverResult<PriceValues>> => {
+    if (values.mode === 'default') return { values, errors: {} };
+    if (values.mode === 'tiers' && tierProblems(values.tiers, maxWeight).length > 0)
+      return { values: {}, errors: { tiers: { type: 'tiers', message: 'Fix the price tiers' } } };
+    const judged = await overrideResolver(values, context, options);
+    return Object.keys(judged.errors).length > 0
+      ? { values: {}, errors: judged.errors }
+      : { values, errors: {} };
+  };
+
+/** What the dialog sends: null goes back to the default tiers. */
+const bodyOf = ({ mode, percent, tiers }: PriceValues): ResellerPriceBody | null =>
+  mode === 'percent'
+    ? { percent: Number(percent) }
+    : mode === 'tiers'
+      ? { tiers: completeTiers(tiers)! }
+      : null;
 
 const modeOf = (row: ResellerPriceView | null): Mode =>
   row?.own?.tiers ? 'tiers' : row?.own?.percent != null ? 'percent' : 'default';
@@ -31,51 +70,41 @@ export function ResellerPriceDialog(props: Props) {
 
 function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerPriceView }) {
   const save = useSetResellerPrice(userId);
-  const [mode, setMode] = useState<Mode>(modeOf(row));
-  const [percent, setPercent] = useState<number | ''>(row.own?.percent ?? '');
-  const [tiers, setTiers] = useState<TierDraft[]>(toDrafts(row.own?.tiers ?? row.defaultPrices));
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
   const { labelType } = row;
-  const percentError =
-    tried && mode === 'percent' && !(typeof percent === 'number' && percent > -100)
-      ? 'Percent must be more than -100'
-      : undefined;
+  const form = useForm<PriceValues>({
+    resolver: priceResolver(labelType.maxWeight),
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      mode: modeOf(row),
+      percent: row.own?.percent ?? '',
+      tiers: toDrafts(row.own?.tiers ?? row.defaultPrices),
+    },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const [mode, percent] = useWatch({ control: form.control, name: ['mode', 'percent'] });
   const preview =
     mode === 'percent' && typeof percent === 'number' && percent > -100
       ? applyPriceOverride(row.defaultPrices, { percent, tiers: null })
       : null;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    setFailure(null);
+  const submit = form.handleSubmit(async (values) => {
     if (save.isPending) return;
-    let body: Parameters<typeof save.mutateAsync>[0]['body'] = null;
-    if (mode === 'percent') {
-      if (percentError || percent === '') return;
-      body = { percent };
-    } else if (mode === 'tiers') {
-      const own = completeTiers(tiers);
-      if (!own || tierProblems(tiers, labelType.maxWeight).length > 0) return;
-      body = { tiers: own };
-    }
     try {
-      await save.mutateAsync({ labelTypeId: labelType._id, body });
+      await save.mutateAsync({ labelTypeId: labelType._id, body: bodyOf(values) });
       notifySuccess(`${labelType.name} prices saved for ${discordId}`);
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error));
+      if (!showServerFieldErrors(error, form.setError, ['percent'] as const))
+        form.setError('root', { message: errorMessage(error) });
     }
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SegmentedControl
           value={mode}
-          onChange={(v) => setMode(v as Mode)}
+          onChange={(value) => form.setValue('mode', value as Mode)}
           data={[
             { value: 'default', label: 'Default' },
             { value: 'percent', label: 'Percentage' },
@@ -91,15 +120,14 @@ function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerP
         )}
         {mode === 'percent' && (
           <>
-            <NumberInput
+            <FormNumberInput
+              control={form.control}
+              name="percent"
               label="Percentage up or down from the default"
               description="-10 is 10% off every tier; 5 is 5% more"
-              value={percent}
-              onChange={(v) => setPercent(v === '' ? '' : Number(v))}
               suffix="%"
               decimalScale={2}
               allowNegative
-              error={percentError}
               data-autofocus
             />
             {preview && (
@@ -110,16 +138,22 @@ function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerP
           </>
         )}
         {mode === 'tiers' && (
-          <PriceTiersEditor
-            value={tiers}
-            onChange={setTiers}
-            unit={labelType.weightUnit}
-            maxWeight={labelType.maxWeight}
-            showProblems={tried}
+          <Controller
+            control={form.control}
+            name="tiers"
+            render={({ field }) => (
+              <PriceTiersEditor
+                value={field.value}
+                onChange={field.onChange}
+                unit={labelType.weightUnit}
+                maxWeight={labelType.maxWeight}
+                showProblems={isSubmitted}
+              />
+            )}
           />
         )}
         <DialogActions
-          error={failure}
+          error={errors.root?.message}
           submitLabel="Save prices"
           isPending={save.isPending}
           onCancel={onClose}

@@ -13,7 +13,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import {
   adminSettingsBody,
@@ -21,9 +20,9 @@ import {
   type AdminSettingsView,
   type PaymentMethod,
 } from '@portal/shared';
-import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { useAdminSettings, useCashappQr, useSaveSettings } from '../api/settings';
@@ -113,20 +112,6 @@ const settingsResolver = schemaResolver(
 /** A number field's value: '' while empty. */
 const toNumberField = (value: number | string): number | '' => (value === '' ? '' : Number(value));
 
-/** One group of settings under its heading. */
-function SettingsCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p="lg">
-      <Stack gap="md">
-        <Title order={2} fz="h4">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
-
 function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   const save = useSaveSettings();
   const form = useForm<SettingsValues, unknown, AdminSettingsBody>({
@@ -165,7 +150,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Settings">
       <Stack gap="lg">
-        <SettingsCard title="Deposits">
+        <SectionCard title="Deposits">
           <Checkbox.Group
             label="Payment methods resellers can use"
             value={values.enabledPaymentMethods ?? []}
@@ -191,8 +176,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               {...numberField('maxDeposit')}
             />
           </Group>
-        </SettingsCard>
-        <SettingsCard title="CashApp">
+        </SectionCard>
+        <SectionCard title="CashApp">
           <TextInput
             label="CashApp tag"
             placeholder="$LabelPort"
@@ -201,8 +186,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             maw={320}
           />
           <QrSection qr={settings.cashappQr} />
-        </SettingsCard>
-        <SettingsCard title="PayPal">
+        </SectionCard>
+        <SectionCard title="PayPal">
           <Textarea
             label="Payment instructions"
             description="Shown as plain text in the PayPal modal: where to send the money and what to write."
@@ -211,8 +196,8 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             {...form.register('paypalInstructions')}
             error={errors.paypalInstructions?.message}
           />
-        </SettingsCard>
-        <SettingsCard title="Refunds">
+        </SectionCard>
+        <SectionCard title="Refunds">
           <NumberInput
             label="Refund window (days)"
             description="How long after an order a reseller may request a refund"
@@ -236,7 +221,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
               allowDecimal={false}
             />
           )}
-        </SettingsCard>
+        </SectionCard>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save settings

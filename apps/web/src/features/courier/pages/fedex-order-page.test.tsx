@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE } from '../../../lib/auth-token';
-import { stubApi } from '../../../testing/fake-server';
+import { fieldErrorsReply, stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
+import { sessionUserFixture } from '../../../testing/session-fixtures';
 import { FedexOrderPage } from './fedex-order-page';
 
 const address = (name: string, city: string) => ({
@@ -37,19 +38,7 @@ const order = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const session = (balance: number) => ({
-  body: {
-    _id: '6f1c2d4e-0000-4000-8000-000000000001',
-    username: 'Demo',
-    discordId: 'demo',
-    email: null,
-    emailVerified: false,
-    balance,
-    api_key: 'lp_test_key',
-    role: 'user',
-    twoFactorEnabled: false,
-  },
-});
+const session = (balance: number) => ({ body: sessionUserFixture({ username: 'Demo', balance }) });
 
 const renderPage = (routes: Parameters<typeof stubApi>[0] = {}) => {
   Cookies.set(TOKEN_COOKIE, 'valid-token');
@@ -146,16 +135,10 @@ describe('Overnight FedEx page', { timeout: 20_000 }, () => {
   it('puts the server’s field messages on the fields and stays on Create Order', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage({
-      'POST /fed/create-order': {
-        status: 400,
-        body: {
-          message: 'ZIP must be 5 digits',
-          errors: [
-            { field: 'to.zip', message: 'ZIP must be 5 digits' },
-            { field: 'weight', message: 'Weight must be at most 2000' },
-          ],
-        },
-      },
+      'POST /fed/create-order': fieldErrorsReply({
+        'to.zip': 'ZIP must be 5 digits',
+        weight: 'Weight must be at most 2000',
+      }),
     });
     await user.click(screen.getByRole('tab', { name: 'Create Order' }));
     // The browser's required checks are the form's own (spec section 5); submit the form past them.

@@ -1,9 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { captureDownloads } from '../../../testing/downloads';
 import { stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
-import { bulkOrder, choose, csvFile, fileInput, labelTypes } from '../testing/csv-fixtures';
+import { choose } from '../../../testing/user-actions';
+import { bulkOrder, csvFile, fileInput, labelTypes } from '../testing/csv-fixtures';
 import { CsvOrdersPage } from './csv-orders-page';
 
 type Routes = Parameters<typeof stubApi>[0];
@@ -242,14 +244,7 @@ describe('CSV Orders table', { timeout: 20_000 }, () => {
 
   it('downloads the merged PDF on the paper chosen, the same choice as the dashboard selection', async () => {
     const user = userEvent.setup({ delay: null });
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
-    );
-    const clicks: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this);
-    });
+    const { clicks } = captureDownloads();
     const layouts: Array<string | null> = [];
     renderPage({
       'GET /order/read-bulk-orders': { body: { orders: [bulkOrder()], totalPages: 1, total: 1 } },

@@ -1,33 +1,7 @@
-import type { BulkOrderView, LabelTypeView } from '@portal/shared';
-import { screen } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
+import type { BulkOrderView } from '@portal/shared';
+import { labelTypeFixture, priorityMail } from '../../../testing/label-type-fixtures';
 
-const tier = (price: number) => [{ fromWeight: 0, toWeight: 150, price }];
-
-export const labelTypes: LabelTypeView[] = [
-  {
-    _id: 't-pri',
-    name: 'USPS Priority Mail',
-    uid: 'priority',
-    carrier: 'usps',
-    weightUnit: 'lb',
-    maxWeight: 70,
-    status: true,
-    prices: tier(6.5),
-    voidWindowDays: 30,
-  },
-  {
-    _id: 't-ups',
-    name: 'UPS Standard',
-    uid: 'ups_standard',
-    carrier: 'ups',
-    weightUnit: 'lb',
-    maxWeight: 150,
-    status: true,
-    prices: tier(9),
-    voidWindowDays: 90,
-  },
-];
+export const labelTypes = [priorityMail, labelTypeFixture()];
 
 export function bulkOrder(overrides: Partial<BulkOrderView> = {}): BulkOrderView {
   return {
@@ -50,14 +24,6 @@ export function bulkOrder(overrides: Partial<BulkOrderView> = {}): BulkOrderView
 
 export const csvFile = (name = 'orders.csv', text = 'FromName,ToName\nA,B\n') =>
   new File([text], name, { type: 'text/csv' });
-
-type User = ReturnType<typeof userEvent.setup>;
-
-/** Opens a Mantine select by its label and picks an option. */
-export async function choose(user: User, label: string | RegExp, option: string | RegExp) {
-  await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
-}
 
 /** Mantine's FileInput keeps the real file input hidden next to its button. */
 export const fileInput = (): HTMLInputElement => {

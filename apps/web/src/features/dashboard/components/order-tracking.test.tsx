@@ -2,7 +2,7 @@ import type { OrderView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../testing/fake-server';
+import { stubApi, type FakeServer } from '../../../testing/fake-server';
 import { orderFixture as order, trackingEvent } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { pollWhileOpen } from '../api/orders';
@@ -30,11 +30,7 @@ function renderDashboard(list: (query: URLSearchParams) => OrderView[], routes =
   return server;
 }
 
-const listQueries = (server: ReturnType<typeof stubApi>) =>
-  server.fetchStub.mock.calls
-    .map(([input]) => new URL(String(input)))
-    .filter((url) => url.pathname.endsWith('/order/read') && url.searchParams.get('limit') === '10')
-    .map((url) => Object.fromEntries(url.searchParams));
+const listQueries = (server: FakeServer) => server.queries('/order/read').filter((q) => q.limit === '10');
 
 describe('Dashboard tracking', { timeout: 20_000 }, () => {
   it('shows where each parcel is in words, beside its tracking number', async () => {

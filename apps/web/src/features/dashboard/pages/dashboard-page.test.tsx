@@ -2,7 +2,8 @@ import type { OrderView } from '@portal/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../testing/fake-server';
+import { captureDownloads } from '../../../testing/downloads';
+import { stubApi, type FakeServer } from '../../../testing/fake-server';
 import { orderFixture } from '../../../testing/order-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { DashboardPage } from './dashboard-page';
@@ -23,13 +24,9 @@ function renderDashboard(
   return server;
 }
 
-const listCalls = (server: ReturnType<typeof stubApi>) =>
-  server.calls.filter((c) => c.path === '/order/read');
-const listQueries = (server: ReturnType<typeof stubApi>) =>
-  server.fetchStub.mock.calls
-    .map(([input]) => new URL(String(input)))
-    .filter((url) => url.pathname.endsWith('/order/read') && url.searchParams.get('limit') === '10')
-    .map((url) => Object.fromEntries(url.searchParams));
+const listCalls = (server: FakeServer) => server.calls.filter((c) => c.path === '/order/read');
+/** The table's queries, 10 a page (the orders count card asks the same path for one row). */
+const listQueries = (server: FakeServer) => server.queries('/order/read').filter((q) => q.limit === '10');
 
 describe('Dashboard', { timeout: 20_000 }, () => {
   it('asks for page 1 of 10, newest first, every status, and shows the spec columns', async () => {
@@ -107,12 +104,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
 
   it('offers the download only for completed orders and saves it as {tracking}.pdf', async () => {
     const user = userEvent.setup({ delay: null });
-    const objectUrl = vi.fn(() => 'blob:label');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: objectUrl, revokeObjectURL: vi.fn() }));
-    const clicks: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this);
-    });
+    const { clicks } = captureDownloads('blob:label');
     const server = renderDashboard(
       {
         orders: [
@@ -247,14 +239,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     { timeout: 20_000 },
     async () => {
       const user = userEvent.setup({ delay: null });
-      vi.stubGlobal(
-        'URL',
-        Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }),
-      );
-      const clicks: HTMLAnchorElement[] = [];
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        clicks.push(this);
-      });
+      const { clicks } = captureDownloads();
       const server = renderDashboard(
         { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
         {

@@ -1,8 +1,24 @@
 import { Button, Chip, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { formatUsd, type DepositOptions, type PaymentMethod } from '@portal/shared';
-import { useState } from 'react';
+import { createInvoiceBody, formatUsd, type DepositOptions, type PaymentMethod } from '@portal/shared';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 
 const PRESETS = [10, 25, 50, 100, 250];
+
+type FormValues = { amount: number | ''; type: PaymentMethod | null };
+
+/** The invoice body, with the amount held to the staff's limits for deposits. */
+const depositBody = ({ minDeposit, maxDeposit }: DepositOptions) =>
+  createInvoiceBody.extend({
+    amount: z
+      .number({ error: 'Amount is required' })
+      .min(minDeposit, `Amount must be at least ${formatUsd(minDeposit)}`)
+      .max(maxDeposit, `Amount must be at most ${formatUsd(maxDeposit)}`)
+      // Then the shared amount rules (cents only); its preprocess takes any input, a number included.
+      .pipe(createInvoiceBody.shape.amount as unknown as z.ZodType<number, number>),
+  });
 
 type Props = {
   options: DepositOptions;
@@ -12,24 +28,25 @@ type Props = {
 
 /** Spec section 5 (Deposit): an amount within the staff's limits and one of the enabled methods. */
 export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
-  const [amount, setAmount] = useState<number | ''>('');
-  const [method, setMethod] = useState<PaymentMethod | null>(options.methods[0] ?? null);
-  const [error, setError] = useState<string | null>(null);
+  const schema = useMemo(() => depositBody(options), [options]);
+  const form = useForm<FormValues, unknown, z.output<typeof schema>>({
+    resolver: schemaResolver(schema, (values: FormValues) => ({
+      amount: emptyAsUndefined(values.amount),
+      type: values.type ?? undefined,
+    })),
+    // A message stays until the next submit; changing the amount clears it.
+    reValidateMode: 'onSubmit',
+    defaultValues: { amount: '', type: options.methods[0] ?? null },
+  });
+  const amount = useWatch({ control: form.control, name: 'amount' });
   const presets = PRESETS.filter((p) => p >= options.minDeposit && p <= options.maxDeposit);
-
-  const check = (value: number | ''): string | null => {
-    if (value === '') return 'Amount is required';
-    if (value < options.minDeposit) return `Amount must be at least ${formatUsd(options.minDeposit)}`;
-    if (value > options.maxDeposit) return `Amount must be at most ${formatUsd(options.maxDeposit)}`;
-    return null;
+  const setAmount = (value: number | '') => {
+    form.setValue('amount', value);
+    form.clearErrors('amount');
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = check(amount);
-    setError(problem);
-    if (problem || amount === '' || !method || isCreating) return;
-    onCreate({ amount, type: method });
-  };
+  const submit = form.handleSubmit((body) => {
+    if (!isCreating) onCreate(body);
+  });
 
   return (
     <Paper withBorder radius="lg" p="lg">
@@ -44,34 +61,30 @@ export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
             </Text>
           ) : (
             <>
-              <NumberInput
-                label="Amount"
-                description={`From ${formatUsd(options.minDeposit)} to ${formatUsd(options.maxDeposit)}`}
-                placeholder="25.00"
-                prefix="$"
-                decimalScale={2}
-                thousandSeparator=","
-                min={0}
-                value={amount}
-                onChange={(v) => {
-                  setAmount(v === '' ? '' : Number(v));
-                  if (error) setError(null);
-                }}
-                error={error}
-                required
+              <Controller
+                control={form.control}
+                name="amount"
+                render={({ field, fieldState }) => (
+                  <NumberInput
+                    label="Amount"
+                    description={`From ${formatUsd(options.minDeposit)} to ${formatUsd(options.maxDeposit)}`}
+                    placeholder="25.00"
+                    prefix="$"
+                    decimalScale={2}
+                    thousandSeparator=","
+                    min={0}
+                    ref={field.ref}
+                    value={field.value}
+                    onChange={(v) => setAmount(v === '' ? '' : Number(v))}
+                    error={fieldState.error?.message}
+                    required
+                  />
+                )}
               />
               {presets.length > 0 && (
                 <Group gap="xs" aria-label="Preset amounts" role="group">
                   {presets.map((p) => (
-                    <Chip
-                      key={p}
-                      checked={amount === p}
-                      onChange={() => {
-                        setAmount(p);
-                        setError(null);
-                      }}
-                      size="sm"
-                    >
+                    <Chip key={p} checked={amount === p} onChange={() => setAmount(p)} size="sm">
                       {formatUsd(p)}
                     </Chip>
                   ))}
@@ -81,14 +94,20 @@ export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
                 <Text size="sm" fw={500} mb={6} id="payment-method-label">
                   Payment method
                 </Text>
-                <SegmentedControl
-                  aria-labelledby="payment-method-label"
-                  value={method ?? ''}
-                  onChange={(v) => setMethod(v as PaymentMethod)}
-                  data={options.methods.map((m) => ({
-                    value: m,
-                    label: m === 'cashapp' ? 'CashApp' : 'Paypal',
-                  }))}
+                <Controller
+                  control={form.control}
+                  name="type"
+                  render={({ field }) => (
+                    <SegmentedControl
+                      aria-labelledby="payment-method-label"
+                      value={field.value ?? ''}
+                      onChange={(v) => field.onChange(v as PaymentMethod)}
+                      data={options.methods.map((m) => ({
+                        value: m,
+                        label: m === 'cashapp' ? 'CashApp' : 'Paypal',
+                      }))}
+                    />
+                  )}
                 />
               </div>
               <Group>

@@ -14,7 +14,10 @@ import {
 } from '@mantine/core';
 import { formatUsd, parseReceipt, type InvoiceView, type PaymentMethod } from '@portal/shared';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { errorMessage, notifyError } from '../../../lib/notify';
 import { useCashapp, useSubmitReceipt } from '../api/invoices';
 
@@ -26,6 +29,16 @@ type Props = {
   paypalInstructions: string;
   onClose: () => void;
 };
+
+/** The receipt field, judged by the shared receipt rule of the method (the server applies the same). */
+const receiptForm = (method: PaymentMethod) =>
+  z.object({
+    receipt: z.string().superRefine((text, context) => {
+      const parsed = parseReceipt(method, text);
+      if (!parsed.ok) context.addIssue({ code: 'custom', message: parsed.message });
+    }),
+  });
+type ReceiptForm = z.infer<ReturnType<typeof receiptForm>>;
 
 function Detail({ label, value, copy }: { label: string; value: string; copy?: boolean }) {
   return (
@@ -56,24 +69,25 @@ export function PaymentModal({ method, invoice, creationError, paypalInstruction
   const isCashapp = method === 'cashapp';
   const cashapp = useCashapp(isCashapp);
   const submit = useSubmitReceipt();
-  const [receipt, setReceipt] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const schema = useMemo(() => receiptForm(method), [method]);
+  const form = useForm<ReceiptForm>({
+    resolver: zodResolver(schema),
+    // A message stays until the next try; typing clears it.
+    reValidateMode: 'onSubmit',
+    defaultValues: { receipt: '' },
+  });
   const [done, setDone] = useState<string | null>(null);
 
-  const process = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const process = form.handleSubmit(async ({ receipt }) => {
     if (!invoice || submit.isPending) return;
-    const parsed = parseReceipt(method, receipt);
-    if (!parsed.ok) return setFieldError(parsed.message);
-    setFieldError(null);
     try {
       setDone((await submit.mutateAsync({ invoice: invoice._id, cashAppUrl: receipt.trim() })).message);
     } catch (error) {
       // Spec section 8: the server's message in a toast; beside the field too, where it is fixed.
       notifyError(error);
-      setFieldError(errorMessage(error));
+      form.setError('receipt', { type: 'server', message: errorMessage(error) });
     }
-  };
+  });
 
   return (
     <Modal
@@ -142,12 +156,8 @@ export function PaymentModal({ method, invoice, creationError, paypalInstruction
                   <TextInput
                     label={isCashapp ? 'Receipt URL or transaction ID' : 'PayPal transaction ID'}
                     placeholder={isCashapp ? 'https://cash.app/payments/…/receipt' : '17 letters and digits'}
-                    value={receipt}
-                    onChange={(e) => {
-                      setReceipt(e.currentTarget.value);
-                      setFieldError(null);
-                    }}
-                    error={fieldError}
+                    {...form.register('receipt', { onChange: () => form.clearErrors('receipt') })}
+                    error={form.formState.errors.receipt?.message}
                     required
                   />
                   <Group justify="flex-end">

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
-import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
+import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { labelTypeCatalog as labelTypes } from '../../../testing/label-type-fixtures';
+import { choose } from '../../../testing/user-actions';
+import { card } from '../testing/order-fixtures';
 import { QuickOrderPage } from './quick-order-page';
 
 function renderPage(routes: Parameters<typeof stubApi>[0] = {}) {
   const server = stubApi({
     'GET /labeltype/read': { body: { labelTypes } },
-    'GET /address/readAll': { body: { addresses: [savedAddress] } },
+    'GET /address/readAll': { body: { addresses: [savedAddressFixture()] } },
     'POST /order/price': { body: { price: 6.5 } },
     'POST /order/create': {
       status: 201,

@@ -3,19 +3,21 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '../../../lib/auth-token';
-import { stubApi } from '../../../testing/fake-server';
+import { fieldErrorsReply, stubApi, type Routes } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
-import { card, choose, labelTypes, savedAddress } from '../testing/order-fixtures';
+import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { labelTypeCatalog as labelTypes } from '../../../testing/label-type-fixtures';
+import { sessionUserFixture } from '../../../testing/session-fixtures';
+import { choose, type User } from '../../../testing/user-actions';
+import { card } from '../testing/order-fixtures';
 import { SimpleOrderPage } from './simple-order-page';
-
-type Routes = Parameters<typeof stubApi>[0];
 
 const PRICES: Record<string, number> = { 't-pri': 6.5, 't-oz': 3, 't-ups': 9, 't-fedex': 8 };
 
 function renderPage(routes: Routes = {}) {
   const server = stubApi({
     'GET /labeltype/read': { body: { labelTypes } },
-    'GET /address/readAll': { body: { addresses: [savedAddress] } },
+    'GET /address/readAll': { body: { addresses: [savedAddressFixture()] } },
     'POST /order/price': ({ body }) => {
       const { labelType } = body as { labelType: string; weight: number };
       return { body: { price: PRICES[labelType] ?? 0 } };
@@ -30,6 +32,24 @@ function renderPage(routes: Routes = {}) {
     '/createOrders',
   );
   return { server, ...view };
+}
+
+/**
+ * Fills a Priority Mail order (evs template, `weight` lb) from Jane Doe's saved address to Bob Roe in
+ * Denver, CO; returns the To card.
+ */
+async function fillPriorityOrder(user: User, weight: string) {
+  await choose(user, /^Type/, 'USPS Priority Mail');
+  await choose(user, /^Template/, 'evs');
+  await user.type(screen.getByLabelText(/^Weight/), weight);
+  await choose(user, 'Saved address', /Jane Doe/, card('From'));
+  const to = card('To');
+  await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
+  await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
+  await user.type(within(to).getByLabelText(/^City/), 'Denver');
+  await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
+  await choose(user, /^State/, 'CO — Colorado', to);
+  return to;
 }
 
 const priceCalls = (server: ReturnType<typeof stubApi>) =>
@@ -124,19 +144,7 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     Cookies.set(TOKEN_COOKIE, 'valid-token');
     renderPage({
-      'GET /auth/access': {
-        body: {
-          _id: '6f1c2d4e-0000-4000-8000-000000000001',
-          username: 'Demo',
-          discordId: 'demo',
-          email: null,
-          emailVerified: false,
-          balance: 10,
-          api_key: 'lp_test_key',
-          role: 'user',
-          twoFactorEnabled: false,
-        },
-      },
+      'GET /auth/access': { body: sessionUserFixture({ username: 'Demo', balance: 10 }) },
     });
     await choose(user, /^Type/, 'UPS Standard');
     await user.type(screen.getByLabelText(/^Weight/), '2');
@@ -227,17 +235,8 @@ describe('Simple Order', { timeout: 20_000 }, () => {
             });
         }),
     });
-    await choose(user, /^Type/, 'USPS Priority Mail');
-    await choose(user, /^Template/, 'evs');
-    await user.type(screen.getByLabelText(/^Weight/), '1.5');
-    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    await fillPriorityOrder(user, '1.5');
     expect(within(card('From')).getByLabelText(/^Street 2/)).toHaveValue('Apt 3');
-    const to = card('To');
-    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
-    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
-    await user.type(within(to).getByLabelText(/^City/), 'Denver');
-    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
-    await choose(user, /^State/, 'CO — Colorado', to);
     await screen.findByRole('button', { name: 'Create Order — $6.50' });
 
     const form = screen.getByRole('form', { name: 'Simple Order' });
@@ -282,16 +281,7 @@ describe('Simple Order', { timeout: 20_000 }, () => {
       'POST /order/price': () => ({ body: { price } }),
       'POST /order/create': () => ({ status: 409, body: { message: 'Prices changed, please review' } }),
     });
-    await choose(user, /^Type/, 'USPS Priority Mail');
-    await choose(user, /^Template/, 'evs');
-    await user.type(screen.getByLabelText(/^Weight/), '2');
-    await choose(user, 'Saved address', /Jane Doe/, card('From'));
-    const to = card('To');
-    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
-    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
-    await user.type(within(to).getByLabelText(/^City/), 'Denver');
-    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
-    await choose(user, /^State/, 'CO — Colorado', to);
+    await fillPriorityOrder(user, '2');
     await screen.findByRole('button', { name: 'Create Order — $6.50' });
     price = 7.25;
     await user.click(screen.getByRole('button', { name: 'Create Order — $6.50' }));
@@ -305,27 +295,12 @@ describe('Simple Order', { timeout: 20_000 }, () => {
   it('puts every field error of a 400 on its field at once', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage({
-      'POST /order/create': {
-        status: 400,
-        body: {
-          message: 'Weight must be at most 70 lb for USPS Priority Mail',
-          errors: [
-            { field: 'Weight', message: 'Weight must be at most 70 lb for USPS Priority Mail' },
-            { field: 'ToStreet', message: 'To Street is not a deliverable address' },
-          ],
-        },
-      },
+      'POST /order/create': fieldErrorsReply({
+        Weight: 'Weight must be at most 70 lb for USPS Priority Mail',
+        ToStreet: 'To Street is not a deliverable address',
+      }),
     });
-    await choose(user, /^Type/, 'USPS Priority Mail');
-    await choose(user, /^Template/, 'evs');
-    await user.type(screen.getByLabelText(/^Weight/), '2');
-    await choose(user, 'Saved address', /Jane Doe/, card('From'));
-    const to = card('To');
-    await user.type(within(to).getByLabelText(/^Name/), 'Bob Roe');
-    await user.type(within(to).getByLabelText(/^Street$|^Street \*/), '9 Oak Ave');
-    await user.type(within(to).getByLabelText(/^City/), 'Denver');
-    await user.type(within(to).getByLabelText(/^ZIP Code/), '80202');
-    await choose(user, /^State/, 'CO — Colorado', to);
+    const to = await fillPriorityOrder(user, '2');
     await user.click(await screen.findByRole('button', { name: 'Create Order — $6.50' }));
     expect(await within(to).findByText('To Street is not a deliverable address')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Weight/)).toHaveAccessibleDescription(

@@ -1,31 +1,18 @@
-import { List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { List, Table, Text } from '@mantine/core';
 import { API_ERROR_CODES } from '@portal/shared';
-import type { ReactNode } from 'react';
-
-function GuideSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Stack gap="xs">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
+import { SectionCard } from '../../../components/section-card';
 
 /** Authentication, idempotency, rate limits and error codes: what every caller needs before the endpoints. */
 export function ApiGuide() {
   return (
     <>
-      <GuideSection title="Authentication">
+      <SectionCard title="Authentication" isCompact>
         <Text size="sm">
           Send your API key in the <code>x-api-key</code> header of every request. A key in the URL or a
           bearer token is refused. Regenerating the key stops the old one at once.
         </Text>
-      </GuideSection>
-      <GuideSection title="Idempotency and rate limits">
+      </SectionCard>
+      <SectionCard title="Idempotency and rate limits" isCompact>
         <List size="sm" spacing={4}>
           <List.Item>
             Send an <code>Idempotency-Key</code> header (any text up to 255 characters) with each purchase.
@@ -38,8 +25,8 @@ export function ApiGuide() {
             over the limit you get a 429 with <code>Retry-After</code> seconds.
           </List.Item>
         </List>
-      </GuideSection>
-      <GuideSection title="Errors">
+      </SectionCard>
+      <SectionCard title="Errors" isCompact>
         <Text size="sm">
           Errors are JSON: <code>{'{ "message": "…", "errors": [{ "row", "field", "message" }] }'}</code>.
         </Text>
@@ -61,7 +48,7 @@ export function ApiGuide() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-      </GuideSection>
+      </SectionCard>
     </>
   );
 }

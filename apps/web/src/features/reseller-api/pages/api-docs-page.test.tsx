@@ -6,20 +6,11 @@ import { API_ORIGIN } from '../../../lib/api-base';
 import { TOKEN_COOKIE } from '../../../lib/auth-token';
 import { stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
+import { sessionUserFixture } from '../../../testing/session-fixtures';
 import { ApiDocsPage } from './api-docs-page';
 
 const KEY = 'lp_abcdef1234567890abcdef1234567890wxyz';
-const user = (apiKey: string) => ({
-  _id: '6f1c2d4e-0000-4000-8000-000000000001',
-  username: 'Demo Reseller',
-  discordId: 'demo',
-  email: null,
-  emailVerified: false,
-  balance: 1000,
-  api_key: apiKey,
-  role: 'user',
-  twoFactorEnabled: false,
-});
+const user = (apiKey: string) => sessionUserFixture({ api_key: apiKey });
 
 describe('ApiDocsPage', () => {
   it('shows the masked key, every endpoint and snippets filled in with the key and base URL', async () => {
