@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { addressBody, type AddressView } from '@portal/shared';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { StateSelect } from '../../../components/state-select';
+import { useForm, type Resolver } from 'react-hook-form';
+import { StateField } from '../../../components/form-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
@@ -113,21 +113,7 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
             error={formState.errors.city?.message}
             {...register('city')}
           />
-          <Controller
-            control={control}
-            name="state"
-            render={({ field, fieldState }) => (
-              <StateSelect
-                label="State"
-                withAsterisk
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <StateField control={control} name="state" label="State" withAsterisk />
           <TextInput
             label="ZIP Code"
             inputMode="numeric"
