@@ -1,14 +1,17 @@
 import {
   Button,
   PasswordInput,
+  Stack,
   TextInput,
   type ButtonProps,
   type PasswordInputProps,
   type TextInputProps,
 } from '@mantine/core';
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, FormEventHandler, ReactNode } from 'react';
 import type { FieldRegistration } from '../lib/use-schema-form';
+import type { TimedMessage } from '../lib/use-timed-message';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { TimedMessageAlert } from './timed-message-alert';
 
 /**
  * The fields and button of the screens before sign-in (Sign-In, Register, account recovery), sized and
@@ -64,4 +67,23 @@ export function NewPasswordInput({
 /** The one full-width button that sends the form. */
 export function AuthSubmitButton(props: ButtonProps & { children: string }) {
   return <Button type="submit" size="md" fullWidth {...props} />;
+}
+
+type AuthFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server's answer (or the form's own word) above the fields. */
+  message: TimedMessage | null;
+  children: ReactNode;
+};
+
+/** The form itself: the timed message, then the fields and button, one under the other. */
+export function AuthForm({ onSubmit, message, children }: AuthFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TimedMessageAlert message={message} />
+        {children}
+      </Stack>
+    </form>
+  );
 }
