@@ -36,6 +36,37 @@ export function DiscordNameInput({ registration, error, ...props }: FieldProps &
   );
 }
 
+/** The e-mail an OTP goes to (or went to). */
+export function EmailInput({ registration, error, ...props }: FieldProps & TextInputProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      size="md"
+      error={error}
+      {...props}
+      {...registration}
+    />
+  );
+}
+
+/** The password of an existing account, as the browser's password manager fills it. */
+export function CurrentPasswordInput({ registration, error, ...props }: FieldProps & PasswordInputProps) {
+  return (
+    <PasswordInput
+      label="Password"
+      placeholder="Your password"
+      autoComplete="current-password"
+      size="md"
+      error={error}
+      {...props}
+      {...registration}
+    />
+  );
+}
+
 /** A new password with its strength shown as it is typed, judged against the account's own names. */
 export function NewPasswordInput({
   registration,

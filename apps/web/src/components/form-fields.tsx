@@ -1,7 +1,9 @@
 import {
+  Checkbox,
   FileInput,
   NumberInput,
   Select,
+  type CheckboxProps,
   type FileInputProps,
   type NumberInputProps,
   type SelectProps,
@@ -120,6 +122,27 @@ export function NumberField<Values extends FieldValues, Transformed = Values>({
           name={field.name}
           ref={field.ref}
           error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
+/** A yes-or-no choice. */
+export function CheckboxField<Values extends FieldValues, Transformed = Values>({
+  control,
+  name,
+  ...props
+}: FieldOf<Values, Transformed> & Bound<Omit<CheckboxProps, 'checked'>>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Checkbox
+          {...props}
+          checked={field.value}
+          onChange={(event) => field.onChange(event.currentTarget.checked)}
         />
       )}
     />

@@ -1,8 +1,9 @@
-import { Anchor, Checkbox, Text, TextInput } from '@mantine/core';
+import { Anchor, Text, TextInput } from '@mantine/core';
 import { loginTwoFactorBody, type LoginTwoFactorBody } from '@portal/shared';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { AuthForm, AuthSubmitButton } from './auth-fields';
+import { CheckboxField } from './form-fields';
 import { reloadAt, storeAccessToken } from '../lib/auth-token';
 import { errorMessage } from '../lib/notify';
 import { loginWithSecondFactor } from '../lib/login-two-factor';
@@ -63,17 +64,7 @@ export function TwoFactorCodeForm({
         data-autofocus
         {...form.register('code')}
       />
-      <Controller
-        control={form.control}
-        name="rememberDevice"
-        render={({ field }) => (
-          <Checkbox
-            label="Remember this device for 30 days"
-            checked={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.checked)}
-          />
-        )}
-      />
+      <CheckboxField control={form.control} name="rememberDevice" label="Remember this device for 30 days" />
       <AuthSubmitButton loading={form.formState.isSubmitting || isRedirecting}>Verify</AuthSubmitButton>
       <Text ta="center" size="sm">
         <Anchor component="button" type="button" onClick={onBack}>

@@ -1,5 +1,4 @@
-import { TextInput } from '@mantine/core';
-import { AuthForm, AuthSubmitButton } from '../../../components/auth-fields';
+import { AuthForm, AuthSubmitButton, EmailInput } from '../../../components/auth-fields';
 import { FORGOT_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -49,15 +48,7 @@ export function ForgotPasswordPage() {
       text="Enter your email to get reset password OTP on your registered email."
     >
       <AuthForm onSubmit={onSubmit} message={message}>
-        <TextInput
-          type="email"
-          label="Email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          size="md"
-          error={errors.email}
-          {...form.register('email')}
-        />
+        <EmailInput registration={form.register('email')} error={errors.email} />
         <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
         <AuthSubmitButton loading={isSubmitting} disabled={isSent}>
           Send OTP

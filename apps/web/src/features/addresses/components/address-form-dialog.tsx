@@ -7,14 +7,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 
-type AddressFormValues = {
-  name: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-};
+const ADDRESS_FIELDS = ['name', 'street', 'street2', 'city', 'state', 'zip'] as const;
+type AddressFormValues = Record<(typeof ADDRESS_FIELDS)[number], string>;
 
 /**
  * Spec section 5: the address form checks State only (with the server's own rule); the server checks the
@@ -23,8 +17,6 @@ type AddressFormValues = {
 const stateOnlyResolver = zodResolver(addressBody.pick({ state: true }), undefined, {
   raw: true,
 }) as unknown as Resolver<AddressFormValues>;
-
-const ADDRESS_FIELDS = ['name', 'street', 'street2', 'city', 'state', 'zip'] as const;
 
 const EMPTY: AddressFormValues = { name: '', street: '', street2: '', city: '', state: '', zip: '' };
 

@@ -1,5 +1,9 @@
-import { PasswordInput } from '@mantine/core';
-import { AuthForm, AuthSubmitButton, DiscordNameInput } from '../../../components/auth-fields';
+import {
+  AuthForm,
+  AuthSubmitButton,
+  CurrentPasswordInput,
+  DiscordNameInput,
+} from '../../../components/auth-fields';
 import { lazy, Suspense, useState } from 'react';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
@@ -52,14 +56,7 @@ export function SignInForm() {
   return (
     <AuthForm onSubmit={onSubmit} message={message}>
       <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
-      <PasswordInput
-        label="Password"
-        placeholder="Your password"
-        autoComplete="current-password"
-        size="md"
-        error={errors.password}
-        {...form.register('password')}
-      />
+      <CurrentPasswordInput registration={form.register('password')} error={errors.password} />
       <AuthSubmitButton loading={isSubmitting || isRedirecting} mt="xs">
         Sign in
       </AuthSubmitButton>
