@@ -1,14 +1,17 @@
 import {
   Button,
   PasswordInput,
+  Stack,
   TextInput,
   type ButtonProps,
   type PasswordInputProps,
   type TextInputProps,
 } from '@mantine/core';
-import type { ComponentPropsWithoutRef } from 'react';
+import type { ComponentPropsWithoutRef, FormEventHandler, ReactNode } from 'react';
 import type { FieldRegistration } from '../lib/use-schema-form';
+import type { TimedMessage } from '../lib/use-timed-message';
 import { PasswordStrengthMeter } from './password-strength-meter';
+import { TimedMessageAlert } from './timed-message-alert';
 
 /**
  * The fields and button of the screens before sign-in (Sign-In, Register, account recovery), sized and
@@ -25,6 +28,37 @@ export function DiscordNameInput({ registration, error, ...props }: FieldProps &
       autoComplete="username"
       autoCapitalize="none"
       spellCheck={false}
+      size="md"
+      error={error}
+      {...props}
+      {...registration}
+    />
+  );
+}
+
+/** The e-mail an OTP goes to (or went to). */
+export function EmailInput({ registration, error, ...props }: FieldProps & TextInputProps) {
+  return (
+    <TextInput
+      label="Email"
+      type="email"
+      autoComplete="email"
+      placeholder="you@example.com"
+      size="md"
+      error={error}
+      {...props}
+      {...registration}
+    />
+  );
+}
+
+/** The password of an existing account, as the browser's password manager fills it. */
+export function CurrentPasswordInput({ registration, error, ...props }: FieldProps & PasswordInputProps) {
+  return (
+    <PasswordInput
+      label="Password"
+      placeholder="Your password"
+      autoComplete="current-password"
       size="md"
       error={error}
       {...props}
@@ -64,4 +98,23 @@ export function NewPasswordInput({
 /** The one full-width button that sends the form. */
 export function AuthSubmitButton(props: ButtonProps & { children: string }) {
   return <Button type="submit" size="md" fullWidth {...props} />;
+}
+
+type AuthFormProps = {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server's answer (or the form's own word) above the fields. */
+  message: TimedMessage | null;
+  children: ReactNode;
+};
+
+/** The form itself: the timed message, then the fields and button, one under the other. */
+export function AuthForm({ onSubmit, message, children }: AuthFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TimedMessageAlert message={message} />
+        {children}
+      </Stack>
+    </form>
+  );
 }

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Code, Group, Image, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { twoFactorEnableBody, type TwoFactorEnableBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../lib/notify';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { enableTwoFactor, setupTwoFactor } from '../lib/two-factor';
+import { ErrorAlert } from './error-alert';
 
 /**
  * Turning on two-factor sign-in: a QR code drawn here in the browser (the secret never leaves for an outside
@@ -13,7 +16,11 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
   const setup = useMutation({ mutationFn: setupTwoFactor });
   const enable = useMutation({ mutationFn: enableTwoFactor });
   const [qrCode, setQrCode] = useState<string | null>(null);
-  const [code, setCode] = useState('');
+  const form = useForm<TwoFactorEnableBody>({
+    resolver: zodResolver(twoFactorEnableBody),
+    defaultValues: { code: '' },
+  });
+  const onSubmit = form.handleSubmit(({ code }) => enable.mutate(code));
   const { mutate: startSetup } = setup;
 
   useEffect(() => startSetup(), [startSetup]);
@@ -52,19 +59,8 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
     );
   }
 
-  if (setup.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {errorMessage(setup.error)}
-      </Alert>
-    );
-  }
+  if (setup.isError) return <ErrorAlert error={setup.error} />;
   if (!setup.data) return <Loader size="sm" aria-label="Preparing two-factor setup" />;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    enable.mutate(code.trim());
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -82,18 +78,14 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
           <Code data-testid="two-factor-secret">{setup.data.secret}</Code>
         </Text>
         <Text size="sm">2. Enter the 6-digit code the app shows.</Text>
-        {enable.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(enable.error)}
-          </Alert>
-        )}
+        <ErrorAlert error={enable.error} />
         <TextInput
           label="6-digit code"
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.currentTarget.value)}
+          {...form.register('code')}
+          error={form.formState.errors.code?.message}
           maw={220}
         />
         <Group>

@@ -11,7 +11,7 @@ export const emptyAsUndefined = (value: number | ''): number | undefined =>
  * fields, a switch that turns a field off): `toBody` gives the payload the schema judges, and the schema's
  * messages land on the fields of the same name.
  */
-export function schemaResolver<Values extends FieldValues, Schema extends z.ZodType>(
+export function schemaResolver<Values extends FieldValues, Schema extends z.core.$ZodType>(
   schema: Schema,
   toBody: (values: Values) => unknown,
 ): Resolver<Values, unknown, z.output<Schema>> {

@@ -1,4 +1,5 @@
-import { Anchor, Text, TextInput } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { EmailInput } from '../../../components/auth-fields';
 import type { FieldRegistration } from '../../../lib/use-schema-form';
 import { Link } from 'wouter';
 
@@ -16,12 +17,8 @@ type OtpEmailFieldProps = {
  */
 export function OtpEmailField({ registration, error, requestTo, requestLabel }: OtpEmailFieldProps) {
   return (
-    <TextInput
-      label="Email"
-      type="email"
-      autoComplete="email"
-      placeholder="you@example.com"
-      size="md"
+    <EmailInput
+      registration={registration}
       error={error}
       description={
         <Text component="span" size="xs">
@@ -31,7 +28,6 @@ export function OtpEmailField({ registration, error, requestTo, requestLabel }: 
           </Anchor>
         </Text>
       }
-      {...registration}
     />
   );
 }

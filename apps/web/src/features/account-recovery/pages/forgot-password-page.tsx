@@ -1,5 +1,4 @@
-import { Stack, TextInput } from '@mantine/core';
-import { AuthSubmitButton } from '../../../components/auth-fields';
+import { AuthForm, AuthSubmitButton, EmailInput } from '../../../components/auth-fields';
 import { FORGOT_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -9,7 +8,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { forgotPassword, forgotPasswordFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
-import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { RecoveryLayout } from '../components/recovery-layout';
 
@@ -49,24 +47,13 @@ export function ForgotPasswordPage() {
       title="Forgot Password?"
       text="Enter your email to get reset password OTP on your registered email."
     >
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TimedMessageAlert message={message} />
-          <TextInput
-            type="email"
-            label="Email"
-            placeholder="you@example.com"
-            autoComplete="email"
-            size="md"
-            error={errors.email}
-            {...form.register('email')}
-          />
-          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <AuthSubmitButton loading={isSubmitting} disabled={isSent}>
-            Send OTP
-          </AuthSubmitButton>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} message={message}>
+        <EmailInput registration={form.register('email')} error={errors.email} />
+        <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+        <AuthSubmitButton loading={isSubmitting} disabled={isSent}>
+          Send OTP
+        </AuthSubmitButton>
+      </AuthForm>
     </RecoveryLayout>
   );
 }

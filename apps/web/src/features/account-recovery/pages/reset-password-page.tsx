@@ -1,6 +1,6 @@
 import { emailSchema } from '@portal/shared';
-import { Checkbox, PasswordInput, Stack } from '@mantine/core';
-import { AuthSubmitButton, NewPasswordInput } from '../../../components/auth-fields';
+import { Checkbox, PasswordInput } from '@mantine/core';
+import { AuthForm, AuthSubmitButton, NewPasswordInput } from '../../../components/auth-fields';
 import { lazy, Suspense, useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
@@ -12,7 +12,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { PASSWORDS_DO_NOT_MATCH, resetPassword, resetPasswordFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
-import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
@@ -89,40 +88,37 @@ export function ResetPasswordPage() {
 
   return (
     <RecoveryLayout title="Reset Password" text="Enter the otp sent to your email and reset your password">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TimedMessageAlert message={message} />
-          <OtpEmailField
-            registration={form.register('email')}
-            error={errors.email}
-            requestTo="/forgot"
-            requestLabel="Request an OTP"
-          />
-          <OtpField registration={form.register('OTP')} error={errors.OTP} />
-          <NewPasswordInput
-            label="New Password"
-            registration={form.register('newPassword')}
-            error={errors.newPassword}
-            password={newPassword}
-            owner={{ email }}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            placeholder="Type it again"
-            autoComplete="new-password"
-            size="md"
-            {...form.register('confirmPassword')}
-          />
-          <Checkbox
-            label="Also regenerate my API key"
-            description="Recommended: the old key stops working at once."
-            checked={regenerateApiKey}
-            onChange={(event) => setRegenerateApiKey(event.currentTarget.checked)}
-          />
-          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <AuthSubmitButton loading={isSubmitting || isDone}>Reset</AuthSubmitButton>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} message={message}>
+        <OtpEmailField
+          registration={form.register('email')}
+          error={errors.email}
+          requestTo="/forgot"
+          requestLabel="Request an OTP"
+        />
+        <OtpField registration={form.register('OTP')} error={errors.OTP} />
+        <NewPasswordInput
+          label="New Password"
+          registration={form.register('newPassword')}
+          error={errors.newPassword}
+          password={newPassword}
+          owner={{ email }}
+        />
+        <PasswordInput
+          label="Confirm New Password"
+          placeholder="Type it again"
+          autoComplete="new-password"
+          size="md"
+          {...form.register('confirmPassword')}
+        />
+        <Checkbox
+          label="Also regenerate my API key"
+          description="Recommended: the old key stops working at once."
+          checked={regenerateApiKey}
+          onChange={(event) => setRegenerateApiKey(event.currentTarget.checked)}
+        />
+        <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+        <AuthSubmitButton loading={isSubmitting || isDone}>Reset</AuthSubmitButton>
+      </AuthForm>
     </RecoveryLayout>
   );
 }

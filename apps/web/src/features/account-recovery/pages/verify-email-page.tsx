@@ -1,6 +1,5 @@
 import { emailSchema } from '@portal/shared';
-import { Stack } from '@mantine/core';
-import { AuthSubmitButton } from '../../../components/auth-fields';
+import { AuthForm, AuthSubmitButton } from '../../../components/auth-fields';
 import { useState } from 'react';
 import * as z from 'zod/mini';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
@@ -10,7 +9,6 @@ import { useSchemaForm } from '../../../lib/use-schema-form';
 import { verifyEmail, verifyEmailFormSchema } from '../api/account-recovery';
 import { CAPTCHA_REQUIRED_MESSAGE, useCaptchaToken } from '../captcha/use-captcha-token';
 import { VisibleCaptcha } from '../captcha/visible-captcha';
-import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { OtpEmailField } from '../components/otp-email-field';
 import { OtpField } from '../components/otp-field';
@@ -46,20 +44,17 @@ export function VerifyEmailPage() {
 
   return (
     <RecoveryLayout title="Verify Email" text="Enter the otp sent to your email to verify your account.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <TimedMessageAlert message={message} />
-          <OtpEmailField
-            registration={form.register('email')}
-            error={form.errors.email}
-            requestTo="/settings"
-            requestLabel="Add your email in Account Settings"
-          />
-          <OtpField registration={form.register('OTP')} error={form.errors.OTP} />
-          <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
-          <AuthSubmitButton loading={form.isSubmitting || isDone}>Verify</AuthSubmitButton>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={onSubmit} message={message}>
+        <OtpEmailField
+          registration={form.register('email')}
+          error={form.errors.email}
+          requestTo="/settings"
+          requestLabel="Add your email in Account Settings"
+        />
+        <OtpField registration={form.register('OTP')} error={form.errors.OTP} />
+        <VisibleCaptcha key={captcha.widgetKey} onToken={captcha.onToken} />
+        <AuthSubmitButton loading={form.isSubmitting || isDone}>Verify</AuthSubmitButton>
+      </AuthForm>
     </RecoveryLayout>
   );
 }

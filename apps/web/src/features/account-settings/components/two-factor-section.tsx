@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { twoFactorDisableBody, type TwoFactorDisableBody } from '@portal/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { TwoFactorEnrolment } from '../../../components/two-factor-enrolment';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { ErrorAlert } from '../../../components/error-alert';
+import { notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { SettingsSection } from './settings-section';
@@ -80,11 +81,7 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text size="sm">Confirm with your password and a code from your app (or a recovery code).</Text>
-          {disable.isError && (
-            <Alert color="red" variant="light" role="alert">
-              {errorMessage(disable.error)}
-            </Alert>
-          )}
+          <ErrorAlert error={disable.error} />
           <PasswordInput
             label="Password"
             autoComplete="current-password"

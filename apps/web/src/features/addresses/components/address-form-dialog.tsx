@@ -1,20 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { addressBody, type AddressView } from '@portal/shared';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { StateSelect } from '../../../components/state-select';
+import { useForm, type Resolver } from 'react-hook-form';
+import { StateField } from '../../../components/form-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateAddress, useUpdateAddress } from '../api/addresses';
 
-type AddressFormValues = {
-  name: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-};
+const ADDRESS_FIELDS = ['name', 'street', 'street2', 'city', 'state', 'zip'] as const;
+type AddressFormValues = Record<(typeof ADDRESS_FIELDS)[number], string>;
 
 /**
  * Spec section 5: the address form checks State only (with the server's own rule); the server checks the
@@ -23,8 +17,6 @@ type AddressFormValues = {
 const stateOnlyResolver = zodResolver(addressBody.pick({ state: true }), undefined, {
   raw: true,
 }) as unknown as Resolver<AddressFormValues>;
-
-const ADDRESS_FIELDS = ['name', 'street', 'street2', 'city', 'state', 'zip'] as const;
 
 const EMPTY: AddressFormValues = { name: '', street: '', street2: '', city: '', state: '', zip: '' };
 
@@ -113,21 +105,7 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
             error={formState.errors.city?.message}
             {...register('city')}
           />
-          <Controller
-            control={control}
-            name="state"
-            render={({ field, fieldState }) => (
-              <StateSelect
-                label="State"
-                withAsterisk
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <StateField control={control} name="state" label="State" withAsterisk />
           <TextInput
             label="ZIP Code"
             inputMode="numeric"

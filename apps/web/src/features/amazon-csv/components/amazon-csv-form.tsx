@@ -1,11 +1,11 @@
-import { Button, FileInput, Group, NumberInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AMAZON_MAX_WEIGHT, AMAZON_PDF_MAX_BYTES, AMAZON_PDF_MAX_PAGES } from '@portal/shared';
-import { IconFileTypePdf, IconFileUpload, IconMapPin, IconTableExport } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
-import { StateSelect } from '../../../components/state-select';
+import { IconFileTypePdf, IconMapPin, IconTableExport } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { FormCard } from '../../../components/form-card';
+import { FileField, NumberField, StateField } from '../../../components/form-fields';
 import { saveFile } from '../../../lib/save-file';
-import { FormSection as Section } from './form-section';
 import { useGenerateAmazonCsv, type GeneratedCsv } from '../api/amazon-csv';
 import {
   amazonFormSchema,
@@ -44,50 +44,28 @@ export function AmazonCsvForm({ onGenerated }: AmazonCsvFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Amazon CSV Generator">
       <Stack gap="lg">
-        <Section icon={<IconFileTypePdf size={20} />} title="Packing slips">
+        <FormCard icon={<IconFileTypePdf size={20} />} title="Packing slips">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Controller
+            <FileField
               control={control}
               name="pdf"
-              render={({ field, fieldState }) => (
-                <FileInput
-                  label="PDF file"
-                  withAsterisk
-                  placeholder="Choose a .pdf file"
-                  accept=".pdf,application/pdf"
-                  clearable
-                  leftSection={<IconFileUpload size={18} aria-hidden />}
-                  description={PDF_HINT}
-                  value={field.value ?? null}
-                  onChange={(file) => field.onChange(file)}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="PDF file"
+              placeholder="Choose a .pdf file"
+              accept=".pdf,application/pdf"
+              description={PDF_HINT}
             />
-            <Controller
+            <NumberField
               control={control}
               name="weight"
-              render={({ field, fieldState }) => (
-                <NumberInput
-                  label="Weight"
-                  withAsterisk
-                  description={WEIGHT_HINT}
-                  min={0}
-                  max={AMAZON_MAX_WEIGHT}
-                  decimalScale={2}
-                  hideControls
-                  value={field.value as number | string}
-                  onChange={(value) => field.onChange(value)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Weight"
+              withAsterisk
+              description={WEIGHT_HINT}
+              max={AMAZON_MAX_WEIGHT}
+              decimalScale={2}
             />
           </SimpleGrid>
-        </Section>
-        <Section icon={<IconMapPin size={20} />} title="From Details">
+        </FormCard>
+        <FormCard icon={<IconMapPin size={20} />} title="From Details">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label="Name"
@@ -116,20 +94,7 @@ export function AmazonCsvForm({ onGenerated }: AmazonCsvFormProps) {
               {...register('fromCity')}
               error={errors.fromCity?.message}
             />
-            <Controller
-              control={control}
-              name="fromState"
-              render={({ field, fieldState }) => (
-                <StateSelect
-                  label="State"
-                  withAsterisk
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <StateField control={control} name="fromState" label="State" withAsterisk />
             <TextInput
               label="ZIP"
               withAsterisk
@@ -139,7 +104,7 @@ export function AmazonCsvForm({ onGenerated }: AmazonCsvFormProps) {
               error={errors.fromZip?.message}
             />
           </SimpleGrid>
-        </Section>
+        </FormCard>
         <Group justify="flex-end">
           <Button
             type="submit"

@@ -1,15 +1,19 @@
-import { Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { REGISTER_REDIRECT_MS } from '@portal/shared';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import { AuthSubmitButton, DiscordNameInput, NewPasswordInput } from '../../../components/auth-fields';
+import {
+  AuthForm,
+  AuthSubmitButton,
+  DiscordNameInput,
+  NewPasswordInput,
+} from '../../../components/auth-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { passwordStrengthCheck } from '../../../lib/password-strength';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { register, registerFormSchema, type RegisterFormValues } from '../api/auth';
 import { useCaptcha } from '../captcha/use-captcha';
-import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CaptchaSlot } from './captcha-slot';
 
@@ -58,30 +62,27 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TimedMessageAlert message={message} />
-        <TextInput
-          label="Name"
-          placeholder="Your name or business"
-          autoComplete="name"
-          size="md"
-          error={errors.username}
-          {...form.register('username')}
-        />
-        <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
-        <NewPasswordInput
-          label="Password"
-          registration={form.register('password')}
-          error={errors.password}
-          password={password}
-          owner={ownerOf({ username, discordId, password })}
-        />
-        <AuthSubmitButton loading={isSubmitting} disabled={isRegistered} mt="xs">
-          Sign Up
-        </AuthSubmitButton>
-        <CaptchaSlot containerRef={containerRef} />
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit} message={message}>
+      <TextInput
+        label="Name"
+        placeholder="Your name or business"
+        autoComplete="name"
+        size="md"
+        error={errors.username}
+        {...form.register('username')}
+      />
+      <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
+      <NewPasswordInput
+        label="Password"
+        registration={form.register('password')}
+        error={errors.password}
+        password={password}
+        owner={ownerOf({ username, discordId, password })}
+      />
+      <AuthSubmitButton loading={isSubmitting} disabled={isRegistered} mt="xs">
+        Sign Up
+      </AuthSubmitButton>
+      <CaptchaSlot containerRef={containerRef} />
+    </AuthForm>
   );
 }

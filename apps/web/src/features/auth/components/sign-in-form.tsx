@@ -1,12 +1,15 @@
-import { PasswordInput, Stack } from '@mantine/core';
-import { AuthSubmitButton, DiscordNameInput } from '../../../components/auth-fields';
+import {
+  AuthForm,
+  AuthSubmitButton,
+  CurrentPasswordInput,
+  DiscordNameInput,
+} from '../../../components/auth-fields';
 import { lazy, Suspense, useState } from 'react';
 import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { login, loginFormSchema } from '../api/auth';
 import { useCaptcha } from '../captcha/use-captcha';
-import { TimedMessageAlert } from '../../../components/timed-message-alert';
 import { useTimedMessage } from '../../../lib/use-timed-message';
 import { CaptchaSlot } from './captcha-slot';
 
@@ -51,23 +54,13 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TimedMessageAlert message={message} />
-        <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
-        <PasswordInput
-          label="Password"
-          placeholder="Your password"
-          autoComplete="current-password"
-          size="md"
-          error={errors.password}
-          {...form.register('password')}
-        />
-        <AuthSubmitButton loading={isSubmitting || isRedirecting} mt="xs">
-          Sign in
-        </AuthSubmitButton>
-        <CaptchaSlot containerRef={containerRef} />
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit} message={message}>
+      <DiscordNameInput registration={form.register('discordId')} error={errors.discordId} />
+      <CurrentPasswordInput registration={form.register('password')} error={errors.password} />
+      <AuthSubmitButton loading={isSubmitting || isRedirecting} mt="xs">
+        Sign in
+      </AuthSubmitButton>
+      <CaptchaSlot containerRef={containerRef} />
+    </AuthForm>
   );
 }

@@ -1,7 +1,8 @@
-import { Group, Paper, SimpleGrid, Stack, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconMapPin, IconTruckDelivery } from '@tabler/icons-react';
-import { Controller, useFormContext } from 'react-hook-form';
-import { StateSelect } from '../../../components/state-select';
+import { useFormContext } from 'react-hook-form';
+import { FormCard } from '../../../components/form-card';
+import { StateField } from '../../../components/form-fields';
 import type { CourierFormValues } from '../lib/courier-form-values';
 
 type Side = 'from' | 'to';
@@ -14,21 +15,7 @@ export function CourierAddressCard({ side }: { side: Side }) {
   const Icon = side === 'from' ? IconTruckDelivery : IconMapPin;
   const kind = side === 'from' ? 'shipping' : 'billing';
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={TITLES[side]}>
-      <Group gap="sm" mb="md">
-        <ThemeIcon
-          variant="light"
-          radius="md"
-          size={34}
-          color={side === 'from' ? 'blue' : 'teal'}
-          aria-hidden
-        >
-          <Icon size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h4">
-          {TITLES[side]}
-        </Title>
-      </Group>
+    <FormCard icon={<Icon size={20} />} title={TITLES[side]} color={side === 'from' ? 'blue' : 'teal'}>
       <Stack gap="sm">
         <TextInput
           label="Name"
@@ -63,21 +50,7 @@ export function CourierAddressCard({ side }: { side: Side }) {
             error={errors?.city?.message}
             {...register(`${side}.city`)}
           />
-          <Controller
-            control={control}
-            name={`${side}.state`}
-            render={({ field, fieldState }) => (
-              <StateSelect
-                label="State"
-                required
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <StateField control={control} name={`${side}.state`} label="State" required />
           <TextInput
             label="ZIP Code"
             required
@@ -98,6 +71,6 @@ export function CourierAddressCard({ side }: { side: Side }) {
           {...register(`${side}.phone`)}
         />
       </Stack>
-    </Paper>
+    </FormCard>
   );
 }

@@ -1,18 +1,8 @@
-import {
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { COURIER_MAX_DIMENSION, COURIER_MAX_WEIGHT } from '@portal/shared';
 import { IconPackage } from '@tabler/icons-react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FormCard } from '../../../components/form-card';
 import type { CourierFormValues } from '../lib/courier-form-values';
 
 const DIMENSIONS = [
@@ -27,21 +17,7 @@ export function PackageDetailsCard() {
   const { errors } = formState;
   const dimensionUnit = watch('dimensionUnit') === 'inch' ? 'in' : 'cm';
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-label="Package Details"
-    >
-      <Group gap="sm" mb="md">
-        <ThemeIcon variant="light" radius="md" size={34} color="grape" aria-hidden>
-          <IconPackage size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h4">
-          Package Details
-        </Title>
-      </Group>
+    <FormCard icon={<IconPackage size={20} />} title="Package Details" color="grape">
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="nowrap">
           <TextInput
@@ -127,6 +103,6 @@ export function PackageDetailsCard() {
           {...register('specialNotes')}
         />
       </Stack>
-    </Paper>
+    </FormCard>
   );
 }

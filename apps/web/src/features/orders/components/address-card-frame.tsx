@@ -1,28 +1,40 @@
-import { Group, Paper, Stack, ThemeIcon, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import type { AddressView } from '@portal/shared';
 import { IconMapPin, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { FormCard } from '../../../components/form-card';
 import type { AddressSide } from '../lib/order-form-values';
+import { SavedAddressPicker } from './saved-address-picker';
 
-/** The From and To cards (spec section 2): a titled panel around the address inputs. */
-export function AddressCardFrame({ side, children }: { side: AddressSide; children: ReactNode }) {
+type AddressCardFrameProps = {
+  side: AddressSide;
+  savedAddresses: AddressView[] | undefined;
+  isLoadingAddresses: boolean;
+  /** Fills the card's inputs (or its text block) from the saved address chosen. */
+  onPick: (address: AddressView) => void;
+  children: ReactNode;
+};
+
+/** The From and To cards (spec section 2): a titled panel, the saved-address picker, the address inputs. */
+export function AddressCardFrame({
+  side,
+  savedAddresses,
+  isLoadingAddresses,
+  onPick,
+  children,
+}: AddressCardFrameProps) {
   const Icon = side === 'From' ? IconTruckDelivery : IconMapPin;
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label={side}>
-      <Group gap="sm" mb="md">
-        <ThemeIcon
-          variant="light"
-          radius="md"
-          size={34}
-          color={side === 'From' ? 'blue' : 'teal'}
-          aria-hidden
-        >
-          <Icon size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h4">
-          {side}
-        </Title>
-      </Group>
-      <Stack gap="sm">{children}</Stack>
-    </Paper>
+    <FormCard icon={<Icon size={20} />} title={side} color={side === 'From' ? 'blue' : 'teal'}>
+      <Stack gap="sm">
+        <SavedAddressPicker
+          label="Saved address"
+          addresses={savedAddresses}
+          isLoading={isLoadingAddresses}
+          onPick={onPick}
+        />
+        {children}
+      </Stack>
+    </FormCard>
   );
 }

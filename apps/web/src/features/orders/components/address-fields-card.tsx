@@ -1,12 +1,11 @@
 import { memo, useEffect } from 'react';
 import { Grid, TextInput } from '@mantine/core';
 import { allowsCanada, isFedex, type AddressView, type LabelTypeView } from '@portal/shared';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { StateSelect } from '../../../components/state-select';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { StateField } from '../../../components/form-fields';
 import { useZipPlace } from '../../../lib/zip-lookup';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
 import { AddressCardFrame } from './address-card-frame';
-import { SavedAddressPicker } from './saved-address-picker';
 
 type AddressFieldsCardProps = {
   side: AddressSide;
@@ -22,7 +21,7 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
   savedAddresses,
   isLoadingAddresses,
 }: AddressFieldsCardProps) {
-  const { register, control, setValue, getValues, formState } = useFormContext<OrderFormValues>();
+  const { register, setValue, getValues, formState } = useFormContext<OrderFormValues>();
   const errorOf = (part: string) => formState.errors[`${side}${part}` as keyof OrderFormValues]?.message;
   const uid = selectedType?.uid ?? '';
   // Spec section 5: origin always US; the destination may be a Canadian province for some UPS types.
@@ -50,13 +49,12 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
   };
 
   return (
-    <AddressCardFrame side={side}>
-      <SavedAddressPicker
-        label="Saved address"
-        addresses={savedAddresses}
-        isLoading={isLoadingAddresses}
-        onPick={fill}
-      />
+    <AddressCardFrame
+      side={side}
+      savedAddresses={savedAddresses}
+      isLoadingAddresses={isLoadingAddresses}
+      onPick={fill}
+    >
       <TextInput
         label="Name"
         withAsterisk
@@ -85,21 +83,11 @@ export const AddressFieldsCard = memo(function AddressFieldsCard({
           <TextInput label="City" withAsterisk {...register(`${side}City`)} error={errorOf('City')} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, xs: 4 }}>
-          <Controller
-            control={control}
+          <StateField<OrderFormValues>
             name={`${side}State`}
-            render={({ field, fieldState }) => (
-              <StateSelect
-                label="State"
-                withAsterisk
-                withCanada={withCanada}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="State"
+            withAsterisk
+            withCanada={withCanada}
           />
         </Grid.Col>
       </Grid>

@@ -13,7 +13,6 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
 import { useZipPlace, zipInText } from '../../../lib/zip-lookup';
 import { AddressCardFrame } from './address-card-frame';
-import { SavedAddressPicker } from './saved-address-picker';
 
 type AddressTextCardProps = {
   side: AddressSide;
@@ -72,18 +71,17 @@ export const AddressTextCard = memo(function AddressTextCard({
   const text = useWatch({ control, name: field });
 
   return (
-    <AddressCardFrame side={side}>
-      <SavedAddressPicker
-        label="Saved address"
-        addresses={savedAddresses}
-        isLoading={isLoadingAddresses}
-        onPick={(address) =>
-          setValue(field, formatAddressAsText(address), {
-            shouldValidate: formState.isSubmitted,
-            shouldDirty: true,
-          })
-        }
-      />
+    <AddressCardFrame
+      side={side}
+      savedAddresses={savedAddresses}
+      isLoadingAddresses={isLoadingAddresses}
+      onPick={(address) =>
+        setValue(field, formatAddressAsText(address), {
+          shouldValidate: formState.isSubmitted,
+          shouldDirty: true,
+        })
+      }
+    >
       <Textarea
         label="Address"
         withAsterisk

@@ -1,16 +1,5 @@
 import { memo } from 'react';
-import {
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  type NumberInputProps,
-} from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import {
   isFedex,
   isPriority,
@@ -21,7 +10,8 @@ import {
   type LabelTypeView,
 } from '@portal/shared';
 import { IconPackage } from '@tabler/icons-react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { FormCard } from '../../../components/form-card';
+import { NumberField, SelectField } from '../../../components/form-fields';
 import { labelTypeOptions } from '../../../lib/label-type-options';
 import type { OrderFormValues, OrderMode } from '../lib/order-form-values';
 
@@ -38,35 +28,6 @@ type PackageFieldsProps = {
   onLabelTypeChange: (id: string) => void;
 };
 
-type NumberFieldProps = Omit<NumberInputProps, 'value' | 'onChange' | 'name'> & {
-  name: 'Weight' | 'quantity' | 'Height' | 'Width' | 'Length';
-};
-
-function NumberField({ name, ...props }: NumberFieldProps) {
-  const { control } = useFormContext<OrderFormValues>();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          value={field.value}
-          onChange={(value) =>
-            field.onChange(typeof value === 'number' ? value : value === '' ? '' : Number(value))
-          }
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-          error={fieldState.error?.message}
-          min={0}
-          hideControls
-          {...props}
-        />
-      )}
-    />
-  );
-}
-
 /** Type, Template (priority only), Weight in the type's unit, Quantity, and dimensions for FedEx types. */
 export const PackageFields = memo(function PackageFields({
   mode,
@@ -75,65 +36,42 @@ export const PackageFields = memo(function PackageFields({
   selectedType,
   onLabelTypeChange,
 }: PackageFieldsProps) {
-  const { control } = useFormContext<OrderFormValues>();
   const uid = selectedType?.uid ?? '';
   const unit = selectedType?.weightUnit ?? 'lb';
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Group gap="sm" mb="md">
-        <ThemeIcon variant="light" radius="md" size={34} aria-hidden>
-          <IconPackage size={20} />
-        </ThemeIcon>
-        <Title order={2} fz="h4">
-          Package
-        </Title>
-      </Group>
+    <FormCard icon={<IconPackage size={20} />} title="Package" isSection={false}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: isPriority(uid) ? 2 : 1 }} spacing="sm">
-          <Controller
-            control={control}
+          <SelectField<OrderFormValues>
             name="labelType"
-            render={({ field, fieldState }) => (
-              <Select
-                label="Type"
-                withAsterisk
-                placeholder={isLoadingTypes ? 'Loading label types…' : 'Select label type'}
-                data={labelTypeOptions(labelTypes)}
-                value={field.value || null}
-                onChange={(value) => onLabelTypeChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                description={selectedType ? `Up to ${selectedType.maxWeight} ${unit}` : undefined}
-                allowDeselect={false}
-              />
-            )}
+            label="Type"
+            withAsterisk
+            placeholder={isLoadingTypes ? 'Loading label types…' : 'Select label type'}
+            data={labelTypeOptions(labelTypes)}
+            onChange={onLabelTypeChange}
+            description={selectedType ? `Up to ${selectedType.maxWeight} ${unit}` : undefined}
+            allowDeselect={false}
           />
           {isPriority(uid) && (
-            <Controller
-              control={control}
+            <SelectField<OrderFormValues>
               name="design"
-              render={({ field, fieldState }) => (
-                <Select
-                  label="Template"
-                  withAsterisk
-                  placeholder="Select template"
-                  data={TEMPLATES[mode].map((value) => ({ value, label: TEMPLATE_LABELS[value] }))}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  allowDeselect={false}
-                />
-              )}
+              label="Template"
+              withAsterisk
+              placeholder="Select template"
+              data={TEMPLATES[mode].map((value) => ({ value, label: TEMPLATE_LABELS[value] }))}
+              allowDeselect={false}
             />
           )}
         </SimpleGrid>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField name="Weight" label={`Weight (${unit})`} withAsterisk decimalScale={2} />
-          <NumberField
+          <NumberField<OrderFormValues>
+            name="Weight"
+            label={`Weight (${unit})`}
+            withAsterisk
+            decimalScale={2}
+          />
+          <NumberField<OrderFormValues>
             name="quantity"
             label="Quantity"
             withAsterisk
@@ -154,13 +92,31 @@ export const PackageFields = memo(function PackageFields({
               </Text>
             </Text>
             <SimpleGrid cols={3} spacing="sm">
-              <NumberField name="Height" label="Height" withAsterisk decimalScale={2} max={MAX_DIMENSION} />
-              <NumberField name="Width" label="Width" withAsterisk decimalScale={2} max={MAX_DIMENSION} />
-              <NumberField name="Length" label="Length" withAsterisk decimalScale={2} max={MAX_DIMENSION} />
+              <NumberField<OrderFormValues>
+                name="Height"
+                label="Height"
+                withAsterisk
+                decimalScale={2}
+                max={MAX_DIMENSION}
+              />
+              <NumberField<OrderFormValues>
+                name="Width"
+                label="Width"
+                withAsterisk
+                decimalScale={2}
+                max={MAX_DIMENSION}
+              />
+              <NumberField<OrderFormValues>
+                name="Length"
+                label="Length"
+                withAsterisk
+                decimalScale={2}
+                max={MAX_DIMENSION}
+              />
             </SimpleGrid>
           </Stack>
         )}
       </Stack>
-    </Paper>
+    </FormCard>
   );
 });
