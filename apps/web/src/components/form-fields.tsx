@@ -99,7 +99,14 @@ export function FileField<Values extends FieldValues, Transformed = Values>({
   );
 }
 
-/** A number typed without steppers: empty stays '' for the schema to call required, anything else a number. */
+/** What Mantine gives while typing: a number, '' when empty, or text not yet a number (a lone '-'). */
+const toNumberValue = (value: number | string) =>
+  typeof value === 'string' && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+/**
+ * A number: Mantine keeps its own formatted text, so the field is controlled; an empty field holds '' for the
+ * schema to call required.
+ */
 export function NumberField<Values extends FieldValues, Transformed = Values>({
   control,
   name,
@@ -111,13 +118,9 @@ export function NumberField<Values extends FieldValues, Transformed = Values>({
       name={name}
       render={({ field, fieldState }) => (
         <NumberInput
-          min={0}
-          hideControls
           {...props}
           value={field.value}
-          onChange={(value) =>
-            field.onChange(typeof value === 'number' ? value : value === '' ? '' : Number(value))
-          }
+          onChange={(value) => field.onChange(toNumberValue(value))}
           onBlur={field.onBlur}
           name={field.name}
           ref={field.ref}

@@ -13,7 +13,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
 import { DialogActions } from '../../../components/dialog-actions';
-import { FormNumberInput } from '../../../components/form-number-input';
+import { NumberField } from '../../../components/form-fields';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/notify';
 import { schemaResolver } from '../../../lib/schema-resolver';
@@ -152,7 +152,7 @@ function MoveForm({
       <Stack gap="md">
         <MoveSummary order={order} kind={kind} />
         {kind === 'quote' && (
-          <FormNumberInput
+          <NumberField
             control={form.control}
             name="price"
             label="Price"

@@ -9,7 +9,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormModal } from '../../../components/form-modal';
-import { FormNumberInput } from '../../../components/form-number-input';
+import { NumberField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -133,7 +133,7 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
           )}
         />
         <Group grow align="flex-start">
-          <FormNumberInput
+          <NumberField
             control={form.control}
             name="maxWeight"
             label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
@@ -149,7 +149,7 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
             mt={28}
           />
         </Group>
-        <FormNumberInput
+        <NumberField
           control={form.control}
           name="voidWindowDays"
           label="Void window (days)"

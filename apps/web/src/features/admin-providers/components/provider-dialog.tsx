@@ -20,7 +20,7 @@ import {
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormModal } from '../../../components/form-modal';
-import { FormNumberInput } from '../../../components/form-number-input';
+import { NumberField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useCreateProvider, useUpdateProvider } from '../api/providers';
 import {
@@ -157,7 +157,7 @@ function ProviderForm({ editing, onClose }: Props) {
           </>
         )}
         <Group grow align="flex-start">
-          <FormNumberInput
+          <NumberField
             control={form.control}
             name="maxConcurrent"
             label="Concurrency limit"

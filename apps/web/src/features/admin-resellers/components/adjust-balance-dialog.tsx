@@ -4,7 +4,7 @@ import { adjustBalanceBody, formatUsd, type AdjustBalanceBody } from '@portal/sh
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { DialogActions } from '../../../components/dialog-actions';
-import { FormNumberInput } from '../../../components/form-number-input';
+import { NumberField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useAdjustBalance } from '../api/resellers';
 
@@ -40,7 +40,7 @@ export function AdjustBalanceDialog({ userId, discordId, balance, opened, onClos
           <Text size="sm" c="dimmed">
             Current balance {formatUsd(balance)}. A positive amount credits it, a negative one debits it.
           </Text>
-          <FormNumberInput
+          <NumberField
             control={form.control}
             name="amount"
             label="Amount (USD)"

@@ -15,7 +15,7 @@ import {
   type TierDraft,
 } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
-import { FormNumberInput } from '../../../components/form-number-input';
+import { NumberField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -120,7 +120,7 @@ function PriceForm({ userId, discordId, row, onClose }: Props & { row: ResellerP
         )}
         {mode === 'percent' && (
           <>
-            <FormNumberInput
+            <NumberField
               control={form.control}
               name="percent"
               label="Percentage up or down from the default"

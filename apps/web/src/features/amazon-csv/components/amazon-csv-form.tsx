@@ -60,8 +60,10 @@ export function AmazonCsvForm({ onGenerated }: AmazonCsvFormProps) {
               label="Weight"
               withAsterisk
               description={WEIGHT_HINT}
+              min={0}
               max={AMAZON_MAX_WEIGHT}
               decimalScale={2}
+              hideControls
             />
           </SimpleGrid>
         </FormCard>

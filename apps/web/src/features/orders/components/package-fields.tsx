@@ -16,6 +16,9 @@ import { labelTypeOptions } from '../../../lib/label-type-options';
 import type { OrderFormValues, OrderMode } from '../lib/order-form-values';
 
 /** Template options (spec section 2): pitney and evs; Fast Order also offers indica, labelled Endicia. */
+/** Weight and dimensions: typed without steppers, never below 0, to the hundredth. */
+const MEASURE = { min: 0, hideControls: true, decimalScale: 2 } as const;
+
 const TEMPLATES: Record<OrderMode, Array<keyof typeof TEMPLATE_LABELS>> = {
   simple: ['pitney', 'evs'],
   quick: ['pitney', 'evs', 'indica'],
@@ -65,12 +68,7 @@ export const PackageFields = memo(function PackageFields({
           )}
         </SimpleGrid>
         <SimpleGrid cols={2} spacing="sm">
-          <NumberField<OrderFormValues>
-            name="Weight"
-            label={`Weight (${unit})`}
-            withAsterisk
-            decimalScale={2}
-          />
+          <NumberField<OrderFormValues> name="Weight" label={`Weight (${unit})`} withAsterisk {...MEASURE} />
           <NumberField<OrderFormValues>
             name="quantity"
             label="Quantity"
@@ -78,7 +76,6 @@ export const PackageFields = memo(function PackageFields({
             min={MIN_QUANTITY}
             max={MAX_ORDER_QUANTITY}
             allowDecimal={false}
-            hideControls={false}
             // 0 stays 0 and gets its error, instead of silently becoming 1 on blur.
             clampBehavior="none"
           />
@@ -96,22 +93,22 @@ export const PackageFields = memo(function PackageFields({
                 name="Height"
                 label="Height"
                 withAsterisk
-                decimalScale={2}
                 max={MAX_DIMENSION}
+                {...MEASURE}
               />
               <NumberField<OrderFormValues>
                 name="Width"
                 label="Width"
                 withAsterisk
-                decimalScale={2}
                 max={MAX_DIMENSION}
+                {...MEASURE}
               />
               <NumberField<OrderFormValues>
                 name="Length"
                 label="Length"
                 withAsterisk
-                decimalScale={2}
                 max={MAX_DIMENSION}
+                {...MEASURE}
               />
             </SimpleGrid>
           </Stack>
