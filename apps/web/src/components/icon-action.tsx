@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, type ActionIconProps } from '@mantine/core';
+import { ActionIcon, Group, Tooltip, type ActionIconProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type IconActionProps = ActionIconProps & {
@@ -18,5 +18,21 @@ export function IconAction({ tip, label, icon, ...button }: IconActionProps) {
         {icon}
       </ActionIcon>
     </Tooltip>
+  );
+}
+
+/** One of a row's icon buttons; `isShown: false` leaves it out (Download before a label exists). */
+export type RowAction = IconActionProps & { isShown?: boolean };
+
+/** A row's icon buttons, right-aligned on one line. */
+export function RowActions({ actions }: { actions: RowAction[] }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {actions
+        .filter((action) => action.isShown !== false)
+        .map(({ isShown: _isShown, ...action }) => (
+          <IconAction key={action.tip} {...action} />
+        ))}
+    </Group>
   );
 }

@@ -9,6 +9,7 @@ import {
   Table,
   Text,
   VisuallyHidden,
+  type NumberInputProps,
 } from '@mantine/core';
 import { checkPriceTiers, type PriceTier } from '@portal/shared';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -31,6 +32,13 @@ export function tierProblems(drafts: readonly TierDraft[], maxWeight: number | '
   if (maxWeight === '') return ['Max weight is required'];
   return checkPriceTiers(tiers, maxWeight).map((i) => i.message);
 }
+
+/** A row's three number cells, as their accessible names end; the price shows cents and a dollar sign. */
+const TIER_CELLS: Array<{ field: keyof TierDraft; name: string } & NumberInputProps> = [
+  { field: 'fromWeight', name: 'from weight' },
+  { field: 'toWeight', name: 'to weight' },
+  { field: 'price', name: 'price', fixedDecimalScale: true, prefix: '$' },
+];
 
 type Props = {
   value: TierDraft[];
@@ -70,38 +78,19 @@ export function PriceTiersEditor({ value, onChange, unit, maxWeight, showProblem
           <Table.Tbody>
             {value.map((row, index) => (
               <Table.Tr key={index}>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Tier ${index + 1} from weight`}
-                    value={row.fromWeight}
-                    onChange={(v) => set(index, 'fromWeight', v)}
-                    min={0}
-                    decimalScale={2}
-                    hideControls
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Tier ${index + 1} to weight`}
-                    value={row.toWeight}
-                    onChange={(v) => set(index, 'toWeight', v)}
-                    min={0}
-                    decimalScale={2}
-                    hideControls
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <NumberInput
-                    aria-label={`Tier ${index + 1} price`}
-                    value={row.price}
-                    onChange={(v) => set(index, 'price', v)}
-                    min={0}
-                    decimalScale={2}
-                    fixedDecimalScale
-                    prefix="$"
-                    hideControls
-                  />
-                </Table.Td>
+                {TIER_CELLS.map(({ field, name, ...input }) => (
+                  <Table.Td key={field}>
+                    <NumberInput
+                      aria-label={`Tier ${index + 1} ${name}`}
+                      value={row[field]}
+                      onChange={(cell) => set(index, field, cell)}
+                      min={0}
+                      decimalScale={2}
+                      hideControls
+                      {...input}
+                    />
+                  </Table.Td>
+                ))}
                 <Table.Td>
                   <ActionIcon
                     variant="subtle"

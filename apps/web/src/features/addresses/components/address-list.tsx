@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AddressView } from '@portal/shared';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
-import { IconAction } from '../../../components/icon-action';
+import { RowActions } from '../../../components/icon-action';
 
 type AddressListProps = {
   addresses: AddressView[];
@@ -11,29 +11,31 @@ type AddressListProps = {
   onDelete: (address: AddressView) => void;
 };
 
-function RowActions({
+function AddressActions({
   address,
   onEdit,
   onDelete,
 }: { address: AddressView } & Omit<AddressListProps, 'addresses'>) {
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <IconAction
-        tip="Update"
-        label={`Update ${address.name}`}
-        icon={<IconPencil size={18} />}
-        variant="subtle"
-        onClick={() => onEdit(address)}
-      />
-      <IconAction
-        tip="Delete"
-        label={`Delete ${address.name}`}
-        icon={<IconTrash size={18} />}
-        variant="subtle"
-        color="red"
-        onClick={() => onDelete(address)}
-      />
-    </Group>
+    <RowActions
+      actions={[
+        {
+          tip: 'Update',
+          label: `Update ${address.name}`,
+          icon: <IconPencil size={18} />,
+          variant: 'subtle',
+          onClick: () => onEdit(address),
+        },
+        {
+          tip: 'Delete',
+          label: `Delete ${address.name}`,
+          icon: <IconTrash size={18} />,
+          variant: 'subtle',
+          color: 'red',
+          onClick: () => onDelete(address),
+        },
+      ]}
+    />
   );
 }
 
@@ -62,7 +64,7 @@ const columns = (actions: Omit<AddressListProps, 'addresses'>): DataColumn<Addre
     header: 'Actions',
     align: 'right',
     width: 96,
-    cell: (address) => <RowActions address={address} {...actions} />,
+    cell: (address) => <AddressActions address={address} {...actions} />,
   },
 ];
 
@@ -87,7 +89,7 @@ export function AddressList({ addresses, onEdit, onDelete }: AddressListProps) {
                   {address.city}, {address.state} {address.zip}
                 </Text>
               </Stack>
-              <RowActions address={address} onEdit={onEdit} onDelete={onDelete} />
+              <AddressActions address={address} onEdit={onEdit} onDelete={onDelete} />
             </Group>
           </Paper>
         ))}

@@ -1,7 +1,6 @@
-import { Group } from '@mantine/core';
 import type { OrderView } from '@portal/shared';
 import { IconCopy, IconDownload, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
-import { IconAction } from '../../../components/icon-action';
+import { RowActions } from '../../../components/icon-action';
 import { canDownload } from '../lib/order-status';
 import { canRequestRefund } from './refund-note';
 
@@ -26,45 +25,44 @@ export function OrderActions({
 }: OrderActionsProps) {
   const isReady = canDownload(order.status) && !!order.tracking;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {isReady && (
-        <IconAction
-          tip="Download label"
-          label={`Download label ${order.OrderId}`}
-          icon={<IconDownload size={18} />}
-          variant="light"
-          loading={isDownloading}
-          onClick={() => onDownload(order)}
-        />
-      )}
-      {isReady && onPrint && (
-        <IconAction
-          tip="Print label (ZPL)"
-          label={`Print label ${order.OrderId}`}
-          icon={<IconPrinter size={18} />}
-          variant="light"
-          loading={isDownloading}
-          onClick={() => onPrint(order)}
-        />
-      )}
-      <IconAction
-        tip="Duplicate order"
-        label={`Duplicate ${order.OrderId}`}
-        icon={<IconCopy size={18} />}
-        variant="subtle"
-        color="gray"
-        onClick={() => onDuplicate(order)}
-      />
-      {canRequestRefund(order) && (
-        <IconAction
-          tip="Request refund"
-          label={`Request refund ${order.OrderId}`}
-          icon={<IconReceiptRefund size={18} />}
-          variant="subtle"
-          color="red"
-          onClick={() => onRequestRefund(order)}
-        />
-      )}
-    </Group>
+    <RowActions
+      actions={[
+        {
+          tip: 'Download label',
+          label: `Download label ${order.OrderId}`,
+          icon: <IconDownload size={18} />,
+          variant: 'light',
+          loading: isDownloading,
+          isShown: isReady,
+          onClick: () => onDownload(order),
+        },
+        {
+          tip: 'Print label (ZPL)',
+          label: `Print label ${order.OrderId}`,
+          icon: <IconPrinter size={18} />,
+          variant: 'light',
+          loading: isDownloading,
+          isShown: isReady && !!onPrint,
+          onClick: () => onPrint?.(order),
+        },
+        {
+          tip: 'Duplicate order',
+          label: `Duplicate ${order.OrderId}`,
+          icon: <IconCopy size={18} />,
+          variant: 'subtle',
+          color: 'gray',
+          onClick: () => onDuplicate(order),
+        },
+        {
+          tip: 'Request refund',
+          label: `Request refund ${order.OrderId}`,
+          icon: <IconReceiptRefund size={18} />,
+          variant: 'subtle',
+          color: 'red',
+          isShown: canRequestRefund(order),
+          onClick: () => onRequestRefund(order),
+        },
+      ]}
+    />
   );
 }
