@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { MAX_WEBHOOK_ENDPOINTS } from '@portal/shared';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/notify';
 import { useWebhooks } from '../api/webhooks';
@@ -8,6 +7,7 @@ import { SettingsSection } from './settings-section';
 import { WebhookCreateModal } from './webhook-create-modal';
 import { WebhookEndpointItem } from './webhook-endpoint-item';
 import { WebhookSecretModal } from './webhook-secret-modal';
+import { AddButton } from '../../../components/add-button';
 
 /** Webhook endpoints: LabelPort POSTs order, bulk order, deposit and courier events to them. */
 export function WebhooksSection() {
@@ -41,13 +41,12 @@ export function WebhooksSection() {
         <Text size="xs" c="dimmed">
           {endpoints.length} of {MAX_WEBHOOK_ENDPOINTS} endpoints
         </Text>
-        <Button
-          leftSection={<IconPlus size={16} />}
+        <AddButton
           onClick={() => setCreating(true)}
           disabled={!webhooks.isSuccess || endpoints.length >= MAX_WEBHOOK_ENDPOINTS}
         >
           Add endpoint
-        </Button>
+        </AddButton>
       </Group>
       <WebhookCreateModal opened={creating} onClose={() => setCreating(false)} onCreated={setSecret} />
       <WebhookSecretModal secret={secret} onClose={() => setSecret(null)} />

@@ -8,6 +8,7 @@ import { useAddresses } from '../../../lib/saved-addresses';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import { AddressList, AddressListSkeleton } from '../components/address-list';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';
+import { AddButton } from '../../../components/add-button';
 
 type Editing = { address: AddressView | null } | null;
 
@@ -35,11 +36,7 @@ export function AddressesPage() {
         variant="light"
         title="No saved addresses yet"
         description="Save the addresses you ship from and to most often, then pick them on any order form."
-        action={
-          <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
-            Create Address
-          </Button>
-        }
+        action={<AddButton onClick={openCreate}>Create Address</AddButton>}
       />
     );
   else

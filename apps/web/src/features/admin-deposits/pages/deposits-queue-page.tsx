@@ -22,6 +22,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { useAdminInvoices } from '../api/invoices';
 import { DecideInvoiceDialog } from '../components/decide-invoice-dialog';
 import { InvoiceReceipt } from '../components/invoice-receipt';
+import { CodeText } from '../../../components/code-text';
 
 type Status = '' | 'pending' | 'completed' | 'cancelled';
 type Method = '' | 'cashapp' | 'paypal' | 'stripe' | 'manual';
@@ -65,11 +66,7 @@ const columns = (decide: (deciding: Deciding) => void): DataColumn<AdminInvoiceV
   {
     key: 'note',
     header: 'Note',
-    cell: (invoice) => (
-      <Text size="sm" ff="monospace" fw={600}>
-        {invoice.note}
-      </Text>
-    ),
+    cell: (invoice) => <CodeText fw={600}>{invoice.note}</CodeText>,
   },
   { key: 'receipt', header: 'Receipt', cell: (invoice) => <InvoiceReceipt invoice={invoice} /> },
   {

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type AdminLabelTypesResponse, type ProviderView } from '@portal/shared';
-import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useProviders } from '../../../lib/admin-providers';
@@ -30,6 +30,7 @@ import {
   type RouteDraftStep,
   type RouteVerdict,
 } from '../lib/route-draft';
+import { AddButton } from '../../../components/add-button';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 type Props = { labelType: LabelTypeRow | null; onClose: () => void };
@@ -129,14 +130,13 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
           </Stack>
         )}
         <Group justify="space-between">
-          <Button
+          <AddButton
             variant="light"
-            leftSection={<IconPlus size={16} />}
             onClick={() => edit((current) => addStep(current, all))}
             disabled={steps.length >= MAX_ROUTE_STEPS || steps.length >= all.length}
           >
             Add a provider
-          </Button>
+          </AddButton>
           {steps.length > 0 && (
             <Button variant="subtle" color="gray" onClick={() => edit(() => [])}>
               Use test mode

@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminLabelTypesResponse } from '@portal/shared';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +10,8 @@ import { useAdminLabelTypes } from '../api/admin-label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
 import { RouteDialog } from '../components/route-dialog';
 import { RouteSummary } from '../components/route-summary';
+import { CodeText } from '../../../components/code-text';
+import { AddButton } from '../../../components/add-button';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 
@@ -21,11 +22,7 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
   {
     key: 'service',
     header: 'Service',
-    cell: (t) => (
-      <Text size="sm" ff="monospace">
-        {t.uid}
-      </Text>
-    ),
+    cell: (t) => <CodeText>{t.uid}</CodeText>,
   },
   {
     key: 'maxWeight',
@@ -104,14 +101,13 @@ export function LabelTypesPage() {
         title="Label Types"
         description="What resellers can buy, the default price tiers and where each is bought. Give one reseller their own prices on their page."
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
+          <AddButton
             onClick={() => open(null)}
             disabled={allUsed}
             title={allUsed ? 'Every carrier service already has a label type' : undefined}
           >
             New label type
-          </Button>
+          </AddButton>
         }
       />
       <Stack gap="md">

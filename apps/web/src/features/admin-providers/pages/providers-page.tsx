@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
-import { IconPlugConnected, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { IconAction } from '../../../components/icon-action';
@@ -12,6 +12,8 @@ import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
 import { CircuitBadge, LastError, ProviderCalls } from '../components/provider-health';
 import { ProviderDialog } from '../components/provider-dialog';
+import { CodeText } from '../../../components/code-text';
+import { AddButton } from '../../../components/add-button';
 
 type TestAnswer = { name: string; ok: boolean; message: string };
 
@@ -67,11 +69,7 @@ export function ProvidersPage() {
       key: 'key',
       header: 'API key',
       noWrap: true,
-      cell: (p) => (
-        <Text size="sm" ff="monospace" aria-label={`Key ending in ${p.credentialHint}`}>
-          …{p.credentialHint}
-        </Text>
-      ),
+      cell: (p) => <CodeText aria-label={`Key ending in ${p.credentialHint}`}>…{p.credentialHint}</CodeText>,
     },
     {
       key: 'status',
@@ -146,12 +144,7 @@ export function ProvidersPage() {
         title="Providers"
         description="Where real postage is bought. A label type with no route makes test labels."
         actions={
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setDialog({ opened: true, editing: null })}
-          >
-            Add provider
-          </Button>
+          <AddButton onClick={() => setDialog({ opened: true, editing: null })}>Add provider</AddButton>
         }
       />
       <Stack gap="md">

@@ -4,6 +4,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
 import { invoiceStatusLook } from '../../../lib/status-looks';
 import { paymentMethodLabel } from '../lib/invoice-labels';
+import { CodeText } from '../../../components/code-text';
 
 type Props = {
   invoices: InvoiceView[];
@@ -45,11 +46,7 @@ const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
   {
     key: 'note',
     header: 'Note',
-    cell: (invoice) => (
-      <Text size="sm" ff="monospace">
-        {invoice.note}
-      </Text>
-    ),
+    cell: (invoice) => <CodeText>{invoice.note}</CodeText>,
   },
   {
     key: 'actions',
