@@ -1,6 +1,5 @@
-import { Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { COURIER_STATUSES, type AdminCourierOrderView } from '@portal/shared';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CourierOrderDetails, courierReference } from '../../../components/courier-order-details';
 import { PageHeader } from '../../../components/page-header';
@@ -10,6 +9,7 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { useCourierQueue, useMoveCourierOrder, type CourierMove } from '../api/admin-courier';
 import { CourierMoveDialog, type PendingMove } from '../components/courier-move-dialog';
 import { CourierQueueTable } from '../components/courier-queue-table';
+import { FilterBar, SearchInput } from '../../../components/search-input';
 
 const STATUS_OPTIONS = [...COURIER_STATUSES, 'All'].map((s) => ({ value: s, label: s }));
 const EMPTY: Record<string, string> = {
@@ -35,7 +35,7 @@ export function CourierPage() {
         description="Overnight FedEx orders: quote a price, upload the label once the reseller accepts, or cancel with a note."
       />
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <FilterBar>
           <Select
             label="Status"
             data={STATUS_OPTIONS}
@@ -44,13 +44,12 @@ export function CourierPage() {
             onChange={(next) => list.setFilter('status', next ?? 'Pending')}
             w={{ base: '100%', xs: 220 }}
           />
-          <TextInput
+          <SearchInput
             label="Search"
             placeholder="Reference, name, city, ZIP"
-            leftSection={<IconSearch size={16} />}
             value={list.filters.search}
             maxLength={100}
-            onChange={(e) => list.setFilter('search', e.currentTarget.value)}
+            onChange={(text) => list.setFilter('search', text)}
             w={{ base: '100%', xs: 280 }}
           />
           {queue.data && (
@@ -58,7 +57,7 @@ export function CourierPage() {
               {queue.data.totalDocs} {queue.data.totalDocs === 1 ? 'order' : 'orders'}
             </Text>
           )}
-        </Group>
+        </FilterBar>
         <CourierQueueTable
           orders={queue.data?.docs ?? []}
           isPending={queue.isPending}

@@ -1,16 +1,5 @@
-import {
-  Anchor,
-  Button,
-  Group,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type AdminInvoiceView } from '@portal/shared';
-import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
@@ -23,6 +12,7 @@ import { useAdminInvoices } from '../api/invoices';
 import { DecideInvoiceDialog } from '../components/decide-invoice-dialog';
 import { InvoiceReceipt } from '../components/invoice-receipt';
 import { CodeText } from '../../../components/code-text';
+import { FilterBar, SearchInput } from '../../../components/search-input';
 
 type Status = '' | 'pending' | 'completed' | 'cancelled';
 type Method = '' | 'cashapp' | 'paypal' | 'stripe' | 'manual';
@@ -117,7 +107,7 @@ export function DepositsQueuePage() {
         description="Match each payment to its invoice by the note, then approve or cancel it."
       />
       <Stack gap="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
+        <FilterBar>
           <SegmentedControl
             aria-label="Status"
             value={filters.status}
@@ -143,15 +133,14 @@ export function DepositsQueuePage() {
             ]}
             allowDeselect={false}
           />
-          <TextInput
+          <SearchInput
             label="Search"
             placeholder="Note (LP-…) or reseller"
-            leftSection={<IconSearch size={16} />}
             value={filters.search}
-            onChange={(e) => setFilter('search', e.currentTarget.value)}
+            onChange={(text) => setFilter('search', text)}
             w={260}
           />
-        </Group>
+        </FilterBar>
         <DataTable
           label="Invoices"
           columns={columns(setDeciding)}

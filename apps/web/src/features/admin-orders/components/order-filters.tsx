@@ -1,10 +1,10 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
-import { IconSearch } from '@tabler/icons-react';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { labelTypeOptions } from '../../../lib/label-type-options';
 import { useLabelTypes } from '../../../lib/label-types-query';
 import type { OrderFilters } from '../api/admin-orders';
+import { SearchInput } from '../../../components/search-input';
 
 const STATUS_OPTIONS = [
   { value: 'All', label: 'All statuses' },
@@ -21,12 +21,11 @@ export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
   const set = (key: keyof OrderFilters) => (next: string) => onChange({ ...value, [key]: next });
   return (
     <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
-      <TextInput
+      <SearchInput
         label="Search"
         placeholder="OrderId, tracking, name or reseller"
-        leftSection={<IconSearch size={16} />}
         value={value.search}
-        onChange={(event) => set('search')(event.currentTarget.value)}
+        onChange={set('search')}
       />
       <Select
         label="Status"

@@ -1,6 +1,5 @@
-import { Badge, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { formatUsd, type AdminUserSummary } from '@portal/shared';
-import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
@@ -9,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { enabledLook } from '../../../lib/status-looks';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useResellers } from '../api/resellers';
+import { SearchInput } from '../../../components/search-input';
 
 const COLUMNS: DataColumn<AdminUserSummary>[] = [
   {
@@ -60,12 +60,11 @@ export function ResellersPage() {
     <>
       <PageHeader title="Resellers" description="Find a reseller to see their balance, ledger and access." />
       <Stack gap="md">
-        <TextInput
+        <SearchInput
           label="Search"
           placeholder="Discord name, name or e-mail"
-          leftSection={<IconSearch size={16} />}
           value={list.filters.search}
-          onChange={(event) => list.setFilter('search', event.currentTarget.value)}
+          onChange={(text) => list.setFilter('search', text)}
           maw={420}
         />
         <DataTable

@@ -1,6 +1,6 @@
-import { Modal, Stack, Tabs, TextInput } from '@mantine/core';
+import { Modal, Stack, Tabs } from '@mantine/core';
 import type { CourierOrderView } from '@portal/shared';
-import { IconList, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconList, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CourierOrderDetails, courierReference } from '../../../components/courier-order-details';
 import { PageHeader } from '../../../components/page-header';
@@ -12,6 +12,7 @@ import { useCourierOrders, useDownloadCourierFile, useUpdateCourierStatus } from
 import { CourierOrdersTable } from '../components/courier-orders-table';
 import { CreateCourierOrderForm } from '../components/create-courier-order-form';
 import { QuoteDecisionDialog, type QuoteDecision } from '../components/quote-decision-dialog';
+import { SearchInput } from '../../../components/search-input';
 
 type Tab = 'orders' | 'create';
 
@@ -58,12 +59,11 @@ export function FedexOrderPage() {
         </Tabs.List>
         <Tabs.Panel value="orders">
           <Stack gap="md">
-            <TextInput
+            <SearchInput
               aria-label="Search courier orders"
               placeholder="Search by name, city, ZIP or status"
-              leftSection={<IconSearch size={16} />}
               value={list.filters.search}
-              onChange={(e) => list.setFilter('search', e.currentTarget.value)}
+              onChange={(text) => list.setFilter('search', text)}
               maw={{ base: '100%', sm: 360 }}
               maxLength={100}
             />
