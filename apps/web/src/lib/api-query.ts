@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from './api-client';
+import { queryKeys } from './query-keys';
 
 type QueryValue = string | number | boolean | undefined;
 
@@ -20,6 +21,19 @@ export const useRefresh = (...areas: QueryKey[]) => {
   const queryClient = useQueryClient();
   return () => Promise.all(areas.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 };
+
+/** After a staff write: its own areas and the audit log, which every staff write adds to. */
+export const useStaffRefresh = (...areas: QueryKey[]) => useRefresh(...areas, queryKeys.admin.audit.all);
+
+/** What a staff write that moves a reseller's balance changes besides its own list. */
+export const BALANCE_AREAS: QueryKey[] = [queryKeys.admin.overview, queryKeys.admin.resellers.all];
+
+/** What a refund changes, from whichever console page it was made: orders, the request queue, balances. */
+export const REFUND_AREAS: QueryKey[] = [
+  queryKeys.admin.orders.all,
+  queryKeys.admin.refundRequests.all,
+  queryKeys.admin.resellers.all,
+];
 
 /** A read: its cache key, and GET `path` read by its schema (`refetchInterval` and the like spread beside it). */
 export const readQuery = <S extends z.ZodType, K extends QueryKey>(

@@ -1,7 +1,7 @@
 import { adminCourierListResponse, COURIER_PAGE_SIZE, messageResponse } from '@portal/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listQuery, useRefresh } from '../../../lib/api-query';
+import { BALANCE_AREAS, listQuery, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The queue looks again now and then, so a reseller's Accept shows up without a reload. */
@@ -47,12 +47,7 @@ const post = (move: CourierMove) => {
 
 /** POST /admin/courier/{id}/quote, /complete (multipart file) or /cancel; the queue and counts reread after. */
 export const useMoveCourierOrder = () => {
-  const refresh = useRefresh(
-    queryKeys.admin.courier.all,
-    queryKeys.admin.overview,
-    queryKeys.admin.resellers.all,
-    queryKeys.admin.audit.all,
-  );
+  const refresh = useStaffRefresh(queryKeys.admin.courier.all, ...BALANCE_AREAS);
   return useMutation({
     mutationFn: async (move: CourierMove) => messageResponse.parse(await post(move)),
     // The dialog shows the failure beside the field it concerns.

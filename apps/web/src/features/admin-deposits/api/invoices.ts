@@ -1,7 +1,7 @@
 import { adminInvoiceResponse, adminInvoicesResponse, type AdminInvoicesQuery } from '@portal/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listQuery, useRefresh } from '../../../lib/api-query';
+import { BALANCE_AREAS, listQuery, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminInvoiceQueries = {
@@ -25,12 +25,7 @@ export const useAdminInvoices = (query: Omit<AdminInvoicesQuery, 'limit'>) =>
  * or /cancel with { reason }.
  */
 export const useDecideInvoice = () => {
-  const refresh = useRefresh(
-    queryKeys.admin.invoices.all,
-    queryKeys.admin.overview,
-    queryKeys.admin.audit.all,
-    queryKeys.admin.resellers.all,
-  );
+  const refresh = useStaffRefresh(queryKeys.admin.invoices.all, ...BALANCE_AREAS);
   return useMutation({
     mutationFn: async ({
       id,

@@ -7,7 +7,7 @@ import {
 } from '@portal/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { readQuery, useRefresh } from '../../../lib/api-query';
+import { readQuery, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const adminLabelTypeQueries = {
@@ -20,7 +20,7 @@ export const useAdminLabelTypes = () => useQuery(adminLabelTypeQueries.list());
 /** POST /admin/label-types, or PUT /admin/label-types/{id} when editing. */
 export const useSaveLabelType = (id: string | null) => {
   // The resellers' forms read the same types: refresh both, and the audit trail.
-  const refresh = useRefresh(queryKeys.admin.labelTypes, queryKeys.labelTypes, queryKeys.admin.audit.all);
+  const refresh = useStaffRefresh(queryKeys.admin.labelTypes, queryKeys.labelTypes);
   return useMutation({
     mutationFn: async (body: AdminLabelTypeBody) =>
       adminLabelTypeResponse.parse(
@@ -35,11 +35,7 @@ export const useSaveLabelType = (id: string | null) => {
 /** PUT /admin/label-types/{id}/route with { route: [{ providerId, service }] } (`[]`: test mode). */
 export const useSaveRoute = (id: string) => {
   // Providers list the label types routed to them.
-  const refresh = useRefresh(
-    queryKeys.admin.labelTypes,
-    queryKeys.admin.providers,
-    queryKeys.admin.audit.all,
-  );
+  const refresh = useStaffRefresh(queryKeys.admin.labelTypes, queryKeys.admin.providers);
   return useMutation({
     mutationFn: async (body: LabelTypeRouteBody) =>
       labelTypeRouteResponse.parse(await api.put(`/admin/label-types/${encodeURIComponent(id)}/route`, body)),

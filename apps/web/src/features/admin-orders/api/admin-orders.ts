@@ -8,7 +8,7 @@ import {
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { getParsed, listQuery, useRefresh } from '../../../lib/api-query';
+import { getParsed, listQuery, REFUND_AREAS, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 import { hasNewsToCome } from '../../../lib/status-looks';
 
@@ -55,13 +55,7 @@ export const useAdminOrders = (filters: OrderFilters, page: number) =>
 export const useAdminOrder = (id: string | null) => useQuery(adminOrderQueries.detail(id));
 
 /** A refund changes orders, balances, the queue and the audit trail: refresh what the console shows. */
-const useRefreshAfterRefund = () =>
-  useRefresh(
-    queryKeys.admin.orders.all,
-    queryKeys.admin.refundRequests.all,
-    queryKeys.admin.resellers.all,
-    queryKeys.admin.audit.all,
-  );
+const useRefreshAfterRefund = () => useStaffRefresh(...REFUND_AREAS);
 
 /** POST /admin/orders/{id}/refund with { reason } */
 export const useRefundOrder = () => {

@@ -7,14 +7,13 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-import { useRefresh } from '../../../lib/api-query';
+import { useRefresh, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 const path = (id: string) => `/admin/providers/${encodeURIComponent(id)}`;
 
 /** Providers appear in label type routes and in the audit trail: refresh both with the list. */
-const useRefreshProviders = () =>
-  useRefresh(queryKeys.admin.providers, queryKeys.admin.labelTypes, queryKeys.admin.audit.all);
+const useRefreshProviders = () => useStaffRefresh(queryKeys.admin.providers, queryKeys.admin.labelTypes);
 
 /** POST /admin/providers with { kind, name, credentials: { apiKey, baseUrl? } } */
 export const useCreateProvider = () => {

@@ -1,7 +1,7 @@
 import { refundRequestDecisionResponse, refundRequestsResponse } from '@portal/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { listQuery, useRefresh } from '../../../lib/api-query';
+import { listQuery, REFUND_AREAS, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const refundRequestQueries = {
@@ -25,12 +25,7 @@ export const useRefundRequests = (status: string, page: number) =>
 /** POST /admin/refund-requests/{id}/approve, or /reject with { reason } */
 export const useDecideRefundRequest = () => {
   // A decision changes the order, the reseller's balance and the audit trail.
-  const refresh = useRefresh(
-    queryKeys.admin.refundRequests.all,
-    queryKeys.admin.orders.all,
-    queryKeys.admin.resellers.all,
-    queryKeys.admin.audit.all,
-  );
+  const refresh = useStaffRefresh(...REFUND_AREAS);
   return useMutation({
     mutationFn: async (q: { id: string; decision: 'approve' | 'reject'; reason?: string }) =>
       refundRequestDecisionResponse.parse(
