@@ -3,21 +3,20 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import {
   findOrder,
   formatOrderId,
-  markCancelled,
   type OrderStatus,
   type OrderWithType,
 } from '../orders/order-records.service.ts';
-import { emitOrderEvents, emitWebhookEvent } from '../webhooks/webhooks.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
+import { settleRefund } from './refund-settle.ts';
 import { refuseUnvoidable } from './void-rules.ts';
 import { askProviderToVoid, type VoidOutcome } from './voids.service.ts';
-import { claimVoid, findBoughtLabel, markRefunded } from './voids.repository.ts';
+import { claimVoid, findBoughtLabel } from './voids.repository.ts';
 
 /** Statuses the label job may refund (no label yet) and those staff may refund (a label too). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
@@ -102,24 +101,15 @@ async function refundInTransaction(
   input: RefundInput,
 ): Promise<RefundOutcome> {
   const orderId = formatOrderId(order.orderNumber);
-  const refund = await postLedgerEntry(tx, {
-    userId: order.userId,
-    kind: 'refund',
-    amountCents: order.priceCents,
-    sourceKey: `refund:order:${order.id}`,
-    note: `Refund for ${orderId}: ${input.reason}`,
-    createdBy: input.actor?.userId ?? null,
-  });
-  const cancelled = refund.applied ? await markCancelled(tx, order.id, input.reason, input.from) : null;
-  if (!cancelled) throw new NothingToRefund();
-  await markRefunded(tx, order.id);
-  const request = await approveRequest(tx, {
-    orderId: order.id,
-    requestId: input.requestId,
+  const settled = await settleRefund(ctx, tx, order, {
+    reason: input.reason,
+    from: input.from,
     decidedBy: input.actor?.userId ?? null,
+    requestId: input.requestId,
   });
+  if (!settled.credited || !settled.cancelled) throw new NothingToRefund();
+  const { order: refunded, request } = settled;
   if (input.requestId && !request) throw new AppError('CONFLICT', 'This refund request was already decided');
-  const refunded = { ...order, ...cancelled, refundStatus: 'refunded' as const, refundNote: null };
   if (input.actor)
     await recordAudit(tx, {
       actor: input.actor,
@@ -134,20 +124,11 @@ async function refundInTransaction(
         reason: input.reason,
       },
     });
-  await emitOrderEvents(ctx, tx, {
-    cancelled: { order: refunded, refundCents: order.priceCents, reason: input.reason },
-  });
-  if (request)
-    await emitWebhookEvent(ctx, tx, {
-      userId: order.userId,
-      type: 'refund_request.updated',
-      data: { ...toRefundRequestView(request), order: { _id: order.id, OrderId: orderId } },
-    });
   return {
     state: 'refunded',
     order: refunded,
     refundCents: order.priceCents,
-    balanceCents: refund.balanceCents ?? 0,
+    balanceCents: settled.balanceCents,
     request,
   };
 }

@@ -3,17 +3,14 @@ import type { Tx } from '../../db/client.ts';
 import { REFUND_VOIDS_QUEUE } from '../../jobs/queues.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import type { UpstreamVoid, UpstreamVoidRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
-import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { findOrder, formatOrderId, markCancelled, toOrderView } from '../orders/order-records.service.ts';
-import { emitOrderEvents, emitWebhookEvent } from '../webhooks/webhooks.service.ts';
+import { findOrder, formatOrderId, toOrderView } from '../orders/order-records.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded, mailVoidRejected } from './refund-mail.ts';
-import { toRefundRequestView } from './refund-views.ts';
-import { approveRequest } from './refunds.repository.ts';
+import { settleRefund } from './refund-settle.ts';
 import {
   findBoughtLabel,
   FIRST_VOID_CHECK_MS,
   findDueVoids,
-  markRefunded,
   markVoidRejected,
   markVoidSubmitted,
   postponeVoidCheck,
@@ -124,32 +121,16 @@ export async function creditRefund(ctx: AppContext, orderId: string) {
     const order = await findOrder(tx, orderId);
     if (!order || order.status !== 'completed') return null;
     const reason = order.refundReason ?? 'Label voided';
-    const number = formatOrderId(order.orderNumber);
-    const refund = await postLedgerEntry(tx, {
-      userId: order.userId,
-      kind: 'refund',
-      amountCents: order.priceCents,
-      sourceKey: `refund:order:${order.id}`,
-      note: `Refund for ${number}: ${reason}`,
-      createdBy: order.refundAskedBy,
+    const settled = await settleRefund(ctx, tx, order, {
+      reason,
+      from: ['completed'],
+      decidedBy: order.refundAskedBy,
     });
-    if (!refund.applied) return null;
-    const cancelled = await markCancelled(tx, order.id, reason, ['completed']);
+    if (!settled.credited) return null;
     // Posted but the order moved meanwhile: roll the entry back with the rest.
-    if (!cancelled) throw new Error(`order ${number} changed while its refund was credited`);
-    await markRefunded(tx, order.id);
-    const refunded = { ...order, ...cancelled, refundStatus: 'refunded' as const, refundNote: null };
-    const request = await approveRequest(tx, { orderId: order.id, decidedBy: order.refundAskedBy });
-    await emitOrderEvents(ctx, tx, {
-      cancelled: { order: refunded, refundCents: order.priceCents, reason },
-    });
-    if (request)
-      await emitWebhookEvent(ctx, tx, {
-        userId: order.userId,
-        type: 'refund_request.updated',
-        data: { ...toRefundRequestView(request), order: { _id: order.id, OrderId: number } },
-      });
-    return { order: refunded, reason, balanceCents: refund.balanceCents ?? 0 };
+    if (!settled.cancelled)
+      throw new Error(`order ${formatOrderId(order.orderNumber)} changed while its refund was credited`);
+    return { order: settled.order, reason, balanceCents: settled.balanceCents };
   });
   if (credited)
     await mailRefunded(ctx, {
