@@ -6,7 +6,7 @@ import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { routeToShippingApis } from '../../../test/api-kit.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { adminCall, orderBody, settleLabels, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, orderBody, settleLabels, waitFor, type Reseller } from '../../../test/order-kit.ts';
 
 type Tracked = {
   status: string;
@@ -27,8 +27,6 @@ describe('tracking from EasyPost and Shippo', () => {
   let reseller: Reseller;
   let types: Record<string, string>;
   const ids: Record<string, string> = {};
-  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    adminCall(app, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
@@ -44,12 +42,7 @@ describe('tracking from EasyPost and Shippo', () => {
     await app.listen({ port, host: '127.0.0.1' });
     staff = await signUpStaff(app);
     reseller = await signUpReseller(app, 100_00);
-    types = Object.fromEntries(
-      ((await admin('GET', '/label-types')).json().labelTypes as { uid: string; _id: string }[]).map((t) => [
-        t.uid,
-        t._id,
-      ]),
-    );
+    types = await labelTypeIds(app, staff.headers);
     Object.assign(ids, await routeToShippingApis(app, staff.headers, { easypost, shippo }, types));
   }, 60_000);
   afterAll(async () => {
