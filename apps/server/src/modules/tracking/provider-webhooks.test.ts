@@ -2,21 +2,17 @@ import { createHmac } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, providerCalls } from '../../db/schema.ts';
-import { startWorkers } from '../../jobs/index.ts';
-import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { routeToShippingApis } from '../../../test/api-kit.ts';
+import type { EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
+import type { ShippoFake } from '../../../test/fakes/shippo-fake.ts';
+import { shippingApiPortal, type ShippingApiPortal } from '../../../test/shipping-api-portal.ts';
+import type { TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
   adminCall,
   balanceCents,
   createOrder,
-  labelTypeIds,
   ledgerOf,
   orderBody,
-  settleLabels,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
@@ -40,29 +36,18 @@ describe('provider webhooks and refund news', () => {
   const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     adminCall(app, staff.headers, method, url, payload);
 
+  let portal: ShippingApiPortal;
+
   beforeAll(async () => {
-    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    const port = await freePort();
-    app = await createTestApp({
-      env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        PROVIDER_TIMEOUT_SECONDS: '2',
-        PROVIDER_LABEL_WAIT_SECONDS: '5',
-        REFUND_VOID_CHECK_SECONDS: '3600',
-      },
+    portal = await shippingApiPortal({
+      PROVIDER_TIMEOUT_SECONDS: '2',
+      PROVIDER_LABEL_WAIT_SECONDS: '5',
+      REFUND_VOID_CHECK_SECONDS: '3600',
     });
-    await startWorkers(app.ctx);
-    await app.listen({ port, host: '127.0.0.1' });
-    staff = await signUpStaff(app);
-    reseller = await signUpReseller(app, 100_00);
-    types = await labelTypeIds(app, staff.headers);
-    Object.assign(ids, await routeToShippingApis(app, staff.headers, { easypost, shippo }, types));
+    ({ app, easypost, shippo, staff, reseller, types } = portal);
+    Object.assign(ids, portal.providers);
   }, 120_000);
-  afterAll(async () => {
-    await settleLabels(app);
-    await app.close();
-    await Promise.all([easypost.close(), shippo.close()]);
-  });
+  afterAll(async () => portal.close());
 
   async function bought(uid: string) {
     const res = await createOrder(

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../jobs/index.ts';
-import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { routeToShippingApis } from '../../../test/api-kit.ts';
-import { freePort } from '../../../test/postgres-cluster.ts';
-import { labelTypeIds, orderBody, settleLabels, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import type { EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
+import type { ShippoFake } from '../../../test/fakes/shippo-fake.ts';
+import { shippingApiPortal, type ShippingApiPortal } from '../../../test/shipping-api-portal.ts';
+import type { TestApp } from '../../../test/helper.ts';
+import { orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
 
 type Tracked = {
   status: string;
@@ -23,34 +20,18 @@ describe('tracking from EasyPost and Shippo', () => {
   let app: TestApp;
   let easypost: EasyPostFake;
   let shippo: ShippoFake;
-  let staff: Reseller;
   let reseller: Reseller;
   let types: Record<string, string>;
   const ids: Record<string, string> = {};
 
+  let portal: ShippingApiPortal;
+
   beforeAll(async () => {
-    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    const port = await freePort();
-    app = await createTestApp({
-      env: {
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        TRACKING_POLL_SECONDS: '1',
-        PROVIDER_LABEL_WAIT_SECONDS: '5',
-      },
-    });
-    await startWorkers(app.ctx);
-    await app.listen({ port, host: '127.0.0.1' });
-    staff = await signUpStaff(app);
-    reseller = await signUpReseller(app, 100_00);
-    types = await labelTypeIds(app, staff.headers);
-    Object.assign(ids, await routeToShippingApis(app, staff.headers, { easypost, shippo }, types));
+    portal = await shippingApiPortal({ TRACKING_POLL_SECONDS: '1', PROVIDER_LABEL_WAIT_SECONDS: '5' });
+    ({ app, easypost, shippo, reseller, types } = portal);
+    Object.assign(ids, portal.providers);
   }, 60_000);
-  afterAll(async () => {
-    await settleLabels(app);
-    await app.close();
-    await easypost.close();
-    await shippo.close();
-  });
+  afterAll(async () => portal.close());
 
   async function buy(uid: string): Promise<{ id: string; order: Tracked }> {
     const res = await app.inject({
