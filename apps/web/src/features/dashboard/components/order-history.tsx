@@ -2,7 +2,7 @@ import { CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mant
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { PAGE_SIZE, type OrderView } from '@portal/shared';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
@@ -45,20 +45,24 @@ export function OrderHistory() {
   const [searchText, setSearchText] = useState(search);
   const isPhone = useMediaQuery('(max-width: 47.99em)') ?? false;
 
-  const update = (changes: Record<string, string | number>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          const isDefault =
-            (key === 'page' && value === 1) || (key === 'sort' && value === 'des') || value === '';
-          if (isDefault) next.delete(key);
-          else next.set(key, String(value));
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Navigations render in a transition, so a second change (a sort chosen while a cleared search waits
+  // out its debounce) can come before the first has rendered: build on the last written query, not on
+  // the one this render saw, or the second change puts back what the first removed.
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
+  const update = (changes: Record<string, string | number>) => {
+    const next = new URLSearchParams(written.current);
+    for (const [key, value] of Object.entries(changes)) {
+      const isDefault =
+        (key === 'page' && value === 1) || (key === 'sort' && value === 'des') || value === '';
+      if (isDefault) next.delete(key);
+      else next.set(key, String(value));
+    }
+    written.current = next;
+    setParams(next, { replace: true });
+  };
   const applySearch = useDebouncedCallback(
     (text: string) => update({ search: text.trim(), page: 1 }),
     SEARCH_DEBOUNCE_MS,

@@ -102,6 +102,26 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(listCalls(server).length).toBeGreaterThan(4);
   });
 
+  it('keeps a sort chosen while a cleared search is still waiting to apply', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderDashboard({ orders: [order(1)], totalPages: 1, total: 1 });
+    await screen.findByText('LBL-10041');
+    await user.click(screen.getByRole('combobox', { name: 'Sort orders' }));
+    await user.click(await screen.findByRole('option', { name: 'Oldest first' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search orders' }), 'Lopez');
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ search: 'Lopez', sort: 'asc' }));
+
+    // Clear, then Newest first before the cleared search applies and before the page renders again.
+    await user.click(screen.getByRole('combobox', { name: 'Sort orders' }));
+    const newest = await screen.findByRole('option', { name: 'Newest first' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+      fireEvent.click(newest);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    await waitFor(() => expect(listQueries(server).at(-1)).toMatchObject({ search: '', sort: 'des' }));
+  });
+
   it('offers the download only for completed orders and saves it as {tracking}.pdf', async () => {
     const user = userEvent.setup({ delay: null });
     const { clicks } = captureDownloads('blob:label');
