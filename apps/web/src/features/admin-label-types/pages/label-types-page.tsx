@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminLabelTypesResponse } from '@portal/shared';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
@@ -15,14 +15,36 @@ import { AddButton } from '../../../components/add-button';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 
+/** A service uid that may wrap after its underscores (fedex_priority_overnight), copied whole. */
+const breakable = (uid: string) =>
+  uid.split('_').map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && (
+        <>
+          _<wbr />
+        </>
+      )}
+      {part}
+    </Fragment>
+  ));
+
 type RowActions = { onRoute: (row: LabelTypeRow) => void; onEdit: (row: LabelTypeRow) => void };
 
 const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] => [
-  { key: 'name', header: 'Name', td: () => ({ fw: 600 }), cell: (t) => t.name },
   {
-    key: 'service',
-    header: 'Service',
-    cell: (t) => <CodeText>{t.uid}</CodeText>,
+    key: 'name',
+    header: 'Name',
+    td: () => ({ miw: 160 }),
+    cell: (t) => (
+      <>
+        <Text size="sm" fw={600}>
+          {t.name}
+        </Text>
+        <CodeText size="xs" c="dimmed" title="Carrier service">
+          {breakable(t.uid)}
+        </CodeText>
+      </>
+    ),
   },
   {
     key: 'maxWeight',
@@ -44,10 +66,9 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
     noWrap: true,
     cell: (t) => (
       <>
-        {priceRange(t.prices)}
-        <Text span size="xs" c="dimmed">
-          {' '}
-          · {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
+        <Text size="sm">{priceRange(t.prices)}</Text>
+        <Text size="xs" c="dimmed">
+          {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
         </Text>
       </>
     ),
@@ -118,7 +139,7 @@ export function LabelTypesPage() {
           rowTestId="label-type-row"
           isLoading={isPending}
           error={error}
-          minWidth={960}
+          minWidth={880}
           empty="No label types yet. Create the first one."
         />
       </Stack>
