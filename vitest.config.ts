@@ -28,6 +28,7 @@ export default defineConfig({
           include: ['packages/shared/src/**/*.test.ts'],
           environment: 'node',
           maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -37,6 +38,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts'],
           exclude: TIMING_BOUND,
           maxWorkers: 2,
+          // A worker loads the server's modules once for all its files (decision 308).
+          isolate: false,
         },
       },
       {

@@ -11,5 +11,7 @@ export default defineProject({
     setupFiles: ['src/testing/setup-tests.ts'],
     restoreMocks: true,
     maxWorkers: 2,
+    // A worker loads React, Mantine and the app once for all its files (decision 308).
+    isolate: false,
   },
 });
