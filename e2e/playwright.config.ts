@@ -61,8 +61,8 @@ export default defineConfig({
       dependencies: ['untouched-demo', 'staff-two-factor'],
     },
   ],
-  // The compiled server, as `npm start` runs it (docs/decisions/190); built here too, so a spec run after
-  // `npm run build -w @portal/web` alone never meets a stale server build.
+  // The compiled server, as `npm start` runs it (docs/decisions/190). It is built here, once, so a spec run
+  // never meets a stale server build; `npm run test:e2e` builds only the web app before.
   webServer: {
     command: 'npm run build --silent -w @portal/server && npm start --silent -w @portal/server',
     cwd: ROOT,
