@@ -40,7 +40,7 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
         <Text size="sm" fw={600}>
           {t.name}
         </Text>
-        <CodeText size="xs" c="dimmed" title="Carrier service">
+        <CodeText size="xs" c="dimmed">
           {breakable(t.uid)}
         </CodeText>
       </>
