@@ -49,7 +49,7 @@ const columns = ({
     },
     {
       key: 'order',
-      header: 'Order',
+      header: 'Order · reseller',
       cell: (order) => (
         <>
           <Anchor
@@ -61,16 +61,12 @@ const columns = ({
           >
             {order.OrderId}
           </Anchor>
+          <Text size="sm">{order.reseller.discordId}</Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {new Date(order.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
           </Text>
         </>
       ),
-    },
-    {
-      key: 'reseller',
-      header: 'Reseller',
-      cell: (order) => <Text size="sm">{order.reseller.discordId}</Text>,
     },
     {
       key: 'shipment',
@@ -146,7 +142,7 @@ export function OrdersTable(props: OrdersTableProps) {
         bg: isBelowCost(order) ? 'red.0' : undefined,
       })}
       isLoading={false}
-      minWidth={1000}
+      minWidth={900}
       empty={null}
     />
   );
