@@ -15,10 +15,10 @@ import { NumberField, SelectField } from '../../../components/form-fields';
 import { labelTypeOptions } from '../../../lib/label-type-options';
 import type { OrderFormValues, OrderMode } from '../lib/order-form-values';
 
-/** Template options (spec section 2): pitney and evs; Fast Order also offers indica, labelled Endicia. */
 /** Weight and dimensions: typed without steppers, never below 0, to the hundredth. */
 const MEASURE = { min: 0, hideControls: true, decimalScale: 2 } as const;
 
+/** Template options (spec section 2): pitney and evs; Fast Order also offers indica, labelled Endicia. */
 const TEMPLATES: Record<OrderMode, Array<keyof typeof TEMPLATE_LABELS>> = {
   simple: ['pitney', 'evs'],
   quick: ['pitney', 'evs', 'indica'],
