@@ -1,7 +1,6 @@
-import { CloseButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { PAGE_SIZE, type OrderView } from '@portal/shared';
-import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
@@ -28,6 +27,7 @@ import { TrackingCounts } from './tracking-counts';
 import { parseTrackingFilter, TrackingFilter } from './tracking-filter';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { PageNav } from '../../../components/page-nav';
+import { SearchInput } from '../../../components/search-input';
 
 const SORT_OPTIONS = [
   { value: 'des', label: 'Newest first' },
@@ -190,17 +190,16 @@ export function OrderHistory() {
           )}
         </Stack>
         <Group gap="sm" w={{ base: '100%', sm: 'auto' }} wrap={isPhone ? 'wrap' : 'nowrap'}>
-          <TextInput
+          <SearchInput
             aria-label="Search orders"
             placeholder="Search orders"
-            leftSection={<IconSearch size={16} />}
             rightSection={
               searchText ? (
                 <CloseButton size="sm" aria-label="Clear search" onClick={() => changeSearch('')} />
               ) : null
             }
             value={searchText}
-            onChange={(event) => changeSearch(event.currentTarget.value)}
+            onChange={changeSearch}
             flex={1}
             w={{ sm: 280 }}
           />
