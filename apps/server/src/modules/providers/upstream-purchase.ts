@@ -87,6 +87,8 @@ export async function buyUpstreamLabel(
       providerId: step.providerId,
       service: step.service,
     });
+    // Cancelled (refunded) since its job began: nothing is bought for it.
+    if (!purchase) throw new UpstreamNotBoughtError('The order was cancelled before its label was bought');
     try {
       const label = await client.purchase({
         shipment,

@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderWithType,
 } from '../orders/order-records.service.ts';
+import { isPurchaseInFlight } from '../providers/providers.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
@@ -108,6 +109,13 @@ async function refundInTransaction(
     requestId: input.requestId,
   });
   if (!settled.credited || !settled.cancelled) throw new NothingToRefund();
+  // The order's row is locked now: a label still being bought for it would be paid for and never
+  // voided, so the refund waits until the purchase settled (a label then is voided first).
+  if (OPEN_STATUSES.includes(order.status) && (await isPurchaseInFlight(tx, order.id)))
+    throw new AppError(
+      'CONFLICT',
+      `The label of ${orderId} is still being bought from its provider: refund it once the purchase has settled`,
+    );
   const { order: refunded, request } = settled;
   if (input.requestId && !request) throw new AppError('CONFLICT', 'This refund request was already decided');
   if (input.actor)
