@@ -142,6 +142,11 @@ export const orders = pgTable(
     voidChecks: integer().notNull().default(0),
     /** When the poller asks the provider about the void next (null: no void waiting for an answer). */
     voidCheckAt: timestamp({ withTimezone: true }),
+    /**
+     * The caller's own reference (API v2 `create-order` `reference`): `read-orders?reference=` finds the
+     * order by it after its Idempotency-Key expired (decision 315).
+     */
+    reference: text(),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()
@@ -164,6 +169,9 @@ export const orders = pgTable(
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
     index('orders_search_idx').using('gin', t.searchVector),
     index('orders_batch_idx').on(t.batchId),
+    index('orders_user_reference_idx')
+      .on(t.userId, t.reference)
+      .where(sql`${t.reference} is not null`),
     index('orders_user_tracking_created_idx')
       .on(t.userId, t.trackingStatus, t.createdAt, t.orderNumber)
       .where(sql`${t.trackingStatus} is not null`),

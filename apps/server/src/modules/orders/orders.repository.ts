@@ -32,6 +32,21 @@ export async function findOrderForUser(
   return row ?? null;
 }
 
+/** The reseller's orders created with this API v2 `reference`, oldest first. */
+export async function findOrdersByReference(
+  db: DbOrTx,
+  userId: string,
+  reference: string,
+): Promise<OrderWithType[]> {
+  return selectWithType(db)
+    .where(and(eq(orders.userId, userId), eq(orders.reference, reference)))
+    .orderBy(asc(orders.orderNumber))
+    .limit(REFERENCE_MATCHES);
+}
+
+/** A reference names one purchase (quantity N at most); more than this many are not listed. */
+const REFERENCE_MATCHES = 100;
+
 /** The orders one request made (quantity N), oldest first. */
 export async function findOrdersOfBatch(
   db: DbOrTx,

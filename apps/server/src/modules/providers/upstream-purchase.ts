@@ -95,6 +95,7 @@ export async function buyUpstreamLabel(
         service: purchase.service,
         reference: purchase.id,
         upstreamId: purchase.upstreamId,
+        startedAt: purchase.createdAt,
         // Kept on the row in hand too: a lookup after an unknown outcome must ask for this upstream id.
         recordUpstreamId: async (upstreamId) => {
           await setPurchase(ctx.db, purchase.id, { upstreamId });
@@ -154,6 +155,7 @@ async function settle(
       service: purchase.service,
       reference: purchase.id,
       upstreamId: purchase.upstreamId,
+      startedAt: purchase.createdAt,
       recordUpstreamId: (upstreamId) => setPurchase(ctx.db, purchase.id, { upstreamId }),
     });
   } catch (error) {

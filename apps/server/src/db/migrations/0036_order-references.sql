@@ -1,0 +1,3 @@
+-- The caller's own reference of an API v2 order, found by `read-orders?reference=` (decision 315).
+ALTER TABLE "orders" ADD COLUMN IF NOT EXISTS "reference" text;--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "orders_user_reference_idx" ON "orders" USING btree ("user_id","reference") WHERE "orders"."reference" is not null;
