@@ -98,8 +98,9 @@ export async function generateLabels(
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof UpstreamRejectedError) {
-        // The provider's refusal is the order's status note, over any earlier try's passing trouble.
-        await recordFailure(ctx.db, order.id, reason);
+        // The provider's refusal ends the order: the reseller's reason (in plain words, decision 314)
+        // over any earlier try's passing trouble; staff keep the provider's words.
+        await recordFailure(ctx.db, order.id, reason, { isFinal: true });
         await ctx.refundFailedOrder(order.id, reason);
         onSettled?.(order.id, null);
       } else {

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
 import { labelTypes, orderStats, orders } from '../../db/schema.ts';
 
 export type OrderRow = Omit<typeof orders.$inferSelect, 'searchVector'>;
@@ -153,8 +154,25 @@ export async function markCancelled(
   return row ?? null;
 }
 
-export async function recordFailure(db: DbOrTx, id: string, reason: string): Promise<void> {
-  await db.update(orders).set({ failureReason: reason, updatedAt: new Date() }).where(eq(orders.id, id));
+/**
+ * A try at the order's label failed: staff keep the provider's words (`providerNote`). A refusal that
+ * ends the order (`isFinal`) is the reseller's reason too, in plain words (decision 314); a passing
+ * failure is no reason for the reseller until the order ends.
+ */
+export async function recordFailure(
+  db: DbOrTx,
+  id: string,
+  providerText: string,
+  { isFinal = false } = {},
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({
+      ...(isFinal ? { failureReason: resellerReasonOf(providerText) } : {}),
+      providerNote: providerText,
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, id));
 }
 
 /** The status and label file of the reseller's orders among `ids` (another reseller's are not found). */

@@ -174,6 +174,9 @@ export async function duplicateOrder(
     tracking: _t,
     labelFileId: _f,
     failureReason: _r,
+    providerNote: _pn,
+    voidNote: _vn,
+    reference: _ref,
     labelTypeName: _ln,
     labelTypeUid: _lu,
     ...shipment

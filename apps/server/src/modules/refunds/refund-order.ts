@@ -9,6 +9,7 @@ import {
   type OrderStatus,
   type OrderWithType,
 } from '../orders/order-records.service.ts';
+import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
 import { isPurchaseInFlight } from '../providers/providers.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
@@ -222,5 +223,8 @@ async function voidThenRefund(
  * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
  */
 export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
-  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
+  // The reason is the provider's (or the job's) words: the reseller's ledger, order and webhook get a
+  // plain one (decision 314); the order's provider note kept the words for staff.
+  const plain = resellerReasonOf(reason);
+  return (await refundOrder(ctx, { orderId, reason: plain, from: OPEN_STATUSES })) !== null;
 }
