@@ -88,7 +88,8 @@ export async function readApiOrdersByReference(
 ) {
   const rows = await findOrdersByReference(ctx.db, userId, reference);
   const views = rows.map((row) => ({ ...toApiOrderView(toOrderView(row)), reference: row.reference }));
-  return { orders: views, totalPages: views.length > 0 ? 1 : 0, total: views.length };
+  // Always one page, an empty one too (decision 301).
+  return { orders: views, totalPages: 1, total: views.length };
 }
 
 /** GET /order/read-order/{order_id}: one order of this reseller. */
