@@ -1,6 +1,5 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
 import { labelTypes, orderStats, orders } from '../../db/schema.ts';
 
 export type OrderRow = Omit<typeof orders.$inferSelect, 'searchVector'>;
@@ -155,23 +154,17 @@ export async function markCancelled(
 }
 
 /**
- * A try at the order's label failed: staff keep the provider's words (`providerNote`). A refusal that
- * ends the order (`isFinal`) is the reseller's reason too, in plain words (decision 314); a passing
- * failure is no reason for the reseller until the order ends.
+ * A try at the order's label failed: `providerNote` keeps the provider's words for staff;
+ * `failureReason`, when given, is the reseller's reason (decision 314).
  */
 export async function recordFailure(
   db: DbOrTx,
   id: string,
-  providerText: string,
-  { isFinal = false } = {},
+  note: { providerNote: string; failureReason?: string },
 ): Promise<void> {
   await db
     .update(orders)
-    .set({
-      ...(isFinal ? { failureReason: resellerReasonOf(providerText) } : {}),
-      providerNote: providerText,
-      updatedAt: new Date(),
-    })
+    .set({ ...note, updatedAt: new Date() })
     .where(eq(orders.id, id));
 }
 
