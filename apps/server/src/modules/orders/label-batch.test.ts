@@ -110,7 +110,7 @@ describe('label job batches', () => {
     // The retry makes the missing label and leaves the finished ones alone.
     expect((await generateLabels(app.ctx, [...good, flaky!])).size).toBe(0);
     const after = new Map((await rowsOf([...good, flaky!])).map((r) => [r.id, r]));
-    expect(after.get(flaky!)).toMatchObject({ status: 'completed', failureReason: null });
+    expect(after.get(flaky!)).toMatchObject({ status: 'completed', failureReason: null, providerNote: null });
     for (const id of good) expect(after.get(id)!.tracking).toBe(byId.get(id)!.tracking);
   });
 

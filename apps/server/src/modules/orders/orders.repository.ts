@@ -114,7 +114,7 @@ export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[
   const result = (await tx.execute(sql`
     UPDATE ${orders} AS o
     SET tracking = l.tracking, label_file_id = l.label_file_id, status = 'completed',
-        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, updated_at = now()
+        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, provider_note = NULL, updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(
       labels.map((l) => ({
         id: l.id,
