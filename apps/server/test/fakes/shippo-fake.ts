@@ -40,6 +40,8 @@ export type ShippoFake = FakeServer & {
   refunds: Map<string, Json>;
   /** The status a new refund starts in (default `QUEUED`, as Shippo's are while the carrier decides). */
   answerRefundsWith(status: 'QUEUED' | 'SUCCESS' | 'ERROR'): void;
+  /** How many refunds one page of `GET /refunds` holds (default 5, as Shippo's lists). */
+  pageRefundsBy(size: number): void;
   /**
    * The carrier decided: the transaction's refund moves to `SUCCESS` or `ERROR`; with `notify`, the
    * transaction's `transaction_updated` goes to every webhook (their statuses).
@@ -180,6 +182,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   let garbled = 0;
   const refunds = new Map<string, Json>();
   let refundAnswer: 'QUEUED' | 'SUCCESS' | 'ERROR' = 'QUEUED';
+  let refundsPerPage = 5;
   let origin = '';
 
   function createShipment(input: Json): Json {
@@ -390,7 +393,19 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       refunds.set(refund.object_id as string, refund);
       return sendJson(res, 201, refund);
     }
-    if (route === 'GET /refunds') return sendJson(res, 200, { results: [...refunds.values()] });
+    if (route === 'GET /refunds') {
+      // Newest first, a page at a time, `next` naming the following page as Shippo's lists do.
+      const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
+      const size = Math.max(1, Number(url.searchParams.get('results') ?? refundsPerPage));
+      const all = [...refunds.values()].reverse();
+      const results = all.slice((page - 1) * size, page * size);
+      const pageUrl = (n: number) => `${origin}/refunds/?page=${n}&results=${size}`;
+      return sendJson(res, 200, {
+        ...(page * size < all.length ? { next: pageUrl(page + 1) } : {}),
+        ...(page > 1 ? { previous: pageUrl(page - 1) } : {}),
+        results,
+      });
+    }
     if ((match = route.match(/^GET \/refunds\/(\w+)$/))) {
       const refund = refunds.get(match[1]!);
       return refund ? sendJson(res, 200, refund) : sendJson(res, 404, { detail: 'Not found.' });
@@ -434,6 +449,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     },
     refunds,
     answerRefundsWith: (status) => void (refundAnswer = status),
+    pageRefundsBy: (size) => void (refundsPerPage = size),
     settleRefund(transactionId, status, shouldNotify = false) {
       // The newest refund of the label still waiting for the carrier.
       const refund = [...refunds.values()]

@@ -103,6 +103,8 @@ export const orderView = z.object({
   Length: z.number().nullable(),
   ...address('From'),
   ...address('To'),
+  /** API v2: the caller's `reference` the order was created with (null: none). */
+  reference: z.string().nullable().optional(),
   /** Where its refund stands (null: none asked); the server always sends it. */
   refundStatus: z.enum(REFUND_STATUSES).nullable().optional(),
   /** Why the refund was rejected (null unless `refundStatus` is `rejected`); the server always sends it. */

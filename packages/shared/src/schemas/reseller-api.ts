@@ -5,7 +5,7 @@ import { CSV_MAX_ROWS } from '../csv/limits.ts';
 import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
 import { labelFileQuery, labelFormat, LABEL_FORMATS, labelDpi } from './label-format.ts';
 import { createOrderBody } from './order.ts';
-import { orderView } from './order-views.ts';
+import { orderListQuery, orderView } from './order-views.ts';
 
 /** Reseller API (spec section 7, base /api/v2, `x-api-key`): bodies, parameters and replies. */
 export const API_BASE_PATH = '/api/v2';
@@ -13,12 +13,29 @@ export const API_KEY_HEADER = 'x-api-key';
 
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * How long API v2 keeps an `Idempotency-Key` and its first reply: a retry after that may buy again, so a
+ * caller that lost its answer finds the order by its `reference` instead (decision 315).
+ */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/** An order's caller reference: 1 to 255 visible characters, as an Idempotency-Key. */
+const apiReference = z
+  .string()
+  .trim()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'reference must be 1 to 255 visible characters without spaces');
+
 /** POST /order/create-order: the app's order fields (labelType is the type's `_id` or uid) and an optional Date. */
 export const apiCreateOrderBody = createOrderBody.extend({
   label_format: labelFormat
     .optional()
     .describe('Label file format downloads give by default: pdf, letter, zpl or png'),
   label_dpi: labelDpi.optional().describe('Printer resolution for zpl and png: 203 or 300'),
+  reference: apiReference
+    .optional()
+    .describe(
+      'Your own reference for this purchase, kept on each of its orders: `read-orders?reference=` finds them, also after the Idempotency-Key expired',
+    ),
   signature: createOrderBody.shape.signature.optional().transform((v) => v ?? false),
   Date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -55,6 +72,13 @@ export const apiPurchaseHeaders = z.looseObject({
     .string()
     .optional()
     .describe('Any text up to 255 visible characters; re-send it only to retry the same purchase'),
+});
+
+/** GET /order/read-orders: the app's list query, and `reference` to find the orders bought with it. */
+export const apiOrderListQuery = orderListQuery.extend({
+  reference: apiReference
+    .optional()
+    .describe('Only the orders created with this `reference` (every page and filter is ignored then)'),
 });
 
 export const apiOrderParams = uuidParams({ order_id: 'Order not found' });

@@ -118,7 +118,10 @@ export const orders = pgTable(
     /** When a tracking source last told us something new. */
     trackingUpdatedAt: timestamp({ withTimezone: true }),
     labelFileId: uuid().references(() => files.id, { onDelete: 'set null' }),
+    /** Why its label was not bought, as the reseller reads it (a plain reason; decision 314). */
     failureReason: text(),
+    /** What the provider said when it could not make the label: staff only (decision 314). */
+    providerNote: text(),
     /** The upstream provider the label was bought from (null: test mode); FK in migration 0024. */
     providerId: uuid(),
     /** What the label cost us, in cents (null: test mode, or not bought yet). */
@@ -128,8 +131,10 @@ export const orders = pgTable(
     labelDpi: integer(),
     /** Where its refund stands (decision 280): requested, submitted, refunded or rejected; null: never asked. */
     refundStatus: text({ enum: ['requested', 'submitted', 'refunded', 'rejected'] }),
-    /** Why the last refund was rejected (by the provider or staff). */
+    /** Why the last refund was rejected (by staff, or a plain reason when the provider refused). */
     refundNote: text(),
+    /** What the provider said when it refused the last void: staff only (decision 314). */
+    voidNote: text(),
     /** The reason given for the refund in progress: the ledger note, webhook and mail once it is credited. */
     refundReason: text(),
     /** The staff member who asked for the refund in progress (null: the reseller's API or a job). */
@@ -142,6 +147,11 @@ export const orders = pgTable(
     voidChecks: integer().notNull().default(0),
     /** When the poller asks the provider about the void next (null: no void waiting for an answer). */
     voidCheckAt: timestamp({ withTimezone: true }),
+    /**
+     * The caller's own reference (API v2 `create-order` `reference`): `read-orders?reference=` finds the
+     * order by it after its Idempotency-Key expired (decision 315).
+     */
+    reference: text(),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()
@@ -164,6 +174,9 @@ export const orders = pgTable(
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
     index('orders_search_idx').using('gin', t.searchVector),
     index('orders_batch_idx').on(t.batchId),
+    index('orders_user_reference_idx')
+      .on(t.userId, t.reference)
+      .where(sql`${t.reference} is not null`),
     index('orders_user_tracking_created_idx')
       .on(t.userId, t.trackingStatus, t.createdAt, t.orderNumber)
       .where(sql`${t.trackingStatus} is not null`),

@@ -97,7 +97,7 @@ describe('bulk (CSV) orders', () => {
     });
     const cancelled = done.orders.filter((o: { status: string }) => o.status === 'cancelled');
     expect(cancelled.map((o: { row: number }) => o.row)).toEqual([6, 22]);
-    expect(cancelled[0].reason).toMatch(/rejected by the carrier/);
+    expect(cancelled[0].reason).toBe('The carrier refused this label: the address could not be used');
 
     // The results table by status and page: rows in file order, totals and pages for that status.
     type Line = { row: number; status: string };
@@ -182,7 +182,9 @@ describe('bulk (CSV) orders', () => {
     expect(lines).toHaveLength(31);
     expect(lines[0]).toMatch(/^FromCountry,FromName,.*,Weight,Tracking,Status,Reason$/);
     expect(lines[1]).toContain(`,${completed[0].tracking},completed,`);
-    expect(lines[5]).toMatch(/REJECT Five,.*,,cancelled,Address rejected by the carrier/);
+    expect(lines[5]).toMatch(
+      /REJECT Five,.*,,cancelled,The carrier refused this label: the address could not be used$/,
+    );
     expect(lines[8]).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
   });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { IDEMPOTENCY_KEY_HOURS } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -6,7 +7,7 @@ import type { InTransaction } from '../orders/order-charge.ts';
 import { claimKey, findKey, releaseKey, storeReply } from './idempotency.repository.ts';
 
 /** How long a key and its first reply are kept per reseller. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+export const IDEMPOTENCY_TTL_SECONDS = IDEMPOTENCY_KEY_HOURS * 60 * 60;
 /**
  * An `in_progress` claim older than this is taken over: the reply commits with the charge, so such a
  * claim's purchase died before committing. Far above any purchase's duration (seconds).

@@ -8,7 +8,9 @@ export const toResellerRef = (r: Reseller) => ({ _id: r.id, discordId: r.discord
 export const toAdminOrderView = (row: AdminOrderRow): AdminOrderView => ({
   ...toOrderView(row),
   reseller: toResellerRef(row.reseller),
-  failureReason: row.failureReason,
+  // Staff read the provider's own words (decision 314); the reseller reads the plain reason.
+  failureReason: row.providerNote ?? row.failureReason,
+  refundNote: row.voidNote ?? row.refundNote,
   refundRequest: row.request ? toRefundRequestView(row.request) : null,
   provider: row.provider ? { _id: row.provider.id, name: row.provider.name, kind: row.provider.kind } : null,
   cost: row.costCents === null ? null : centsToDollars(row.costCents),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../../labels/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { cancelAndRefund } from '../refunds/refund-order.ts';
+import { OPEN_STATUSES, refundOrder } from '../refunds/refund-order.ts';
 import { generateLabels } from './label-job.ts';
 import {
   balanceCents,
@@ -43,7 +43,8 @@ describe('label job batches', () => {
             .select({ id: orders.id })
             .from(orders)
             .where(eq(orders.orderNumber, Number(shipment.orderId.replace(/\D/g, ''))));
-          await cancelAndRefund(app.ctx, row!.id, 'Cancelled by staff');
+          // As staff cancel it (the job's own refunds give the reseller a plain reason instead).
+          await refundOrder(app.ctx, { orderId: row!.id, reason: 'Cancelled by staff', from: OPEN_STATUSES });
         }
         return label;
       },
@@ -87,7 +88,9 @@ describe('label job batches', () => {
     }
     expect(byId.get(flaky!)).toMatchObject({
       status: 'processing',
-      failureReason: 'Carrier timed out',
+      // A passing failure: staff read the provider's words, the reseller no reason yet (decision 314).
+      failureReason: null,
+      providerNote: 'Carrier timed out',
       tracking: null,
     });
     // Every label is its own file, named by its tracking number.
@@ -107,7 +110,7 @@ describe('label job batches', () => {
     // The retry makes the missing label and leaves the finished ones alone.
     expect((await generateLabels(app.ctx, [...good, flaky!])).size).toBe(0);
     const after = new Map((await rowsOf([...good, flaky!])).map((r) => [r.id, r]));
-    expect(after.get(flaky!)).toMatchObject({ status: 'completed', failureReason: null });
+    expect(after.get(flaky!)).toMatchObject({ status: 'completed', failureReason: null, providerNote: null });
     for (const id of good) expect(after.get(id)!.tracking).toBe(byId.get(id)!.tracking);
   });
 

@@ -14,6 +14,7 @@ import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { emitOrderEvents } from '../webhooks/webhooks.service.ts';
+import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
 import { coalesced } from '../../lib/coalesced.ts';
 import { formatOrderId } from './ids.ts';
 import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
@@ -98,12 +99,17 @@ export async function generateLabels(
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof UpstreamRejectedError) {
-        // The provider's refusal is the order's status note, over any earlier try's passing trouble.
-        await recordFailure(ctx.db, order.id, reason);
+        // The provider's refusal ends the order: the reseller's reason (in plain words, decision 314)
+        // over any earlier try's passing trouble; staff keep the provider's words.
+        await recordFailure(ctx.db, order.id, {
+          providerNote: reason,
+          failureReason: resellerReasonOf(reason),
+        });
         await ctx.refundFailedOrder(order.id, reason);
         onSettled?.(order.id, null);
       } else {
-        await recordFailure(ctx.db, order.id, reason);
+        // A passing failure is no reason for the reseller until the order ends; staff see it.
+        await recordFailure(ctx.db, order.id, { providerNote: reason });
         const failure = deferralOf(ctx, order, error) ?? (error instanceof Error ? error : new Error(reason));
         failed.set(order.id, failure);
         onSettled?.(order.id, failure);

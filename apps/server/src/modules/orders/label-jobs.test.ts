@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.ts';
+import { orders, webhookEvents } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import {
   createProviderRegistry,
@@ -20,7 +20,7 @@ import {
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
 
 /** The test-mode provider, except for recipients whose name asks for a failure (the carrier is the fake). */
 const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {
@@ -31,6 +31,12 @@ const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {
       attempts.set(shipment.orderId, (attempts.get(shipment.orderId) ?? 0) + 1);
       if (shipment.to.name.includes('REJECT'))
         throw new UpstreamRejectedError('Address rejected by the carrier');
+      if (shipment.to.name.includes('LEAKY'))
+        throw new UpstreamRejectedError(
+          'ShipCo: insufficient funds at http://10.0.4.7:8080 (balance $3.10, label cost $4.21)',
+        );
+      if (shipment.to.name.includes('BADADDR'))
+        throw new UpstreamRejectedError('ShipCo: address_to: House number is missing (cost $4.21)');
       if (shipment.to.name.includes('DOWN')) throw new Error('503 Service Unavailable');
       return real.purchase(shipment, options);
     },
@@ -110,7 +116,10 @@ describe('label jobs', () => {
     for (const { _id } of created) {
       await generateLabel(app.ctx, _id);
       expect(await cancelAndRefund(app.ctx, _id, 'again')).toBe(false);
-      expect((await statusOf(_id)).failureReason).toBe('Address rejected by the carrier');
+      expect(await statusOf(_id)).toMatchObject({
+        failureReason: 'The carrier refused this label: the address could not be used',
+        providerNote: 'Address rejected by the carrier',
+      });
     }
     expect(await balanceCents(app.database.db, alice.id)).toBe(before);
     const ledger = await ledgerOf(app.database.db, alice.id);
@@ -121,6 +130,32 @@ describe('label jobs', () => {
     expect(ledger.sum).toBe(await balanceCents(app.database.db, alice.id));
   });
 
+  it("tells the reseller a plain reason for a refused label, and keeps the provider's words for staff", async () => {
+    const staff = await signUpStaff(app);
+    const cases = [
+      ['LEAKY Funds', 'We could not buy this label; you were refunded', /10\.0\.4\.7.*balance \$3\.10/],
+      ['BADADDR Street', 'The carrier refused this label: the address could not be used', /House number/],
+    ] as const;
+    for (const [name, plain, providerWords] of cases) {
+      const res = await createOrder(app, alice.headers, orderBody(ids.ground_oz!, { ToName: name }));
+      const { _id } = res.json().orders[0];
+      const cancelled = await waitFor(
+        () => statusOf(_id),
+        (o) => o.status === 'cancelled',
+      );
+      expect(cancelled.failureReason).toBe(plain);
+      // The refund's reason (the ledger's note, the order.cancelled webhook's) is the plain one too.
+      const ledger = await ledgerOf(app.database.db, alice.id);
+      const refund = ledger.entries.find((e) => e.sourceKey === `refund:order:${_id}`)!;
+      expect(refund.note).toBe(`Refund for ${res.json().orders[0].OrderId}: ${plain}`);
+      const events = await app.database.db.select().from(webhookEvents);
+      for (const event of events) expect(JSON.stringify(event)).not.toMatch(/ShipCo|10\.0\.4\.7|\$4\.21/);
+      // Staff see what the provider said.
+      const view = await app.inject({ url: `/api/v1/admin/orders/${_id}`, headers: staff.headers });
+      expect(view.json().order.failureReason).toMatch(providerWords);
+    }
+  });
+
   it('retries a label that keeps failing, then cancels and refunds it once', async () => {
     const before = await balanceCents(app.database.db, alice.id);
     const res = await createOrder(app, alice.headers, orderBody(ids.ground_oz!, { ToName: 'DOWN Carrier' }));
@@ -129,7 +164,10 @@ describe('label jobs', () => {
       () => statusOf(order._id),
       (o) => o.status === 'cancelled',
     );
-    expect(cancelled.failureReason).toBe('503 Service Unavailable');
+    expect(cancelled).toMatchObject({
+      failureReason: 'We could not buy this label; you were refunded',
+      providerNote: '503 Service Unavailable',
+    });
     expect(attempts.get(order.OrderId)).toBe(2);
     expect(await balanceCents(app.database.db, alice.id)).toBe(before);
     const download = await app.inject({

@@ -32,6 +32,21 @@ export async function findOrderForUser(
   return row ?? null;
 }
 
+/** The reseller's orders created with this API v2 `reference`, oldest first. */
+export async function findOrdersByReference(
+  db: DbOrTx,
+  userId: string,
+  reference: string,
+): Promise<OrderWithType[]> {
+  return selectWithType(db)
+    .where(and(eq(orders.userId, userId), eq(orders.reference, reference)))
+    .orderBy(asc(orders.orderNumber))
+    .limit(REFERENCE_MATCHES);
+}
+
+/** A reference names one purchase (quantity N at most); more than this many are not listed. */
+const REFERENCE_MATCHES = 100;
+
 /** The orders one request made (quantity N), oldest first. */
 export async function findOrdersOfBatch(
   db: DbOrTx,
@@ -99,7 +114,7 @@ export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[
   const result = (await tx.execute(sql`
     UPDATE ${orders} AS o
     SET tracking = l.tracking, label_file_id = l.label_file_id, status = 'completed',
-        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, updated_at = now()
+        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, provider_note = NULL, updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(
       labels.map((l) => ({
         id: l.id,
@@ -138,8 +153,19 @@ export async function markCancelled(
   return row ?? null;
 }
 
-export async function recordFailure(db: DbOrTx, id: string, reason: string): Promise<void> {
-  await db.update(orders).set({ failureReason: reason, updatedAt: new Date() }).where(eq(orders.id, id));
+/**
+ * A try at the order's label failed: `providerNote` keeps the provider's words for staff;
+ * `failureReason`, when given, is the reseller's reason (decision 314).
+ */
+export async function recordFailure(
+  db: DbOrTx,
+  id: string,
+  note: { providerNote: string; failureReason?: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...note, updatedAt: new Date() })
+    .where(eq(orders.id, id));
 }
 
 /** The status and label file of the reseller's orders among `ids` (another reseller's are not found). */

@@ -73,11 +73,14 @@ export async function createOrders(
     source = 'app',
     isStrict,
     labelFile,
+    reference,
     inTransaction,
   }: {
     userId: string;
     input: CreateOrderInput;
     source?: 'app' | 'api';
+    /** API v2 `reference`: the caller's own, kept on each order. */
+    reference?: string | undefined;
     /** API v2 `?address_check=strict`. */
     isStrict?: boolean | undefined;
     /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
@@ -116,6 +119,7 @@ export async function createOrders(
     source,
     labelFormat: labelFile?.format ?? null,
     labelDpi: labelFile?.dpi ?? null,
+    reference: reference ?? null,
   };
   const quantity = input.quantity;
   // The price shown is the price charged: a total quoted before staff changed the prices is refused.
@@ -170,6 +174,9 @@ export async function duplicateOrder(
     tracking: _t,
     labelFileId: _f,
     failureReason: _r,
+    providerNote: _pn,
+    voidNote: _vn,
+    reference: _ref,
     labelTypeName: _ln,
     labelTypeUid: _lu,
     ...shipment

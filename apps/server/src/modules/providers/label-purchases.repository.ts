@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelPurchases, type PurchaseState } from '../../db/schema.ts';
+import { labelPurchases, orders, type PurchaseState } from '../../db/schema.ts';
 
 export type LabelPurchaseRow = typeof labelPurchases.$inferSelect;
 
@@ -22,16 +22,26 @@ export const findPurchasesOf = (db: DbOrTx, orderIds: readonly string[]): Promis
 export async function startPurchase(
   db: DbOrTx,
   row: { orderId: string; providerId: string; service: string },
-): Promise<LabelPurchaseRow> {
-  const [started] = await db
-    .insert(labelPurchases)
-    .values({ ...row, state: 'started', tries: 1 })
-    .onConflictDoUpdate({
-      target: [labelPurchases.orderId, labelPurchases.providerId],
-      set: { state: 'started', tries: sql`${labelPurchases.tries} + 1`, updatedAt: new Date() },
-    })
-    .returning();
-  return started!;
+): Promise<LabelPurchaseRow | null> {
+  return db.transaction(async (tx) => {
+    // The order's row lock orders this against a refund: an order cancelled first is never bought,
+    // and a refund after this sees the purchase in flight and waits for it (decision 315).
+    const [open] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, row.orderId), inArray(orders.status, ['pending', 'processing'])))
+      .for('update');
+    if (!open) return null;
+    const [started] = await tx
+      .insert(labelPurchases)
+      .values({ ...row, state: 'started', tries: 1 })
+      .onConflictDoUpdate({
+        target: [labelPurchases.orderId, labelPurchases.providerId],
+        set: { state: 'started', tries: sql`${labelPurchases.tries} + 1`, updatedAt: new Date() },
+      })
+      .returning();
+    return started!;
+  });
 }
 
 export async function setPurchase(

@@ -139,9 +139,13 @@ describe('labelport provider through injected faults, on PostgreSQL', () => {
     expect(bLedger.entries.filter((e) => e.kind === 'order_charge')).toHaveLength(AFFORDABLE);
     expect(await balanceCents(b.ctx.db, onB.id)).toBe(0);
 
-    // A charged once per order and refunded each cancelled one once, with B's reason.
+    // A charged once per order and refunded each cancelled one once, with a plain reason.
     expect(cancelled).toHaveLength(ORDERS - AFFORDABLE);
-    for (const order of cancelled) expect(order.failureReason).toMatch(/^Portal B: .*balance/i);
+    for (const order of cancelled) {
+      // The reseller reads a plain reason; B's words are kept for staff (decision 314).
+      expect(order.failureReason).toBe('We could not buy this label; you were refunded');
+      expect(order.providerNote).toMatch(/^Portal B: .*balance/i);
+    }
     const aLedger = await ledgerOf(a.ctx.db, reseller.id);
     const refunds = aLedger.entries.filter((e) => e.kind !== 'order_charge' && e.kind !== 'deposit');
     expect(refunds).toHaveLength(ORDERS - AFFORDABLE);

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders } from '../../db/schema.ts';
+import { auditLog, idempotencyKeys, orders } from '../../db/schema.ts';
+import { sampleShipment } from '../../labels/fixtures.ts';
+import { createLabelportAdapter } from '../../labels/providers/upstream/labelport-adapter.ts';
 import { apiReseller, signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import {
@@ -64,6 +66,44 @@ describe('labelport provider: portal A buys on portal B', () => {
     expect(JSON.stringify(list)).not.toContain(onB.apiKey);
     const [row] = await a.ctx.db.select().from(orders).limit(0);
     expect(row).toBeUndefined();
+  });
+
+  it('finds a purchase whose Idempotency-Key B may have forgotten by our reference, never buying it twice', async () => {
+    // An account of its own on B, so the orders counted there are this test's.
+    const account = await apiReseller(b, 100_00);
+    const adapter = createLabelportAdapter({
+      credentials: { apiKey: account.apiKey, baseUrl: bUrl },
+      labelWaitMs: 10_000,
+    });
+    const reference = crypto.randomUUID();
+    const ordersAtB = async () =>
+      (await b.ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, account.id))).length;
+    const request = {
+      shipment: sampleShipment('ground_oz'),
+      service: 'ground_oz',
+      reference,
+      upstreamId: null,
+      // The answer is lost: B's order id is never kept.
+      recordUpstreamId: async () => {},
+    };
+    const bought = await adapter.purchase(request);
+    const before = await ordersAtB();
+    // A day later B has forgotten the key: asking under it again would buy a second label.
+    await b.ctx.db
+      .update(idempotencyKeys)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(and(eq(idempotencyKeys.userId, account.id), eq(idempotencyKeys.key, reference)));
+    const later = { ...request, startedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) };
+    expect(await adapter.lookup(later)).toMatchObject({
+      state: 'bought',
+      label: { upstreamId: bought.upstreamId, trackingNumber: bought.trackingNumber },
+    });
+    expect((await adapter.purchase(later)).upstreamId).toBe(bought.upstreamId);
+    expect(await ordersAtB()).toBe(before);
+    // A reference B never saw: nothing was bought, and nothing is.
+    const unknown = { ...later, reference: crypto.randomUUID() };
+    expect(await adapter.lookup(unknown)).toMatchObject({ state: 'not-bought' });
+    expect(await ordersAtB()).toBe(before);
   });
 
   it('tests the connection to B', async () => {

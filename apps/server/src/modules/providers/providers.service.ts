@@ -17,6 +17,7 @@ import {
   removeWebhookAt,
   type WebhookChange,
 } from '../tracking/tracking-registration.ts';
+import { ordersWithUnsettledPurchases } from './label-purchases.repository.ts';
 import {
   callStatsSince,
   countOrdersOf,
@@ -286,4 +287,13 @@ export async function testProvider(ctx: AppContext, id: string): Promise<{ ok: b
   const row = await findProvider(ctx.db, id);
   if (!row) throw notFound();
   return ctx.providers.clientOf(row).testConnection();
+}
+
+/**
+ * True while a label for the open order may be being bought (or was bought and not stored yet) at a
+ * provider: a refund then waits for the purchase to settle (decision 315). In the caller's transaction,
+ * after it locked the order's row.
+ */
+export async function isPurchaseInFlight(db: DbOrTx, orderId: string): Promise<boolean> {
+  return (await ordersWithUnsettledPurchases(db, [orderId])).size > 0;
 }

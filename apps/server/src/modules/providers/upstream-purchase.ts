@@ -87,12 +87,15 @@ export async function buyUpstreamLabel(
       providerId: step.providerId,
       service: step.service,
     });
+    // Cancelled (refunded) since its job began: nothing is bought for it.
+    if (!purchase) throw new UpstreamNotBoughtError('The order was cancelled before its label was bought');
     try {
       const label = await client.purchase({
         shipment,
         service: purchase.service,
         reference: purchase.id,
         upstreamId: purchase.upstreamId,
+        startedAt: purchase.createdAt,
         // Kept on the row in hand too: a lookup after an unknown outcome must ask for this upstream id.
         recordUpstreamId: async (upstreamId) => {
           await setPurchase(ctx.db, purchase.id, { upstreamId });
@@ -152,6 +155,7 @@ async function settle(
       service: purchase.service,
       reference: purchase.id,
       upstreamId: purchase.upstreamId,
+      startedAt: purchase.createdAt,
       recordUpstreamId: (upstreamId) => setPurchase(ctx.db, purchase.id, { upstreamId }),
     });
   } catch (error) {

@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  labelPurchases,
+  ledgerEntries,
+  mailOutbox,
+  orders,
+  providers,
+  users,
+} from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
 import { resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
@@ -67,6 +75,46 @@ describe('staff orders and refunds', () => {
     await generateLabel(app.ctx, orderId);
     expect(await statusOf(app, orderId)).toMatchObject({ status: 'cancelled', labelFileId: null });
     expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
+  });
+
+  it('waits for a label still being bought upstream: refused, then refunded once nothing was bought', async () => {
+    const { reseller, orderId } = await resellerWithOrder(app, { open: true });
+    const [provider] = await app.database.db
+      .insert(providers)
+      .values({
+        kind: 'labelport',
+        name: `upstream-${orderId}`,
+        credentialsSealed: 'x',
+        credentialHint: 'x',
+        mode: 'live',
+      })
+      .returning();
+    await app.database.db.update(orders).set({ status: 'processing' }).where(eq(orders.id, orderId));
+    // The label job asked the provider and its answer was lost: a label may be bought.
+    const [purchase] = await app.database.db
+      .insert(labelPurchases)
+      .values({ orderId, providerId: provider!.id, service: 'priority', state: 'unknown', tries: 1 })
+      .returning();
+
+    const refused = await staffRefund(app, staff.headers, orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(
+      /^The label of LBL-\d+ is still being bought from its provider: refund it once the purchase has settled$/,
+    );
+    expect(await statusOf(app, orderId)).toMatchObject({ status: 'processing' });
+    expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00 - 275);
+
+    // The provider said nothing was bought: the refund goes through, and no purchase starts after it.
+    await app.database.db
+      .update(labelPurchases)
+      .set({ state: 'not_bought' })
+      .where(eq(labelPurchases.id, purchase!.id));
+    expect((await staffRefund(app, staff.headers, orderId)).statusCode).toBe(200);
+    expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
+    const { startPurchase } = await import('../providers/label-purchases.repository.ts');
+    expect(
+      await startPurchase(app.ctx.db, { orderId, providerId: provider!.id, service: 'priority' }),
+    ).toBeNull();
   });
 
   it('refuses bad input, unknown orders and resellers', async () => {

@@ -9,6 +9,8 @@ import {
   type OrderStatus,
   type OrderWithType,
 } from '../orders/order-records.service.ts';
+import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
+import { isPurchaseInFlight } from '../providers/providers.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
@@ -108,6 +110,13 @@ async function refundInTransaction(
     requestId: input.requestId,
   });
   if (!settled.credited || !settled.cancelled) throw new NothingToRefund();
+  // The order's row is locked now: a label still being bought for it would be paid for and never
+  // voided, so the refund waits until the purchase settled (a label then is voided first).
+  if (OPEN_STATUSES.includes(order.status) && (await isPurchaseInFlight(tx, order.id)))
+    throw new AppError(
+      'CONFLICT',
+      `The label of ${orderId} is still being bought from its provider: refund it once the purchase has settled`,
+    );
   const { order: refunded, request } = settled;
   if (input.requestId && !request) throw new AppError('CONFLICT', 'This refund request was already decided');
   if (input.actor)
@@ -214,5 +223,8 @@ async function voidThenRefund(
  * one refund path (`refundOrder`): only an open order (no label yet) is refunded automatically.
  */
 export async function cancelAndRefund(ctx: AppContext, orderId: string, reason: string): Promise<boolean> {
-  return (await refundOrder(ctx, { orderId, reason, from: OPEN_STATUSES })) !== null;
+  // The reason is the provider's (or the job's) words: the reseller's ledger, order and webhook get a
+  // plain one (decision 314); the order's provider note kept the words for staff.
+  const plain = resellerReasonOf(reason);
+  return (await refundOrder(ctx, { orderId, reason: plain, from: OPEN_STATUSES })) !== null;
 }

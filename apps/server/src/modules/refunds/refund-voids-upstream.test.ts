@@ -97,7 +97,7 @@ describe('refunds of labels bought on an upstream LabelPort', () => {
     expect((await ledgerOf(a.ctx.db, reseller.id)).sum).toBe(await balanceCents(a.ctx.db, reseller.id));
   });
 
-  it("B's staff reject: A's reseller reads B's reason, nothing moves; asked again and approved, once", async () => {
+  it("B's staff reject: A's staff read B's reason, A's reseller a plain one, nothing moves; asked again and approved, once", async () => {
     const { reseller, id, priceCents, onBOrder } = await boughtOnB();
     const aBefore = await balanceCents(a.ctx.db, reseller.id);
     const bBefore = await balanceCents(b.ctx.db, onB.id);
@@ -108,7 +108,8 @@ describe('refunds of labels bought on an upstream LabelPort', () => {
     expect(await statusOf(a, id)).toMatchObject({
       status: 'completed',
       refundStatus: 'rejected',
-      refundNote: 'The parcel was handed to USPS',
+      refundNote: 'The carrier would not void this label, so it was not refunded',
+      voidNote: 'The parcel was handed to USPS',
     });
     expect(await balanceCents(a.ctx.db, reseller.id)).toBe(aBefore);
 

@@ -176,15 +176,18 @@ describe('refunds that void the label at the provider, on postgres', () => {
     expect(rejected).toMatchObject({
       status: 'completed',
       refundStatus: 'rejected',
-      refundNote: 'Shippo (the carrier) rejected the refund of this label',
+      refundNote: 'The carrier would not void this label, so it was not refunded',
     });
+    const forStaff = await admin('GET', `/orders/${id}`);
+    expect(forStaff.json().order.refundNote).toBe('Shippo (the carrier) rejected the refund of this label');
     expect(await balanceCents(app.database.db, reseller.id)).toBe(before);
     const events = await eventsOf(reseller.id, 'order.refund_rejected');
     expect(events).toHaveLength(1);
     expect(JSON.parse(events[0]!.payload).data).toMatchObject({ _id: id, refundStatus: 'rejected' });
     const mail = await smtp.waitForMail(reseller.email);
     expect(mail.subject).toMatch(/^Refund of LBL-\d+ rejected$/);
-    expect(mail.text).toContain('Shippo (the carrier) rejected the refund of this label');
+    expect(mail.text).toContain('The carrier would not void this label, so it was not refunded');
+    expect(mail.text).not.toContain('Shippo');
     expect(mail.text).toContain('Your balance was not changed.');
 
     // Retried: a new refund at Shippo, and this time the carrier agrees.

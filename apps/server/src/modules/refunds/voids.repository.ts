@@ -50,6 +50,7 @@ export async function claimVoid(
     .set({
       refundStatus: 'requested',
       refundNote: null,
+      voidNote: null,
       refundReason: options.reason,
       refundAskedBy: options.askedBy,
       voidRequestedAt: now,
@@ -117,13 +118,14 @@ export async function postponeVoidCheck(
 /** The provider said no: the order stays completed, its balance untouched; null when it was not in flight. */
 export async function markVoidRejected(
   tx: DbOrTx,
-  options: { orderId: string; note: string },
+  options: { orderId: string; note: string; providerNote: string },
 ): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
     .set({
       refundStatus: 'rejected',
       refundNote: options.note,
+      voidNote: options.providerNote,
       voidRequestedAt: null,
       voidUpstreamId: null,
       voidCheckAt: null,
@@ -138,7 +140,13 @@ export async function markVoidRejected(
 export async function markRefunded(tx: DbOrTx, orderId: string): Promise<void> {
   await tx
     .update(orders)
-    .set({ refundStatus: 'refunded', refundNote: null, voidRequestedAt: null, voidCheckAt: null })
+    .set({
+      refundStatus: 'refunded',
+      refundNote: null,
+      voidNote: null,
+      voidRequestedAt: null,
+      voidCheckAt: null,
+    })
     .where(eq(orders.id, orderId));
 }
 
@@ -177,7 +185,7 @@ export async function findDueVoids(
 export async function markRefundRequested(tx: DbOrTx, orderId: string): Promise<void> {
   await tx
     .update(orders)
-    .set({ refundStatus: 'requested', refundNote: null })
+    .set({ refundStatus: 'requested', refundNote: null, voidNote: null })
     .where(and(eq(orders.id, orderId), isNull(orders.voidRequestedAt)));
 }
 
@@ -185,6 +193,6 @@ export async function markRefundRequested(tx: DbOrTx, orderId: string): Promise<
 export async function markRequestDeclined(tx: DbOrTx, orderId: string, note: string): Promise<void> {
   await tx
     .update(orders)
-    .set({ refundStatus: 'rejected', refundNote: note })
+    .set({ refundStatus: 'rejected', refundNote: note, voidNote: null })
     .where(and(eq(orders.id, orderId), isNull(orders.voidRequestedAt), ne(orders.status, 'cancelled')));
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { RESELLER_REASONS } from '../../labels/providers/reseller-reasons.ts';
 import type { Tx } from '../../db/client.ts';
 import { REFUND_VOIDS_QUEUE } from '../../jobs/queues.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
@@ -145,11 +146,16 @@ export async function creditRefund(ctx: AppContext, orderId: string) {
 
 /**
  * The provider refused the void: the order stays completed and its balance untouched; the reseller
- * gets `order.refund_rejected` and a mail saying why. A later refund may try again.
+ * gets `order.refund_rejected` and a mail with a plain reason, staff the provider's words in the order's
+ * provider note (decision 314). A later refund may try again.
  */
 export async function rejectVoid(ctx: AppContext, orderId: string, note: string): Promise<boolean> {
   const rejected = await ctx.db.transaction(async (tx: Tx) => {
-    const row = await markVoidRejected(tx, { orderId, note });
+    const row = await markVoidRejected(tx, {
+      orderId,
+      note: RESELLER_REASONS.voidRefused,
+      providerNote: note,
+    });
     if (!row) return null;
     const order = (await findOrder(tx, orderId))!;
     await emitWebhookEvent(ctx, tx, {
@@ -163,7 +169,7 @@ export async function rejectVoid(ctx: AppContext, orderId: string, note: string)
   await mailVoidRejected(ctx, {
     userId: rejected.userId,
     orderId: formatOrderId(rejected.orderNumber),
-    reason: note,
+    reason: RESELLER_REASONS.voidRefused,
   });
   return true;
 }

@@ -23,7 +23,7 @@ import { checkShipmentsBeforePurchase } from '../address-check/address-check.ser
 import { labelTypeIdByUid, requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
 import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
-import { findOrderForUser } from '../orders/orders.repository.ts';
+import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
@@ -58,12 +58,13 @@ export async function createApiOrder(
       Date?: string | undefined;
       label_format?: LabelFormat | undefined;
       label_dpi?: LabelDpi | undefined;
+      reference?: string | undefined;
     };
     isStrict?: boolean | undefined;
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
 ): Promise<ApiOrderCreated> {
-  const { Date: _shipDate, label_format: format, label_dpi: dpi, ...input } = body;
+  const { Date: _shipDate, label_format: format, label_dpi: dpi, reference, ...input } = body;
   const labelType = await labelTypeIdOf(ctx, input.labelType);
   const created = await createOrders(ctx, {
     userId,
@@ -71,9 +72,24 @@ export async function createApiOrder(
     source: 'api',
     isStrict,
     labelFile: { format, dpi },
+    reference,
     inTransaction: mapInTransaction(inTransaction, apiOrderCreated),
   });
   return apiOrderCreated(created);
+}
+
+/**
+ * GET /order/read-orders?reference=: the reseller's orders created with that `reference`, one page
+ * (decision 315): how a caller finds a purchase whose answer it lost after its Idempotency-Key expired.
+ */
+export async function readApiOrdersByReference(
+  ctx: AppContext,
+  { userId, reference }: { userId: string; reference: string },
+) {
+  const rows = await findOrdersByReference(ctx.db, userId, reference);
+  const views = rows.map((row) => ({ ...toApiOrderView(toOrderView(row)), reference: row.reference }));
+  // Always one page, an empty one too (decision 301).
+  return { orders: views, totalPages: 1, total: views.length };
 }
 
 /** GET /order/read-order/{order_id}: one order of this reseller. */
@@ -84,6 +100,7 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   return {
     order: {
       ...toApiOrderView(toOrderView(order)),
+      reference: order.reference,
       trackingEvents: await readTrackingEvents(ctx.db, order.id),
       label_format: choice.format,
       label_dpi: choice.dpi,

@@ -176,6 +176,29 @@ describe('reseller API /api/v2: authentication and single orders', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('keeps the reference an order was created with and finds it by that reference, for its owner only', async () => {
+    const reference = `ref-${crypto.randomUUID()}`;
+    const created = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', {
+      ...orderBody(groundOz, { quantity: 2 }),
+      reference,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const found = await apiCall(app, alice.apiKey, 'GET', `/order/read-orders?reference=${reference}`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toMatchObject({ total: 2, totalPages: 1 });
+    const ids = created.json().orders.map((o: { _id: string }) => o._id);
+    expect(found.json().orders.map((o: { _id: string; reference: string }) => [o._id, o.reference])).toEqual(
+      ids.map((id: string) => [id, reference]),
+    );
+    const one = await apiCall(app, alice.apiKey, 'GET', `/order/read-order/${ids[0]}`);
+    expect(one.json().order.reference).toBe(reference);
+    const bob = await apiReseller(app);
+    const foreign = await apiCall(app, bob.apiKey, 'GET', `/order/read-orders?reference=${reference}`);
+    expect(foreign.json()).toEqual({ orders: [], totalPages: 1, total: 0 });
+    const spaced = await apiCall(app, alice.apiKey, 'GET', '/order/read-orders?reference=two%20words');
+    expect(spaced.statusCode).toBe(400);
+  });
+
   it('replays an order retried with the same Idempotency-Key and refuses the key for another body', async () => {
     const headers = { 'idempotency-key': 'shop-order-991' };
     const before = await balanceCents(app.ctx.db, alice.id);

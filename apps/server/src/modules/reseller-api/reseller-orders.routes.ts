@@ -7,7 +7,7 @@ import {
   apiReadOrderResponse,
   labelFileQuery,
   createOrderResponse,
-  orderListQuery,
+  apiOrderListQuery,
   orderListResponse,
   apiRefundOrderResponse,
   refundRequestBody,
@@ -20,7 +20,12 @@ import { sendAttachment } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
-import { createApiOrder, readApiOrder, refundApiOrder } from './reseller-api.service.ts';
+import {
+  createApiOrder,
+  readApiOrder,
+  readApiOrdersByReference,
+  refundApiOrder,
+} from './reseller-api.service.ts';
 
 const tags = ['Orders'];
 const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
@@ -76,13 +81,16 @@ export const resellerOrderRoutes =
         schema: {
           operationId: 'readOrders',
           tags,
-          summary: 'One page of your orders, newest first',
-          querystring: orderListQuery,
+          summary: 'One page of your orders, newest first; with `reference`, the orders created with it',
+          querystring: apiOrderListQuery,
           response: { 200: orderListResponse, ...errors },
         },
       },
       async (request) => {
-        const page = await readOrders(ctx, { userId: currentUser(request).user.id, query: request.query });
+        const userId = currentUser(request).user.id;
+        const { reference, ...query } = request.query;
+        if (reference) return readApiOrdersByReference(ctx, { userId, reference });
+        const page = await readOrders(ctx, { userId, query });
         return { ...page, orders: page.orders.map(toApiOrderView) };
       },
     );

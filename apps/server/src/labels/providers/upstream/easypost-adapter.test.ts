@@ -143,6 +143,33 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference)).toHaveLength(1);
   });
 
+  it('a shipment recorded longer ago than a purchase waits is never bought later, only replaced once settled', async () => {
+    const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 1_000 }); // bought within 1 s, settled after 3 s
+    const { req, recorded } = request();
+    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    await ep.purchase(req).catch(() => {});
+    const recordedShipment = fake.shipments.get(recorded.id!)!;
+    const backdate = (ms: number) =>
+      (recordedShipment.created_at = new Date(Date.now() - ms).toISOString().replace(/\.\d+Z$/, 'Z'));
+    backdate(2_000);
+    const error = await ep.purchase({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
+    expect(boughtFor(req.reference)).toHaveLength(0);
+    expect(recordedShipment.postage_label ?? null).toBeNull();
+    // Once a lookup may call it never bought, a fresh shipment is made and bought instead.
+    backdate(5_000);
+    expect(await ep.lookup({ ...req, upstreamId: recorded.id })).toMatchObject({ state: 'not-bought' });
+    const ids: string[] = [];
+    const label = await ep.purchase({
+      ...req,
+      upstreamId: recorded.id,
+      recordUpstreamId: async (id) => void ids.push(id),
+    });
+    expect(label.upstreamId).toBe(ids[0]);
+    expect(ids[0]).not.toBe(recorded.id);
+    expect(boughtFor(req.reference).map((p) => p.shipmentId)).toEqual([ids[0]]);
+  });
+
   it("a lookup the provider refuses leaves the purchase undecided, never 'not bought'", async () => {
     const { req, recorded } = request();
     await adapter().purchase(req);

@@ -192,14 +192,16 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     async purchase(request) {
       const s = session();
       let shipment = request.upstreamId ? await retrieve(s, request.upstreamId) : null;
-      // A shipment holds one label, so the recorded one is bought again safely; only one that lookups
-      // already report as never bought is replaced.
-      if (
-        shipment &&
-        !shipment.postage_label &&
-        ageMs(shipment.created_at) - SECOND >= windows.settledAfterMs
-      )
-        shipment = null;
+      // The recorded shipment is bought only while it is young (as Shippo's): a buying call sent for
+      // an older one could land after a lookup reported it never bought, and a second provider
+      // bought the order meanwhile. Until lookups call it never bought, the order waits; then a fresh
+      // shipment replaces it.
+      if (shipment && !shipment.postage_label) {
+        const age = ageMs(shipment.created_at);
+        if (age - SECOND >= windows.settledAfterMs) shipment = null;
+        else if (age >= windows.buyWithinMs)
+          throw new UpstreamUnknownOutcomeError(`EasyPost shipment ${shipment.id} may still be bought`);
+      }
       if (!shipment) {
         const body = easypostShipmentBody(request.shipment, request.reference);
         shipment = await s.call('create shipment', false, () => s.client.Shipment.create(body));

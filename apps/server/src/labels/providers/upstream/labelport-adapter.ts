@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_KEY_HEADER, dollarsToCents, type Carrier } from '@portal/shared';
+import { API_KEY_HEADER, dollarsToCents, IDEMPOTENCY_KEY_HOURS, type Carrier } from '@portal/shared';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { serviceOf } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
@@ -25,7 +25,23 @@ export const LABELPORT_WEBHOOK_EVENTS = [
   'order.refund_rejected',
 ];
 
-type UpstreamOrder = { _id: string; status: string; tracking: string | null; price: number };
+type UpstreamOrder = {
+  _id: string;
+  status: string;
+  tracking: string | null;
+  price: number;
+  reference?: string | null;
+};
+
+/**
+ * A purchase first tried this long ago may have outlived the upstream's Idempotency-Key (kept
+ * `IDEMPOTENCY_KEY_HOURS`, from a claim made a moment after our first try): it is found by its
+ * reference, never asked for again under a key the upstream may have forgotten (decision 315). An hour
+ * short of the upstream's window, for clocks that differ.
+ */
+export const KEY_MAY_HAVE_EXPIRED_MS = (IDEMPOTENCY_KEY_HOURS - 1) * 60 * 60 * 1000;
+const keyMayHaveExpired = (startedAt: Date | undefined) =>
+  startedAt !== undefined && Date.now() - startedAt.getTime() >= KEY_MAY_HAVE_EXPIRED_MS;
 type UpstreamRefundView = { refundStatus?: string | null; refundNote?: string | null };
 
 /** An upstream order view's refund, as a void's standing. */
@@ -44,8 +60,9 @@ const voidOfView = (order: UpstreamRefundView | undefined): UpstreamVoid => {
 };
 
 /** The upstream portal's order fields for one shipment: the same body on every try (its key checks it). */
-export const labelportOrderBody = (shipment: Shipment, service: string) => ({
+export const labelportOrderBody = (shipment: Shipment, service: string, reference: string) => ({
   labelType: service,
+  reference,
   quantity: 1,
   Weight: shipment.weight,
   ...(shipment.dimensions
@@ -142,7 +159,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'idempotency-key': request.reference },
-        body: JSON.stringify(labelportOrderBody(request.shipment, request.service)),
+        body: JSON.stringify(labelportOrderBody(request.shipment, request.service, request.reference)),
       },
       true,
     );
@@ -154,6 +171,34 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     const order = body.orders?.[0];
     if (!order?._id) throw new UpstreamUnknownOutcomeError(`${path}: the answer named no order`);
     return order;
+  }
+
+  /**
+   * The upstream's order made under our reference, when there is one; null when it holds none. An
+   * upstream that does not keep references cannot say: the outcome stays unknown.
+   */
+  async function findByReference(reference: string): Promise<UpstreamOrder | null> {
+    const path = `/order/read-orders?reference=${encodeURIComponent(reference)}`;
+    const response = await call(path);
+    if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+    const body = await json<{ orders?: UpstreamOrder[] }>(response, path);
+    const listed = body.orders ?? [];
+    if (listed.some((o) => o.reference === undefined))
+      throw new UpstreamUnknownOutcomeError(`${path}: the upstream portal does not find orders by reference`);
+    return listed.find((o) => o.reference === reference) ?? null;
+  }
+
+  /**
+   * The upstream's order of a purchase whose id we never learnt: asked for again under our key (the
+   * first purchase's answer, or a new one when nothing was bought), unless the key may have expired
+   * there; then looked up by our reference, and asked for only when none exists.
+   */
+  async function orderOf(request: UpstreamLookupRequest, create: boolean): Promise<UpstreamOrder | null> {
+    if (keyMayHaveExpired(request.startedAt)) {
+      const found = await findByReference(request.reference);
+      if (found || !create) return found;
+    }
+    return createOrder(request);
   }
 
   async function readOrder(id: string): Promise<UpstreamOrder> {
@@ -210,7 +255,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       let order: UpstreamOrder;
       if (request.upstreamId) order = await readOrder(request.upstreamId);
       else {
-        order = await createOrder(request);
+        order = (await orderOf(request, true))!;
         await request.recordUpstreamId(order._id);
       }
       // The order exists upstream now: a failed read or download while waiting is an unknown outcome.
@@ -224,10 +269,12 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       throw new UpstreamUnknownOutcomeError(`the upstream's label for ${order._id} is not ready yet`);
     },
     async lookup(request) {
-      let order: UpstreamOrder;
+      let order: UpstreamOrder | null;
       if (request.upstreamId) order = await readOrder(request.upstreamId);
       else {
-        order = await createOrder(request);
+        order = await orderOf(request, false);
+        // Nothing under our reference, long after it was first sent: nothing was bought.
+        if (!order) return { state: 'not-bought', reason: 'The upstream portal holds no order of ours' };
         await request.recordUpstreamId?.(order._id);
       }
       return settle(order, request.shipment, 0);

@@ -152,6 +152,32 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     expect(error).not.toBeInstanceOf(UpstreamRejectedError);
   });
 
+  it("void status without the refund's id reads every page of refunds to find the label's", async () => {
+    const ep = adapter();
+    const { req } = request();
+    const label = await ep.purchase(req);
+    fake.answerRefundsWith('QUEUED');
+    const asked = await ep.voidLabel({ upstreamId: label.upstreamId, voidId: null });
+    expect(asked.state).toBe('submitted');
+    // Newer refunds of other labels push this one onto a later page.
+    fake.pageRefundsBy(3);
+    for (let i = 0; i < 7; i++) {
+      const id = `other${i}${Date.now()}`;
+      fake.refunds.set(id, { ...[...fake.refunds.values()].at(-1)!, object_id: id, transaction: `t${id}` });
+    }
+    try {
+      expect(await ep.voidStatus({ upstreamId: label.upstreamId, voidId: null })).toMatchObject({
+        state: 'submitted',
+      });
+      fake.settleRefund(label.upstreamId, 'SUCCESS');
+      expect(await ep.voidStatus({ upstreamId: label.upstreamId, voidId: null })).toEqual({
+        state: 'refunded',
+      });
+    } finally {
+      fake.pageRefundsBy(5);
+    }
+  });
+
   it('test connection: one real call, and a clear message for a bad key', async () => {
     expect(await adapter().testConnection()).toEqual({
       ok: true,

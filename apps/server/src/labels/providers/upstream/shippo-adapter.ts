@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
-import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type Transaction } from 'shippo';
-import { trackToJSON } from 'shippo/models/components/index.js';
+import {
+  Shippo,
+  type Rate,
+  type Refund,
+  type RefundPaginatedList,
+  type Shipment as ShippoShipment,
+  type Transaction,
+} from 'shippo';
+import { refundPaginatedListFromJSON, trackToJSON } from 'shippo/models/components/index.js';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -28,6 +35,10 @@ import {
   type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+
+const SHIPPO_API = 'https://api.goshippo.com';
+/** A refund list longer than this many pages is not read to its end (a `next` that never ends). */
+const MAX_REFUND_PAGES = 200;
 
 /** Where Shippo serves label files: its delivery host and S3 buckets. */
 const SHIPPO_FILE_HOSTS: LabelHost[] = [
@@ -87,6 +98,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   const { timeoutMs } = windows;
   const pollMs = options.pollMs ?? 500;
   const labelHosts: LabelHost[] = [...SHIPPO_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
+  const apiOrigin = new URL(baseUrl ?? SHIPPO_API).origin;
   const shippo = new Shippo({
     apiKeyHeader: `ShippoToken ${apiKey}`,
     ...(baseUrl ? { serverURL: baseUrl } : {}),
@@ -122,6 +134,27 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
       throw outcomeOf(error, what, isBuying);
     }
   };
+
+  /**
+   * The next page of refunds at the `next` address Shippo gave (the client asks for the first one
+   * only); an address off Shippo's own API is never sent our key.
+   */
+  async function refundsPage(next: string): Promise<RefundPaginatedList> {
+    const what = 'list refunds (next page)';
+    const url = new URL(next, apiOrigin);
+    if (url.origin !== apiOrigin) throw new UpstreamNotBoughtError(`${what}: ${url.origin} is not Shippo`);
+    const response = await call(what, false, () =>
+      fetch(url, {
+        headers: { authorization: `ShippoToken ${apiKey}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+        redirect: 'error',
+      }),
+    );
+    if (!response.ok) throw new UpstreamNotBoughtError(`${what}: HTTP ${response.status}`);
+    const parsed = refundPaginatedListFromJSON(await response.text());
+    if (!parsed.ok) throw new UpstreamNotBoughtError(`${what}: Shippo's answer did not parse`);
+    return parsed.value;
+  }
 
   const rateFor = (shipment: ShippoShipment, service: string): Rate | undefined =>
     shipment.rates.find((r) => r.servicelevel.token === service);
@@ -251,11 +284,18 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     },
     async voidStatus({ upstreamId, voidId }) {
       if (voidId) return voidOf(await call(`read refund ${voidId}`, false, () => shippo.refunds.get(voidId)));
-      // The refund's id was never learnt (its answer was lost): find it by the label it voids.
-      const listed = await call('list refunds', false, () => shippo.refunds.list({}));
-      // A failed refund of an earlier try is not this one: none found, the void is asked again.
-      const live = (listed.results ?? []).find((r) => r.transaction === upstreamId && r.status !== 'ERROR');
-      return live ? voidOf(live) : { state: 'none' };
+      // The refund's id was never learnt (its answer was lost): find it by the label it voids, on
+      // whichever page of the list it is. A failed refund of an earlier try is not this one: none
+      // found on any page, the void is asked again.
+      let page = await call('list refunds', false, () => shippo.refunds.list({}));
+      for (let pages = 1; ; pages++) {
+        const live = (page.results ?? []).find((r) => r.transaction === upstreamId && r.status !== 'ERROR');
+        if (live) return voidOf(live);
+        if (!page.next) return { state: 'none' };
+        if (pages >= MAX_REFUND_PAGES)
+          throw new UpstreamNotBoughtError(`Shippo's refunds run past ${MAX_REFUND_PAGES} pages`);
+        page = await refundsPage(page.next);
+      }
     },
     // The client answers in its own camelCase; its JSON form is Shippo's wire shape, which the
     // `track_updated` webhook carries too, so a polled event and a pushed one are the same event.

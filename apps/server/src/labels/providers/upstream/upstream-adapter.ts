@@ -27,6 +27,12 @@ export type UpstreamPurchaseRequest = {
    * `labelport` purchase, the reference or metadata of an EasyPost or Shippo shipment.
    */
   reference: string;
+  /**
+   * When this purchase was first tried at this provider (its reference first sent): a `labelport`
+   * upstream forgets an Idempotency-Key after a while, and an older purchase is then found by its
+   * reference instead of asked for again. Absent: a new purchase.
+   */
+  startedAt?: Date | undefined;
   /** The upstream object recorded by an earlier try of this purchase (EasyPost/Shippo shipment), if any. */
   upstreamId: string | null;
   /** Stores the upstream's object id as soon as it is known, before the call that buys. */
