@@ -21,9 +21,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     index: false,
     cacheControl: false,
     preCompressed: true,
-    setHeaders: (reply, filePath) => {
+    // The raw response (@fastify/static 9, which runs on Node 20): the header goes out with the file.
+    setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

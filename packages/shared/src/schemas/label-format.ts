@@ -14,6 +14,8 @@ export type LabelDpi = (typeof LABEL_DPIS)[number];
 export const DEFAULT_LABEL_DPI: LabelDpi = 203;
 
 export const UNKNOWN_LABEL_FORMAT = `Unknown label format: use one of ${LABEL_FORMATS.join(', ')}`;
+/** The bulk order's rows file (`bulk-download-csv`) is a CSV: a label format asked of it is refused. */
+export const CSV_FILE_ONLY = 'This download is the rows as CSV: leave format out or use format=csv';
 export const UNKNOWN_LABEL_DPI = `Unknown label resolution: use dpi ${LABEL_DPIS.join(' or ')}`;
 
 export const labelFormat = z.enum(LABEL_FORMATS, { error: UNKNOWN_LABEL_FORMAT });

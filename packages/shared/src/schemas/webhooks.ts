@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { uuidParams } from './ids.ts';
+import { trackingEventView } from '../tracking.ts';
+import { orderView } from './order-views.ts';
 
 /** Events a webhook endpoint may subscribe to (`test` is sent on demand, to one endpoint). */
 export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
@@ -71,3 +73,25 @@ export const webhookDeliveryParams = uuidParams({
   id: 'Webhook endpoint not found',
   deliveryId: 'Delivery not found',
 });
+
+/** What `order.tracking_updated` carries in `data` (decision 319). */
+export const TRACKING_UPDATED_DESCRIPTION =
+  'Sent when an order’s tracking has news: one or more carrier events not seen before. `trackingStatus` ' +
+  'may be the same as in the previous message (two scans in transit, say); `newEvents` lists exactly the ' +
+  'events this message is about, oldest first, and an event is in the `newEvents` of one message only, never ' +
+  'two. `trackingEvents` is the whole timeline so far, as read-order shows it. A retry of a failed delivery ' +
+  'repeats the same message with the same `webhook-id`.';
+
+export const trackingUpdatedPayload = z.object({
+  id: z.string().describe('The event id, also sent as the webhook-id header'),
+  type: z.literal('order.tracking_updated'),
+  created: z.string().describe('When the event was made (ISO 8601)'),
+  data: orderView.extend({
+    trackingEvents: z.array(trackingEventView).describe('The whole timeline so far, oldest first'),
+    newEvents: z
+      .array(trackingEventView)
+      .min(1)
+      .describe('The events new in this message, oldest first; each is sent in one message only'),
+  }),
+});
+export type TrackingUpdatedPayload = z.infer<typeof trackingUpdatedPayload>;

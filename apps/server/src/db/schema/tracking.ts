@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { TRACKING_STATUSES } from '@portal/shared';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
@@ -26,6 +27,15 @@ export const orderTrackingEvents = pgTable(
   },
   (t) => [
     uniqueIndex('order_tracking_events_key_idx').on(t.orderId, t.eventKey),
+    // The same event under another key (a webhook's id, a poll's digest) is still one event (0039).
+    uniqueIndex('order_tracking_events_same_idx').on(
+      t.orderId,
+      t.occurredAt,
+      t.status,
+      sql`md5(${t.description})`,
+      sql`coalesce(${t.city}, '')`,
+      sql`coalesce(${t.state}, '')`,
+    ),
     index('order_tracking_events_order_time_idx').on(t.orderId, t.occurredAt),
   ],
 );

@@ -8,8 +8,10 @@ import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/in
 import { FILES_PER_READ, startLabelDownload } from '../orders/label-download-stream.ts';
 import {
   chooseLabelFile,
+  drawnLabelFiles,
   isDrawnFormat,
   labelContentType,
+  letterPageOf,
   writeDrawnLabelFiles,
   type AskedLabelFile,
   type LabelRef,
@@ -73,16 +75,27 @@ async function* readyLabels(
   }
 }
 
-/** GET /order/bulk-download/{id}: a zip of the ready labels, each named {tracking}.pdf. */
+/**
+ * GET /order/bulk-download/{id}: a zip of the ready labels, one file each named `{tracking}.pdf` (4x6; a
+ * Letter page each with `?format=letter`), `.zpl` or `.png` as `?format=` asks; PDF 4x6 without it.
+ */
 export async function downloadBulkZip(
   ctx: AppContext,
-  { userId, id }: { userId: string; id: string },
+  { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
-  const stream = await startLabelDownload(ctx, 'bulk zip download', (out) =>
-    writePdfZip(readyLabels(ctx, bulk.id, out), out),
-  );
+  const choice = await chooseLabelFile(ctx, userId, { format: asked.format ?? 'pdf', dpi: asked.dpi });
+  const stream = await startLabelDownload(ctx, `bulk ${choice.format} zip download`, (out) => {
+    if (isDrawnFormat(choice))
+      return writePdfZip(drawnLabelFiles(ctx, readyLabelRefs(ctx, bulk.id, out), choice, out), out);
+    if (choice.format === 'letter') return writePdfZip(onLetterPages(readyLabels(ctx, bulk.id, out)), out);
+    return writePdfZip(readyLabels(ctx, bulk.id, out), out);
+  });
   return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
+}
+
+async function* onLetterPages(labels: AsyncIterable<NamedPdf>): AsyncGenerator<NamedPdf> {
+  for await (const { name, bytes } of labels) yield { name, bytes: await letterPageOf(bytes) };
 }
 
 /** Completed rows in file order, without reading their PDFs (for labels drawn again). */

@@ -5,6 +5,7 @@ import {
   bulkOrderListResponse,
   bulkOrderRowsQuery,
   createBulkOrderResponse,
+  CSV_FILE_ONLY,
   CSV_MAX_BYTES,
   csvErrorResponse,
   labelFileQuery,
@@ -12,6 +13,7 @@ import {
   uuidParams,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { readMultipartForm } from '../../lib/multipart-form.ts';
@@ -32,6 +34,11 @@ const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
 
 /** `?format=pdf|letter|zpl|png&dpi=` (issue 37); the older `?layout=4x6|letter` still works. */
 const layoutQuery = labelFileQuery.extend({ layout: labelLayout.optional() });
+
+/** The rows file is CSV only: a label format asked of it is refused, not ignored. */
+const csvFileQuery = z.object({
+  format: z.literal('csv', { error: CSV_FILE_ONLY }).optional().describe('csv (the only format)'),
+});
 
 const sendFile = (reply: FastifyReply, file: BulkDownload) =>
   sendAttachment(reply, { fileName: file.fileName, contentType: file.contentType, body: file.stream });
@@ -92,11 +99,18 @@ export const bulkOrderRoutes =
         }),
     );
 
-    app.get('/bulk-download/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
-      sendFile(
-        reply,
-        await downloadBulkZip(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
-      ),
+    app.get(
+      '/bulk-download/:id',
+      { schema: { tags, params: bulkOrderParams, querystring: labelFileQuery } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await downloadBulkZip(ctx, {
+            userId: currentUser(request).user.id,
+            id: request.params.id,
+            asked: request.query,
+          }),
+        ),
     );
     app.get(
       '/bulk-download-pdf/:id',
@@ -116,10 +130,13 @@ export const bulkOrderRoutes =
           }),
         ),
     );
-    app.get('/bulk-download-csv/:id', { schema: { tags, params: bulkOrderParams } }, async (request, reply) =>
-      sendFile(
-        reply,
-        await downloadBulkCsv(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
-      ),
+    app.get(
+      '/bulk-download-csv/:id',
+      { schema: { tags, params: bulkOrderParams, querystring: csvFileQuery } },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await downloadBulkCsv(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
+        ),
     );
   };

@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { LABEL_FORMATS } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
@@ -6,6 +11,8 @@ import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { createOrder, labelTypeIds, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
 import { apiCall } from '../../../test/api-kit.ts';
+
+const run = promisify(execFile);
 
 /** Issue 37: every download route gives pdf, letter, zpl or png, named and typed as what it is. */
 const labelsIn = (zpl: string): number => zpl.split('^XA').length - 1;
@@ -183,5 +190,70 @@ describe('label downloads in every format', () => {
     );
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().message).toBe('Unknown label format: use one of zip, pdf, letter, zpl, png');
+  });
+
+  it('GET /order/bulk-download/{id}: a zip of one file per label in the asked format, an unknown one refused', async () => {
+    const { labelType: _t, quantity: _q, signature: _s, ...row } = orderBody('');
+    const bulk = await apiCall(app, alice.apiKey, 'POST', '/order/create-bulk-order', {
+      labelType: 'ground_oz',
+      data: [row, { ...row, ToName: 'Second Buyer' }],
+    });
+    expect(bulk.statusCode, bulk.body).toBe(201);
+    const bulkId = bulk.json().bulkOrder._id;
+    const done = await waitFor(
+      () => apiCall(app, alice.apiKey, 'GET', `/order/read-bulk-order/${bulkId}`).then((r) => r.json()),
+      (b) => b.bulkOrder.status === 'Completed',
+    );
+    const trackings: string[] = done.orders.map((o: { tracking: string }) => o.tracking);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-zip-'));
+    const zipOf = async (query: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/v1/order/bulk-download/${bulkId}${query}`,
+        headers: alice.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      const file = path.join(dir, `labels${query.replace(/\W/g, '-')}.zip`);
+      fs.writeFileSync(file, res.rawPayload);
+      const names = (await run('zipinfo', ['-1', file])).stdout.trim().split('\n');
+      const first = (await run('unzip', ['-p', file, names[0]!], { encoding: 'buffer' })).stdout;
+      return { names, first };
+    };
+    try {
+      const png = await zipOf('?format=png');
+      expect(png.names).toEqual(trackings.map((t) => `${t}.png`));
+      expect(pngSize(png.first)).toEqual({ width: 812, height: 1218 });
+      const zpl = await zipOf('?format=zpl&dpi=300');
+      expect(zpl.names).toEqual(trackings.map((t) => `${t}.zpl`));
+      expect(labelsIn(zpl.first.toString())).toBe(1);
+      expect(zpl.first.toString()).toContain('^PW1200');
+      const letter = await zipOf('?format=letter');
+      expect(letter.names).toEqual(trackings.map((t) => `${t}.pdf`));
+      expect(letter.first.toString('latin1')).toMatch(/MediaBox\s*\[\s*0 0 612 792\s*\]/);
+      for (const query of ['', '?format=pdf']) {
+        const pdf = await zipOf(query);
+        expect(pdf.names).toEqual(trackings.map((t) => `${t}.pdf`));
+        expect(pdf.first.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+
+    const get = (url: string) => app.inject({ method: 'GET', url, headers: alice.headers });
+    for (const url of [
+      `/api/v1/order/bulk-download/${bulkId}?format=gif`,
+      `/api/v1/order/bulk-download-pdf/${bulkId}?format=gif`,
+    ]) {
+      const gif = await get(url);
+      expect(gif.statusCode, url).toBe(400);
+      expect(gif.json().message).toBe('Unknown label format: use one of pdf, letter, zpl, png');
+    }
+    const csvAsPng = await get(`/api/v1/order/bulk-download-csv/${bulkId}?format=png`);
+    expect(csvAsPng.statusCode).toBe(400);
+    expect(csvAsPng.json().message).toBe(
+      'This download is the rows as CSV: leave format out or use format=csv',
+    );
+    expect((await get(`/api/v1/order/bulk-download-csv/${bulkId}?format=csv`)).statusCode).toBe(200);
   });
 });

@@ -77,10 +77,15 @@ export async function labelFileOf(
   const file = order.labelFileId ? await ctx.files.get(order.labelFileId) : null;
   if (!file) throw AppError.notFound('The label file is missing, please contact support');
   if (choice.format === 'pdf') return file.content;
+  return letterPageOf(file.content);
+}
+
+/** One stored 4x6 label PDF on a Letter page of its own. */
+export async function letterPageOf(pdf: Uint8Array): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (chunk: Buffer) => chunks.push(chunk));
-  await writeLabelsInLayout([file.content], 'letter', out);
+  await writeLabelsInLayout([pdf], 'letter', out);
   return Buffer.concat(chunks);
 }
 
@@ -110,6 +115,19 @@ async function* ordersOf(ctx: AppContext, refs: AsyncIterable<LabelRef>, out: Wr
   if (group.length && !out.destroyed) yield await read(group);
 }
 
+/** Labels drawn again in ZPL or PNG, one file each named `{tracking}.zpl|png`, in the order given. */
+export async function* drawnLabelFiles(
+  ctx: AppContext,
+  refs: AsyncIterable<LabelRef>,
+  choice: { format: 'zpl' | 'png'; dpi: LabelDpi },
+  out: Writable,
+): AsyncGenerator<NamedPdf> {
+  for await (const group of ordersOf(ctx, refs, out)) {
+    const files = await Promise.all(group.map((o) => drawnLabelFile(ctx, o, choice)));
+    for (const [i, bytes] of files.entries()) yield { name: `${group[i]!.tracking}.${choice.format}`, bytes };
+  }
+}
+
 /**
  * Many labels drawn again in one download: ZPL one label after another in one stream (as a printer
  * takes them), PNG a zip of images. Streams to `out` in the order given. (PDF and Letter downloads
@@ -121,18 +139,11 @@ export async function writeDrawnLabelFiles(
   choice: { format: 'zpl' | 'png'; dpi: LabelDpi },
   out: Writable,
 ): Promise<void> {
-  const { format } = choice;
-  async function* drawn(): AsyncGenerator<NamedPdf> {
-    for await (const group of ordersOf(ctx, refs, out)) {
-      const files = await Promise.all(group.map((o) => drawnLabelFile(ctx, o, choice)));
-      for (const [i, bytes] of files.entries()) yield { name: `${group[i]!.tracking}.${format}`, bytes };
-    }
-  }
-  if (format === 'png') {
-    await writePdfZip(drawn(), out);
+  if (choice.format === 'png') {
+    await writePdfZip(drawnLabelFiles(ctx, refs, choice, out), out);
     return;
   }
-  for await (const { bytes } of drawn()) {
+  for await (const { bytes } of drawnLabelFiles(ctx, refs, choice, out)) {
     if (out.destroyed) return;
     if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
   }

@@ -62,6 +62,14 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
     );
     expect(doc.paths['/order/create-bulk-order'].get).toBeUndefined();
 
+    // The tracking webhook says which events are new in it, and that each is sent once (issue 51).
+    const tracking = doc.webhooks['order.tracking_updated'].post;
+    expect(tracking.description).toContain('`newEvents` lists exactly the events this message is about');
+    expect(tracking.description).toContain('never two');
+    const data = tracking.requestBody.content['application/json'].schema.properties.data;
+    expect(data.required).toEqual(expect.arrayContaining(['newEvents', 'trackingEvents', 'trackingStatus']));
+    expect(data.properties.newEvents.items.properties).toHaveProperty('status');
+
     const file = path.join(dir, 'openapi.json');
     await fs.writeFile(file, res.body);
     const lint = await run(redocly, ['lint', file, '--format=stylish'], {

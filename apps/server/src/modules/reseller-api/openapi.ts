@@ -1,7 +1,40 @@
-import swagger from '@fastify/swagger';
+import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { TRACKING_UPDATED_DESCRIPTION, trackingUpdatedPayload } from '@portal/shared';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
+
+type Webhooks = Extract<
+  NonNullable<FastifyDynamicSwaggerOptions['openapi']>,
+  { webhooks?: unknown }
+>['webhooks'];
+
+/** A zod schema as the JSON Schema of an OpenAPI 3.1 document (no `$schema` of its own). */
+const jsonSchemaOf = (schema: z.ZodType) => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
+  return rest;
+};
+
+/**
+ * What LabelPort POSTs to a reseller's webhook endpoints (Standard Webhooks signatures), for the events
+ * whose body needs more than the order: `order.tracking_updated` (decision 319).
+ */
+const WEBHOOKS = {
+  'order.tracking_updated': {
+    post: {
+      operationId: 'orderTrackingUpdated',
+      summary: 'An order’s tracking has new events',
+      description: TRACKING_UPDATED_DESCRIPTION,
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: jsonSchemaOf(trackingUpdatedPayload) } },
+      },
+      responses: { 200: { description: 'Any 2xx answer marks the delivery done; others are retried' } },
+      security: [],
+    },
+  },
+};
 
 /**
  * OpenAPI 3.1 of the reseller API, generated from the zod schemas its routes validate with, at
@@ -31,6 +64,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       },
       security: [{ apiKey: [] }],
+      // Plain JSON Schema from zod, which the document's own types do not describe.
+      webhooks: WEBHOOKS as unknown as Webhooks,
     },
     transform: jsonSchemaTransform,
   });

@@ -98,7 +98,7 @@ describe('tracking from an upstream LabelPort', () => {
       );
       const payloads = receiver.received.map((r) => JSON.parse(r.body));
       expect(payloads.every((p) => p.type === 'order.tracking_updated' && p.data._id === id)).toBe(true);
-      const sent = payloads.flatMap((p) => p.data.trackingEvents as { description: string }[]);
+      const sent = payloads.flatMap((p) => p.data.newEvents as { description: string }[]);
       expect(new Set(sent.map((e) => e.description)).size).toBe(sent.length);
       // Deliveries may arrive in any order (several at once per endpoint): the delivered one is there.
       expect(payloads.map((p) => p.data)).toContainEqual(

@@ -167,7 +167,8 @@ function verifyLabelport(raw: string, headers: Headers, secret: string): Verifie
     messageId: header(headers, 'webhook-id')!,
     time: null,
     match: { upstreamId: order._id as string | null },
-    events: labelportEvents(order.trackingEvents),
+    // The events new in this message; an older LabelPort sent only those, as trackingEvents.
+    events: labelportEvents(order.newEvents ?? order.trackingEvents),
   };
 }
 

@@ -1,38 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { carrierOfUid, isFinalTrackingStatus, type TrackingStatus } from '@portal/shared';
+import { carrierOfUid, isFinalTrackingStatus } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases, labelTypes, orders, providers, trackingPolls } from '../../db/schema.ts';
 import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
+import { testWalkEvents } from './test-walk.ts';
 import { applyTrackingEvents } from './tracking.service.ts';
 
 /** Polling ends this long after the label was made, whatever the status. */
 export const POLL_FOR_MS = 45 * 24 * 3600_000;
 /** The backoff doubles up to this gap. */
 const MAX_POLL_MS = 24 * 3600_000;
-
-/**
- * The test-mode walk (a label bought from no provider): every `TEST_TRACKING_STEP_SECONDS` after the
- * label it moves one status on, from pre_transit to delivered.
- */
-export const TEST_WALK: { status: TrackingStatus; description: string; city: string; state: string }[] = [
-  { status: 'pre_transit', description: 'Shipping label created', city: 'Houston', state: 'TX' },
-  { status: 'in_transit', description: 'Accepted at origin facility', city: 'Houston', state: 'TX' },
-  { status: 'in_transit', description: 'Arrived at regional hub', city: 'Dallas', state: 'TX' },
-  { status: 'out_for_delivery', description: 'Out for delivery', city: 'Austin', state: 'TX' },
-  { status: 'delivered', description: 'Delivered, front door', city: 'Austin', state: 'TX' },
-];
-
-/** The walk's events reached by `now` for a label made at `start`. */
-export function testWalkEvents(start: Date, now: Date, stepMs: number): IncomingTrackingEvent[] {
-  const reached = Math.min(TEST_WALK.length - 1, Math.floor((now.getTime() - start.getTime()) / stepMs));
-  return TEST_WALK.slice(0, reached + 1).map((step, i) => ({
-    key: `test:${i}`,
-    time: new Date(start.getTime() + i * stepMs),
-    ...step,
-  }));
-}
 
 const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -78,6 +57,8 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
       status: orders.status,
       trackingStatus: orders.trackingStatus,
       tracking: orders.tracking,
+      from: { city: orders.fromCity, state: orders.fromState },
+      to: { city: orders.toCity, state: orders.toState },
       labelTypeUid: labelTypes.uid,
       provider: providers,
       upstreamId: labelPurchases.upstreamId,
@@ -110,7 +91,7 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
   let events: IncomingTrackingEvent[];
   let source: string;
   if (!row.provider) {
-    events = testWalkEvents(poll.startedAt, now, stepMs);
+    events = testWalkEvents(poll.startedAt, now, stepMs, { from: row.from, to: row.to });
     source = 'test';
   } else {
     source = row.provider.kind;

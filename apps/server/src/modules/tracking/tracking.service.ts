@@ -11,7 +11,7 @@ import { orderTrackingEvents, orders, trackingPolls } from '../../db/schema.ts';
 import { findOrder, toOrderView } from '../orders/order-records.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
-import { toTrackingEventView } from './tracking-events.ts';
+import { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
 
 /** An order's tracking timeline, and a reseller's orders counted by tracking status. */
 export { countTracking, readTrackingEvents } from './tracking-events.ts';
@@ -36,9 +36,12 @@ export type AppliedTracking = {
 /**
  * The one place tracking news is applied, whatever its source (provider webhook, polling, the test-mode
  * walk). In one transaction, the order's row locked: each distinct event is stored once (a duplicate or
- * a replayed event is dropped by its key), the status moves only forward (`trackingStatusAdvances`; an
- * event of the same rank applies only if it is not older than the latest one), and when anything was new
- * the reseller gets `order.tracking_updated` with the order and the new events.
+ * a replayed event is dropped by its key, and one that says the same as a stored one, time, status,
+ * words and place, by the table's unique index whatever its key), the status moves only forward
+ * (`trackingStatusAdvances`; an event of the same rank applies only if it is not older than the latest
+ * one), and when anything was new the reseller gets `order.tracking_updated` with the order, its whole
+ * timeline (`trackingEvents`) and the events new in this message (`newEvents`): an event is new in
+ * exactly one message, since only the insert that stored it sends it (decision 319).
  */
 export async function applyTrackingEvents(
   ctx: Pick<AppContext, 'db' | 'jobs'>,
@@ -72,7 +75,8 @@ export async function applyTrackingEvents(
           state: e.state?.slice(0, 50) ?? null,
         })),
       )
-      .onConflictDoNothing({ target: [orderTrackingEvents.orderId, orderTrackingEvents.eventKey] })
+      // Either unique index: the source's key, or what the event says (migration 0039).
+      .onConflictDoNothing()
       .returning();
     if (inserted.length === 0) return { added: 0, status: locked.trackingStatus };
     inserted.sort((x, y) => x.occurredAt.getTime() - y.occurredAt.getTime());
@@ -96,7 +100,11 @@ export async function applyTrackingEvents(
         {
           userId: order.userId,
           type: 'order.tracking_updated',
-          data: { ...toOrderView(order), trackingEvents: inserted.map(toTrackingEventView) },
+          data: {
+            ...toOrderView(order),
+            trackingEvents: await readTrackingEvents(tx, orderId),
+            newEvents: inserted.map(toTrackingEventView),
+          },
         },
       ]);
     return { added: inserted.length, status };

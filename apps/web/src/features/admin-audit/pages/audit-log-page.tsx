@@ -1,7 +1,8 @@
-import { Code, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Code, Stack, Text, TextInput } from '@mantine/core';
 import type { AuditEntryView } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { FilterBar } from '../../../components/search-input';
 import { PageNav } from '../../../components/page-nav';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useAudit, type AuditFilters } from '../api/audit';
@@ -56,13 +57,13 @@ export function AuditLogPage() {
         description="Every change staff made, who made it, and what it changed."
       />
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+        <FilterBar>
           <TextInput label="Actor" placeholder="Discord name" {...field('actor')} />
           <TextInput label="Action" placeholder="e.g. adjust_balance" {...field('action')} />
           <TextInput label="Target id" placeholder="UUID" {...field('targetId')} />
           <TextInput label="From" type="date" {...field('from')} />
           <TextInput label="To" type="date" {...field('to')} />
-        </SimpleGrid>
+        </FilterBar>
         <DataTable
           label="Audit log"
           columns={COLUMNS}

@@ -42,7 +42,6 @@ export function CourierPage() {
             value={status}
             allowDeselect={false}
             onChange={(next) => list.setFilter('status', next ?? 'Pending')}
-            w={{ base: '100%', xs: 220 }}
           />
           <SearchInput
             label="Search"
@@ -50,7 +49,6 @@ export function CourierPage() {
             value={list.filters.search}
             maxLength={100}
             onChange={(text) => list.setFilter('search', text)}
-            w={{ base: '100%', xs: 280 }}
           />
           {queue.data && (
             <Text size="sm" c="dimmed" pb={8}>

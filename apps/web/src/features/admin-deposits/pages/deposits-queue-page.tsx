@@ -121,7 +121,6 @@ export function DepositsQueuePage() {
           />
           <Select
             label="Method"
-            w={150}
             value={filters.method}
             onChange={(v) => setFilter('method', (v ?? '') as Method)}
             data={[
@@ -138,7 +137,6 @@ export function DepositsQueuePage() {
             placeholder="Note (LP-…) or reseller"
             value={filters.search}
             onChange={(text) => setFilter('search', text)}
-            w={260}
           />
         </FilterBar>
         <DataTable

@@ -1,10 +1,10 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { labelTypeOptions } from '../../../lib/label-type-options';
 import { useLabelTypes } from '../../../lib/label-types-query';
 import type { OrderFilters } from '../api/admin-orders';
-import { SearchInput } from '../../../components/search-input';
+import { FilterBar, SearchInput } from '../../../components/search-input';
 
 const STATUS_OPTIONS = [
   { value: 'All', label: 'All statuses' },
@@ -20,7 +20,7 @@ export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
   const labelTypes = useLabelTypes();
   const set = (key: keyof OrderFilters) => (next: string) => onChange({ ...value, [key]: next });
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }} spacing="sm">
+    <FilterBar>
       <SearchInput
         label="Search"
         placeholder="OrderId, tracking, name or reseller"
@@ -57,6 +57,6 @@ export function OrderFiltersBar({ value, onChange }: OrderFiltersBarProps) {
         onChange={(e) => set('from')(e.currentTarget.value)}
       />
       <TextInput label="To" type="date" value={value.to} onChange={(e) => set('to')(e.currentTarget.value)} />
-    </SimpleGrid>
+    </FilterBar>
   );
 }

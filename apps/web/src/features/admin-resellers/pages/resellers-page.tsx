@@ -8,7 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { enabledLook } from '../../../lib/status-looks';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useResellers } from '../api/resellers';
-import { SearchInput } from '../../../components/search-input';
+import { FilterBar, SearchInput } from '../../../components/search-input';
 
 const COLUMNS: DataColumn<AdminUserSummary>[] = [
   {
@@ -60,13 +60,15 @@ export function ResellersPage() {
     <>
       <PageHeader title="Resellers" description="Find a reseller to see their balance, ledger and access." />
       <Stack gap="md">
-        <SearchInput
-          label="Search"
-          placeholder="Discord name, name or e-mail"
-          value={list.filters.search}
-          onChange={(text) => list.setFilter('search', text)}
-          maw={420}
-        />
+        <FilterBar>
+          <SearchInput
+            label="Search"
+            placeholder="Discord name, name or e-mail"
+            value={list.filters.search}
+            onChange={(text) => list.setFilter('search', text)}
+            maw={420}
+          />
+        </FilterBar>
         <DataTable
           label="Resellers"
           columns={COLUMNS}
