@@ -1,5 +1,7 @@
 import { isLabelFileOf } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import { blockedTargetOf } from './shipment-api.ts';
 
 /** A host a provider serves its label files from: an exact name, or a pattern for its buckets. */
 export type LabelHost = string | RegExp;
@@ -11,7 +13,12 @@ export type FetchLabelFileOptions = {
   maxBytes?: number;
   /** What the file must be (default a PDF): a ZPL or PNG asked for in another format. */
   format?: 'pdf' | 'zpl' | 'png';
+  /** The adapter's guarded fetch (its provider's address rule); absent, private addresses are refused. */
+  fetch?: typeof fetch;
 };
+
+/** Without an adapter's own, every private and link-local address is refused (decision 312). */
+const strictFetch = guardedFetch({ allowPrivate: false });
 
 const ACCEPT = { pdf: 'application/pdf', zpl: 'application/zpl, text/plain', png: 'image/png' } as const;
 
@@ -40,6 +47,7 @@ export async function fetchLabelFile(
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const format = options.format ?? 'pdf';
+  const send = options.fetch ?? strictFetch;
   const signal = AbortSignal.timeout(timeoutMs);
   let target: URL;
   try {
@@ -52,9 +60,14 @@ export async function fetchLabelFile(
       throw new LabelFileError(`The label is served from ${target.host}, not one of the provider's hosts`);
     let response: Response;
     try {
-      response = await fetch(target, { signal, redirect: 'manual', headers: { accept: ACCEPT[format] } });
+      response = await send(target, { signal, redirect: 'manual', headers: { accept: ACCEPT[format] } });
     } catch (error) {
-      const what = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'failed';
+      const what =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : blockedTargetOf(error)
+            ? `was refused: ${blockedTargetOf(error)!.message}`
+            : 'failed';
       throw new LabelFileError(`The label download ${what}`, { cause: error });
     }
     const location = response.headers.get('location');

@@ -15,7 +15,8 @@ import {
   type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { labelportEvents } from './provider-tracking.ts';
-import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
+import { connectionTestFailure, notReachedMessage, retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /** What we ask an upstream portal to send us: tracking, and the end of a refund we asked there. */
@@ -86,22 +87,26 @@ export const labelportOrderBody = (shipment: Shipment, service: string) => ({
 export function createLabelportAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
   const { apiKey, baseUrl } = options.credentials;
   if (!baseUrl) throw new RangeError('A labelport provider needs its base URL');
+  const origin = baseUrl;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const labelWaitMs = options.labelWaitMs ?? 10_000;
   const pollMs = options.pollMs ?? 500;
   const firstPollMs = Math.min(options.firstPollMs ?? 50, pollMs);
+  // Every connection checked against the address rule as it is made (decision 312).
+  const send = guardedFetch({ allowPrivate: options.allowPrivateTargets ?? false });
 
   async function call(path: string, init: RequestInit = {}, isBuying = false): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}/api/v2${path}`, {
+      response = await send(`${baseUrl}/api/v2${path}`, {
         ...init,
         headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json', ...init.headers },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });
     } catch (error) {
-      if (wasNeverSent(error)) throw new UpstreamNotBoughtError(`${baseUrl} could not be reached`);
+      if (wasNeverSent(error))
+        throw new UpstreamNotBoughtError(notReachedMessage(origin, error), undefined, { cause: error });
       const what =
         (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection lost';
       throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
@@ -284,13 +289,14 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     async testConnection() {
       try {
         const response = await call('/order/read-orders?page=1&limit=1');
-        if (response.status === 401 || response.status === 403)
-          return { ok: false, message: `${baseUrl} refused the API key (${response.status})` };
-        if (response.status >= 400) return { ok: false, message: await refusal(response) };
+        if (response.status >= 400) {
+          await response.body?.cancel();
+          return connectionTestFailure(origin, null, response.status);
+        }
         await json(response, '/order/read-orders');
         return { ok: true, message: `Connected to ${baseUrl}` };
       } catch (error) {
-        return { ok: false, message: (error as Error).message };
+        return connectionTestFailure(origin, error);
       }
     },
     // The upstream portal draws its own label in the format, as our downloads do (`?format=`).

@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
 import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type Transaction } from 'shippo';
+import { HTTPClient } from 'shippo/lib/http.js';
 import { trackToJSON } from 'shippo/models/components/index.js';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -11,8 +13,10 @@ import { shippoEvents } from './provider-tracking.ts';
 import {
   ageMs,
   carrierOf,
+  connectionTestFailure,
   dimensionsInInches,
   lookingUp,
+  notReachedMessage,
   purchaseWindows,
   retryAfterMsOf,
   wasNeverSent,
@@ -87,7 +91,10 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   const { timeoutMs } = windows;
   const pollMs = options.pollMs ?? 500;
   const labelHosts: LabelHost[] = [...SHIPPO_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
+  // Every connection, the client's and the label downloads', checked as it is made (decision 312).
+  const send = guardedFetch({ allowPrivate: options.allowPrivateTargets ?? false });
   const shippo = new Shippo({
+    httpClient: new HTTPClient({ fetcher: send }),
     apiKeyHeader: `ShippoToken ${apiKey}`,
     ...(baseUrl ? { serverURL: baseUrl } : {}),
     timeoutMs,
@@ -109,7 +116,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         );
       if (status >= 400 && status < 500) return new UpstreamRejectedError(`${what}: ${detailOf(error)}`);
     }
-    if (wasNeverSent(error)) return new UpstreamNotBoughtError(`${baseUrl ?? 'Shippo'} could not be reached`);
+    if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(baseUrl ?? 'Shippo', error));
     const detail =
       error instanceof RequestTimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error).message;
     if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
@@ -140,7 +147,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
       trackingNumber: purchase.trackingNumber,
       carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
       costCents: dollarsToCents(Number(rate.amount)),
-      pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs }),
+      pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs, fetch: send }),
     };
   }
 
@@ -293,9 +300,11 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         const mode = apiKey.startsWith('shippo_test_') ? 'test' : 'live';
         return { ok: true, message: `Connected to Shippo (${mode} key)` };
       } catch (error) {
-        if (error instanceof ShippoError && (error.statusCode === 401 || error.statusCode === 403))
-          return { ok: false, message: `Shippo refused the API key (${error.statusCode})` };
-        return { ok: false, message: outcomeOf(error, 'Shippo', false).message };
+        return connectionTestFailure(
+          'Shippo',
+          error,
+          error instanceof ShippoError ? error.statusCode : undefined,
+        );
       }
     },
     async verifyAddress(address) {

@@ -161,6 +161,11 @@ export type UpstreamAdapterOptions = {
   /** Per-call time limit in ms (default 30 s). */
   timeoutMs?: number;
   /**
+   * The provider may be reached on a private or loopback address (ALLOW_PRIVATE_PROVIDER_TARGETS=1);
+   * link-local ones are refused whatever this says (decision 312). Default: refused.
+   */
+  allowPrivateTargets?: boolean;
+  /**
    * How long a purchase waits for an upstream's label to be made (labelport; default 10 s); a label
    * not ready by then is looked up again later, without holding a slot meanwhile.
    */
@@ -176,7 +181,8 @@ export class UpstreamNotBoughtError extends Error {
   constructor(
     message: string,
     readonly retryAfterMs?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }
