@@ -144,6 +144,7 @@ export const envSchema = z.object({
   PROVIDER_LABEL_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   PROVIDER_BREAK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
   PROVIDER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  PROVIDER_VERIFICATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
   PROVIDER_GIVE_UP_MINUTES: z.coerce
     .number()
     .min(0)
@@ -260,6 +261,8 @@ export type Config = {
     cooldownMs: number;
     /** How long an order waits for providers that are unavailable before it is cancelled and refunded. */
     giveUpMs: number;
+    /** Addresses one reseller may have a provider verify per minute (0 = no limit; decision 313). */
+    verificationsPerMinute: number;
   };
   /**
    * Tracking (issue 36): how long the test-mode walk stays at each status, and the first polling
@@ -385,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       breakAfter: e.PROVIDER_BREAK_AFTER,
       cooldownMs: e.PROVIDER_COOLDOWN_SECONDS * 1000,
       giveUpMs: e.PROVIDER_GIVE_UP_MINUTES * 60_000,
+      verificationsPerMinute: e.PROVIDER_VERIFICATIONS_PER_MINUTE,
     },
     tracking: {
       testStepMs: Math.round(e.TEST_TRACKING_STEP_SECONDS * 1000),
