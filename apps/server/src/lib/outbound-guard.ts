@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { Readable } from 'node:stream';
+import { ANSWER_LIMITS, cappedResponse } from './capped-body.ts';
 
 /**
  * Where the server may connect when a URL it did not write tells it where to go (decisions 116, 312):
@@ -138,9 +139,13 @@ const MAX_REDIRECTS = 5;
  * `fetch` through the guarded agents, for code and SDKs that speak fetch (an upstream LabelPort, Shippo's
  * client, label file downloads). Redirects are followed as fetch does ('follow', checked hop by hop),
  * handed back ('manual') or refused ('error'); failures look like fetch's own (`TypeError` with the
- * socket's error as its cause, the signal's reason on abort).
+ * socket's error as its cause, the signal's reason on abort). No body is read past `maxBodyBytes`
+ * (default: the largest answer taken from any upstream, decision 313).
  */
-export function guardedFetch(rule: TargetRule): typeof fetch {
+export function guardedFetch(
+  rule: TargetRule,
+  { maxBodyBytes = ANSWER_LIMITS.labelFile }: { maxBodyBytes?: number } = {},
+): typeof fetch {
   const agents = guardedAgents(rule);
   return async (input, init = {}) => {
     const request = input instanceof Request ? input : null;
@@ -201,11 +206,14 @@ export function guardedFetch(rule: TargetRule): typeof fetch {
         const stream = NULL_BODY.has(status) || method === 'HEAD' ? null : res;
         if (!stream) res.resume();
         resolve(
-          new Response(stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null, {
-            status,
-            statusText: res.statusMessage ?? '',
-            headers: answer,
-          }),
+          cappedResponse(
+            new Response(stream ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>) : null, {
+              status,
+              statusText: res.statusMessage ?? '',
+              headers: answer,
+            }),
+            maxBodyBytes,
+          ),
         );
       });
       req.end(body ?? undefined);

@@ -6,6 +6,7 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
 import { easypostEvents } from './provider-tracking.ts';
 import { guardedAgents, guardedFetch } from '../../../lib/outbound-guard.ts';
+import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import {
   ageMs,
   carrierOf,
@@ -96,7 +97,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   const rule = { allowPrivate: options.allowPrivateTargets ?? false };
   const agents = guardedAgents(rule);
   const agent = apiBase.startsWith('https:') ? agents.https : agents.http;
-  const send = guardedFetch(rule);
+  const send = guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.labelFile });
 
   /** A client per operation, so the `Retry-After` it saw belongs to this operation's calls only. */
   function session() {
@@ -107,10 +108,13 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       requestMiddleware: (request: {
         timeout(limits: object): unknown;
         agent(agent: object): unknown;
+        maxResponseSize(bytes: number): unknown;
         on(event: 'response', fn: (res: { headers: Record<string, string> }) => void): unknown;
       }) => {
         request.timeout({ response: timeoutMs, deadline: timeoutMs });
         request.agent(agent);
+        // The client's own reader, held to the limit every upstream answer has (decision 313).
+        request.maxResponseSize(ANSWER_LIMITS.json);
         request.on('response', (res) => (retryAfter = res.headers['retry-after']));
         return request;
       },

@@ -1,4 +1,5 @@
-import { isLabelFileOf } from './upstream-adapter.ts';
+import { labelFileFlaw } from './upstream-adapter.ts';
+import { AnswerTooLargeError, readCapped } from '../../../lib/capped-body.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { blockedTargetOf } from './shipment-api.ts';
@@ -81,10 +82,10 @@ export async function fetchLabelFile(
       await response.body?.cancel();
       throw new LabelFileError(`The label download answered ${response.status}`);
     }
-    const file = await readCapped(response, maxBytes);
+    const file = await readLabel(response, maxBytes);
     if (format !== 'pdf') {
-      if (!isLabelFileOf(format, file))
-        throw new LabelFileError(`The label file is not ${format.toUpperCase()}`);
+      const flaw = labelFileFlaw(format, file);
+      if (flaw) throw new LabelFileError(`The label file is refused: ${flaw}`);
       return file;
     }
     if (new TextDecoder().decode(file.subarray(0, 5)) !== '%PDF-')
@@ -93,24 +94,13 @@ export async function fetchLabelFile(
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+/** The file through the one capped reader (decision 313), its failures as the label download's. */
+async function readLabel(response: Response, maxBytes: number): Promise<Uint8Array> {
   try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
-      chunks.push(chunk);
-    }
+    return await readCapped(response, maxBytes);
   } catch (error) {
-    await response.body?.cancel().catch(() => undefined);
-    if (error instanceof LabelFileError) throw error;
+    if (error instanceof AnswerTooLargeError)
+      throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`, { cause: error });
     throw new LabelFileError('The label download was cut off', { cause: error });
   }
-  return Buffer.concat(chunks);
 }

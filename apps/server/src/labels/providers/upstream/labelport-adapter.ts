@@ -4,7 +4,7 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { serviceOf } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
 import {
-  isLabelFileOf,
+  labelFileFlaw,
   LabelFormatUnavailableError,
   UpstreamNotBoughtError,
   type UpstreamAdapter,
@@ -17,6 +17,13 @@ import {
 import { labelportEvents } from './provider-tracking.ts';
 import { connectionTestFailure, notReachedMessage, retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
 import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import {
+  ANSWER_LIMITS,
+  AnswerTooLargeError,
+  readCapped,
+  readCappedJson,
+  readCappedText,
+} from '../../../lib/capped-body.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /** What we ask an upstream portal to send us: tracking, and the end of a refund we asked there. */
@@ -127,14 +134,24 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
 
   async function json<T>(response: Response, path: string): Promise<T> {
     try {
-      return (await response.json()) as T;
+      return await readCappedJson<T>(response, ANSWER_LIMITS.json);
     } catch (error) {
-      throw new UpstreamUnknownOutcomeError(`${path}: the answer was not JSON`, { cause: error });
+      const what = error instanceof AnswerTooLargeError ? error.message : 'the answer was not JSON';
+      throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
+    }
+  }
+
+  /** A label file's bytes, no more than a label file may hold (decision 313). */
+  async function file(response: Response, path: string): Promise<Uint8Array> {
+    try {
+      return await readCapped(response, ANSWER_LIMITS.labelFile);
+    } catch (error) {
+      throw new UpstreamNotBoughtError(`${path}: ${(error as Error).message}`, undefined, { cause: error });
     }
   }
 
   async function refusal(response: Response): Promise<string> {
-    const body = await response.json().catch(() => null);
+    const body = await readCappedJson(response, ANSWER_LIMITS.error).catch(() => null);
     const message = (body as { message?: unknown } | null)?.message;
     return typeof message === 'string' ? message : `HTTP ${response.status}`;
   }
@@ -152,7 +169,12 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       true,
     );
     // "Still being processed": the first try holds the key; its outcome is not known yet.
-    if (response.status === 409 && /still being processed/i.test(await response.clone().text()))
+    if (
+      response.status === 409 &&
+      /still being processed/i.test(
+        await readCappedText(response.clone(), ANSWER_LIMITS.error).catch(() => ''),
+      )
+    )
       throw new UpstreamUnknownOutcomeError(`${path}: the first try is still being processed`);
     if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
     const body = await json<{ orders?: UpstreamOrder[] }>(response, path);
@@ -174,7 +196,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     const path = `/order/download/${encodeURIComponent(order._id)}`;
     const response = await call(path, { headers: { accept: 'application/pdf' } });
     if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
-    const pdf = new Uint8Array(await response.arrayBuffer());
+    const pdf = await file(response, path);
     if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
       throw new UpstreamNotBoughtError(`${path}: the label is not a PDF`);
     return {
@@ -306,10 +328,10 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       if (response.status === 400 || response.status === 409)
         throw new LabelFormatUnavailableError(`The upstream portal: ${await refusal(response)}`);
       if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
-      const file = new Uint8Array(await response.arrayBuffer());
-      if (!isLabelFileOf(format, file))
-        throw new UpstreamNotBoughtError(`${path}: the label is not ${format.toUpperCase()}`);
-      return file;
+      const bytes = await file(response, path);
+      const flaw = labelFileFlaw(format, bytes);
+      if (flaw) throw new UpstreamNotBoughtError(`${path}: ${flaw}`);
+      return bytes;
     },
   };
 }

@@ -4,6 +4,7 @@ import { Shippo, type Rate, type Refund, type Shipment as ShippoShipment, type T
 import { HTTPClient } from 'shippo/lib/http.js';
 import { trackToJSON } from 'shippo/models/components/index.js';
 import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -92,9 +93,11 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   const pollMs = options.pollMs ?? 500;
   const labelHosts: LabelHost[] = [...SHIPPO_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
   // Every connection, the client's and the label downloads', checked as it is made (decision 312).
-  const send = guardedFetch({ allowPrivate: options.allowPrivateTargets ?? false });
+  // The client's answers held to the JSON limit, label files to theirs (decision 313).
+  const rule = { allowPrivate: options.allowPrivateTargets ?? false };
+  const send = guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.labelFile });
   const shippo = new Shippo({
-    httpClient: new HTTPClient({ fetcher: send }),
+    httpClient: new HTTPClient({ fetcher: guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.json }) }),
     apiKeyHeader: `ShippoToken ${apiKey}`,
     ...(baseUrl ? { serverURL: baseUrl } : {}),
     timeoutMs,
