@@ -70,6 +70,7 @@ const portalEnv = {
   WEB_DIST_DIR: '/nonexistent',
   PROVIDER_LABEL_WAIT_SECONDS: '10',
   ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
+  ALLOW_PRIVATE_PROVIDER_TARGETS: '1',
 };
 
 type Portal = {

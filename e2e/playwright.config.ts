@@ -83,6 +83,8 @@ export default defineConfig({
       DEV_OUTBOX: '1',
       // The webhook specs deliver to a receiver on this machine (loopback).
       ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
+      // The provider specs buy from fake providers on this machine (loopback, decision 312).
+      ALLOW_PRIVATE_PROVIDER_TARGETS: '1',
       // A void submitted to a provider is checked seconds later, so a spec sees it end (decision 303).
       REFUND_VOID_CHECK_SECONDS: '2',
     },

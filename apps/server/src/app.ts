@@ -1,7 +1,7 @@
 import { trackingInboundRoutes } from './modules/tracking/tracking-inbound.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { websiteRoutes } from './modules/settings/website.routes.ts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createCaptchaVerifier } from './captcha/index.ts';
@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { createDatabaseFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
 import {
@@ -73,7 +74,19 @@ export type App = FastifyInstance & { ctx: AppContext };
 export const loggerOptions = (config: Config) => ({
   level: config.logLevel,
   redact: ['req.headers.authorization', 'req.headers["x-api-key"]'],
+  serializers: { req: requestForLog },
 });
+
+/** Fastify's own fields of a request, with the query's values redacted (decision 313). */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** Builds the HTTP app on an already migrated database; never listens (main.ts and tests do). */
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<App> {

@@ -133,6 +133,7 @@ export const envSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(30).default(10),
   WEBHOOK_SENDS_PER_MINUTE: z.coerce.number().int().min(0).max(1000).default(10),
   ALLOW_PRIVATE_WEBHOOK_TARGETS: bool.default(false),
+  ALLOW_PRIVATE_PROVIDER_TARGETS: bool.default(false),
   METRICS_TOKEN: z.string().min(16).optional(),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(20),
@@ -143,6 +144,7 @@ export const envSchema = z.object({
   PROVIDER_LABEL_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   PROVIDER_BREAK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
   PROVIDER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  PROVIDER_VERIFICATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
   PROVIDER_GIVE_UP_MINUTES: z.coerce
     .number()
     .min(0)
@@ -249,12 +251,18 @@ export type Config = {
   labelDownloads: { atOnce: number; waiting: number };
   /** Upstream label providers: one call's time limit, and how long a purchase waits for its label. */
   providers: {
-    adapter: { timeoutMs: number; labelWaitMs: number };
+    /**
+     * `allowPrivateTargets`: provider origins may be private or loopback addresses
+     * (ALLOW_PRIVATE_PROVIDER_TARGETS=1); link-local ones never (decision 312).
+     */
+    adapter: { timeoutMs: number; labelWaitMs: number; allowPrivateTargets: boolean };
     /** Consecutive faults that open a provider's circuit, and how long it then stays open. */
     breakAfter: number;
     cooldownMs: number;
     /** How long an order waits for providers that are unavailable before it is cancelled and refunded. */
     giveUpMs: number;
+    /** Addresses one reseller may have a provider verify per minute (0 = no limit; decision 313). */
+    verificationsPerMinute: number;
   };
   /**
    * Tracking (issue 36): how long the test-mode walk stays at each status, and the first polling
@@ -375,10 +383,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       adapter: {
         timeoutMs: e.PROVIDER_TIMEOUT_SECONDS * 1000,
         labelWaitMs: e.PROVIDER_LABEL_WAIT_SECONDS * 1000,
+        allowPrivateTargets: e.ALLOW_PRIVATE_PROVIDER_TARGETS,
       },
       breakAfter: e.PROVIDER_BREAK_AFTER,
       cooldownMs: e.PROVIDER_COOLDOWN_SECONDS * 1000,
       giveUpMs: e.PROVIDER_GIVE_UP_MINUTES * 60_000,
+      verificationsPerMinute: e.PROVIDER_VERIFICATIONS_PER_MINUTE,
     },
     tracking: {
       testStepMs: Math.round(e.TEST_TRACKING_STEP_SECONDS * 1000),

@@ -2,7 +2,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 
 /**
  * The settings every test app starts from: silent, a cheap captcha, no rate limits, no web bundle, and
- * webhooks allowed to reach receivers on this machine (loopback). A test adds only what it is about.
+ * webhooks and providers allowed to reach receivers and fakes on this machine (loopback). A test adds only what it is about.
  */
 export const TEST_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'test',
@@ -12,6 +12,7 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   AUTH_RATE_LIMIT_PER_MINUTE: '0',
   WEB_DIST_DIR: '/nonexistent-web-dist',
   ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
+  ALLOW_PRIVATE_PROVIDER_TARGETS: '1',
 };
 
 /** The app's configuration for a test: `TEST_ENV` with the test's own settings on top. */

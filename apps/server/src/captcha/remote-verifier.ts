@@ -1,6 +1,7 @@
 import type { CaptchaProvider } from '@portal/shared';
 import { AppError } from '../errors.ts';
 import type { CaptchaVerifier } from './captcha-verifier.ts';
+import { ANSWER_LIMITS, readCappedJson } from '../lib/capped-body.ts';
 
 export const SITEVERIFY_URLS: Record<Exclude<CaptchaProvider, 'altcha'>, string> = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
@@ -33,7 +34,7 @@ export function createRemoteVerifier({
       let success = false;
       try {
         const res = await fetch(url, { method: 'POST', body, signal: AbortSignal.timeout(10_000) });
-        const json = (await res.json()) as { success?: boolean };
+        const json = await readCappedJson<{ success?: boolean }>(res, ANSWER_LIMITS.error);
         success = res.ok && json.success === true;
       } catch {
         throw new AppError('UNAVAILABLE', 'Captcha service is unavailable, please try again');

@@ -51,10 +51,28 @@ describe('the access log', () => {
     expect(more).toEqual([]);
     expect(line).toMatchObject({
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/v1/order/read?page=2' },
+      req: { method: 'GET', url: '/api/v1/order/read?page=[Redacted]' },
       res: { statusCode: 401 },
     });
     expect(log.lines.join('')).not.toContain('not-a-session-token');
+  });
+
+  it("keeps a query's names but never its values: a webhook token in the URL stays out of the log", async () => {
+    const secret = 'shippo-token-0123456789abcdef';
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/tracking/inbound/00000000-0000-4000-8000-000000000000?token=${secret}&x=1#frag`,
+      headers: { 'content-type': 'application/json', 'x-request-id': 'probe-5' },
+      payload: '{}',
+    });
+    const [line] = linesOf('probe-5').filter((l) => l.msg === 'request completed');
+    expect(line).toMatchObject({
+      req: {
+        method: 'POST',
+        url: '/api/v1/tracking/inbound/00000000-0000-4000-8000-000000000000?token=[Redacted]&x=[Redacted]',
+      },
+    });
+    expect(log.lines.join('')).not.toContain(secret);
   });
 
   it('keeps the error line of a failing request beside its one access line', async () => {

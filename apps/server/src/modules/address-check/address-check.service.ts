@@ -36,6 +36,8 @@ export function lookupZip(zip: string): ZipPlaceResponse {
 export type PurchaseCheckOptions = {
   userId: string;
   labelTypeId: string;
+  /** What the purchase will charge: a provider verifies only for a reseller whose balance covers it. */
+  totalCents: number;
   /** `?address_check=strict` (API v2): any warning refuses the purchase (422), whatever the setting. */
   isStrict?: boolean | undefined;
   /** The app's confirm mode waits for "Buy anyway"; the API has no one to ask and buys with warnings. */
@@ -57,7 +59,12 @@ export async function checkShipmentsBeforePurchase<T extends ShipmentAddresses>(
   const mode = await readAddressCheckMode(ctx, options.userId);
   const shipments = lines.map((l) => l.shipment);
   if (mode === 'off' && !options.isStrict) return { shipments, warnings: [] };
-  const verifier = await addressVerifierFor(ctx, options.labelTypeId, lines.length);
+  const verifier = await addressVerifierFor(ctx, {
+    userId: options.userId,
+    labelTypeId: options.labelTypeId,
+    totalCents: options.totalCents,
+    shipmentCount: lines.length,
+  });
   const warnings: AddressWarning[] = [];
   for (const [i, line] of lines.entries()) {
     const found = await verifier.verifyShipment(line.shipment);

@@ -1,6 +1,7 @@
 import { checkShipmentAddresses, type AddressWarning, type ShipmentAddresses } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { findRoutesOf } from '../providers/providers.repository.ts';
+import { findUserById } from '../users/users.service.ts';
 import { createProviderVerifier, createVerificationCache } from './provider-verifier.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';
 
@@ -29,21 +30,41 @@ const verifications = createVerificationCache();
  */
 export const MAX_PROVIDER_VERIFIED_SHIPMENTS = 25;
 
-/** The verifier for a purchase of this label type: its route's first enabled provider's, else offline. */
+/** Who is buying, and what the purchase will cost them. */
+export type VerifiedPurchase = {
+  userId: string;
+  labelTypeId: string;
+  totalCents: number;
+  shipmentCount: number;
+};
+
+/**
+ * The verifier for a purchase of this label type: its route's first enabled provider's, else offline.
+ * A provider's verification is a paid call (decision 313): a reseller whose balance cannot pay for the
+ * purchase gets the offline check, and so does one past their verifications this minute.
+ */
 export async function addressVerifierFor(
   ctx: AppContext,
-  labelTypeId: string,
-  shipmentCount = 1,
+  purchase: VerifiedPurchase,
 ): Promise<AddressVerifier> {
+  const { userId, labelTypeId, totalCents, shipmentCount } = purchase;
   if (shipmentCount > MAX_PROVIDER_VERIFIED_SHIPMENTS) return offlineZipVerifier;
   const first = (await findRoutesOf(ctx.db, [labelTypeId])).find((step) => step.enabled);
   if (!first) return offlineZipVerifier;
   const client = (await ctx.providers.clientsFor([first.providerId])).get(first.providerId);
   // A provider cooling down after failures would only make the reseller wait for the fallback.
   if (!client?.verifyAddress || client.circuit === 'open') return offlineZipVerifier;
+  if (((await findUserById(ctx.db, userId))?.balanceCents ?? 0) < totalCents) return offlineZipVerifier;
+  const perMinute = ctx.config.providers.verificationsPerMinute;
   return createProviderVerifier({
     client: client as typeof client & Required<Pick<typeof client, 'verifyAddress'>>,
     fallback: offlineZipVerifier,
     cache: verifications,
+    ...(perMinute > 0
+      ? {
+          ration: async () =>
+            (await ctx.rateLimits(`address-verification:${userId}`, 60_000)).current <= perMinute,
+        }
+      : {}),
   });
 }

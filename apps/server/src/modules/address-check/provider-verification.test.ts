@@ -35,6 +35,7 @@ describe("address verification by the order's provider", () => {
         PROVIDER_TIMEOUT_SECONDS: '2',
         API_RATE_LIMIT_PER_MINUTE: '0',
         API_PURCHASES_PER_SECOND: '0',
+        PROVIDER_VERIFICATIONS_PER_MINUTE: '12',
       },
     });
     await startWorkers(app.ctx);
@@ -155,6 +156,37 @@ describe("address verification by the order's provider", () => {
         suggestion: null,
       },
     ]);
+  });
+
+  it('a reseller whose balance cannot pay for the order is checked offline: no paid call', async () => {
+    const broke = await apiReseller(app, 1_00);
+    const before = easypost.verifications;
+    const res = await apiCall(app, broke.apiKey, 'POST', '/order/create-order', {
+      ...orderBody('priority', { ToStreet: '30 Beacon St', ToZip: '02108' }),
+      labelType: 'priority',
+      design: 'pitney',
+    });
+    expect(res.statusCode).toBe(402);
+    expect(easypost.verifications - before).toBe(0);
+  });
+
+  it('a reseller past their verifications this minute gets the offline check, and still buys', async () => {
+    const bob = await apiReseller(app, 500_00);
+    const before = easypost.verifications;
+    for (let n = 1; n <= 14; n++) {
+      const res = await apiCall(app, bob.apiKey, 'POST', '/order/create-order', {
+        ...orderBody('priority', {
+          FromStreet: '9 Tremont St',
+          ToStreet: `${40 + n} Beacon St`,
+          ToZip: '02108',
+        }),
+        labelType: 'priority',
+        design: 'pitney',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // 15 addresses (one From, 14 To), 12 of them asked this minute; the cache answers nothing new here.
+    expect(easypost.verifications - before).toBe(12);
   });
 
   it('a label type without a route keeps the offline check', async () => {

@@ -18,6 +18,8 @@ export type ProviderVerifierOptions = {
   fallback: AddressVerifier;
   cache: VerificationCache;
   timeoutMs?: number;
+  /** Takes one paid call from the reseller's allowance; false when it is spent (decision 313). */
+  ration?: () => Promise<boolean>;
 };
 
 const PROVIDER_NAMES = { labelport: 'The upstream portal', easypost: 'EasyPost', shippo: 'Shippo' } as const;
@@ -136,12 +138,13 @@ const withinTime = <T>(work: Promise<T>, timeoutMs: number): Promise<T> =>
   });
 
 export function createProviderVerifier(options: ProviderVerifierOptions): AddressVerifier {
-  const { client, fallback, cache, timeoutMs = 5_000 } = options;
+  const { client, fallback, cache, timeoutMs = 5_000, ration } = options;
   const provider = PROVIDER_NAMES[client.kind];
   async function verify(address: AddressToVerify): Promise<AddressVerification> {
     const key = keyOf(client.id, address);
     const cached = cache.get(key);
     if (cached) return cached;
+    if (ration && !(await ration())) throw new Error('the reseller verified enough addresses this minute');
     const answer = await withinTime(client.verifyAddress(address), timeoutMs);
     cache.set(key, answer);
     return answer;

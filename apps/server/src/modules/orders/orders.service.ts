@@ -91,6 +91,7 @@ export async function createOrders(
   const type = await requireLabelType(ctx.db, input.labelType, userId);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
+  const unitCents = unitPriceCents(type, input.Weight);
   const {
     shipments: [o],
     warnings,
@@ -99,6 +100,7 @@ export async function createOrders(
     {
       userId,
       labelTypeId: type.id,
+      totalCents: unitCents * input.quantity,
       isStrict,
       mustConfirm: source === 'app',
       isAccepted: input.acceptAddressWarnings,
@@ -107,7 +109,6 @@ export async function createOrders(
   );
   if (!o) throw new Error('the address check lost the shipment');
   const answer = (r: ChargeResult) => withWarnings(createdOrders(r), warnings);
-  const unitCents = unitPriceCents(type, input.Weight);
   const batchId = crypto.randomUUID();
   const row: NewOrderRow = {
     batchId,

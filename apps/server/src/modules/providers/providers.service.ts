@@ -10,6 +10,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { providerOriginRefusal } from '../../lib/provider-origin.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import {
   registerProviderWebhook,
@@ -34,6 +35,15 @@ import {
 } from './providers.repository.ts';
 
 const notFound = () => AppError.notFound('Provider not found');
+
+/** A base URL that would turn the server on itself is refused on its field (decision 312). */
+function checkOrigin(ctx: AppContext, credentials: ProviderCredentials | undefined): void {
+  if (!credentials?.baseUrl) return;
+  const refusal = providerOriginRefusal(credentials.baseUrl, {
+    allowPrivate: ctx.config.providers.adapter.allowPrivateTargets,
+  });
+  if (refusal) throw AppError.fieldError('credentials.baseUrl', refusal);
+}
 const nameTaken = (name: string) =>
   AppError.fieldError('name', `A provider named ${name} already exists`, { code: 'CONFLICT' });
 
@@ -132,6 +142,7 @@ export async function createProvider(
   ctx: AppContext,
   { actor, body }: { actor: StaffActor; body: CreateProviderBody },
 ): Promise<SavedProvider> {
+  checkOrigin(ctx, body.credentials);
   const row = await ctx.db.transaction(async (tx) => {
     if (await findProviderByName(tx, body.name)) throw nameTaken(body.name);
     const inserted = await insertProvider(tx, {
@@ -198,6 +209,7 @@ export async function updateProviderById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: UpdateProviderBody },
 ): Promise<SavedProvider> {
+  checkOrigin(ctx, body.credentials);
   const current = await findProvider(ctx.db, id, true);
   if (!current) throw notFound();
   if (body.name && body.name.toLowerCase() !== current.name.toLowerCase()) {

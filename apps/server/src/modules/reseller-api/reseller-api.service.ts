@@ -20,7 +20,12 @@ import {
   type CreatedBulkOrder,
 } from '../bulk-orders/bulk-orders.service.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
-import { labelTypeIdByUid, requireLabelType, ruleInfoOf } from '../label-types/label-types.service.ts';
+import {
+  labelTypeIdByUid,
+  requireLabelType,
+  ruleInfoOf,
+  unitPriceCents,
+} from '../label-types/label-types.service.ts';
 import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
@@ -175,7 +180,12 @@ export async function createApiBulkOrder(
   }
   const { shipments, warnings } = await checkShipmentsBeforePurchase(
     ctx,
-    { userId, labelTypeId: type.id, isStrict },
+    {
+      userId,
+      labelTypeId: type.id,
+      totalCents: lines.reduce((sum, l) => sum + unitPriceCents(type, l.order.Weight), 0),
+      isStrict,
+    },
     lines.map((l) => ({ row: l.row, shipment: l.order })),
   );
   const answer = (createdBulk: CreatedBulkOrder) => {

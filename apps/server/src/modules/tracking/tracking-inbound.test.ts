@@ -205,14 +205,18 @@ describe('inbound tracking webhooks', () => {
       status_date: at(minutes),
       location: { city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
     });
-    const body = (history: ReturnType<typeof item>[]) =>
+    // Shippo stamps the status with when it recorded it (`object_updated`): a token-signed message's time.
+    const body = (history: ReturnType<typeof item>[], recorded: Date | null = new Date()) =>
       JSON.stringify({
         event: 'track_updated',
         test: true,
         data: {
           carrier: 'usps',
           tracking_number: tracking,
-          tracking_status: history.at(-1),
+          tracking_status: {
+            ...history.at(-1),
+            ...(recorded ? { object_updated: recorded.toISOString() } : {}),
+          },
           tracking_history: history,
         },
       });
@@ -233,8 +237,18 @@ describe('inbound tracking webhooks', () => {
     const old = sign(first, secret, Math.floor(Date.now() / 1000) - 4 * 24 * 3600);
     expect((await post(providerId, first, old)).statusCode).toBe(401);
 
-    const done = body([...h1, item('h3', 'DELIVERED', 120, 'Delivered')]);
-    expect((await post(providerId, done, {}, `?token=${encodeURIComponent(secret)}`)).statusCode).toBe(200);
+    const token = `?token=${encodeURIComponent(secret)}`;
+    // The token vouches for the sender, not the time: a stale message (or one with no time) is refused
+    // with the status a stale signature gets.
+    const recorded = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
+    const delivered = [...h1, item('h3', 'DELIVERED', 120, 'Delivered')];
+    expect((await post(providerId, body(delivered, recorded(4)), {}, token)).statusCode).toBe(401);
+    expect((await post(providerId, body(delivered, recorded(-4)), {}, token)).statusCode).toBe(401);
+    expect((await post(providerId, body(delivered, null), {}, token)).statusCode).toBe(401);
+    expect((await orderState(orderId)).status).toBe('out_for_delivery');
+
+    const done = body(delivered);
+    expect((await post(providerId, done, {}, token)).statusCode).toBe(200);
     // Duplicate under a new signature time, then a late TRANSIT: nothing moves back.
     expect(
       (await post(providerId, done, sign(done, secret, Math.floor(Date.now() / 1000) - 5))).statusCode,

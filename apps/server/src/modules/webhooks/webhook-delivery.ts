@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
+import { redactUrl } from '../../lib/redact-url.ts';
 import { createDeliverySemaphore, type DeliverySemaphore } from './delivery-semaphore.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 import {
@@ -163,7 +164,7 @@ const escapeHtml = (text: string): string =>
 
 /** The reseller hears of a disabled endpoint by e-mail when their address is verified (and always in the log). */
 async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): Promise<void> {
-  ctx.log.warn({ userId, url }, 'webhook endpoint disabled after failing for 3 days');
+  ctx.log.warn({ userId, url: redactUrl(url) }, 'webhook endpoint disabled after failing for 3 days');
   const user = await findVerifiedOwner(ctx.db, userId);
   if (!user?.email) return;
   const text =

@@ -1,59 +1,12 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { guardedLookup, isPrivateAddress } from '../../lib/outbound-guard.ts';
 
-/** Addresses a production server must never POST to: its own host, the private network, cloud metadata. */
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv4');
-for (const [address, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  blocked.addSubnet(address, prefix, 'ipv6');
+export { isPrivateAddress };
 
-/** True for loopback, private, link-local and other non-public addresses (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return blocked.check(mapped[1]!, 'ipv4');
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-export class BlockedTargetError extends Error {}
-
-/**
- * Resolves the name and refuses it when any address is private; the socket then connects to the
- * address checked here, so a second lookup (DNS rebinding) cannot swap it.
- */
-const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
-  dns.lookup(hostname, { all: true, family: options.family }, (error, addresses) => {
-    if (error) return callback(error, '', 0);
-    const bad = addresses.find((a) => isPrivateAddress(a.address));
-    if (bad || addresses.length === 0)
-      return callback(new BlockedTargetError(`${hostname} resolves to a private address`), '', 0);
-    if (options.all)
-      return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
-    return callback(null, addresses[0]!.address, addresses[0]!.family);
-  });
-};
+/** Every private address refused, the name checked as it is resolved (decision 116). */
+const lookup = guardedLookup({ allowPrivate: false });
 
 export type PostResult =
   | { kind: 'response'; statusCode: number; body: string; durationMs: number }
@@ -93,7 +46,7 @@ export function postWebhook(url: string, options: PostOptions): Promise<PostResu
         ...options.headers,
       },
       agent: false,
-      ...(options.blockPrivateTargets ? { lookup: guardedLookup } : {}),
+      ...(options.blockPrivateTargets ? { lookup } : {}),
     });
     let isTimeout = false;
     const timer = setTimeout(() => {

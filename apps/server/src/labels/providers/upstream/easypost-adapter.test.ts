@@ -21,6 +21,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   const adapter = (options: Partial<UpstreamAdapterOptions> = {}) =>
     createEasyPostAdapter({
       credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
+      allowPrivateTargets: true,
       timeoutMs: 2_000,
       labelWaitMs: 2_000,
       ...options,
@@ -175,6 +176,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     await adapter().purchase(req);
     const refused = createEasyPostAdapter({
       credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url },
+      allowPrivateTargets: true,
     });
     const error = await refused.lookup({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
@@ -186,7 +188,10 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
       ok: true,
       message: 'Connected to EasyPost as LabelPort Fake (test key)',
     });
-    const bad = createEasyPostAdapter({ credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url } });
+    const bad = createEasyPostAdapter({
+      credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url },
+      allowPrivateTargets: true,
+    });
     expect(await bad.testConnection()).toEqual({ ok: false, message: 'EasyPost refused the API key (401)' });
   });
 });

@@ -5,11 +5,15 @@ import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
 import { easypostEvents } from './provider-tracking.ts';
+import { guardedAgents, guardedFetch } from '../../../lib/outbound-guard.ts';
+import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import {
   ageMs,
   carrierOf,
+  connectionTestFailure,
   dimensionsInInches,
   lookingUp,
+  notReachedMessage,
   purchaseWindows,
   retryAfterMsOf,
   wasNeverSent,
@@ -89,6 +93,11 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   const { timeoutMs } = windows;
   const apiBase = baseUrl ? `${baseUrl.replace(/\/v2$/, '')}/v2/` : EASYPOST_API;
   const labelHosts: LabelHost[] = [...EASYPOST_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
+  // Every connection, the client's and the label downloads', checked as it is made (decision 312).
+  const rule = { allowPrivate: options.allowPrivateTargets ?? false };
+  const agents = guardedAgents(rule);
+  const agent = apiBase.startsWith('https:') ? agents.https : agents.http;
+  const send = guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.labelFile });
 
   /** A client per operation, so the `Retry-After` it saw belongs to this operation's calls only. */
   function session() {
@@ -98,9 +107,14 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       // The client keeps `timeout` but does not apply it; superagent's own limits do.
       requestMiddleware: (request: {
         timeout(limits: object): unknown;
+        agent(agent: object): unknown;
+        maxResponseSize(bytes: number): unknown;
         on(event: 'response', fn: (res: { headers: Record<string, string> }) => void): unknown;
       }) => {
         request.timeout({ response: timeoutMs, deadline: timeoutMs });
+        request.agent(agent);
+        // The client's own reader, held to the limit every upstream answer has (decision 313).
+        request.maxResponseSize(ANSWER_LIMITS.json);
         request.on('response', (res) => (retryAfter = res.headers['retry-after']));
         return request;
       },
@@ -113,7 +127,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       if (status === 429)
         return new UpstreamNotBoughtError('Rate limited by EasyPost', retryAfterMsOf(retryAfter));
       if (status !== undefined && status >= 400 && status < 500) return new UpstreamRejectedError(message);
-      if (wasNeverSent(error)) return new UpstreamNotBoughtError(`${apiBase} could not be reached`);
+      if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(apiBase, error));
       const detail = failure.timeout ? `no answer within ${timeoutMs} ms` : message;
       if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
       return new UpstreamNotBoughtError(`${what}: ${detail}`);
@@ -152,7 +166,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       trackingNumber: bought.tracking_code,
       carrier: carrierOf(rate.carrier, serviceOf(shipment.labelTypeUid).carrier),
       costCents: dollarsToCents(Number(rate.rate)),
-      pdf: await fetchLabelFile(url, labelHosts, { timeoutMs }),
+      pdf: await fetchLabelFile(url, labelHosts, { timeoutMs, fetch: send }),
     };
   }
 
@@ -273,10 +287,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         const mode = apiKey.startsWith('EZTK') ? 'test' : 'live';
         return { ok: true, message: `Connected to EasyPost as ${me.name ?? me.id} (${mode} key)` };
       } catch (error) {
-        const status = (error as ApiFailure).statusCode;
-        if (status === 401 || status === 403)
-          return { ok: false, message: `EasyPost refused the API key (${status})` };
-        return { ok: false, message: s.outcomeOf(error, 'EasyPost', false).message };
+        return connectionTestFailure('EasyPost', error, (error as ApiFailure).statusCode);
       }
     },
     labelFile: (request) => easypostLabelFile(session(), request),
@@ -341,7 +352,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
           ? 'EasyPost did not make this label as ZPL'
           : 'EasyPost makes PNG only for labels bought as PNG, and this one was bought as PDF',
       );
-    const file = await fetchLabelFile(url, labelHosts, { timeoutMs, format });
+    const file = await fetchLabelFile(url, labelHosts, { timeoutMs, format, fetch: send });
     const width = widthInDots(format, file);
     if (width !== null && width !== 4 * dpi) {
       const made = Math.round(width / 4);

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { fetchLabelFile, LabelFileError } from './fetch-label-file.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -41,8 +42,13 @@ describe('fetchLabelFile', () => {
     await new Promise((resolve) => provider.close(resolve));
     await new Promise((resolve) => elsewhere.close(resolve));
   });
+  // The fakes listen on loopback: allowed here as ALLOW_PRIVATE_PROVIDER_TARGETS=1 allows it.
+  const loopbackFetch = guardedFetch({ allowPrivate: true });
   const take = (path: string, options = {}) =>
-    fetchLabelFile(`http://${providerHost}${path}`, [providerHost, /^files\.example\.com$/], options);
+    fetchLabelFile(`http://${providerHost}${path}`, [providerHost, /^files\.example\.com$/], {
+      fetch: loopbackFetch,
+      ...options,
+    });
 
   it("takes the PDF from the provider's host, following a redirect that stays there", async () => {
     expect(Buffer.from(await take('/label.pdf')).equals(PDF)).toBe(true);
@@ -50,9 +56,9 @@ describe('fetchLabelFile', () => {
   });
 
   it('never fetches from another host, directly or through a redirect', async () => {
-    await expect(fetchLabelFile(`http://${elsewhereHost}/x.pdf`, [providerHost])).rejects.toThrow(
-      `The label is served from ${elsewhereHost}, not one of the provider's hosts`,
-    );
+    await expect(
+      fetchLabelFile(`http://${elsewhereHost}/x.pdf`, [providerHost], { fetch: loopbackFetch }),
+    ).rejects.toThrow(`The label is served from ${elsewhereHost}, not one of the provider's hosts`);
     await expect(take('/away')).rejects.toThrow(LabelFileError);
     await expect(fetchLabelFile('file:///etc/passwd', [providerHost])).rejects.toThrow(LabelFileError);
     expect(elsewhereHits).toEqual([]);

@@ -1,5 +1,8 @@
-import { isLabelFileOf } from './upstream-adapter.ts';
+import { labelFileFlaw } from './upstream-adapter.ts';
+import { AnswerTooLargeError, readCapped } from '../../../lib/capped-body.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import { blockedTargetOf } from './shipment-api.ts';
 
 /** A host a provider serves its label files from: an exact name, or a pattern for its buckets. */
 export type LabelHost = string | RegExp;
@@ -11,7 +14,12 @@ export type FetchLabelFileOptions = {
   maxBytes?: number;
   /** What the file must be (default a PDF): a ZPL or PNG asked for in another format. */
   format?: 'pdf' | 'zpl' | 'png';
+  /** The adapter's guarded fetch (its provider's address rule); absent, private addresses are refused. */
+  fetch?: typeof fetch;
 };
+
+/** Without an adapter's own, every private and link-local address is refused (decision 312). */
+const strictFetch = guardedFetch({ allowPrivate: false });
 
 const ACCEPT = { pdf: 'application/pdf', zpl: 'application/zpl, text/plain', png: 'image/png' } as const;
 
@@ -40,6 +48,7 @@ export async function fetchLabelFile(
   const timeoutMs = options.timeoutMs ?? 30_000;
   const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
   const format = options.format ?? 'pdf';
+  const send = options.fetch ?? strictFetch;
   const signal = AbortSignal.timeout(timeoutMs);
   let target: URL;
   try {
@@ -52,9 +61,14 @@ export async function fetchLabelFile(
       throw new LabelFileError(`The label is served from ${target.host}, not one of the provider's hosts`);
     let response: Response;
     try {
-      response = await fetch(target, { signal, redirect: 'manual', headers: { accept: ACCEPT[format] } });
+      response = await send(target, { signal, redirect: 'manual', headers: { accept: ACCEPT[format] } });
     } catch (error) {
-      const what = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'failed';
+      const what =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : blockedTargetOf(error)
+            ? `was refused: ${blockedTargetOf(error)!.message}`
+            : 'failed';
       throw new LabelFileError(`The label download ${what}`, { cause: error });
     }
     const location = response.headers.get('location');
@@ -68,10 +82,10 @@ export async function fetchLabelFile(
       await response.body?.cancel();
       throw new LabelFileError(`The label download answered ${response.status}`);
     }
-    const file = await readCapped(response, maxBytes);
+    const file = await readLabel(response, maxBytes);
     if (format !== 'pdf') {
-      if (!isLabelFileOf(format, file))
-        throw new LabelFileError(`The label file is not ${format.toUpperCase()}`);
+      const flaw = labelFileFlaw(format, file);
+      if (flaw) throw new LabelFileError(`The label file is refused: ${flaw}`);
       return file;
     }
     if (new TextDecoder().decode(file.subarray(0, 5)) !== '%PDF-')
@@ -80,24 +94,13 @@ export async function fetchLabelFile(
   }
 }
 
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
+/** The file through the one capped reader (decision 313), its failures as the label download's. */
+async function readLabel(response: Response, maxBytes: number): Promise<Uint8Array> {
   try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > maxBytes) throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`);
-      chunks.push(chunk);
-    }
+    return await readCapped(response, maxBytes);
   } catch (error) {
-    await response.body?.cancel().catch(() => undefined);
-    if (error instanceof LabelFileError) throw error;
+    if (error instanceof AnswerTooLargeError)
+      throw new LabelFileError(`The label file is larger than ${maxBytes} bytes`, { cause: error });
     throw new LabelFileError('The label download was cut off', { cause: error });
   }
-  return Buffer.concat(chunks);
 }

@@ -4,7 +4,7 @@ import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { serviceOf } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
 import {
-  isLabelFileOf,
+  labelFileFlaw,
   LabelFormatUnavailableError,
   UpstreamNotBoughtError,
   type UpstreamAdapter,
@@ -15,7 +15,15 @@ import {
   type UpstreamVoid,
 } from './upstream-adapter.ts';
 import { labelportEvents } from './provider-tracking.ts';
-import { retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
+import { connectionTestFailure, notReachedMessage, retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import {
+  ANSWER_LIMITS,
+  AnswerTooLargeError,
+  readCapped,
+  readCappedJson,
+  readCappedText,
+} from '../../../lib/capped-body.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 /** What we ask an upstream portal to send us: tracking, and the end of a refund we asked there. */
@@ -103,22 +111,26 @@ export const labelportOrderBody = (shipment: Shipment, service: string, referenc
 export function createLabelportAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
   const { apiKey, baseUrl } = options.credentials;
   if (!baseUrl) throw new RangeError('A labelport provider needs its base URL');
+  const origin = baseUrl;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const labelWaitMs = options.labelWaitMs ?? 10_000;
   const pollMs = options.pollMs ?? 500;
   const firstPollMs = Math.min(options.firstPollMs ?? 50, pollMs);
+  // Every connection checked against the address rule as it is made (decision 312).
+  const send = guardedFetch({ allowPrivate: options.allowPrivateTargets ?? false });
 
   async function call(path: string, init: RequestInit = {}, isBuying = false): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${baseUrl}/api/v2${path}`, {
+      response = await send(`${baseUrl}/api/v2${path}`, {
         ...init,
         headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json', ...init.headers },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
       });
     } catch (error) {
-      if (wasNeverSent(error)) throw new UpstreamNotBoughtError(`${baseUrl} could not be reached`);
+      if (wasNeverSent(error))
+        throw new UpstreamNotBoughtError(notReachedMessage(origin, error), undefined, { cause: error });
       const what =
         (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'connection lost';
       throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
@@ -139,14 +151,24 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
 
   async function json<T>(response: Response, path: string): Promise<T> {
     try {
-      return (await response.json()) as T;
+      return await readCappedJson<T>(response, ANSWER_LIMITS.json);
     } catch (error) {
-      throw new UpstreamUnknownOutcomeError(`${path}: the answer was not JSON`, { cause: error });
+      const what = error instanceof AnswerTooLargeError ? error.message : 'the answer was not JSON';
+      throw new UpstreamUnknownOutcomeError(`${path}: ${what}`, { cause: error });
+    }
+  }
+
+  /** A label file's bytes, no more than a label file may hold (decision 313). */
+  async function file(response: Response, path: string): Promise<Uint8Array> {
+    try {
+      return await readCapped(response, ANSWER_LIMITS.labelFile);
+    } catch (error) {
+      throw new UpstreamNotBoughtError(`${path}: ${(error as Error).message}`, undefined, { cause: error });
     }
   }
 
   async function refusal(response: Response): Promise<string> {
-    const body = await response.json().catch(() => null);
+    const body = await readCappedJson(response, ANSWER_LIMITS.error).catch(() => null);
     const message = (body as { message?: unknown } | null)?.message;
     return typeof message === 'string' ? message : `HTTP ${response.status}`;
   }
@@ -164,7 +186,12 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       true,
     );
     // "Still being processed": the first try holds the key; its outcome is not known yet.
-    if (response.status === 409 && /still being processed/i.test(await response.clone().text()))
+    if (
+      response.status === 409 &&
+      /still being processed/i.test(
+        await readCappedText(response.clone(), ANSWER_LIMITS.error).catch(() => ''),
+      )
+    )
       throw new UpstreamUnknownOutcomeError(`${path}: the first try is still being processed`);
     if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
     const body = await json<{ orders?: UpstreamOrder[] }>(response, path);
@@ -214,7 +241,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     const path = `/order/download/${encodeURIComponent(order._id)}`;
     const response = await call(path, { headers: { accept: 'application/pdf' } });
     if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
-    const pdf = new Uint8Array(await response.arrayBuffer());
+    const pdf = await file(response, path);
     if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
       throw new UpstreamNotBoughtError(`${path}: the label is not a PDF`);
     return {
@@ -331,13 +358,14 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     async testConnection() {
       try {
         const response = await call('/order/read-orders?page=1&limit=1');
-        if (response.status === 401 || response.status === 403)
-          return { ok: false, message: `${baseUrl} refused the API key (${response.status})` };
-        if (response.status >= 400) return { ok: false, message: await refusal(response) };
+        if (response.status >= 400) {
+          await response.body?.cancel();
+          return connectionTestFailure(origin, null, response.status);
+        }
         await json(response, '/order/read-orders');
         return { ok: true, message: `Connected to ${baseUrl}` };
       } catch (error) {
-        return { ok: false, message: (error as Error).message };
+        return connectionTestFailure(origin, error);
       }
     },
     // The upstream portal draws its own label in the format, as our downloads do (`?format=`).
@@ -347,10 +375,10 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       if (response.status === 400 || response.status === 409)
         throw new LabelFormatUnavailableError(`The upstream portal: ${await refusal(response)}`);
       if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
-      const file = new Uint8Array(await response.arrayBuffer());
-      if (!isLabelFileOf(format, file))
-        throw new UpstreamNotBoughtError(`${path}: the label is not ${format.toUpperCase()}`);
-      return file;
+      const bytes = await file(response, path);
+      const flaw = labelFileFlaw(format, bytes);
+      if (flaw) throw new UpstreamNotBoughtError(`${path}: ${flaw}`);
+      return bytes;
     },
   };
 }

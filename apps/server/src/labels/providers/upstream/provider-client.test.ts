@@ -166,4 +166,39 @@ describe('provider client', () => {
     });
     expect(reported.at(-1)).toMatchObject({ operation: 'webhook_register', outcome: 'ok' });
   });
+
+  it('verifies addresses within the concurrency limit and the circuit breaker, as purchases are made', async () => {
+    let inFlight = 0;
+    let most = 0;
+    let asked = 0;
+    let isDown = false;
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 2,
+      breakAfter: 2,
+      cooldownMs: 60_000,
+      adapter: {
+        ...adapterDoing(async () => label),
+        async verifyAddress() {
+          asked++;
+          most = Math.max(most, ++inFlight);
+          await sleep(20);
+          inFlight--;
+          if (isDown) throw new UpstreamNotBoughtError('verification is down');
+          return { isValid: true, verified: null, messages: [] };
+        },
+      },
+    });
+    const address = { street1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' };
+    await Promise.all(Array.from({ length: 6 }, () => client.verifyAddress!(address)));
+    expect(most).toBe(2);
+    isDown = true;
+    for (let i = 0; i < 2; i++) await expect(client.verifyAddress!(address)).rejects.toThrow('is down');
+    expect(client.circuit).toBe('open');
+    // The open circuit skips the provider: no paid call, and purchases see the same circuit.
+    await expect(client.verifyAddress!(address)).rejects.toBeInstanceOf(ProviderCoolingDownError);
+    expect(asked).toBe(8);
+    await expect(client.purchase(request)).rejects.toBeInstanceOf(ProviderCoolingDownError);
+  });
 });

@@ -206,11 +206,14 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
             slots.run(maxConcurrent, () => observed('label-file', () => adapter.labelFile!(request))),
         }
       : {}),
-    // Verification never takes a purchase's slot: it runs before the order is paid.
+    // Verification is a paid call like a purchase (decision 313): it waits its turn among the provider's
+    // calls and skips an open circuit, and the caller falls back to the offline check.
     ...(adapter.verifyAddress
       ? {
           verifyAddress: (address: AddressToVerify) =>
-            observed('verify-address', () => adapter.verifyAddress!(address)),
+            slots.run(maxConcurrent, () =>
+              guarded(() => observed('verify-address', () => adapter.verifyAddress!(address))),
+            ),
         }
       : {}),
   };

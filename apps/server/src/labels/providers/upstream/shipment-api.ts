@@ -3,6 +3,7 @@ import type { Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import type { UpstreamAdapterOptions } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
+import { BlockedTargetError } from '../../../lib/outbound-guard.ts';
 
 /**
  * What the EasyPost and Shippo adapters share. Neither API takes an idempotency key on buying, so a
@@ -57,13 +58,54 @@ export const retryAfterMsOf = (value: string | null | undefined): number | undef
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
 };
 
-/** Nothing reached the upstream: the connection was refused or its name did not resolve. */
-export const wasNeverSent = (error: unknown): boolean => {
-  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
-    if (e.code === 'ECONNREFUSED' || e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return true;
+const causes = function* (error: unknown) {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    yield e;
     e = e.cause as typeof e;
   }
-  return false;
+};
+
+/** Our own address rule kept the connection from being made (decision 312), else null. */
+export const blockedTargetOf = (error: unknown): BlockedTargetError | null =>
+  [...causes(error)].find((e): e is BlockedTargetError => e instanceof BlockedTargetError) ?? null;
+
+/**
+ * Nothing reached the upstream: the connection was refused, its name did not resolve, or its address is
+ * one this server does not connect to.
+ */
+export const wasNeverSent = (error: unknown): boolean =>
+  [...causes(error)].some(
+    (e) =>
+      e.code === 'ECONNREFUSED' ||
+      e.code === 'ENOTFOUND' ||
+      e.code === 'EAI_AGAIN' ||
+      e instanceof BlockedTargetError,
+  );
+
+/** Why nothing reached `where`: our address rule, or the network. */
+export const notReachedMessage = (where: string, error: unknown): string => {
+  const blocked = blockedTargetOf(error);
+  return blocked ? `${where} was refused: ${blocked.message}` : `${where} could not be reached`;
+};
+
+/**
+ * What "Test connection" tells staff of a failure (decision 312): refused (by the provider, with its
+ * status only, or by our address rule) or unreachable; never the far side's body, which is its to write.
+ */
+export const connectionTestFailure = (
+  who: string,
+  error: unknown,
+  status?: number,
+): { ok: false; message: string } => {
+  if (status === 401 || status === 403)
+    return { ok: false, message: `${who} refused the API key (${status})` };
+  if (status !== undefined && status >= 400)
+    return { ok: false, message: `${who} refused the connection test (HTTP ${status})` };
+  if (blockedTargetOf(error)) return { ok: false, message: notReachedMessage(who, error) };
+  const timedOut = [...causes(error)].some(
+    (e) => (e as Error).name === 'TimeoutError' || e.code === 'ETIMEDOUT',
+  );
+  return { ok: false, message: `${who} could not be reached${timedOut ? ' (no answer in time)' : ''}` };
 };
 
 /**

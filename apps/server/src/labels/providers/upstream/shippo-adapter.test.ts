@@ -20,6 +20,7 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
   const adapter = (options: Partial<UpstreamAdapterOptions> = {}) =>
     createShippoAdapter({
       credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
+      allowPrivateTargets: true,
       timeoutMs: 2_000,
       labelWaitMs: 2_000,
       ...options,
@@ -146,6 +147,7 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     await adapter().purchase(req);
     const refused = createShippoAdapter({
       credentials: { apiKey: 'shippo_test_wrongwrong', baseUrl: fake.url },
+      allowPrivateTargets: true,
     });
     const error = await refused.lookup({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
@@ -183,7 +185,10 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
       ok: true,
       message: 'Connected to Shippo (test key)',
     });
-    const bad = createShippoAdapter({ credentials: { apiKey: 'shippo_test_wrongwrong', baseUrl: fake.url } });
+    const bad = createShippoAdapter({
+      credentials: { apiKey: 'shippo_test_wrongwrong', baseUrl: fake.url },
+      allowPrivateTargets: true,
+    });
     expect(await bad.testConnection()).toEqual({ ok: false, message: 'Shippo refused the API key (401)' });
   });
 });

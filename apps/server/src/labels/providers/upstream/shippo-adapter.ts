@@ -8,7 +8,10 @@ import {
   type Shipment as ShippoShipment,
   type Transaction,
 } from 'shippo';
+import { HTTPClient } from 'shippo/lib/http.js';
 import { refundPaginatedListFromJSON, trackToJSON } from 'shippo/models/components/index.js';
+import { guardedFetch } from '../../../lib/outbound-guard.ts';
+import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
 import { serviceOf } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
@@ -18,8 +21,10 @@ import { shippoEvents } from './provider-tracking.ts';
 import {
   ageMs,
   carrierOf,
+  connectionTestFailure,
   dimensionsInInches,
   lookingUp,
+  notReachedMessage,
   purchaseWindows,
   retryAfterMsOf,
   wasNeverSent,
@@ -99,7 +104,13 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   const pollMs = options.pollMs ?? 500;
   const labelHosts: LabelHost[] = [...SHIPPO_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
   const apiOrigin = new URL(baseUrl ?? SHIPPO_API).origin;
+  // Every connection, the client's, the refund pages' and the label downloads', checked as it is made
+  // (decision 312). Answers held to the JSON limit, label files to theirs (decision 313).
+  const rule = { allowPrivate: options.allowPrivateTargets ?? false };
+  const send = guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.labelFile });
+  const sendJson = guardedFetch(rule, { maxBodyBytes: ANSWER_LIMITS.json });
   const shippo = new Shippo({
+    httpClient: new HTTPClient({ fetcher: sendJson }),
     apiKeyHeader: `ShippoToken ${apiKey}`,
     ...(baseUrl ? { serverURL: baseUrl } : {}),
     timeoutMs,
@@ -121,7 +132,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         );
       if (status >= 400 && status < 500) return new UpstreamRejectedError(`${what}: ${detailOf(error)}`);
     }
-    if (wasNeverSent(error)) return new UpstreamNotBoughtError(`${baseUrl ?? 'Shippo'} could not be reached`);
+    if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(baseUrl ?? 'Shippo', error));
     const detail =
       error instanceof RequestTimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error).message;
     if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
@@ -144,7 +155,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     const url = new URL(next, apiOrigin);
     if (url.origin !== apiOrigin) throw new UpstreamNotBoughtError(`${what}: ${url.origin} is not Shippo`);
     const response = await call(what, false, () =>
-      fetch(url, {
+      sendJson(url, {
         headers: { authorization: `ShippoToken ${apiKey}`, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
@@ -173,7 +184,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
       trackingNumber: purchase.trackingNumber,
       carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
       costCents: dollarsToCents(Number(rate.amount)),
-      pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs }),
+      pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs, fetch: send }),
     };
   }
 
@@ -333,9 +344,11 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         const mode = apiKey.startsWith('shippo_test_') ? 'test' : 'live';
         return { ok: true, message: `Connected to Shippo (${mode} key)` };
       } catch (error) {
-        if (error instanceof ShippoError && (error.statusCode === 401 || error.statusCode === 403))
-          return { ok: false, message: `Shippo refused the API key (${error.statusCode})` };
-        return { ok: false, message: outcomeOf(error, 'Shippo', false).message };
+        return connectionTestFailure(
+          'Shippo',
+          error,
+          error instanceof ShippoError ? error.statusCode : undefined,
+        );
       }
     },
     async verifyAddress(address) {

@@ -150,22 +150,72 @@ export class LabelFormatUnavailableError extends Error {
 const ZPL_START = /^\s*\^XA/;
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 
-/** True when the bytes are what the format says: ZPL starts with ^XA, PNG with its signature. */
-export const isLabelFileOf = (format: 'zpl' | 'png', bytes: Uint8Array): boolean =>
-  format === 'zpl'
-    ? ZPL_START.test(new TextDecoder('latin1').decode(bytes.subarray(0, 64)))
-    : Buffer.from(bytes.subarray(0, 8)).toString('hex') === PNG_SIGNATURE;
+/**
+ * The largest PNG label taken (decision 313): 4000 px a side and 8 million pixels. A 4x6 label at
+ * 300 dpi is 1200 x 1800 (2.2 million); the bound leaves room for other sizes and resolutions while a
+ * decoded image stays under 32 MB, where a small file claiming 60000 x 60000 would decode to gigabytes.
+ */
+export const MAX_PNG_SIDE = 4000;
+export const MAX_PNG_PIXELS = 8_000_000;
 
-/** Width and height of a PNG, from its header. */
+/**
+ * ZPL commands that change the printer rather than draw a label (decision 313): resets (~JR), saved
+ * settings (^JU), network and interface settings (^NC, ^ND, ^NS, ^NP, ^NN, ^NT, ~NC, ~NT, ^NB, ^NW),
+ * passwords (^KP, ~KP), wireless settings (^WA, ^WE, ^WI, ^WL, ^WP, ^WR, ^WS, ^WX, ~WR), configuration
+ * and diagnostics (~WC, ~JD, ~JE, ~JN, ~JO, ~JS, ^JJ, ^JZ, ^KC, ^KL, ^KN, ^SC, ^SL, ^SX, ^SZ, ~DY for
+ * firmware and objects kept), the command characters changed (^CC, ~CC, ^CD, ~CD, ^CT, ~CT: a later
+ * command could then hide). A graphic downloaded for the label and recalled (~DG, ^XG, ^ID) stays: some
+ * carriers draw their logos so.
+ */
+const ZPL_PRINTER_COMMANDS =
+  /[\^~](JR|JU|NC|ND|NS|NP|NN|NT|NB|NW|KP|DY|WA|WE|WI|WL|WP|WR|WS|WX|WC|JD|JE|JN|JO|JS|JJ|JZ|KC|KL|KN|SC|SL|SX|SZ|CC|CD|CT)/i;
+
+/** Width and height of a PNG, from its header (IHDR, the first chunk). */
 export const pngDimensions = (png: Uint8Array): { width: number; height: number } => {
   const view = Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   return { width: view.readUInt32BE(16), height: view.readUInt32BE(20) };
 };
 
+/**
+ * Why the bytes are not a label file we hand out in that format, or null: ZPL starts with ^XA and
+ * carries no printer-configuration command; a PNG has its signature, its IHDR first, and a pixel size
+ * within bounds (decision 313).
+ */
+export function labelFileFlaw(format: 'zpl' | 'png', bytes: Uint8Array): string | null {
+  if (format === 'zpl') {
+    const text = new TextDecoder('latin1').decode(bytes);
+    if (!ZPL_START.test(text.slice(0, 64))) return 'the label is not ZPL';
+    const command = ZPL_PRINTER_COMMANDS.exec(text);
+    return command ? `the ZPL label carries the printer command ${command[0]}` : null;
+  }
+  if (Buffer.from(bytes.subarray(0, 8)).toString('hex') !== PNG_SIGNATURE) return 'the label is not PNG';
+  if (bytes.length < 24 || new TextDecoder('latin1').decode(bytes.subarray(12, 16)) !== 'IHDR')
+    return 'the PNG label has no header';
+  const { width, height } = pngDimensions(bytes);
+  if (
+    width === 0 ||
+    height === 0 ||
+    width > MAX_PNG_SIDE ||
+    height > MAX_PNG_SIDE ||
+    width * height > MAX_PNG_PIXELS
+  )
+    return `the PNG label is ${width} x ${height} pixels, past ${MAX_PNG_SIDE} a side or ${MAX_PNG_PIXELS} in all`;
+  return null;
+}
+
+/** True when the bytes are a label file of the format we hand out (`labelFileFlaw` finds nothing). */
+export const isLabelFileOf = (format: 'zpl' | 'png', bytes: Uint8Array): boolean =>
+  labelFileFlaw(format, bytes) === null;
+
 export type UpstreamAdapterOptions = {
   credentials: ProviderCredentials;
   /** Per-call time limit in ms (default 30 s). */
   timeoutMs?: number;
+  /**
+   * The provider may be reached on a private or loopback address (ALLOW_PRIVATE_PROVIDER_TARGETS=1);
+   * link-local ones are refused whatever this says (decision 312). Default: refused.
+   */
+  allowPrivateTargets?: boolean;
   /**
    * How long a purchase waits for an upstream's label to be made (labelport; default 10 s); a label
    * not ready by then is looked up again later, without holding a slot meanwhile.
@@ -182,7 +232,8 @@ export class UpstreamNotBoughtError extends Error {
   constructor(
     message: string,
     readonly retryAfterMs?: number,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
   }
 }

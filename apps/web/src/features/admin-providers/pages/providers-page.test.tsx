@@ -87,4 +87,27 @@ describe('Providers console page', { timeout: 30_000 }, () => {
     });
     expect(await within(dialog).findByText('A provider named Upstream A already exists')).toBeInTheDocument();
   });
+
+  it("puts the server's refusal of a base URL on the Base URL field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const refusal = 'Base URL must not point to a link-local address (such as cloud metadata)';
+    stubApi({
+      'GET /admin/providers': { body: { providers: [] } },
+      'POST /admin/providers': {
+        status: 400,
+        body: { message: refusal, errors: [{ field: 'credentials.baseUrl', message: refusal }] },
+      },
+    });
+    renderWithRouter(<ProvidersPage />, '/admin/providers');
+    await user.click(await screen.findByRole('button', { name: 'Add provider' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Metadata');
+    await user.type(within(dialog).getByLabelText(/^API key/), 'lp_secret_key_1234');
+    await user.type(within(dialog).getByLabelText(/^Base URL/), 'http://169.254.169.254');
+    await user.click(within(dialog).getByRole('button', { name: 'Add provider' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Base URL/)).toHaveAccessibleDescription(
+      expect.stringContaining(refusal),
+    );
+  });
 });
