@@ -15,6 +15,8 @@ import {
 export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
 export { throttleOtpSend } from './otp-throttle.ts';
 export { findLiveOtpForUser } from './otp.repository.ts';
+/** Ending an account's sessions ends its pending e-mail and reset codes too (decision 310). */
+export { deleteUserOtps } from './otp.repository.ts';
 
 export const OTP_LIFETIME_MS = OTP_LIFETIME_MINUTES * 60_000;
 /** Wrong tries that use up a code; the next try fails even with the right digits. */

@@ -22,8 +22,8 @@ import {
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
-/** A new password, or signing out everywhere, forgets the devices that skipped the code. */
-export { deleteUserDevices } from './two-factor.repository.ts';
+/** Ending an account's sessions forgets the devices that skipped the code and ends pending sign-ins. */
+export { deleteUserChallenges, deleteUserDevices } from './two-factor.repository.ts';
 
 export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
   user.twoFactorEnabledAt !== null;
