@@ -82,12 +82,32 @@ export async function insertChallenge(
   await db.insert(twoFactorChallenges).values(row);
 }
 
-export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date) {
+/** The challenge of a token while it is young enough and has wrong codes to spare. */
+export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date, maxTries: number) {
   const [row] = await db
     .select()
     .from(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), gt(twoFactorChallenges.expiresAt, now)));
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, tokenHash),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.failedAttempts, maxTries),
+      ),
+    );
   return row;
+}
+
+/**
+ * Counts a try against the challenge before its code is compared, in one statement: of any number of
+ * concurrent guesses at most `maxTries` are compared. False when it has none left (or is gone).
+ */
+export async function reserveChallengeTry(db: DbOrTx, id: string, maxTries: number): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorChallenges)
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
+    .where(and(eq(twoFactorChallenges.id, id), lt(twoFactorChallenges.failedAttempts, maxTries)))
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
 }
 
 /** Uses up a challenge; true for exactly one caller. */

@@ -119,7 +119,7 @@ export async function disableTwoFactor(
   meta: RequestMeta,
 ): Promise<void> {
   if (!hasTwoFactor(user)) throw new AppError('BAD_REQUEST', 'Two-factor sign-in is not on');
-  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip, { isSecondFactor: true });
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Password is incorrect');
   }
