@@ -12,6 +12,7 @@ import {
   insertChallenge,
   insertDevice,
   reserveChallengeTry,
+  touchDevice,
 } from './two-factor.repository.ts';
 import { hasTwoFactor, recordRecoveryCodeUse, verifySecondFactor } from './two-factor.service.ts';
 
@@ -98,5 +99,8 @@ export async function isRememberedDevice(
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return false;
   if (userId !== user.id || !(Number(expires) > Date.now())) return false;
-  return Boolean(await findLiveDevice(ctx.db, id, user.id, new Date()));
+  const now = new Date();
+  if (!(await findLiveDevice(ctx.db, id, user.id, now))) return false;
+  await touchDevice(ctx.db, id, now);
+  return true;
 }

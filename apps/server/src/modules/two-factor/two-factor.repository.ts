@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
 
@@ -51,15 +51,15 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
   }
 }
 
-/** Marks an unused recovery code used; true for exactly one caller however many race. */
-export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date) {
+/** Marks an unused recovery code (any of its `codeHashes`) used; true for exactly one caller however many race. */
+export async function useRecoveryCode(db: DbOrTx, userId: string, codeHashes: string[], now: Date) {
   const rows = await db
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: now })
     .where(
       and(
         eq(twoFactorRecoveryCodes.userId, userId),
-        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        inArray(twoFactorRecoveryCodes.codeHash, codeHashes),
         isNull(twoFactorRecoveryCodes.usedAt),
       ),
     )
@@ -139,6 +139,29 @@ export async function findLiveDevice(db: DbOrTx, id: string, userId: string, now
       ),
     );
   return row;
+}
+
+/** The user's remembered devices that have not expired, the most recently remembered first. */
+export async function listLiveDevices(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select()
+    .from(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, now)))
+    .orderBy(desc(twoFactorDevices.createdAt));
+}
+
+/** Notes that a remembered device skipped the code just now. */
+export async function touchDevice(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(twoFactorDevices).set({ lastUsedAt: now }).where(eq(twoFactorDevices.id, id));
+}
+
+/** Forgets one remembered device of the user; false when the user has no such device. */
+export async function deleteDevice(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.id, id), eq(twoFactorDevices.userId, userId)))
+    .returning({ id: twoFactorDevices.id });
+  return rows.length === 1;
 }
 
 /** Forgets every remembered device of the user: the next sign-in asks for a code again. */
