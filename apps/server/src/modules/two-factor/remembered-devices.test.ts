@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { twoFactorRecoveryCodes } from '../../db/schema.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
 import { signUpStaff } from '../../../test/account-kit.ts';
-import { freshIp } from '../../../test/otp-kit.ts';
+import { freshIp, otpKit } from '../../../test/otp-kit.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-kit.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -14,13 +15,18 @@ const CHROME =
 /** Decision 311: remembered devices end with the password, are listed and forgotten one by one; recovery codes are keyed. */
 describe('remembered devices and recovery codes', () => {
   let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+  let kit: ReturnType<typeof otpKit>;
   let step = 0;
 
   beforeAll(async () => {
-    app = await createTestApp();
+    smtp = await startSmtpSink();
+    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    kit = otpKit(app, smtp);
   });
   afterAll(async () => {
     await app.close();
+    await smtp.close();
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -127,16 +133,23 @@ describe('remembered devices and recovery codes', () => {
   });
 
   it('regenerates recovery codes with the password and a current code; the old ones die', async () => {
-    const account = await signUp(app);
+    const account = await kit.signUpWithEmail();
+    const sentBefore = kit.mailsTo(account.email).length;
     const { secret, recoveryCodes: old } = await enrolTwoFactor(app, account.headers);
+    // The mail that says two-factor sign-in is on is sent after the answer: wait for it before counting.
+    await smtp.waitForMail(account.email, sentBefore);
     const regenerate = (payload: object) =>
       post('/api/v1/account/2fa/recovery-codes', payload, account.headers);
     expect((await regenerate({ password: 'not my password', code: nextCode(secret) })).json()).toEqual({
       message: 'Password is incorrect',
     });
     expect((await regenerate({ password: account.password, code: '000000' })).statusCode).toBe(400);
+    const mailsBefore = kit.mailsTo(account.email).length;
     const res = await regenerate({ password: account.password, code: nextCode(secret) });
     expect(res.statusCode).toBe(200);
+    expect((await smtp.waitForMail(account.email, mailsBefore)).subject).toBe(
+      'New recovery codes were made for your LabelPort account',
+    );
     const { recoveryCodes } = res.json();
     expect(recoveryCodes).toHaveLength(10);
     expect(recoveryCodes).not.toContain(old[0]);

@@ -127,6 +127,7 @@ export async function regenerateRecoveryCodes(
       after: { recoveryCodes: RECOVERY_CODE_COUNT },
     });
   });
+  mailOwner(ctx, user, 'recovery_codes_regenerated', meta.ip);
   return recoveryCodes;
 }
 
