@@ -20,6 +20,7 @@ RUN npm run build
 # --- runtime: production dependencies of the server, the two builds, plain node ---
 FROM node:20-bookworm-slim AS runtime
 # GLIBC_TUNABLES as in `npm start`: glibc gives freed memory back to the system sooner (decision 219).
+# NODE_ENV=production: the server refuses to start without APP_SECRET (`-e APP_SECRET=...`, decision 311).
 ENV NODE_ENV=production \
     GLIBC_TUNABLES=glibc.malloc.trim_threshold=131072 \
     HOST=0.0.0.0 \

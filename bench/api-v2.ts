@@ -66,6 +66,7 @@ export async function runApiV2Bench(): Promise<void> {
   await seedLabelTypes(database.db);
   const config = loadConfig({
     NODE_ENV: 'production',
+    APP_SECRET: 'api-v2-bench-secret-0123456789',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '0',
     API_RATE_LIMIT_PER_MINUTE: '0',

@@ -170,6 +170,7 @@ async function historyOn(engine: 'pglite' | 'postgres', database: Database): Pro
   await seedLabelTypes(database.db);
   const config = loadConfig({
     NODE_ENV: 'production',
+    APP_SECRET: 'orders-read-bench-secret-0123456789',
     RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST_DIR: '/nonexistent',
   });

@@ -1,9 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, loadConfig } from './config.ts';
+import { APP_SECRET_REQUIRED, ConfigError, envSchema, loadConfig } from './config.ts';
+
+/** A deployment's settings carry APP_SECRET (decision 311); these tests are about something else. */
+const SECRET = { APP_SECRET: 'a-secret-of-at-least-16-characters' };
 
 describe('loadConfig', () => {
+  it('refuses to start a deployment without APP_SECRET, and says how to make one', () => {
+    for (const env of [{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://u@h/db' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrowError(ConfigError);
+      expect(() => loadConfig(env)).toThrowError(APP_SECRET_REQUIRED);
+      expect(loadConfig({ ...env, ...SECRET }).appSecret).toBe(SECRET.APP_SECRET);
+    }
+    expect(APP_SECRET_REQUIRED).toContain('openssl rand -hex 32');
+    // `npm start` and the tests: the embedded database outside production keeps the generated key.
+    expect(loadConfig({}).appSecret).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).appSecret).toBeUndefined();
+  });
+
   it('starts with zero configuration on the embedded database with the demo account', () => {
     const config = loadConfig({});
     expect(config.port).toBe(7400);
@@ -14,18 +29,18 @@ describe('loadConfig', () => {
   });
 
   it('does not seed the demo account on PostgreSQL unless asked', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).seedDemo).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1', ...SECRET }).seedDemo).toBe(true);
   });
 
   it('does not seed the demo accounts under NODE_ENV=production unless asked, even on the embedded database', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRET }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1', ...SECRET }).seedDemo).toBe(true);
   });
 
   it('refuses private webhook targets unless ALLOW_PRIVATE_WEBHOOK_TARGETS says otherwise, whatever NODE_ENV', () => {
     for (const NODE_ENV of ['development', 'test', 'production'])
-      expect(loadConfig({ NODE_ENV }).webhooks.blockPrivateTargets, NODE_ENV).toBe(true);
+      expect(loadConfig({ NODE_ENV, ...SECRET }).webhooks.blockPrivateTargets, NODE_ENV).toBe(true);
     expect(loadConfig({ ALLOW_PRIVATE_WEBHOOK_TARGETS: '1' }).webhooks.blockPrivateTargets).toBe(false);
   });
 
@@ -64,7 +79,7 @@ describe('loadConfig', () => {
 
   it('lets the Vite dev server call the API in development only', () => {
     expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173']);
-    expect(loadConfig({ NODE_ENV: 'production' }).corsOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'production', ...SECRET }).corsOrigins).toEqual([]);
     expect(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins).toEqual([
       'https://a.example',
       'https://b.example',

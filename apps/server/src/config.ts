@@ -187,7 +187,10 @@ export type Config = {
     altchaHmacKey: string | undefined;
     altchaMaxNumber: number;
   };
-  /** Key that seals API keys at rest; generated into the database when not configured. */
+  /**
+   * Key that seals API keys and second-factor secrets at rest and keys recovery codes; required outside
+   * development, where it is generated into the database when not configured (decision 311).
+   */
   appSecret: string | undefined;
   sessionTtlMs: number;
   bodyLimitBytes: number;
@@ -288,6 +291,25 @@ const corsOriginsOf = (value: string, env: string): string[] => {
   return listed.length > 0 || env !== 'development' ? listed : DEV_SERVER_ORIGINS;
 };
 
+/**
+ * Development is the embedded database outside production, as `npm start` runs it (the rule that seeds
+ * the demo accounts, decision 268): a shared PostgreSQL or NODE_ENV=production is a deployment.
+ */
+const isDevelopment = (e: { NODE_ENV: string; DATABASE_URL?: string }): boolean =>
+  e.NODE_ENV !== 'production' && !e.DATABASE_URL;
+
+/** Why a deployment will not start without APP_SECRET, and how to make one (decision 311). */
+export const APP_SECRET_REQUIRED = [
+  'Invalid configuration:',
+  '  APP_SECRET is required outside development (with NODE_ENV=production or DATABASE_URL). It seals API',
+  '  keys and second-factor secrets and signs recovery codes and remembered devices, so it is kept apart',
+  '  from the database it protects. Make one with `openssl rand -hex 32` (or',
+  "  `node -e \"console.log(require('node:crypto').randomBytes(32).toString('hex'))\"`) and give every",
+  '  instance the same value. A server that ran before without it kept a generated key in the database:',
+  "  set APP_SECRET to `SELECT value FROM app_secrets WHERE name = 'api_key_seal_key'` so what it sealed",
+  '  still opens.',
+].join('\n');
+
 /** The only reader of process.env: parsed once at boot, with a readable failure. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -312,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  DATABASE_OWNER_URL needs DATABASE_URL (the app's own role on the same database)",
     );
   }
+  if (!e.APP_SECRET && !isDevelopment(e)) throw new ConfigError(APP_SECRET_REQUIRED);
   if (e.LABEL_TEST_REJECT_MARKER && e.NODE_ENV === 'production') {
     throw new ConfigError(
       'Invalid configuration:\n  LABEL_TEST_REJECT_MARKER is for tests, never production',

@@ -13,6 +13,8 @@ export const TEST_ENV: Readonly<Record<string, string>> = {
   WEB_DIST_DIR: '/nonexistent-web-dist',
   ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
   ALLOW_PRIVATE_PROVIDER_TARGETS: '1',
+  // Required outside development (decision 311); one value for in-process apps, spawned servers and CLIs.
+  APP_SECRET: 'test-app-secret-not-for-production',
 };
 
 /** The app's configuration for a test: `TEST_ENV` with the test's own settings on top. */

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { TEST_ENV } from './config.ts';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -20,7 +21,13 @@ export async function runCli(
       ['--import', 'tsx', `src/db/cli/${script}`, ...args],
       {
         cwd: SERVER_DIR,
-        env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
+        env: {
+          PATH: process.env.PATH,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          APP_SECRET: TEST_ENV.APP_SECRET!,
+          ...env,
+        },
         timeout: 60_000,
       },
     );

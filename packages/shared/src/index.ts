@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './csv/index.ts';
 export * from './tracking-url.ts';
 export * from './tracking.ts';
+export * from './browser-name.ts';
 export * from './schemas/account.ts';
 export * from './schemas/two-factor.ts';
 export * from './schemas/address.ts';

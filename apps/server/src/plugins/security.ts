@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
+import { clientKey } from '../lib/client-key.ts';
 import { rateLimitStore, type HitCounter } from './rate-limit-store.ts';
 
 const CAPTCHA_HOSTS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
@@ -79,6 +80,8 @@ export async function registerSecurity(
     timeWindow: '1 minute',
     // Counted where every instance sees the same number (decision 195).
     store: rateLimitStore(counter),
+    // An IPv6 client by its /64, as the sign-in throttle counts it (decision 310).
+    keyGenerator: (request) => clientKey(request.ip),
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

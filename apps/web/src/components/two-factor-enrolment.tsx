@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Code, Group, Image, List, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { twoFactorEnableBody, type TwoFactorEnableBody } from '@portal/shared';
 import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { enableTwoFactor, setupTwoFactor } from '../lib/two-factor';
 import { ErrorAlert } from './error-alert';
+import { RecoveryCodes } from './recovery-codes';
 
 /**
  * Turning on two-factor sign-in: a QR code drawn here in the browser (the secret never leaves for an outside
@@ -31,31 +32,11 @@ export function TwoFactorEnrolment({ onDone }: { onDone: () => void }) {
 
   if (enable.data) {
     return (
-      <Stack gap="md">
-        <Alert color="green" variant="light" role="status">
-          {enable.data.message}
-        </Alert>
-        <Text size="sm" fw={600}>
-          Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone; they
-          are shown only now.
-        </Text>
-        <List spacing={4} aria-label="Recovery codes" listStyleType="none">
-          {enable.data.recoveryCodes.map((recoveryCode) => (
-            <List.Item key={recoveryCode}>
-              <Code fz="md">{recoveryCode}</Code>
-            </List.Item>
-          ))}
-        </List>
-        <Group>
-          <Button
-            variant="default"
-            onClick={() => void navigator.clipboard?.writeText(enable.data.recoveryCodes.join('\n'))}
-          >
-            Copy codes
-          </Button>
-          <Button onClick={onDone}>I have saved my recovery codes</Button>
-        </Group>
-      </Stack>
+      <RecoveryCodes
+        message={enable.data.message}
+        recoveryCodes={enable.data.recoveryCodes}
+        onDone={onDone}
+      />
     );
   }
 

@@ -35,6 +35,7 @@ export const queryKeys = {
     addressCheck: ['account', 'address-check'] as const,
     unusedLabels: ['account', 'unused-labels'] as const,
     twoFactor: ['account', 'two-factor'] as const,
+    twoFactorDevices: ['account', 'two-factor', 'devices'] as const,
     webhooks: ['account', 'webhooks'] as const,
     webhookDeliveries: (id: string) => ['account', 'webhooks', id, 'deliveries'] as const,
   },

@@ -42,3 +42,23 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusResponse>;
 /** POST /api/v1/auth/logout-all: optionally a new API key too. */
 export const logoutAllBody = z.object({ regenerateApiKey: z.boolean().optional() }).optional();
 export type LogoutAllBody = z.infer<typeof logoutAllBody>;
+
+/** GET /api/v1/account/2fa/devices: the browsers that skip the code, newest first. */
+export const twoFactorDevice = z.object({
+  _id: z.string(),
+  /** e.g. "Firefox on Windows", from the browser's user agent. */
+  browser: z.string(),
+  createdAt: z.string(),
+  /** When it last skipped the code; null when it has not since it was remembered. */
+  lastUsedAt: z.string().nullable(),
+});
+export type TwoFactorDevice = z.infer<typeof twoFactorDevice>;
+export const twoFactorDevicesResponse = z.object({ devices: z.array(twoFactorDevice) });
+
+/** POST /api/v1/account/2fa/recovery-codes: the password and a current code; the old codes stop working. */
+export const regenerateRecoveryCodesBody = twoFactorDisableBody;
+export type RegenerateRecoveryCodesBody = z.infer<typeof regenerateRecoveryCodesBody>;
+export const regenerateRecoveryCodesResponse = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});

@@ -149,7 +149,7 @@ export const authFailures = pgTable(
   'auth_failures',
   {
     id: uuid().primaryKey().defaultRandom(),
-    scope: text({ enum: ['account', 'ip', 'account-ip'] }).notNull(),
+    scope: text({ enum: ['account', 'ip', 'account-ip', 'account-code'] }).notNull(),
     key: text().notNull(),
     createdAt: createdAt(),
   },

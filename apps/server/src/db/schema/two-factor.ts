@@ -1,9 +1,12 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
-/** The ten recovery codes of a second factor, hashed; each one signs in once (`usedAt`). */
+/**
+ * The ten recovery codes of a second factor, kept as an HMAC under the app secret (`sha256:` marks the
+ * plain SHA-256 of codes issued before decision 311); each one signs in once (`usedAt`).
+ */
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
@@ -28,6 +31,8 @@ export const twoFactorChallenges = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Wrong codes typed for it; the fifth ends it. */
+    failedAttempts: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,6 +52,8 @@ export const twoFactorDevices = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text(),
     createdAt: createdAt(),
+    /** When it last skipped the code (null: not since it was remembered). */
+    lastUsedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('two_factor_devices_user_idx').on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import type { MailMessage } from '../mail-types.ts';
 
-export type TwoFactorEvent = 'enabled' | 'disabled' | 'reset' | 'recovery_code_used';
+export type TwoFactorEvent =
+  'enabled' | 'disabled' | 'reset' | 'recovery_code_used' | 'recovery_codes_regenerated';
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -20,6 +21,10 @@ const EVENTS: Record<TwoFactorEvent, { subject: string; line: string }> = {
   recovery_code_used: {
     subject: 'A recovery code was used to sign in to LabelPort',
     line: 'Someone signed in to your account with one of your recovery codes.',
+  },
+  recovery_codes_regenerated: {
+    subject: 'New recovery codes were made for your LabelPort account',
+    line: 'New recovery codes were made for your account; the ones you had before no longer work.',
   },
 };
 

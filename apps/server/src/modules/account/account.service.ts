@@ -13,10 +13,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { API_KEY_PREFIX, deleteUserSessions } from '../auth/auth.service.ts';
+import { API_KEY_PREFIX, endAccountSessions } from '../auth/auth.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.service.ts';
 import { findLiveOtpForUser, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
-import { deleteUserDevices } from '../two-factor/two-factor.service.ts';
 import { updateUser, type UserRow } from '../users/users.service.ts';
 
 const mustExist = (user: UserRow | undefined): UserRow => {
@@ -61,7 +60,10 @@ export async function requestEmailChange(
   }
 }
 
-/** Changes the password after checking the current one (throttled like sign-in); ends every other session. */
+/**
+ * Changes the password after checking the current one (throttled like sign-in); ends every other session,
+ * pending code and remembered device (decision 310).
+ */
 export async function changePassword(
   ctx: AppContext,
   { sessionId, account: user }: { sessionId: string; account: UserRow },
@@ -78,7 +80,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await deleteUserSessions(tx, user.id, sessionId);
+    await endAccountSessions(tx, user.id, { keepSessionId: sessionId });
   });
 }
 
@@ -99,7 +101,7 @@ export async function regenerateApiKey(
 }
 
 /**
- * Ends every session of the user, the current one included, and forgets their remembered devices; with
+ * Ends every session of the user, the current one included, their pending codes and remembered devices; with
  * `regenerateApiKey` the API key is replaced too, since a stolen key outlives every session.
  */
 export async function logoutEverywhere(
@@ -108,8 +110,7 @@ export async function logoutEverywhere(
   options: { regenerateApiKey?: boolean } = {},
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await deleteUserSessions(tx, userId);
-    await deleteUserDevices(tx, userId);
+    await endAccountSessions(tx, userId);
     if (options.regenerateApiKey) await regenerateApiKey(ctx, userId, tx);
   });
   ctx.identities.forget(userId);

@@ -4,7 +4,6 @@ import {
   logoutAllBody,
   messageResponse,
   resetPasswordBody,
-  tokenResponse,
   verifyEmailBody,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,10 +51,10 @@ export const recoveryRoutes =
 
     app.post(
       '/verifyEmail',
-      { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: tokenResponse } }, ...limited },
+      { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageResponse } }, ...limited },
       async (request) => {
-        const accessToken = await verifyEmail(ctx, request.body, requestMeta(request));
-        return { message: 'Your email has been verified', accessToken };
+        await verifyEmail(ctx, request.body, requestMeta(request));
+        return { message: 'Your email has been verified' };
       },
     );
 

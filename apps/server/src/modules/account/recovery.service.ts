@@ -3,8 +3,7 @@ import type { forgotPasswordBody, resetPasswordBody, verifyEmailBody } from '@po
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
-import { createSession, deleteUserSessions, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
-import { deleteUserDevices } from '../two-factor/two-factor.service.ts';
+import { endAccountSessions, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
 import { regenerateApiKey } from './account.service.ts';
 import { clearAccountFailures } from '../auth/login-throttle.service.ts';
 import { consumeOtp, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
@@ -72,8 +71,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash });
-    await deleteUserSessions(tx, user.id);
-    await deleteUserDevices(tx, user.id);
+    await endAccountSessions(tx, user.id);
     if (input.regenerateApiKey) await regenerateApiKey(ctx, user.id, tx);
   });
   ctx.identities.forget(user.id);
@@ -81,12 +79,12 @@ export async function resetPassword(
   return signInAfterProof(ctx, user, meta);
 }
 
-/** Makes the address the account's verified e-mail with its code and signs in; returns the new token. */
-export async function verifyEmail(
-  ctx: AppContext,
-  input: VerifyEmailBody,
-  meta: RequestMeta,
-): Promise<string> {
+/**
+ * Makes the address the account's verified e-mail with its code, and nothing else: a code proves only that
+ * its reader gets the mail, so it signs nobody in (decision 310). The app keeps the session it has, or asks
+ * for a sign-in.
+ */
+export async function verifyEmail(ctx: AppContext, input: VerifyEmailBody, meta: RequestMeta): Promise<void> {
   await ctx.captcha.verify(input.captchaToken, meta.ip);
   const { userId, email } = await consumeOtp(ctx, {
     purpose: 'verify_email',
@@ -102,7 +100,6 @@ export async function verifyEmail(
     throw error;
   });
   if (!updated) throw new AppError('BAD_REQUEST', 'Invalid or expired OTP');
-  return createSession(ctx, userId, meta);
 }
 
 const emailTaken = () => new AppError('CONFLICT', 'This email is already used by another account');

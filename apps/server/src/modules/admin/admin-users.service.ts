@@ -17,7 +17,7 @@ import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { recordAudit, type CLI_ACTOR, type StaffActor } from '../audit/audit.service.ts';
-import { API_KEY_PREFIX, deleteUserSessions } from '../auth/auth.service.ts';
+import { API_KEY_PREFIX, endAccountSessions } from '../auth/auth.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findUserById as findUserRow, updateUser } from '../users/users.service.ts';
 import {
@@ -153,7 +153,10 @@ async function assertNotLastAdmin(tx: Tx, userId: string, what: string): Promise
 
 type Actor = StaffActor | typeof CLI_ACTOR;
 
-/** Disables an account: sign-in refused, every session ended at once, the API key refused. */
+/**
+ * Disables an account: sign-in refused, every session, pending code and remembered device ended at once,
+ * the API key refused.
+ */
 export async function disableUser(ctx: AppContext, options: { actor: Actor; userId: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const user = await findUserById(tx, options.userId);
@@ -161,7 +164,7 @@ export async function disableUser(ctx: AppContext, options: { actor: Actor; user
     if (user.role === 'admin') await assertNotLastAdmin(tx, user.id, 'disabled');
     if (user.disabledAt) return;
     await setDisabledAt(tx, user.id, new Date());
-    await deleteUserSessions(tx, user.id);
+    await endAccountSessions(tx, user.id);
     await recordAudit(tx, {
       actor: options.actor,
       action: 'user.disable',
@@ -197,7 +200,7 @@ export async function revokeSessions(
   return ctx.db.transaction(async (tx) => {
     if (!(await findUserById(tx, options.userId))) throw notFound();
     const live = await countLiveSessions(tx, options.userId);
-    await deleteUserSessions(tx, options.userId);
+    await endAccountSessions(tx, options.userId);
     await recordAudit(tx, {
       actor: options.actor,
       action: 'user.revoke_sessions',

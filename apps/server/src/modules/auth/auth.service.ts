@@ -10,7 +10,9 @@ import {
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { findUserByDiscordId, insertUser, toSessionUser, type UserRow } from '../users/users.service.ts';
 import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.service.ts';
-import { hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import { deleteUserChallenges, deleteUserDevices, hasTwoFactor } from '../two-factor/two-factor.service.ts';
+import { deleteUserOtps } from '../otp/otp.service.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   beginLoginAttempt,
   failLoginAttempt,
@@ -18,10 +20,7 @@ import {
   succeedLoginAttempt,
 } from './login-throttle.service.ts';
 import type { Identity } from './identity-cache.ts';
-import { deleteSession, findLiveSession, insertSession } from './sessions.repository.ts';
-
-/** Signing out everywhere, and a new password or API key, end the account's sessions. */
-export { deleteUserSessions } from './sessions.repository.ts';
+import { deleteSession, deleteUserSessions, findLiveSession, insertSession } from './sessions.repository.ts';
 
 export const API_KEY_PREFIX = 'lp_';
 
@@ -122,6 +121,23 @@ export async function authenticateToken(ctx: AppContext, token: string): Promise
     async () => (await findLiveSession(ctx.db, tokenHash)) ?? null,
   );
   return found && { sessionId: found.sessionId, user: found.user };
+}
+
+/**
+ * The one way an account's sessions end: signing out everywhere, a password reset or change, staff
+ * revoking sessions or disabling the account. Its pending e-mail and reset codes, its sign-ins waiting
+ * for a second factor and its remembered devices end with them, so nothing mailed or remembered before
+ * outlives the sign-out (decision 310). `keepSessionId` spares the session that changed the password.
+ */
+export async function endAccountSessions(
+  tx: DbOrTx,
+  userId: string,
+  options: { keepSessionId?: string } = {},
+): Promise<void> {
+  await deleteUserSessions(tx, userId, options.keepSessionId);
+  await deleteUserOtps(tx, userId);
+  await deleteUserChallenges(tx, userId);
+  await deleteUserDevices(tx, userId);
 }
 
 export async function logoutSession(ctx: AppContext, auth: Authenticated): Promise<void> {

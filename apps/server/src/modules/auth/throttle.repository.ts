@@ -2,7 +2,8 @@ import { and, count, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authFailures } from '../../db/schema.ts';
 
-export type Scope = 'account' | 'ip' | 'account-ip';
+/** `account-code`: wrong second-factor codes of an account, from any address. */
+export type Scope = 'account' | 'ip' | 'account-ip' | 'account-code';
 
 export async function countRecentFailures(
   db: DbOrTx,

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { clientKey } from '../../lib/client-key.ts';
 import { countOtpRequestsSince, insertOtpRequests, pruneOtpRequests } from './otp.repository.ts';
 
 export const OTP_SEND_WINDOW_MS = 60 * 60_000;
@@ -17,10 +18,11 @@ export async function throttleOtpSend(
   input: { email: string; ip: string; now: Date },
 ): Promise<void> {
   const email = input.email.toLowerCase();
+  const ip = clientKey(input.ip);
   const since = new Date(input.now.getTime() - OTP_SEND_WINDOW_MS);
   const [byEmail, byIp] = await Promise.all([
     countOtpRequestsSince(db, 'email', email, since),
-    countOtpRequestsSince(db, 'ip', input.ip, since),
+    countOtpRequestsSince(db, 'ip', ip, since),
   ]);
   if (byEmail >= MAX_OTP_SENDS_PER_EMAIL || byIp >= MAX_OTP_SENDS_PER_IP) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many codes requested. Please wait an hour and try again.', {
@@ -29,11 +31,8 @@ export async function throttleOtpSend(
   }
   await insertOtpRequests(db, [
     { scope: 'email', key: email, createdAt: input.now },
-    { scope: 'ip', key: input.ip, createdAt: input.now },
+    { scope: 'ip', key: ip, createdAt: input.now },
   ]);
   // Rows past the window count for nothing: drop this e-mail's and address's old ones (indexed) as we go.
-  await Promise.all([
-    pruneOtpRequests(db, 'email', email, since),
-    pruneOtpRequests(db, 'ip', input.ip, since),
-  ]);
+  await Promise.all([pruneOtpRequests(db, 'email', email, since), pruneOtpRequests(db, 'ip', ip, since)]);
 }

@@ -79,6 +79,11 @@ export async function deleteOtp(db: DbOrTx, id: string): Promise<void> {
   await db.delete(otpCodes).where(eq(otpCodes.id, id));
 }
 
+/** Ends every pending code of the user, whatever its purpose. */
+export async function deleteUserOtps(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(otpCodes).where(eq(otpCodes.userId, userId));
+}
+
 export async function deleteExpiredOtps(db: DbOrTx, now: Date): Promise<void> {
   await db.delete(otpCodes).where(lte(otpCodes.expiresAt, now));
 }

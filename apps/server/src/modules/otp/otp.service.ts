@@ -2,7 +2,7 @@ import { OTP_LIFETIME_MINUTES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderOtpMail, type OtpPurpose } from '../../mail/templates/otp-mail.ts';
-import { generateOtp, hashesMatch, hashOtp, otpKey } from './otp-code.ts';
+import { generateOtp, hashesMatch, hashOtp } from './otp-code.ts';
 import {
   deleteExpiredOtps,
   deleteOtp,
@@ -15,6 +15,8 @@ import {
 export type { OtpPurpose } from '../../mail/templates/otp-mail.ts';
 export { throttleOtpSend } from './otp-throttle.ts';
 export { findLiveOtpForUser } from './otp.repository.ts';
+/** Ending an account's sessions ends its pending e-mail and reset codes too (decision 310). */
+export { deleteUserOtps } from './otp.repository.ts';
 
 export const OTP_LIFETIME_MS = OTP_LIFETIME_MINUTES * 60_000;
 /** Wrong tries that use up a code; the next try fails even with the right digits. */
@@ -32,7 +34,7 @@ export async function issueOtp(
 ) {
   const code = generateOtp();
   const expiresAt = new Date(input.now.getTime() + OTP_LIFETIME_MS);
-  const codeHash = hashOtp(await otpKey(ctx.db), { ...input, code });
+  const codeHash = hashOtp(ctx.sealer.sign, { ...input, code });
   await deleteExpiredOtps(ctx.db, input.now);
   await upsertOtp(ctx.db, {
     userId: input.userId,
@@ -69,7 +71,6 @@ export async function consumeOtp(
     beforeUse?: (owner: OtpOwner) => Promise<void>;
   },
 ): Promise<OtpOwner> {
-  const key = await otpKey(ctx.db);
   const candidates = await reserveOtpTry(ctx.db, {
     purpose: input.purpose,
     email: input.email,
@@ -77,7 +78,7 @@ export async function consumeOtp(
     maxTries: MAX_OTP_FAILURES,
   });
   for (const row of candidates) {
-    const expected = hashOtp(key, {
+    const expected = hashOtp(ctx.sealer.sign, {
       userId: row.userId,
       purpose: input.purpose,
       email: row.email,

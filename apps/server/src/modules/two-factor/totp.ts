@@ -42,9 +42,16 @@ export function newRecoveryCode(): string {
 /** How a typed code is compared: case, spaces and dashes do not matter. */
 export const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toLowerCase();
 
-/** Recovery codes are kept as a SHA-256 bound to their account; the database never holds one. */
-export const hashRecoveryCode = (userId: string, code: string): string =>
-  crypto
+/**
+ * Recovery codes are kept as an HMAC bound to their account, keyed by the app secret (`sign`, the
+ * sealer's), so a copy of the database alone cannot test guesses against them (decision 311).
+ */
+export const hashRecoveryCode = (sign: (text: string) => string, userId: string, code: string): string =>
+  sign(`recovery-code:${userId}:${normalizeCode(code)}`);
+
+/** How codes issued before decision 311 were kept: a plain SHA-256, marked by the migration. */
+export const legacyRecoveryCodeHash = (userId: string, code: string): string =>
+  `sha256:${crypto
     .createHash('sha256')
     .update(`${userId}:${normalizeCode(code)}`)
-    .digest('hex');
+    .digest('hex')}`;

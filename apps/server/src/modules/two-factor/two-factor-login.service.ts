@@ -11,6 +11,8 @@ import {
   findLiveDevice,
   insertChallenge,
   insertDevice,
+  reserveChallengeTry,
+  touchDevice,
 } from './two-factor.repository.ts';
 import { hasTwoFactor, recordRecoveryCodeUse, verifySecondFactor } from './two-factor.service.ts';
 
@@ -20,8 +22,16 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export const DEVICE_TTL_MS = 30 * 24 * 60 * 60_000;
 export const DEVICE_COOKIE = 'lp_2fa_device';
 
-const expiredChallenge = () =>
-  new AppError('BAD_REQUEST', 'This sign-in has expired, please enter your password again');
+/** Wrong codes that end a challenge: the password must be typed again. */
+export const MAX_CHALLENGE_TRIES = 5;
+
+/**
+ * One answer for a wrong code and for a challenge that is over (expired, used, or out of tries), so a
+ * guesser cannot tell which (decision 310).
+ */
+export const CODE_REFUSED_MESSAGE =
+  'Invalid code, or this sign-in has expired: try again or go back to sign in';
+const codeRefused = () => new AppError('BAD_REQUEST', CODE_REFUSED_MESSAGE);
 
 /** After a right password: the token that POST /auth/login/2fa takes with a code. */
 export async function beginTwoFactorChallenge(ctx: AppContext, userId: string): Promise<string> {
@@ -36,24 +46,28 @@ export async function beginTwoFactorChallenge(ctx: AppContext, userId: string): 
 
 /**
  * The second step of a sign-in: a code (or a recovery code) for a live challenge. Wrong codes count as
- * wrong passwords of the account (the login throttle), so the code cannot be guessed faster than a
- * password. The challenge is used up by the right code; the caller makes the session (finishSignIn).
+ * wrong passwords of the account (the login throttle) and against the account's own cap on wrong codes
+ * from any address; the fifth wrong code ends the challenge. The challenge is used up by the right code;
+ * the caller makes the session (finishSignIn).
  */
 export async function completeTwoFactorChallenge(
   ctx: AppContext,
   input: Pick<LoginTwoFactorBody, 'challengeToken' | 'code'>,
   meta: RequestMeta,
 ): Promise<UserRow> {
-  const challenge = await findLiveChallenge(ctx.db, hashToken(input.challengeToken), new Date());
-  if (!challenge) throw expiredChallenge();
+  const tokenHash = hashToken(input.challengeToken);
+  const challenge = await findLiveChallenge(ctx.db, tokenHash, new Date(), MAX_CHALLENGE_TRIES);
+  if (!challenge) throw codeRefused();
   const user = await findUserById(ctx.db, challenge.userId);
-  if (!user || !hasTwoFactor(user)) throw expiredChallenge();
-  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
+  if (!user || !hasTwoFactor(user)) throw codeRefused();
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip, { isSecondFactor: true });
+  if (!(await reserveChallengeTry(ctx.db, challenge.id, MAX_CHALLENGE_TRIES))) {
+    throw failLoginAttempt(attempt) ?? codeRefused();
+  }
   const matched = await verifySecondFactor(ctx, user, input.code);
-  if (!matched)
-    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Invalid code, please try again');
+  if (!matched) throw failLoginAttempt(attempt) ?? codeRefused();
   await succeedLoginAttempt(ctx.db, attempt);
-  if (!(await deleteChallenge(ctx.db, challenge.id))) throw expiredChallenge();
+  if (!(await deleteChallenge(ctx.db, challenge.id))) throw codeRefused();
   if (matched === 'recovery') await recordRecoveryCodeUse(ctx, user, meta);
   return user;
 }
@@ -85,5 +99,8 @@ export async function isRememberedDevice(
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return false;
   if (userId !== user.id || !(Number(expires) > Date.now())) return false;
-  return Boolean(await findLiveDevice(ctx.db, id, user.id, new Date()));
+  const now = new Date();
+  if (!(await findLiveDevice(ctx.db, id, user.id, now))) return false;
+  await touchDevice(ctx.db, id, now);
+  return true;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
 
@@ -51,15 +51,15 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
   }
 }
 
-/** Marks an unused recovery code used; true for exactly one caller however many race. */
-export async function useRecoveryCode(db: DbOrTx, userId: string, codeHash: string, now: Date) {
+/** Marks an unused recovery code (any of its `codeHashes`) used; true for exactly one caller however many race. */
+export async function useRecoveryCode(db: DbOrTx, userId: string, codeHashes: string[], now: Date) {
   const rows = await db
     .update(twoFactorRecoveryCodes)
     .set({ usedAt: now })
     .where(
       and(
         eq(twoFactorRecoveryCodes.userId, userId),
-        eq(twoFactorRecoveryCodes.codeHash, codeHash),
+        inArray(twoFactorRecoveryCodes.codeHash, codeHashes),
         isNull(twoFactorRecoveryCodes.usedAt),
       ),
     )
@@ -82,12 +82,32 @@ export async function insertChallenge(
   await db.insert(twoFactorChallenges).values(row);
 }
 
-export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date) {
+/** The challenge of a token while it is young enough and has wrong codes to spare. */
+export async function findLiveChallenge(db: DbOrTx, tokenHash: string, now: Date, maxTries: number) {
   const [row] = await db
     .select()
     .from(twoFactorChallenges)
-    .where(and(eq(twoFactorChallenges.tokenHash, tokenHash), gt(twoFactorChallenges.expiresAt, now)));
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, tokenHash),
+        gt(twoFactorChallenges.expiresAt, now),
+        lt(twoFactorChallenges.failedAttempts, maxTries),
+      ),
+    );
   return row;
+}
+
+/**
+ * Counts a try against the challenge before its code is compared, in one statement: of any number of
+ * concurrent guesses at most `maxTries` are compared. False when it has none left (or is gone).
+ */
+export async function reserveChallengeTry(db: DbOrTx, id: string, maxTries: number): Promise<boolean> {
+  const rows = await db
+    .update(twoFactorChallenges)
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
+    .where(and(eq(twoFactorChallenges.id, id), lt(twoFactorChallenges.failedAttempts, maxTries)))
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
 }
 
 /** Uses up a challenge; true for exactly one caller. */
@@ -119,6 +139,29 @@ export async function findLiveDevice(db: DbOrTx, id: string, userId: string, now
       ),
     );
   return row;
+}
+
+/** The user's remembered devices that have not expired, the most recently remembered first. */
+export async function listLiveDevices(db: DbOrTx, userId: string, now: Date) {
+  return db
+    .select()
+    .from(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.userId, userId), gt(twoFactorDevices.expiresAt, now)))
+    .orderBy(desc(twoFactorDevices.createdAt));
+}
+
+/** Notes that a remembered device skipped the code just now. */
+export async function touchDevice(db: DbOrTx, id: string, now: Date): Promise<void> {
+  await db.update(twoFactorDevices).set({ lastUsedAt: now }).where(eq(twoFactorDevices.id, id));
+}
+
+/** Forgets one remembered device of the user; false when the user has no such device. */
+export async function deleteDevice(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(twoFactorDevices)
+    .where(and(eq(twoFactorDevices.id, id), eq(twoFactorDevices.userId, userId)))
+    .returning({ id: twoFactorDevices.id });
+  return rows.length === 1;
 }
 
 /** Forgets every remembered device of the user: the next sign-in asks for a code again. */

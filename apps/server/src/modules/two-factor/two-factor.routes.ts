@@ -1,22 +1,34 @@
 import {
   messageResponse,
+  regenerateRecoveryCodesBody,
+  regenerateRecoveryCodesResponse,
+  twoFactorDevicesResponse,
   twoFactorDisableBody,
   twoFactorEnableBody,
   twoFactorEnableResponse,
   twoFactorSetupResponse,
   twoFactorStatusResponse,
+  uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentAccount, requireUser } from '../../plugins/authenticate.ts';
+import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import {
   disableTwoFactor,
   enableTwoFactor,
   getTwoFactorStatus,
+  regenerateRecoveryCodes,
   startTwoFactorSetup,
 } from './two-factor.service.ts';
+import {
+  DEVICE_NOT_FOUND,
+  forgetRememberedDevice,
+  listRememberedDevices,
+} from './remembered-devices.service.ts';
+
+const deviceParams = uuidParams({ id: DEVICE_NOT_FOUND });
 
 const tags = ['account'];
 
@@ -53,6 +65,40 @@ export const twoFactorRoutes =
       async (request) => {
         await disableTwoFactor(ctx, await currentAccount(ctx, request), request.body, requestMeta(request));
         return { message: 'Two-factor sign-in is off' };
+      },
+    );
+
+    app.post(
+      '/recovery-codes',
+      {
+        schema: {
+          tags,
+          body: regenerateRecoveryCodesBody,
+          response: { 200: regenerateRecoveryCodesResponse },
+        },
+        ...limited,
+      },
+      async (request) => {
+        const account = await currentAccount(ctx, request);
+        const recoveryCodes = await regenerateRecoveryCodes(ctx, account, request.body, requestMeta(request));
+        return { message: 'New recovery codes made; the old ones no longer work', recoveryCodes };
+      },
+    );
+
+    app.get(
+      '/devices',
+      { schema: { tags, response: { 200: twoFactorDevicesResponse } } },
+      async (request) => ({
+        devices: await listRememberedDevices(ctx, currentUser(request).user.id),
+      }),
+    );
+
+    app.delete(
+      '/devices/:id',
+      { schema: { tags, params: deviceParams, response: { 200: messageResponse } } },
+      async (request) => {
+        await forgetRememberedDevice(ctx, currentUser(request).user.id, request.params.id);
+        return { message: 'This device will be asked for a code at its next sign-in' };
       },
     );
   };

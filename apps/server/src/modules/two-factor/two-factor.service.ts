@@ -1,4 +1,9 @@
-import { RECOVERY_CODE_COUNT, type TwoFactorDisableBody, type TwoFactorStatus } from '@portal/shared';
+import {
+  RECOVERY_CODE_COUNT,
+  type RegenerateRecoveryCodesBody,
+  type TwoFactorDisableBody,
+  type TwoFactorStatus,
+} from '@portal/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +14,14 @@ import { renderTwoFactorMail, type TwoFactorEvent } from '../../mail/templates/t
 import { CLI_ACTOR, recordAudit, type StaffActor } from '../audit/audit.service.ts';
 import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.service.ts';
 import { findUserById, type UserRow } from '../users/users.service.ts';
-import { hashRecoveryCode, matchTotpStep, newRecoveryCode, newTotpSecret, normalizeCode } from './totp.ts';
+import {
+  hashRecoveryCode,
+  legacyRecoveryCodeHash,
+  matchTotpStep,
+  newRecoveryCode,
+  newTotpSecret,
+  normalizeCode,
+} from './totp.ts';
 import {
   claimTotpStep,
   clearSecret,
@@ -22,8 +34,8 @@ import {
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
-/** A new password, or signing out everywhere, forgets the devices that skipped the code. */
-export { deleteUserDevices } from './two-factor.repository.ts';
+/** Ending an account's sessions forgets the devices that skipped the code and ends pending sign-ins. */
+export { deleteUserChallenges, deleteUserDevices } from './two-factor.repository.ts';
 
 export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
   user.twoFactorEnabledAt !== null;
@@ -68,17 +80,13 @@ export async function enableTwoFactor(
   const step = matchTotpStep(ctx.sealer.open(pendingCipher), code);
   if (step === null) throw failLoginAttempt(attempt) ?? wrongCode();
   await succeedLoginAttempt(ctx.db, attempt);
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const recoveryCodes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
     const now = new Date();
     if (!(await enableSecret(tx, user.id, { cipher: pendingCipher, step, now }))) {
       throw new AppError('CONFLICT', 'Two-factor sign-in is already on');
     }
-    await replaceRecoveryCodes(
-      tx,
-      user.id,
-      recoveryCodes.map((c) => hashRecoveryCode(user.id, c)),
-    );
+    await replaceRecoveryCodes(tx, user.id, hashedCodes(ctx, user.id, recoveryCodes));
     await recordAudit(tx, {
       actor: { userId: user.id, ...meta },
       action: 'two_factor.enable',
@@ -90,6 +98,52 @@ export async function enableTwoFactor(
   ctx.identities.forget(user.id);
   mailOwner(ctx, user, 'enabled', meta.ip);
   return recoveryCodes;
+}
+
+const newRecoveryCodes = (): string[] => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+const hashedCodes = (ctx: Pick<AppContext, 'sealer'>, userId: string, codes: string[]): string[] =>
+  codes.map((code) => hashRecoveryCode(ctx.sealer.sign, userId, code));
+
+/**
+ * New recovery codes for an account with a second factor, the old ones dying at once: needs the password
+ * and a current code (or a recovery code), throttled as one. Returns the codes, shown this once.
+ */
+export async function regenerateRecoveryCodes(
+  ctx: AppContext,
+  user: UserRow,
+  input: RegenerateRecoveryCodesBody,
+  meta: RequestMeta,
+): Promise<string[]> {
+  if (!hasTwoFactor(user)) throw new AppError('BAD_REQUEST', 'Two-factor sign-in is not on');
+  await checkPasswordAndCode(ctx, user, input, meta);
+  const recoveryCodes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await replaceRecoveryCodes(tx, user.id, hashedCodes(ctx, user.id, recoveryCodes));
+    await recordAudit(tx, {
+      actor: { userId: user.id, ...meta },
+      action: 'two_factor.recovery_codes_regenerated',
+      targetType: 'user',
+      targetId: user.id,
+      after: { recoveryCodes: RECOVERY_CODE_COUNT },
+    });
+  });
+  mailOwner(ctx, user, 'recovery_codes_regenerated', meta.ip);
+  return recoveryCodes;
+}
+
+/** The password and a second-factor code, both right, or the answer that says which was wrong. */
+async function checkPasswordAndCode(
+  ctx: AppContext,
+  user: UserRow,
+  input: { password: string; code: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip, { isSecondFactor: true });
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Password is incorrect');
+  }
+  if (!(await verifySecondFactor(ctx, user, input.code))) throw failLoginAttempt(attempt) ?? wrongCode();
+  await succeedLoginAttempt(ctx.db, attempt);
 }
 
 /**
@@ -107,7 +161,9 @@ export async function verifySecondFactor(
     const step = matchTotpStep(ctx.sealer.open(user.twoFactorSecretCipher), typed);
     return step !== null && (await claimTotpStep(ctx.db, user.id, step)) ? 'totp' : null;
   }
-  const isUsed = await useRecoveryCode(ctx.db, user.id, hashRecoveryCode(user.id, typed), new Date());
+  // A code issued before decision 311 is still found by its plain SHA-256, once.
+  const hashes = [hashRecoveryCode(ctx.sealer.sign, user.id, typed), legacyRecoveryCodeHash(user.id, typed)];
+  const isUsed = await useRecoveryCode(ctx.db, user.id, hashes, new Date());
   return isUsed ? 'recovery' : null;
 }
 
@@ -119,12 +175,7 @@ export async function disableTwoFactor(
   meta: RequestMeta,
 ): Promise<void> {
   if (!hasTwoFactor(user)) throw new AppError('BAD_REQUEST', 'Two-factor sign-in is not on');
-  const attempt = await beginLoginAttempt(ctx.db, user.discordId, meta.ip);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw failLoginAttempt(attempt) ?? new AppError('BAD_REQUEST', 'Password is incorrect');
-  }
-  if (!(await verifySecondFactor(ctx, user, input.code))) throw failLoginAttempt(attempt) ?? wrongCode();
-  await succeedLoginAttempt(ctx.db, attempt);
+  await checkPasswordAndCode(ctx, user, input, meta);
   await removeSecondFactor(ctx.db, {
     user,
     actor: { userId: user.id, ...meta },

@@ -7,6 +7,7 @@ import { freshIp, otpKit } from '../../../test/otp-kit.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-kit.ts';
 import { signUpStaff } from '../../../test/account-kit.ts';
+import { CODE_REFUSED_MESSAGE } from './two-factor-login.service.ts';
 
 const STEP_MS = 30_000;
 
@@ -115,7 +116,7 @@ describe('two-factor sign-in', () => {
     const second = (await challengeFor(account.discordId, account.password)).json();
     const replay = await secondStep(second.challengeToken, code);
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: 'Invalid code, please try again' });
+    expect(replay.json()).toEqual({ message: CODE_REFUSED_MESSAGE });
   });
 
   it('signs in with a recovery code once, audits it and tells the owner how many are left', async () => {
@@ -147,13 +148,84 @@ describe('two-factor sign-in', () => {
       expect((await secondStep(challengeToken, '12345' + String(i), {}, ip)).statusCode).toBe(400);
     }
     nextStep();
-    const blocked = await secondStep(challengeToken, totpCodeAt(secret), {}, ip);
+    // The fifth wrong code ended that challenge; a new one meets the throttle.
+    expect((await secondStep(challengeToken, totpCodeAt(secret), {}, ip)).statusCode).toBe(400);
+    const again = (await challengeFor(account.discordId, account.password)).json();
+    const blocked = await secondStep(again.challengeToken, totpCodeAt(secret), {}, ip);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe(
       'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     );
-    const again = (await challengeFor(account.discordId, account.password)).json();
-    expect((await secondStep(again.challengeToken, totpCodeAt(secret), {}, ip)).statusCode).toBe(429);
+  });
+
+  describe('guessing has an end (decision 310)', () => {
+    it('ends a challenge after 5 wrong codes, whatever addresses they come from', async () => {
+      const account = await signUp(app);
+      const { secret } = await enrolTwoFactor(app, account.headers);
+      const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+      for (let i = 0; i < 5; i += 1) {
+        expect((await secondStep(challengeToken, '12345' + String(i), {}, freshIp())).statusCode).toBe(400);
+      }
+      nextStep();
+      const dead = await secondStep(challengeToken, totpCodeAt(secret), {}, freshIp());
+      expect(dead.statusCode).toBe(400);
+      expect(dead.json()).toEqual({ message: CODE_REFUSED_MESSAGE });
+    });
+
+    it('caps wrong codes per account from any address, over new challenges too', async () => {
+      const account = await signUp(app);
+      const { secret } = await enrolTwoFactor(app, account.headers);
+      for (let round = 0; round < 2; round += 1) {
+        const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+        for (let i = 0; i < 5; i += 1) {
+          // Past the account's password budget a wrong answer is a 429 already (the slowed way through).
+          const wrong = await secondStep(challengeToken, '99999' + String(i), {}, freshIp());
+          expect([400, 429]).toContain(wrong.statusCode);
+        }
+      }
+      const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+      nextStep();
+      const capped = await secondStep(challengeToken, totpCodeAt(secret), {}, freshIp());
+      expect(capped.statusCode).toBe(429);
+      expect(capped.json().message).toBe(
+        'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      );
+    });
+
+    it('counts an IPv6 client by its /64', async () => {
+      const account = await signUp(app);
+      const { secret } = await enrolTwoFactor(app, account.headers);
+      const network = `2001:db8:${(process.pid & 0xffff).toString(16)}:${(Date.now() % 0xffff).toString(16)}`;
+      const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+      for (let i = 1; i <= 5; i += 1) {
+        expect(
+          (await secondStep(challengeToken, '55555' + String(i), {}, `${network}::${i}`)).statusCode,
+        ).toBe(400);
+      }
+      const next = (await challengeFor(account.discordId, account.password)).json();
+      nextStep();
+      const blocked = await secondStep(next.challengeToken, totpCodeAt(secret), {}, `${network}:1:2:3:4`);
+      expect(blocked.statusCode).toBe(429);
+    });
+
+    it('answers a wrong code, an expired, a used and an unknown challenge alike', async () => {
+      const account = await signUp(app);
+      const { secret } = await enrolTwoFactor(app, account.headers);
+      const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
+      const wrong = await secondStep(challengeToken, '000000', {}, freshIp());
+      nextStep();
+      const code = totpCodeAt(secret);
+      expect((await secondStep(challengeToken, code, {}, freshIp())).statusCode).toBe(200);
+      const used = await secondStep(challengeToken, code, {}, freshIp());
+      const unknown = await secondStep('no-such-challenge', '000000', {}, freshIp());
+      const old = (await challengeFor(account.discordId, account.password)).json();
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
+      const expired = await secondStep(old.challengeToken, '000000', {}, freshIp());
+      for (const res of [wrong, used, unknown, expired]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message: CODE_REFUSED_MESSAGE });
+      }
+    });
   });
 
   it('remembers a device for 30 days with a signed cookie, until it is revoked', async () => {
@@ -199,7 +271,7 @@ describe('two-factor sign-in', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 5 * 60_000 + 1000 });
     const res = await secondStep(challengeToken, totpCodeAt(secret));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'This sign-in has expired, please enter your password again' });
+    expect(res.json()).toEqual({ message: CODE_REFUSED_MESSAGE });
   });
 
   it('turns off only with the password and a code, audited and mailed', async () => {
@@ -255,6 +327,6 @@ describe('two-factor sign-in', () => {
     expect(twoFactor).toBeGreaterThanOrEqual(1);
     nextStep();
     const res = await secondStep(challengeToken, totpCodeAt(secret));
-    expect(res.json()).toEqual({ message: 'This sign-in has expired, please enter your password again' });
+    expect(res.json()).toEqual({ message: CODE_REFUSED_MESSAGE });
   });
 });

@@ -4,7 +4,6 @@ import {
   messageResponse,
   otpSchema,
   passwordSchema,
-  tokenResponse,
   type resetPasswordBody,
   type verifyEmailBody,
 } from '@portal/shared';
@@ -38,6 +37,9 @@ export const resetPassword = async (body: z.infer<typeof resetPasswordBody>) =>
 
 export const verifyEmailFormSchema = z.object({ OTP: otpSchema });
 
-/** POST /auth/verifyEmail: email, OTP, captchaToken; reads message, accessToken (spec section 7). */
+/**
+ * POST /auth/verifyEmail: email, OTP, captchaToken; reads message. It signs nobody in (decision 310), so
+ * there is no accessToken to read.
+ */
 export const verifyEmail = async (body: z.infer<typeof verifyEmailBody>) =>
-  tokenResponse.parse(await api.post('/auth/verifyEmail', body));
+  messageResponse.parse(await api.post('/auth/verifyEmail', body));

@@ -1,8 +1,9 @@
-import { emailSchema } from '@portal/shared';
+import { emailSchema, FORGOT_REDIRECT_MS } from '@portal/shared';
 import { AuthForm, AuthSubmitButton } from '../../../components/auth-fields';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import * as z from 'zod/mini';
-import { reloadAt, storeAccessToken } from '../../../lib/auth-token';
+import { getAccessToken, reloadAt } from '../../../lib/auth-token';
 import { errorMessage } from '../../../lib/notify';
 import { getStoredEmail, removeStoredEmail } from '../../../lib/stored-email';
 import { useSchemaForm } from '../../../lib/use-schema-form';
@@ -17,11 +18,25 @@ import { RecoveryLayout } from '../components/recovery-layout';
 /** The code form plus the address the code went to (stored by the step before, or typed here). */
 const formSchema = z.extend(verifyEmailFormSchema, { email: emailSchema });
 
-/** `/verify`: the OTP mailed when an e-mail was added in Account Settings; success signs in and goes to /. */
+/** Shown when the address is verified on a browser that is not signed in: a code never signs in. */
+export const VERIFIED_SIGN_IN_MESSAGE = 'Your email has been verified. Please sign in to continue.';
+
+/**
+ * `/verify`: the OTP mailed when an e-mail was added in Account Settings. It verifies the address and
+ * nothing else (decision 310): signed in, the session stays and the app goes to /; signed out, the page
+ * says so and moves on to sign-in after 3 seconds.
+ */
 export function VerifyEmailPage() {
+  const [, navigate] = useLocation();
   const captcha = useCaptchaToken();
   const { message, show } = useTimedMessage();
   const [isDone, setIsDone] = useState(false);
+
+  useEffect(() => {
+    if (!isDone || getAccessToken()) return;
+    const timer = window.setTimeout(() => navigate('/login'), FORGOT_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [isDone, navigate]);
   const form = useSchemaForm({
     schema: formSchema,
     defaultValues: { OTP: '', email: getStoredEmail() ?? '' },
@@ -31,9 +46,9 @@ export function VerifyEmailPage() {
     if (!captcha.token) return show(CAPTCHA_REQUIRED_MESSAGE);
     try {
       const result = await verifyEmail({ email, OTP, captchaToken: captcha.token });
-      storeAccessToken(result.accessToken);
       removeStoredEmail();
       setIsDone(true);
+      if (!getAccessToken()) return show(VERIFIED_SIGN_IN_MESSAGE, 'success');
       show(result.message, 'success');
       reloadAt('/');
     } catch (error) {

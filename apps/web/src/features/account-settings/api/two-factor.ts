@@ -1,4 +1,11 @@
-import { messageResponse, twoFactorStatusResponse, type TwoFactorDisableBody } from '@portal/shared';
+import {
+  messageResponse,
+  regenerateRecoveryCodesResponse,
+  twoFactorDevicesResponse,
+  twoFactorStatusResponse,
+  type RegenerateRecoveryCodesBody,
+  type TwoFactorDisableBody,
+} from '@portal/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -27,4 +34,32 @@ export const useRefreshTwoFactor = () => {
 export const useDisableTwoFactor = () => {
   const refresh = useRefreshTwoFactor();
   return useMutation({ mutationFn: disableTwoFactor, onSuccess: refresh });
+};
+
+/** GET /account/2fa/devices: the browsers that skip the code, with when each was remembered and last used. */
+export const getRememberedDevices = async () =>
+  twoFactorDevicesResponse.parse(await api.get('/account/2fa/devices')).devices;
+
+export const useRememberedDevices = () =>
+  useQuery({ queryKey: queryKeys.account.twoFactorDevices, queryFn: getRememberedDevices });
+
+/** DELETE /account/2fa/devices/{id}: that browser is asked for a code at its next sign-in. */
+export const forgetRememberedDevice = async (id: string) =>
+  messageResponse.parse(await api.delete(`/account/2fa/devices/${encodeURIComponent(id)}`));
+
+export const useForgetRememberedDevice = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forgetRememberedDevice,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.account.twoFactorDevices }),
+  });
+};
+
+/** POST /account/2fa/recovery-codes: the password and a current code; new codes, shown once, the old ones dead. */
+export const regenerateRecoveryCodes = async (body: RegenerateRecoveryCodesBody) =>
+  regenerateRecoveryCodesResponse.parse(await api.post('/account/2fa/recovery-codes', body));
+
+export const useRegenerateRecoveryCodes = () => {
+  const refresh = useRefreshTwoFactor();
+  return useMutation({ mutationFn: regenerateRecoveryCodes, onSuccess: refresh });
 };

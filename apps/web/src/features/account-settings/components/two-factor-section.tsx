@@ -8,6 +8,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from '../api/two-factor';
+import { RegenerateRecoveryCodesModal } from './regenerate-recovery-codes-modal';
+import { RememberedDevices } from './remembered-devices';
 import { SettingsSection } from './settings-section';
 
 /** Two-factor sign-in: optional for resellers, required for staff (who cannot leave it off for long). */
@@ -16,6 +18,7 @@ export function TwoFactorSection() {
   const refresh = useRefreshTwoFactor();
   const [isEnrolling, setIsEnrolling] = useState(false);
   const [isDisabling, setIsDisabling] = useState(false);
+  const [isRegenerating, setIsRegenerating] = useState(false);
   const isOn = status.data?.enabled === true;
   return (
     <SettingsSection
@@ -36,9 +39,14 @@ export function TwoFactorSection() {
           </Group>
           {status.data &&
             (isOn ? (
-              <Button variant="light" color="red" onClick={() => setIsDisabling(true)}>
-                Turn off
-              </Button>
+              <Group gap="xs">
+                <Button variant="default" onClick={() => setIsRegenerating(true)}>
+                  Regenerate recovery codes
+                </Button>
+                <Button variant="light" color="red" onClick={() => setIsDisabling(true)}>
+                  Turn off
+                </Button>
+              </Group>
             ) : (
               !isEnrolling && <Button onClick={() => setIsEnrolling(true)}>Turn on two-factor sign-in</Button>
             ))}
@@ -54,8 +62,10 @@ export function TwoFactorSection() {
             }}
           />
         )}
+        {isOn && <RememberedDevices />}
       </Stack>
       <DisableModal opened={isDisabling} onClose={() => setIsDisabling(false)} />
+      <RegenerateRecoveryCodesModal opened={isRegenerating} onClose={() => setIsRegenerating(false)} />
     </SettingsSection>
   );
 }
