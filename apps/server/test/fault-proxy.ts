@@ -28,6 +28,27 @@ export type FaultProxy = {
 };
 
 /**
+ * The faults of the exactly-once tests between portals: a purchase's first try meets a fault four times
+ * in ten (one of each: the answer lost after the upstream acted, held past the caller's timeout, turned
+ * into a 500 after it acted, or a 429 instead); its replays under the same Idempotency-Key pass. Some
+ * reads and downloads fail too. Each call gives a picker of its own, for one proxy.
+ */
+export function purchaseFaults(): (request: FaultRequest) => Fault {
+  const triedKeys = new Set<string>();
+  return ({ method, path, seen, headers }) => {
+    if (method === 'POST' && path.endsWith('/order/create-order')) {
+      const key = String(headers['idempotency-key']);
+      if (triedKeys.has(key)) return 'pass';
+      triedKeys.add(key);
+      return (['drop-after-answer', 'slow', '500-after', '429'] as const)[triedKeys.size % 10] ?? 'pass';
+    }
+    if (path.includes('/order/read-order/')) return seen % 15 === 7 ? '500-after' : 'pass';
+    if (path.includes('/order/download/')) return seen % 20 === 3 ? 'drop-after-answer' : 'pass';
+    return 'pass';
+  };
+}
+
+/**
  * A small HTTP proxy in front of a real server that injects faults into the requests `faultOf` picks
  * (by method and path, and how many such requests came before), for exactly-once tests.
  */
