@@ -26,7 +26,7 @@ import {
   type UpstreamPortal,
 } from '../test/two-portals.ts';
 
-const METRICS_TOKEN = 'database-faults-metrics-token';
+const METRICS_TOKEN = 'faults-metrics-token';
 const SERVER_ENV = {
   METRICS_TOKEN,
   // The shared rate-limit counts live in the database too (decision 195): they meet the outage as well.
@@ -69,7 +69,13 @@ class Load {
     private readonly apiKey: string,
   ) {}
 
-  async call(instance: string, method: 'GET' | 'POST', url: string, headers = {}, body?: object) {
+  async call(
+    instance: string,
+    method: 'GET' | 'POST',
+    url: string,
+    headers: Record<string, string> = {},
+    body?: object,
+  ) {
     const startedAt = Date.now();
     const server = this.servers[instance]!;
     const res = await fetch(`${server.baseUrl}${url}`, {
@@ -83,14 +89,13 @@ class Load {
     }).catch((error: Error) => {
       throw new Error(`instance ${instance} did not answer (${error.message}):\n${server.output()}`);
     });
-    const key = (headers as Record<string, string>)['idempotency-key'];
     const answer = {
       instance,
       status: res.status,
       startedAt,
       endedAt: Date.now(),
       body: await res.text(),
-      key,
+      key: headers['idempotency-key'],
     };
     this.answers.push(answer);
     return answer;
