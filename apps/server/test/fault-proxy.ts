@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -26,6 +26,27 @@ export type FaultProxy = {
   counts: Record<Fault, number>;
   close(): Promise<void>;
 };
+
+/**
+ * The faults of the exactly-once tests between portals: a purchase's first try meets a fault four times
+ * in ten (one of each: the answer lost after the upstream acted, held past the caller's timeout, turned
+ * into a 500 after it acted, or a 429 instead); its replays under the same Idempotency-Key pass. Some
+ * reads and downloads fail too. Each call gives a picker of its own, for one proxy.
+ */
+export function purchaseFaults(): (request: FaultRequest) => Fault {
+  const triedKeys = new Set<string>();
+  return ({ method, path, seen, headers }) => {
+    if (method === 'POST' && path.endsWith('/order/create-order')) {
+      const key = String(headers['idempotency-key']);
+      if (triedKeys.has(key)) return 'pass';
+      triedKeys.add(key);
+      return (['drop-after-answer', 'slow', '500-after', '429'] as const)[triedKeys.size % 10] ?? 'pass';
+    }
+    if (path.includes('/order/read-order/')) return seen % 15 === 7 ? '500-after' : 'pass';
+    if (path.includes('/order/download/')) return seen % 20 === 3 ? 'drop-after-answer' : 'pass';
+    return 'pass';
+  };
+}
 
 /**
  * A small HTTP proxy in front of a real server that injects faults into the requests `faultOf` picks
@@ -104,6 +125,60 @@ export async function startFaultProxy(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type TcpFaultProxy = {
+  /** Where to connect instead of the target: `127.0.0.1:<port>`. */
+  host: string;
+  port: number;
+  /** Cuts every open connection and refuses new ones (each is closed as it opens) until `restore`. */
+  cut(): void;
+  /** Passes connections through again. */
+  restore(): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A TCP proxy in front of a server (PostgreSQL, for one instance cut off from it): passes bytes both ways
+ * until `cut()`, which drops every connection and refuses the new ones, as a lost network route to the
+ * database would, until `restore()`.
+ */
+export async function startTcpFaultProxy(target: { host: string; port: number }): Promise<TcpFaultProxy> {
+  const open = new Set<net.Socket>();
+  let isCut = false;
+  const server = net.createServer((client) => {
+    if (isCut) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('close', () => open.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    host: '127.0.0.1',
+    port: (server.address() as AddressInfo).port,
+    cut: () => {
+      isCut = true;
+      for (const socket of open) socket.destroy();
+    },
+    restore: () => {
+      isCut = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of open) socket.destroy();
         server.close(() => resolve());
       }),
   };

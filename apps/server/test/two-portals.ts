@@ -10,7 +10,8 @@ import { settleLabels } from './order-kit.ts';
 /**
  * Two real LabelPorts, each on its own database: portal B listens on a port and sells labels through its
  * `/api/v2` to a reseller account (`account`); portal A buys them there once its staff add B as a
- * `labelport` provider and route a label type to it (decision 306).
+ * `labelport` provider and route a label type to it (decision 306). A chain of three puts a middle
+ * portal (`startMiddlePortal`) between them, which buys on the last as A buys on it.
  */
 
 type PortalOptions = {
@@ -51,6 +52,19 @@ export type DownstreamPortal = {
   close: () => Promise<void>;
 };
 
+/** A portal that sells to another: its API unlimited for the buyer. */
+const SELLER_ENV = { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0' };
+
+/** Has a portal listen on 127.0.0.1 and open the API reseller account another portal buys with. */
+async function openForBuyers(
+  app: TestApp,
+  balanceCents = 50_00,
+): Promise<Pick<UpstreamPortal, 'url' | 'account'>> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  return { url, account: await apiReseller(app, balanceCents) };
+}
+
 /** Portal B: a real LabelPort listening on 127.0.0.1, with its label workers and a funded API reseller. */
 export async function startUpstreamPortal(
   options: PortalOptions & { balanceCents?: number } = {},
@@ -58,13 +72,11 @@ export async function startUpstreamPortal(
   const app = await createTestApp({
     engine: options.engine,
     poolSize: options.poolSize,
-    env: { API_RATE_LIMIT_PER_MINUTE: '0', API_PURCHASES_PER_SECOND: '0', ...options.env },
+    env: { ...SELLER_ENV, ...options.env },
   });
   await startWorkers(app.ctx);
   if (options.webhooks) await startWebhookWorkers(app.ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const account = await apiReseller(app, options.balanceCents ?? 50_00);
+  const { url, account } = await openForBuyers(app, options.balanceCents);
   return {
     app,
     url,
@@ -122,6 +134,20 @@ export async function startDownstreamPortal(
       await app.close();
     },
   };
+}
+
+/** A portal in the middle of a chain (A buys on B, B on C): staff who add C, and a buyer's account for A. */
+export type MiddlePortal = DownstreamPortal & Pick<UpstreamPortal, 'url' | 'account'>;
+
+/**
+ * Portal B of a chain A -> B -> C: a downstream portal whose staff add C as a provider, that also listens
+ * and sells to A through its `/api/v2` to a funded API reseller account, as portal B does.
+ */
+export async function startMiddlePortal(
+  options: PortalOptions & { balanceCents?: number } = {},
+): Promise<MiddlePortal> {
+  const portal = await startDownstreamPortal({ ...options, env: { ...SELLER_ENV, ...options.env } });
+  return { ...portal, ...(await openForBuyers(portal.app, options.balanceCents)) };
 }
 
 /**

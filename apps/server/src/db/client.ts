@@ -296,6 +296,11 @@ export class MigrationsDueError extends Error {}
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
   // The name lets a restore see that app instances are still connected (and refuse).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME });
+  // A connection the database ends (a restart, a lost route) errors on its client: at rest the pool
+  // says so and drops it; in use, the statement it ran fails with that error. Unheard, either event
+  // would end the process, so both are heard here and the pool connects anew when next asked.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // Bigints and numerics come back as strings from pg; drizzle's column modes convert what it selects.
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {

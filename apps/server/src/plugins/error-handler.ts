@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { UNKNOWN_ID } from '@portal/shared';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type FieldError } from '../errors.ts';
+
+/** The answer while the database cannot be reached: the request may be sent again in a moment. */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable, please try again';
 
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
@@ -47,6 +51,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({ message: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side, please try again' });

@@ -30,6 +30,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer(),
     responseBody: jsonb(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** An `in_progress` claim lapses at this time unless its request renews it (decision 316). */
+    heldUntil: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [

@@ -68,8 +68,8 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
     expect(await balanceCents(app.ctx.db, bob.id)).toBe(10_00 - 275);
   });
 
-  /** A claim of `key` for this body, left `in_progress` by a request `ageSeconds` ago. */
-  async function leftInProgress(userId: string, key: string, body: object, ageSeconds: number) {
+  /** A claim of `key` for this body, left `in_progress`, held `heldSeconds` more (lapsed when negative). */
+  async function leftInProgress(userId: string, key: string, body: object, heldSeconds: number) {
     const requestHash = requestHashOf('POST /api/v2/order/create-order', {
       params: {},
       input: apiCreateOrderBody.parse(body),
@@ -79,15 +79,15 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
       key,
       requestHash,
       status: 'in_progress',
-      createdAt: sql`now() - make_interval(secs => ${ageSeconds})`,
+      heldUntil: sql`now() + make_interval(secs => ${heldSeconds})`,
       expiresAt: sql`now() + interval '23 hours'`,
     });
   }
 
-  it('takes over a claim whose purchase never committed once it is stale, and buys once', async () => {
+  it('takes over a claim whose purchase never committed once its hold lapsed, and buys once', async () => {
     const carol = await apiReseller(app, 10_00);
     const body = orderBody(groundOz);
-    await leftInProgress(carol.id, 'died-before-commit', body, 3 * 60);
+    await leftInProgress(carol.id, 'died-before-commit', body, -1);
     const headers = { 'idempotency-key': 'died-before-commit' };
     const res = await apiCall(app, carol.apiKey, 'POST', '/order/create-order', body, headers);
     expect(res.statusCode).toBe(201);
@@ -104,7 +104,7 @@ describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s
     expect(row).toMatchObject({ status: 'done', responseStatus: 201 });
   });
 
-  it('still answers 409 after the wait for a claim that is not stale yet', async () => {
+  it('still answers 409 after the wait for a claim still held', async () => {
     const dan = await apiReseller(app, 10_00);
     const body = orderBody(groundOz);
     await leftInProgress(dan.id, 'still-running', body, 60);

@@ -24,7 +24,7 @@ describe('Idempotency-Key claim taken over while the first purchase still runs, 
   });
   afterAll(() => app.close());
 
-  it('rolls back the first charge once a retry took its stale claim over: one order, charged once', async () => {
+  it('rolls back the first charge once a retry took its lapsed claim over: one order, charged once', async () => {
     const alice = await apiReseller(app, 10_00);
     const input = createOrderBody.parse(orderBody(groundOz));
     const q = { userId: alice.id, key: 'slow-first', requestHash: 'same-request', status: 201 };
@@ -34,14 +34,14 @@ describe('Idempotency-Key claim taken over while the first purchase still runs, 
     const claimed = new Promise<void>((resolve) => (started = resolve));
     const first = runIdempotent(app.ctx, q, async (inTransaction) => {
       started();
-      await paused; // a purchase slower than the stale-claim limit (an upstream that hangs)
+      await paused; // a purchase that stopped renewing its claim (its instance cut off from the database)
       return createOrders(app.ctx, { userId: alice.id, input, inTransaction });
     });
     await claimed;
-    // 120 s pass: the claim now looks like one whose process died.
+    // Its hold lapses: the claim now looks like one whose process died.
     await app.ctx.db
       .update(idempotencyKeys)
-      .set({ createdAt: sql`now() - interval '3 minutes'` })
+      .set({ heldUntil: sql`now() - interval '1 second'` })
       .where(and(eq(idempotencyKeys.userId, alice.id), eq(idempotencyKeys.key, 'slow-first')));
     let second: CreatedOrders | undefined;
     const retry = await runIdempotent(app.ctx, q, async (inTransaction) => {

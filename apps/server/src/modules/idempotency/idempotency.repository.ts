@@ -6,16 +6,17 @@ export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 type KeyOf = { userId: string; key: string };
 
 /**
- * Claims a key for one request: inserts it, or takes over an expired one or an `in_progress` one older
- * than `staleSeconds` (its purchase never committed: the reply commits with the charge). Returns the new
- * claim's token, or null when a live claim exists (the caller then reads it). One statement, so
- * concurrent claims serialize.
+ * Claims a key for one request, held for `leaseSeconds`: inserts it, or takes over an expired one or an
+ * `in_progress` one whose hold lapsed (its request stopped renewing it: its purchase never committed,
+ * as the reply commits with the charge). Returns the new claim's token, or null when a live claim
+ * exists (the caller then reads it). One statement, so concurrent claims serialize.
  */
 export async function claimKey(
   db: DbOrTx,
-  options: KeyOf & { requestHash: string; ttlSeconds: number; staleSeconds: number },
+  options: KeyOf & { requestHash: string; ttlSeconds: number; leaseSeconds: number },
 ): Promise<string | null> {
   const expiresAt = sql`now() + make_interval(secs => ${options.ttlSeconds})`;
+  const heldUntil = sql`now() + make_interval(secs => ${options.leaseSeconds})`;
   const rows = await db
     .insert(idempotencyKeys)
     .values({
@@ -23,6 +24,7 @@ export async function claimKey(
       key: options.key,
       requestHash: options.requestHash,
       status: 'in_progress',
+      heldUntil,
       expiresAt,
     })
     .onConflictDoUpdate({
@@ -34,10 +36,11 @@ export async function claimKey(
         responseStatus: null,
         responseBody: null,
         createdAt: sql`now()`,
+        heldUntil,
         expiresAt,
       },
       setWhere: sql`${idempotencyKeys.expiresAt} <= now() or (${idempotencyKeys.status} = 'in_progress'
-        and ${idempotencyKeys.createdAt} <= now() - make_interval(secs => ${options.staleSeconds}))`,
+        and ${idempotencyKeys.heldUntil} <= now())`,
     })
     .returning({ claimToken: idempotencyKeys.claimToken });
   return rows[0]?.claimToken ?? null;
@@ -72,6 +75,24 @@ export async function storeReply(
     )
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
+}
+
+/** Holds this request's claim `leaseSeconds` more while its purchase runs. */
+export async function renewClaim(
+  db: DbOrTx,
+  options: KeyOf & { claimToken: string; leaseSeconds: number },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ heldUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})` })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, options.userId),
+        eq(idempotencyKeys.key, options.key),
+        eq(idempotencyKeys.claimToken, options.claimToken),
+        eq(idempotencyKeys.status, 'in_progress'),
+      ),
+    );
 }
 
 /** Frees this request's claim when it failed before anything was bought, so the caller may try again. */

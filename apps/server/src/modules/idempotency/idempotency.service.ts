@@ -4,15 +4,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { InTransaction } from '../orders/order-charge.ts';
-import { claimKey, findKey, releaseKey, storeReply } from './idempotency.repository.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import { claimKey, findKey, releaseKey, renewClaim, storeReply } from './idempotency.repository.ts';
 
 /** How long a key and its first reply are kept per reseller. */
 export const IDEMPOTENCY_TTL_SECONDS = IDEMPOTENCY_KEY_HOURS * 60 * 60;
 /**
- * An `in_progress` claim older than this is taken over: the reply commits with the charge, so such a
- * claim's purchase died before committing. Far above any purchase's duration (seconds).
+ * How long an `in_progress` claim holds its key without being renewed; its request renews it every third
+ * of this while its purchase runs (decision 316). A claim that lapsed is taken over by a retry: its
+ * request died or lost the database, and the reply commits with the charge, so nothing was bought; a
+ * purchase that was merely slow rolls back at its charge (decision 267).
  */
-export const IDEMPOTENCY_STALE_CLAIM_SECONDS = 2 * 60;
+export const IDEMPOTENCY_CLAIM_LEASE_SECONDS = 10;
+/** How often a failed request tries again to free its claim while the database cannot be reached. */
+const RELEASE_RETRY_MS = 250;
 export const IDEMPOTENCY_KEY_RULE = 'Idempotency-Key must be 1 to 255 visible characters without spaces';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
@@ -94,9 +99,9 @@ async function replayOf(
  * one still running after a short wait is a 409. The purchase gets an `inTransaction` hook that stores
  * its reply in the charge's own transaction, so a crash after the charge still leaves the reply for the
  * retry. A purchase that fails frees its claim (nothing was charged), so a retry runs it again; one
- * whose process died is taken over once its claim is stale. Each claim carries a token the charge's
- * transaction checks, so a purchase merely slower than the stale limit rolls back instead of charging
- * twice (decision 267).
+ * whose process died (or lost the database) is taken over once its claim's lease lapses (decision 316).
+ * Each claim carries a token the charge's transaction checks, so a purchase merely slower than its lease
+ * rolls back instead of charging twice (decision 267).
  */
 export async function runIdempotent<T>(
   ctx: AppContext,
@@ -111,7 +116,7 @@ export async function runIdempotent<T>(
       key: options.key,
       requestHash: options.requestHash,
       ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
-      staleSeconds: IDEMPOTENCY_STALE_CLAIM_SECONDS,
+      leaseSeconds: IDEMPOTENCY_CLAIM_LEASE_SECONDS,
     });
     if (claimToken) {
       key = { userId: options.userId, key: options.key, claimToken };
@@ -122,22 +127,45 @@ export async function runIdempotent<T>(
   }
   let stored = false;
   let body: T;
+  const renewing = setInterval(
+    () => void renewClaim(ctx.db, { ...key, leaseSeconds: IDEMPOTENCY_CLAIM_LEASE_SECONDS }).catch(() => {}),
+    (IDEMPOTENCY_CLAIM_LEASE_SECONDS * 1000) / 3,
+  ).unref();
   try {
     body = await purchase(async (tx, result) => {
-      // A retry took over a claim it thought stale: this charge rolls back, the retry's purchase stands.
+      // A retry took over a claim it thought lapsed: this charge rolls back, the retry's purchase stands.
       if (!(await storeReply(tx, { ...key, status: options.status, body: result }))) throw takenOver();
       stored = true;
     });
   } catch (error) {
-    // Only this request's `in_progress` claim is freed: a reply committed with the charge stays for the retry.
-    await releaseKey(ctx.db, key).catch((e: unknown) =>
-      ctx.log.error(e, 'releasing an idempotency key failed'),
-    );
+    clearInterval(renewing);
+    await releaseClaim(ctx, key);
     throw error;
+  } finally {
+    clearInterval(renewing);
   }
   // Every purchase stores its reply in its transaction; this only covers one that bought nothing.
   if (!stored && !(await storeReply(ctx.db, { ...key, status: options.status, body }))) throw takenOver();
   return { status: options.status, body, replayed: false };
+}
+
+/**
+ * Frees a failed request's claim; only its own `in_progress` claim, so a reply committed with the charge
+ * stays for the retry. While the database cannot be reached (most likely why the purchase failed) it
+ * tries again in the background until it can or the claim has lapsed anyway, so a retry once the
+ * database is back need not wait for the lease (decision 316).
+ */
+async function releaseClaim(ctx: AppContext, key: { userId: string; key: string; claimToken: string }) {
+  const until = Date.now() + IDEMPOTENCY_CLAIM_LEASE_SECONDS * 1000;
+  const release = async (): Promise<void> => {
+    try {
+      await releaseKey(ctx.db, key);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) ctx.log.error(error, 'releasing an idempotency key failed');
+      else if (Date.now() < until) setTimeout(() => void release(), RELEASE_RETRY_MS).unref();
+    }
+  };
+  await release();
 }
 
 /** Runs a purchase route's work under its Idempotency-Key and sends the (first) reply with `status`. */

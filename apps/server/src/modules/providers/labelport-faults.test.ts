@@ -4,12 +4,7 @@ import { labelPurchases, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import {
-  startFaultProxy,
-  type Fault,
-  type FaultProxy,
-  type FaultRequest,
-} from '../../../test/fault-proxy.ts';
+import { purchaseFaults, startFaultProxy, type FaultProxy } from '../../../test/fault-proxy.ts';
 import { balanceCents, createOrder, fund, ledgerOf, orderBody, waitFor } from '../../../test/order-kit.ts';
 import {
   startDownstreamPortal,
@@ -22,23 +17,6 @@ const ORDERS = Number(process.env.FAULT_ORDERS ?? 200);
 /** B's reseller account holds enough for this many labels: the rest are refused for lack of balance. */
 const AFFORDABLE = Math.round(ORDERS * 0.85);
 const TIMEOUT_SECONDS = 2;
-
-/**
- * A purchase's first try meets a fault four times in ten (one of each); its replays under the same key
- * pass. Some reads and downloads fail too.
- */
-const triedKeys = new Set<string>();
-function faultOf({ method, path, seen, headers }: FaultRequest): Fault {
-  if (method === 'POST' && path.endsWith('/order/create-order')) {
-    const key = String(headers['idempotency-key']);
-    if (triedKeys.has(key)) return 'pass';
-    triedKeys.add(key);
-    return (['drop-after-answer', 'slow', '500-after', '429'] as const)[triedKeys.size % 10] ?? 'pass';
-  }
-  if (path.includes('/order/read-order/')) return seen % 15 === 7 ? '500-after' : 'pass';
-  if (path.includes('/order/download/')) return seen % 20 === 3 ? 'drop-after-answer' : 'pass';
-  return 'pass';
-}
 
 /**
  * Exactly once through faults (issue 35): portal A buys 200 labels on portal B, both on PostgreSQL,
@@ -57,7 +35,7 @@ describe('labelport provider through injected faults, on PostgreSQL', () => {
   beforeAll(async () => {
     portalB = await startUpstreamPortal({ engine: 'postgres', poolSize: 20, balanceCents: 0 });
     ({ app: b, account: onB } = portalB);
-    proxy = await startFaultProxy(portalB.url, faultOf, { slowMs: TIMEOUT_SECONDS * 1000 + 500 });
+    proxy = await startFaultProxy(portalB.url, purchaseFaults(), { slowMs: TIMEOUT_SECONDS * 1000 + 500 });
     portalA = await startDownstreamPortal({
       engine: 'postgres',
       poolSize: 20,

@@ -244,6 +244,8 @@ describe('reseller API /api/v2: authentication and single orders', () => {
       key,
       requestHash,
       status: 'in_progress',
+      // Held, as its request renews it while its purchase runs (decision 316).
+      heldUntil: new Date(Date.now() + 60_000),
       expiresAt: new Date(Date.now() + 60_000),
     });
     const busy = await apiCall(app, alice.apiKey, 'POST', '/order/create-order', body, {
