@@ -216,6 +216,36 @@ describe('address checks on every order path', () => {
     expectWarned(api.json().warnings, unknownZip);
   });
 
+  it('a duplicate of an order bought anyway asks again: held in confirm mode, corrected in correct mode', async () => {
+    const hank = await apiReseller(app, 100_00);
+    const boston10118 = orderBody(ids.ground_oz!, {
+      ToCity: 'Boston',
+      ToState: 'MA',
+      ToZip: '10118',
+      acceptAddressWarnings: true,
+    });
+    const bought = await createOrder(app, hank.headers, boston10118);
+    expect(bought.statusCode).toBe(201);
+    const duplicate = (payload?: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/order/duplicate/${bought.json().orders[0]._id as string}`,
+        headers: hank.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const held = await duplicate();
+    expect(held.statusCode).toBe(422);
+    expect(held.json().warnings[0]).toMatchObject({ field: 'ToZip', suggestion: 'New York, NY' });
+    const anyway = await duplicate({ acceptAddressWarnings: true });
+    expect(anyway.statusCode).toBe(201);
+    expect(anyway.json().order).toMatchObject({ ToCity: 'Boston', ToState: 'MA' });
+    expect(anyway.json().warnings[0].field).toBe('ToZip');
+    await setMode(hank, 'correct');
+    const corrected = await duplicate();
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.json().order).toMatchObject({ ToCity: 'New York', ToState: 'NY', ToZip: '10118' });
+  });
+
   it('the address book saves with the warnings, and corrects in correct mode', async () => {
     const dave = await apiReseller(app);
     const address = { name: 'Rita', street: '1 Beacon St', city: 'Boston', state: 'NY', zip: '02108' };
