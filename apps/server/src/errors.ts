@@ -15,8 +15,15 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
-export type FieldError = { row?: number; field: string; message: string; suggestion?: string | null };
-/** The address check's doubts (issue 38): `{ row?, field, message, suggestion }`. */
+export type FieldError = {
+  row?: number;
+  field: string;
+  message: string;
+  suggestion?: string | null;
+  fix?: Record<string, string>;
+  corrected?: true;
+};
+/** The address check's doubts (issue 38): `{ row?, field, message, suggestion, fix? }`. */
 export type WarningList = Array<FieldError & { suggestion: string | null }>;
 
 export class AppError extends Error {

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { shouldRetryRead } from './api-client';
+import { heldAddressWarnings } from './address-hold';
 import { notifyError } from './notify';
 
 declare module '@tanstack/react-query' {
@@ -17,7 +18,8 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.inlineErrors) notifyError(error);
+        // A purchase held for its addresses shows them in the amber panel: a warning, not an error.
+        if (!mutation.meta?.inlineErrors && !heldAddressWarnings(error)) notifyError(error);
       },
     }),
     defaultOptions: {

@@ -10,8 +10,23 @@ export interface ZipDirectory {
   place(zip5: string): ZipPlace | undefined;
   /** The states whose ZIPs start with these 3 digits (empty when no ZIP of the table does). */
   statesOfPrefix(zip3: string): readonly string[];
-  /** One ZIP of this city and state, when the table has the pair (a hint for a mistyped ZIP). */
-  zipOfCity(city: string, state: string): string | undefined;
+  /**
+   * The 3-digit prefixes of this city and state's ZIPs, in order ("021", "022"); empty when the table
+   * does not have the pair. Tells a reseller where the city's ZIPs are without guessing one of them.
+   */
+  zipPrefixesOf(city: string, state: string): readonly string[];
+}
+
+/** Prefixes in order, runs collapsed: ["021", "022", "024"] -> "021-022, 024". */
+export function zipPrefixRanges(prefixes: readonly string[]): string {
+  const runs: string[] = [];
+  let start = 0;
+  for (let i = 1; i <= prefixes.length; i++) {
+    if (i < prefixes.length && Number(prefixes[i]) === Number(prefixes[i - 1]) + 1) continue;
+    runs.push(i - 1 === start ? prefixes[start]! : `${prefixes[start]}-${prefixes[i - 1]}`);
+    start = i;
+  }
+  return runs.join(', ');
 }
 
 /** Upper case, letters and digits only, with the USPS short forms of common words spelt out. */
@@ -29,13 +44,14 @@ export function cityKey(city: string): string {
 
 /**
  * Builds a directory from `[zip, city, state]` rows. Cities are stored once each and ZIPs as numbers,
- * so the 41,000 ZIPs of the USPS table take a few megabytes.
+ * so the 41,000 ZIPs of the USPS table take a few megabytes. A city's ZIP prefixes are kept as one
+ * short interned string ("021,022"), about 30,000 of them, split only when a warning asks.
  */
 export function zipDirectoryFrom(rows: Iterable<readonly [string, string, string]>): ZipDirectory {
   const places = new Map<number, ZipPlace>();
   const cities = new Map<string, string>();
   const prefixStates = new Map<string, string[]>();
-  const zipByCity = new Map<string, string>();
+  const prefixesByCity = new Map<string, Set<string>>();
   for (const [zip, rawCity, state] of rows) {
     const city = cities.get(rawCity) ?? rawCity;
     cities.set(city, city);
@@ -45,12 +61,20 @@ export function zipDirectoryFrom(rows: Iterable<readonly [string, string, string
     if (!states.includes(state)) states.push(state);
     prefixStates.set(prefix, states);
     const key = `${cityKey(city)}|${state}`;
-    const seen = zipByCity.get(key);
-    if (seen === undefined || zip < seen) zipByCity.set(key, zip);
+    const seen = prefixesByCity.get(key) ?? new Set<string>();
+    seen.add(prefix);
+    prefixesByCity.set(key, seen);
+  }
+  const lists = new Map<string, string>();
+  const cityPrefixes = new Map<string, string>();
+  for (const [key, set] of prefixesByCity) {
+    const list = [...set].sort().join(',');
+    cityPrefixes.set(key, lists.get(list) ?? (lists.set(list, list), list));
   }
   return {
     place: (zip5) => (/^\d{5}$/.test(zip5) ? places.get(Number(zip5)) : undefined),
     statesOfPrefix: (zip3) => prefixStates.get(zip3) ?? [],
-    zipOfCity: (city, state) => zipByCity.get(`${cityKey(city)}|${state.toUpperCase()}`),
+    zipPrefixesOf: (city, state) =>
+      cityPrefixes.get(`${cityKey(city)}|${state.trim().toUpperCase()}`)?.split(',') ?? [],
   };
 }

@@ -1,4 +1,4 @@
-import type { AddressWarning } from '../address-check/address-check.ts';
+import { fixOf, type AddressWarning } from '../address-check/address-check.ts';
 
 /**
  * The uploaded file with the address check's suggestions written in: each warning names its row
@@ -12,9 +12,11 @@ export function correctCsvRecords(
   const columnOf = new Map(header.map((h, i) => [h.trim(), i]));
   const out = records.map((r) => [...r]);
   for (const w of warnings) {
-    const column = columnOf.get(w.field);
     const cells = w.row === undefined ? undefined : out[w.row - 1];
-    if (w.suggestion !== null && column !== undefined && cells) cells[column] = w.suggestion;
+    for (const [field, value] of Object.entries(fixOf(w))) {
+      const column = columnOf.get(field);
+      if (column !== undefined && cells) cells[column] = value;
+    }
   }
   return out;
 }

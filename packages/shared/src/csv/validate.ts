@@ -108,7 +108,14 @@ export function validateCsvRows(
     warningRows += 1;
     const fixed =
       check.mode === 'correct' ? correctAddresses(order, found) : { corrected: order, warnings: found };
-    for (const w of fixed.warnings) warnings.push({ ...w, row, field: fieldHeader(mapping, [w.field]) });
+    const header = (field: string) => fieldHeader(mapping, [field]);
+    for (const w of fixed.warnings)
+      warnings.push({
+        ...w,
+        row,
+        field: header(w.field),
+        ...(w.fix ? { fix: Object.fromEntries(Object.entries(w.fix).map(([f, v]) => [header(f), v])) } : {}),
+      });
     orders.push({ row, order: fixed.corrected, unitPrice });
   });
 

@@ -7,6 +7,8 @@ export const addressWarningSchema = z.object({
   field: z.string(),
   message: z.string(),
   suggestion: z.string().nullable(),
+  fix: z.record(z.string(), z.string()).optional(),
+  corrected: z.literal(true).optional(),
 });
 export const addressWarningsSchema = z.array(addressWarningSchema);
 

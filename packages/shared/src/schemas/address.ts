@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUsState } from '../regions.ts';
+import { addressWarningsSchema } from './address-check.ts';
 
 /** US ZIP: 5 digits or ZIP+4 (`12345-6789`). */
 export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -84,7 +85,5 @@ export const addressMessageResponse = z.object({
   message: z.string(),
   address: addressView,
   /** The address check's doubts; the address is saved either way (corrected in mode `correct`). */
-  warnings: z
-    .array(z.object({ field: z.string(), message: z.string(), suggestion: z.string().nullable() }))
-    .optional(),
+  warnings: addressWarningsSchema.optional(),
 });

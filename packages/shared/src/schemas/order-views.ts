@@ -188,6 +188,8 @@ export const createOrderResponse = z.object({
 export const duplicateOrderBody = z
   .object({
     expectedPrice: z.number().finite().min(0, 'expectedPrice must be 0 or more').optional(),
+    /** "Buy anyway": the duplicate's addresses are checked like a new order's (decision 318). */
+    acceptAddressWarnings: z.boolean().optional(),
   })
   .nullish();
 export type DuplicateOrderBody = z.infer<typeof duplicateOrderBody>;
@@ -195,6 +197,7 @@ export const duplicateOrderResponse = z.object({
   message: z.string(),
   order: orderView,
   balance: z.number(),
+  warnings: addressWarningsSchema.optional(),
 });
 
 /** GET /order/stats: the dashboard's orders count card (and counts per status). */

@@ -104,6 +104,8 @@ export const apiErrorResponse = z.object({
         field: z.string(),
         message: z.string(),
         suggestion: z.string().nullable().optional(),
+        fix: z.record(z.string(), z.string()).optional(),
+        corrected: z.literal(true).optional(),
       }),
     )
     .optional(),

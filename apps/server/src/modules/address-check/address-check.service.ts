@@ -2,6 +2,7 @@ import {
   ADDRESS_CONFIRM_MESSAGE,
   ADDRESS_STRICT_MESSAGE,
   correctAddresses,
+  holdsForConfirmation,
   type AddressCheckMode,
   type AddressWarning,
   type ShipmentAddresses,
@@ -49,7 +50,8 @@ type Line<T> = { row?: number; shipment: T };
 
 /**
  * The address check of every purchase path: the shipments to buy (corrected in mode `correct`) and the
- * warnings to answer with. Refuses with 422 in strict mode, or in confirm mode before "Buy anyway".
+ * warnings to answer with. Refuses with 422 in strict mode, or before "Buy anyway" in confirm mode and
+ * in correct mode when a warning could not be corrected.
  */
 export async function checkShipmentsBeforePurchase<T extends ShipmentAddresses>(
   ctx: AppContext,
@@ -77,7 +79,7 @@ export async function checkShipmentsBeforePurchase<T extends ShipmentAddresses>(
   }
   if (warnings.length === 0) return { shipments, warnings };
   if (options.isStrict) throw new AppError('UNPROCESSABLE', ADDRESS_STRICT_MESSAGE, { errors: warnings });
-  if (mode === 'confirm' && options.mustConfirm && !options.isAccepted)
+  if (options.mustConfirm && !options.isAccepted && holdsForConfirmation(mode, warnings))
     throw new AppError('UNPROCESSABLE', ADDRESS_CONFIRM_MESSAGE, { warnings });
   return { shipments, warnings };
 }

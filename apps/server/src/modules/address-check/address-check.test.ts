@@ -1,4 +1,10 @@
-import { checkAddress, sideFields, type AddressWarning, type LabelTypeView } from '@portal/shared';
+import {
+  checkAddress,
+  sideFields,
+  zipPrefixRanges,
+  type AddressWarning,
+  type LabelTypeView,
+} from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CASES, toFieldsOf, type AddressCase } from '../../../test/fixtures/address-cases.ts';
 import { excelCsv, sheetRow, type SheetRow } from '../../../test/fixtures/csv-files.ts';
@@ -33,6 +39,24 @@ describe('the offline address rule on the USPS table', () => {
     expect(warnings).toEqual([
       { field: 'ToZip', message: 'ZIP 2108 has lost its leading zeros', suggestion: '02108' },
     ]);
+  });
+
+  it('suggests what the table knows of another place’s ZIP, and where the typed city’s ZIPs are, not one of them', () => {
+    const warnings = checkAddress(
+      { city: 'Boston', state: 'MA', zip: '10118' },
+      usZipDirectory(),
+      sideFields('To'),
+    );
+    expect(warnings).toEqual([
+      {
+        field: 'ToZip',
+        message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+        suggestion: 'New York, NY',
+        fix: { ToCity: 'New York', ToState: 'NY' },
+      },
+    ]);
+    expect(usZipDirectory().zipPrefixesOf('houston', 'tx')).toEqual(['770', '772']);
+    expect(zipPrefixRanges(['021', '022', '024', '026', '027', '028'])).toBe('021-022, 024, 026-028');
   });
 
   it('has nothing to say about a Canadian address', () => {
@@ -143,7 +167,9 @@ describe('address checks on every order path', () => {
     const res = await createOrder(app, carol.headers, order(wrongState));
     expect(res.statusCode).toBe(201);
     expect(res.json().orders[0]).toMatchObject({ ToCity: 'Boston', ToState: 'MA' });
-    expect(res.json().warnings[0].message).toBe('ZIP 02108 is Boston, MA, not in NY; corrected to MA');
+    expect(res.json().warnings[0].message).toBe(
+      'ZIP 02108 belongs to Boston, MA, not in NY; corrected to MA',
+    );
     const typo = await createOrder(app, carol.headers, order(ADDRESS_CASES[1]!));
     expect(typo.json().orders[0].ToCity).toBe('Boston');
     await setMode(carol, 'off');
@@ -151,6 +177,73 @@ describe('address checks on every order path', () => {
     expect(off.statusCode).toBe(201);
     expect(off.json().warnings).toBeUndefined();
     expect(off.json().orders[0].ToState).toBe('NY');
+  });
+
+  it('correct mode takes city and state from another place’s ZIP (Boston, MA 10118 is bought to New York, NY)', async () => {
+    const frank = await apiReseller(app, 100_00);
+    await setMode(frank, 'correct');
+    const res = await createOrder(
+      app,
+      frank.headers,
+      orderBody(ids.ground_oz!, { ToCity: 'Boston', ToState: 'MA', ToZip: '10118' }),
+    );
+    expect(res.statusCode).toBe(201);
+    expect(res.json().orders[0]).toMatchObject({ ToCity: 'New York', ToState: 'NY', ToZip: '10118' });
+    expect(res.json().warnings).toEqual([
+      {
+        field: 'ToZip',
+        message:
+          'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022; corrected to New York, NY',
+        suggestion: 'New York, NY',
+        fix: { ToCity: 'New York', ToState: 'NY' },
+        corrected: true,
+      },
+    ]);
+  });
+
+  it('correct mode holds what it cannot correct for Buy anyway in the app; the API buys it with the warning', async () => {
+    const gina = await apiReseller(app, 100_00);
+    await setMode(gina, 'correct');
+    const unknownZip = ADDRESS_CASES.find((c) => c.zip === '62799')!;
+    const held = await createOrder(app, gina.headers, order(unknownZip));
+    expect(held.statusCode).toBe(422);
+    expect(held.json().message).toBe('Please check the addresses, or choose Buy anyway');
+    expectWarned(held.json().warnings, unknownZip);
+    const anyway = await createOrder(app, gina.headers, order(unknownZip, { acceptAddressWarnings: true }));
+    expect(anyway.statusCode).toBe(201);
+    const api = await apiCall(app, gina.apiKey, 'POST', '/order/create-order', order(unknownZip));
+    expect(api.statusCode).toBe(201);
+    expectWarned(api.json().warnings, unknownZip);
+  });
+
+  it('a duplicate of an order bought anyway asks again: held in confirm mode, corrected in correct mode', async () => {
+    const hank = await apiReseller(app, 100_00);
+    const boston10118 = orderBody(ids.ground_oz!, {
+      ToCity: 'Boston',
+      ToState: 'MA',
+      ToZip: '10118',
+      acceptAddressWarnings: true,
+    });
+    const bought = await createOrder(app, hank.headers, boston10118);
+    expect(bought.statusCode).toBe(201);
+    const duplicate = (payload?: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/order/duplicate/${bought.json().orders[0]._id as string}`,
+        headers: hank.headers,
+        ...(payload ? { payload } : {}),
+      });
+    const held = await duplicate();
+    expect(held.statusCode).toBe(422);
+    expect(held.json().warnings[0]).toMatchObject({ field: 'ToZip', suggestion: 'New York, NY' });
+    const anyway = await duplicate({ acceptAddressWarnings: true });
+    expect(anyway.statusCode).toBe(201);
+    expect(anyway.json().order).toMatchObject({ ToCity: 'Boston', ToState: 'MA' });
+    expect(anyway.json().warnings[0].field).toBe('ToZip');
+    await setMode(hank, 'correct');
+    const corrected = await duplicate();
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.json().order).toMatchObject({ ToCity: 'New York', ToState: 'NY', ToZip: '10118' });
   });
 
   it('the address book saves with the warnings, and corrects in correct mode', async () => {
@@ -164,7 +257,7 @@ describe('address checks on every order path', () => {
     });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().warnings).toEqual([
-      { field: 'state', message: 'ZIP 02108 is Boston, MA, not in NY', suggestion: 'MA' },
+      { field: 'state', message: 'ZIP 02108 belongs to Boston, MA, not in NY', suggestion: 'MA' },
     ]);
     await setMode(dave, 'correct');
     const id = saved.json().address._id as string;
@@ -209,7 +302,7 @@ describe('address checks on every order path', () => {
     const warned = await generate();
     expect(warned.res.headers['x-address-warnings']).toBe('1');
     expect(warned.cell(0, 'AddressCheck')).toBe(
-      'ToState: ZIP 02108 is Boston, MA, not in NY (suggested: MA)',
+      'To address: ZIP 02108 belongs to Boston, MA, not in NY (suggested: MA)',
     );
     expect(warned.cell(0, 'ToState')).toBe('NY');
     expect(warned.cell(1, 'AddressCheck')).toBe('');
@@ -272,11 +365,15 @@ describe('address checks on every order path', () => {
       const column = (name: string) => records[0]!.indexOf(name);
       expect(records[1]![column('ToState')]).toBe('MA');
       expect(records[2]![column('ToCity')]).toBe('Boston');
-      expect(records[6]![column('ToZip')]).toBe('02108');
+      expect(records[6]![column('ToZip')]).toBe('12345');
+      // Another place's ZIP: the ZIP's own city and state are written in, never a ZIP guessed from the city.
+      expect(records[6]![column('ToCity')]).toBe('Schenectady');
+      expect(records[12]![column('ToCity')]).toBe('New York');
+      expect(records[12]![column('ToZip')]).toBe('10118');
       const again = await post('/api/v1/order/validatecsv', Buffer.from(corrected.rawPayload));
-      // Left: the unknown ZIP's row, whose suggestion is the city's first ZIP (a different address, still
-      // worth a look) is written in, so it passes; nothing remains to warn about.
-      expect(again.json().warningRows).toBeUndefined();
+      // Left: the unknown ZIP's row, which has nothing the table can put in (the reseller checks the number).
+      expect(again.json().warningRows).toBe(1);
+      expect(again.json().warnings[0]).toMatchObject({ row: 6, field: 'ToZip', suggestion: null });
     });
 
     it('a CSV purchase in confirm mode waits for Buy anyway', async () => {

@@ -119,7 +119,7 @@ describe("address verification by the order's provider", () => {
       expect(res.json().warnings).toEqual([
         expect.objectContaining({
           field: 'ToState',
-          message: expect.stringMatching(/^ZIP 02108 is Boston, MA/),
+          message: expect.stringMatching(/^ZIP 02108 belongs to Boston, MA/),
         }),
       ]);
       expect(res.json().orders).toHaveLength(1);
@@ -194,7 +194,7 @@ describe("address verification by the order's provider", () => {
     expect(res.json().warnings).toEqual([
       expect.objectContaining({
         field: 'ToState',
-        message: expect.stringMatching(/^ZIP 02116 is Boston, MA/),
+        message: expect.stringMatching(/^ZIP 02116 belongs to Boston, MA/),
       }),
     ]);
   });

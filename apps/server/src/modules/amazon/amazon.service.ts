@@ -1,6 +1,7 @@
 import {
   AMAZON_PDF_MAX_BYTES,
   AMAZON_PDF_MAX_PAGES,
+  addressWarningText,
   checkShipmentAddresses,
   correctAddresses,
   CSV_COLUMNS,
@@ -42,7 +43,10 @@ export type AmazonAddressCheck = { directory: ZipDirectory; mode: AddressCheckMo
 
 const describe = (warnings: readonly AddressWarning[]): string =>
   warnings
-    .map((w) => `${w.field}: ${w.message}${w.suggestion === null ? '' : ` (suggested: ${w.suggestion})`}`)
+    .map((w) => {
+      const suggested = w.suggestion === null || w.corrected ? '' : ` (suggested: ${w.suggestion})`;
+      return addressWarningText(w) + suggested;
+    })
     .join('; ');
 
 /** The address check of one generated row: the row as checked (corrected in mode `correct`) and its note. */

@@ -1,5 +1,6 @@
 import {
   ADDRESS_CONFIRM_MESSAGE,
+  holdsForConfirmation,
   createOrderFromCsvFields,
   CSV_MAX_REPORTED_ERRORS,
   dollarsToCents,
@@ -39,9 +40,14 @@ export async function createBulkOrderFromCsv(
     labelTypeId: fields.type,
     design: fields.design,
   });
-  // Confirm mode: a file with address warnings is bought only once the reseller chose "Buy anyway".
+  // A file with address warnings (confirm mode) or with some the check could not correct (correct mode)
+  // is bought only once the reseller chose "Buy anyway".
   const isAccepted = form.fields.acceptAddressWarnings === 'true';
-  if (checked.warnings.length > 0 && !isAccepted && (await readAddressCheckMode(ctx, userId)) === 'confirm')
+  if (
+    checked.warnings.length > 0 &&
+    !isAccepted &&
+    holdsForConfirmation(await readAddressCheckMode(ctx, userId), checked.warnings)
+  )
     throw new AppError('UNPROCESSABLE', ADDRESS_CONFIRM_MESSAGE, {
       warnings: checked.warnings.slice(0, CSV_MAX_REPORTED_ERRORS),
     });

@@ -116,14 +116,25 @@ export const orderRoutes =
       async (request, reply) => {
         const userId = currentUser(request).user.id;
         const expectedPrice = request.body?.expectedPrice;
+        const isAccepted = request.body?.acceptAddressWarnings === true;
+        const input = {
+          ...(expectedPrice === undefined ? {} : { expectedPrice }),
+          ...(isAccepted ? { acceptAddressWarnings: true } : {}),
+        };
         return sendIdempotent(
           ctx,
           request,
           reply,
           // An empty body hashes as before, so a key's retries without a body still match.
-          { userId, input: expectedPrice === undefined ? null : { expectedPrice }, status: 201 },
+          { userId, input: Object.keys(input).length === 0 ? null : input, status: 201 },
           (inTransaction) =>
-            duplicateOrder(ctx, { userId, id: request.params.id, expectedPrice, inTransaction }),
+            duplicateOrder(ctx, {
+              userId,
+              id: request.params.id,
+              expectedPrice,
+              isAccepted,
+              inTransaction,
+            }),
         );
       },
     );

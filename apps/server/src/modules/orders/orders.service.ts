@@ -10,6 +10,7 @@ import {
   type OrderListQuery,
   type OrderStats,
   type AddressWarning,
+  type ShipmentAddresses,
   type OrderView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
@@ -44,7 +45,12 @@ export type CreatedOrders = {
   balance: number;
   warnings?: AddressWarning[];
 };
-export type DuplicatedOrder = { message: string; order: OrderView; balance: number };
+export type DuplicatedOrder = {
+  message: string;
+  order: OrderView;
+  balance: number;
+  warnings?: AddressWarning[];
+};
 
 const createdOrders = (result: ChargeResult): CreatedOrders => ({
   message: 'Order created successfully',
@@ -60,6 +66,36 @@ const duplicatedOrder = (result: ChargeResult): DuplicatedOrder => ({
 
 const withWarnings = <T extends object>(answer: T, warnings: AddressWarning[]) =>
   warnings.length > 0 ? { ...answer, warnings } : answer;
+
+type RowPlace = {
+  fromCity: string;
+  fromState: string;
+  fromZip: string;
+  fromCountry: string;
+  toCity: string;
+  toState: string;
+  toZip: string;
+  toCountry: string;
+};
+/** A stored order's two places, as the address check reads them, and back (correct mode may change them). */
+const addressesOfRow = (row: RowPlace): ShipmentAddresses => ({
+  FromCity: row.fromCity,
+  FromState: row.fromState,
+  FromZip: row.fromZip,
+  FromCountry: row.fromCountry,
+  ToCity: row.toCity,
+  ToState: row.toState,
+  ToZip: row.toZip,
+  ToCountry: row.toCountry,
+});
+const rowColumnsOf = (a: ShipmentAddresses) => ({
+  fromCity: a.FromCity,
+  fromState: a.FromState,
+  fromZip: a.FromZip,
+  toCity: a.ToCity,
+  toState: a.ToState,
+  toZip: a.ToZip,
+});
 
 /**
  * POST /order/create: validates against the label type, checks the addresses, prices it and makes
@@ -151,17 +187,30 @@ export async function duplicateOrder(
     userId,
     id,
     expectedPrice,
+    isAccepted,
     inTransaction,
   }: {
     userId: string;
     id: string;
     expectedPrice?: number | undefined;
+    /** "Buy anyway" for the duplicate's address warnings. */
+    isAccepted?: boolean | undefined;
     inTransaction?: InTransaction<DuplicatedOrder> | undefined;
   },
 ): Promise<DuplicatedOrder> {
   const original = await findOrderForUser(ctx.db, userId, id);
   if (!original) throw orderNotFound();
   const type = await requireLabelType(ctx.db, original.labelTypeId, userId);
+  // The original may have been bought with a doubt ("Buy anyway", the API): a duplicate asks again.
+  const {
+    shipments: [place],
+    warnings,
+  } = await checkShipmentsBeforePurchase(
+    ctx,
+    { userId, labelTypeId: type.id, mustConfirm: true, isAccepted },
+    [{ shipment: addressesOfRow(original) }],
+  );
+  if (!place) throw new Error('the address check lost the shipment');
   const unitCents = unitPriceCents(type, original.weight);
   if (expectedPrice !== undefined && dollarsToCents(expectedPrice) !== unitCents)
     throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
@@ -190,10 +239,19 @@ export async function duplicateOrder(
       amountCents: unitCents,
       note: `Duplicate of ${formatOrderId(original.orderNumber)}`,
     },
-    [{ ...shipment, priceCents: unitCents, batchId, status: 'pending', source: 'app' }],
-    mapInTransaction(inTransaction, duplicatedOrder),
+    [
+      {
+        ...shipment,
+        ...rowColumnsOf(place),
+        priceCents: unitCents,
+        batchId,
+        status: 'pending',
+        source: 'app',
+      },
+    ],
+    mapInTransaction(inTransaction, (r) => withWarnings(duplicatedOrder(r), warnings)),
   );
-  return duplicatedOrder(result);
+  return withWarnings(duplicatedOrder(result), warnings);
 }
 
 /** GET /order/read: one page of the reseller's history, newest first unless `sort=asc`. */

@@ -11,7 +11,8 @@ const LABELS: Record<AddressCheckMode, { label: string; description: string }> =
   },
   correct: {
     label: 'Correct city and state from the ZIP',
-    description: 'The USPS city and state of the ZIP replace what was typed; the answer says what changed.',
+    description:
+      'The USPS city and state of the ZIP replace what was typed, and you are told what changed. An address it cannot correct (a ZIP USPS does not list) waits for "Buy anyway".',
   },
   off: { label: 'Off', description: 'Buy every address as typed, without checking it.' },
 };

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { addressBody, type AddressView } from '@portal/shared';
+import { addressBody, fixOf, type AddressView, type AddressWarning } from '@portal/shared';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { AddressWarnings } from '../../../components/address-warnings';
 import { StateField } from '../../../components/form-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -46,7 +48,10 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
   const createAddress = useCreateAddress();
   const updateAddress = useUpdateAddress();
   const isSaving = createAddress.isPending || updateAddress.isPending;
-  const { register, control, handleSubmit, formState, setError } = useForm<AddressFormValues>({
+  // Saved with the address check's doubts: the dialog stays open on them, and saving again updates it.
+  const [warnings, setWarnings] = useState<AddressWarning[]>([]);
+  const [savedId, setSavedId] = useState(address?._id ?? null);
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<AddressFormValues>({
     resolver: stateOnlyResolver,
     defaultValues: address
       ? {
@@ -64,10 +69,15 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
     if (isSaving) return;
     const body = { ...values, country: 'US' };
     try {
-      const { message } = address
-        ? await updateAddress.mutateAsync({ id: address._id, body })
+      const saved = savedId
+        ? await updateAddress.mutateAsync({ id: savedId, body })
         : await createAddress.mutateAsync(body);
-      notifySuccess(message);
+      if (saved.warnings?.length) {
+        setSavedId(saved.address._id);
+        setWarnings(saved.warnings);
+        return;
+      }
+      notifySuccess(saved.message);
       onDone();
     } catch (error) {
       // Field problems go on their fields, all of them; anything else is an outcome for a toast.
@@ -115,12 +125,25 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
           />
         </SimpleGrid>
         <TextInput label="Country" value="United States" disabled readOnly />
+        <AddressWarnings
+          title="Check the address"
+          description="Saved as typed."
+          warnings={warnings}
+          onUse={(warning) => {
+            for (const [field, value] of Object.entries(fixOf(warning)))
+              if (ADDRESS_FIELDS.includes(field as (typeof ADDRESS_FIELDS)[number]))
+                setValue(field as (typeof ADDRESS_FIELDS)[number], value, { shouldDirty: true });
+            setWarnings((shown) => shown.filter((w) => w !== warning));
+          }}
+          onConfirm={onDone}
+          confirmLabel="Keep as typed"
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={isSaving}>
             Cancel
           </Button>
           <Button type="submit" loading={isSaving} disabled={formState.isSubmitting}>
-            {address ? 'Save changes' : 'Create Address'}
+            {savedId ? 'Save changes' : 'Create Address'}
           </Button>
         </Group>
       </Stack>

@@ -123,4 +123,43 @@ describe('AddressesPage', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveFocus();
     expect(screen.getAllByText('Name is required')).toHaveLength(1);
   });
+
+  it('saves an address the check doubts, shows why in an amber panel, and uses the ZIP’s city and state', async () => {
+    const user = userEvent.setup();
+    const rita = savedAddressFixture({ _id: 'a9', name: 'Rita', city: 'Boston', state: 'MA', zip: '10118' });
+    const warning = {
+      field: 'zip',
+      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+      suggestion: 'New York, NY',
+      fix: { city: 'New York', state: 'NY' },
+    };
+    const server = renderPage([], {
+      'POST /address/create': {
+        status: 201,
+        body: { message: 'Address created successfully', address: rita, warnings: [warning] },
+      },
+      'PUT /address/update/a9': { body: { message: 'Address updated successfully', address: rita } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Address' });
+    await user.type(within(dialog).getByLabelText('Name'), 'Rita');
+    await user.type(within(dialog).getByLabelText('Street'), '350 5th Ave');
+    await user.type(within(dialog).getByLabelText('City'), 'Boston');
+    await user.type(within(dialog).getByLabelText('ZIP Code'), '10118');
+    await chooseState(user, 'MA — Massachusetts');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Address' }));
+
+    const panel = await within(dialog).findByRole('alert', { name: 'Check the address' });
+    expect(panel).toHaveTextContent('Saved as typed.');
+    expect(panel).toHaveTextContent('ZIP 10118 belongs to New York, NY, not Boston, MA');
+    expect(within(panel).getByRole('button', { name: 'Keep as typed' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Use New York, NY' }));
+    expect(within(dialog).getByLabelText('City')).toHaveValue('New York');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Address updated successfully')).toBeInTheDocument();
+    const put = server.calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/address/update/a9');
+    expect(put?.body).toMatchObject({ city: 'New York', state: 'NY', zip: '10118' });
+    expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
 });

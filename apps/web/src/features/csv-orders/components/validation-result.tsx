@@ -1,6 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
+import { AddressWarningList } from '../../../components/address-warnings';
 import type { CsvCheck } from '../hooks/use-csv-upload';
 import { CsvErrorsTable } from './csv-errors-table';
 
@@ -45,19 +46,12 @@ export function ValidationResult({
             <Stack gap="sm">
               <Text size="sm">
                 {rowsText(warningRows)} {warningRows === 1 ? 'has' : 'have'} address warnings: the ZIP does
-                not match the city or state the USPS list gives it. Download the file with the USPS city,
-                state and ZIP written in, or buy anyway.
+                not match the city or state the USPS list gives it. Download the file with the suggestions
+                written in, or buy anyway.
               </Text>
-              <CsvErrorsTable
-                title="Rows to check"
-                tableLabel="CSV address warnings"
-                tone="warning"
-                errors={warnings.map((w) => ({
-                  row: w.row,
-                  field: w.field,
-                  message: w.suggestion === null ? w.message : `${w.message} (USPS: ${w.suggestion})`,
-                }))}
-              />
+              <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
+                <AddressWarningList warnings={warnings} aria-label="CSV address warnings" />
+              </ScrollArea.Autosize>
               {onDownloadCorrected && (
                 <Button
                   variant="default"

@@ -108,20 +108,30 @@ describe('CSV orders page', { timeout: 20_000 }, () => {
     expect(payButton()).toBeDisabled();
   });
 
-  it('lists address warnings as warnings, not as problems, and lets the file be bought', async () => {
+  it('lists address warnings as warnings, per row in the reseller’s words, and lets the file be bought', async () => {
     const user = userEvent.setup({ delay: null });
     const warnings = [
-      { row: 2, field: 'ToState', message: 'ZIP 02108 is Boston, MA, not in NY', suggestion: 'MA' },
+      { row: 2, field: 'ToState', message: 'ZIP 02108 belongs to Boston, MA, not in NY', suggestion: 'MA' },
+      {
+        row: 3,
+        field: 'Recipient Zip',
+        message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+        suggestion: 'New York, NY',
+        fix: { 'Recipient City': 'New York', 'Recipient State': 'NY' },
+      },
     ];
-    renderPage({ 'POST /order/validatecsv': { body: { ...VALID, warnings, warningRows: 1 } } });
+    renderPage({ 'POST /order/validatecsv': { body: { ...VALID, warnings, warningRows: 2 } } });
     await validateGoodFile(user);
-    const table = await screen.findByRole('table', { name: 'CSV address warnings' });
+    const list = await screen.findByRole('list', { name: 'CSV address warnings' });
     expect(
-      within(table)
-        .getAllByRole('row')
+      within(list)
+        .getAllByRole('listitem')
         .map((r) => r.textContent),
-    ).toEqual(['RowColumnWarning', '2ToStateZIP 02108 is Boston, MA, not in NY (USPS: MA)']);
-    expect(screen.getByTestId('csv-warning-count')).toHaveTextContent('1 warning');
+    ).toEqual([
+      'Row 2, To address: ZIP 02108 belongs to Boston, MA, not in NY',
+      'Row 3, To address: ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+    ]);
+    expect(screen.getByTestId('csv-address-warnings')).toHaveTextContent('2 rows have address warnings');
     expect(screen.queryByTestId('csv-error-count')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Buy anyway: pay/ })).toBeEnabled();
   });

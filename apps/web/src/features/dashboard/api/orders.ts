@@ -115,15 +115,20 @@ export const duplicateOrder = async ({
   id,
   idempotencyKey,
   expectedPrice,
+  acceptAddressWarnings = false,
 }: {
   id: string;
   idempotencyKey: string;
   expectedPrice?: number;
+  /** "Buy anyway" after the address check held the duplicate (422 with `warnings`). */
+  acceptAddressWarnings?: boolean;
 }) =>
   duplicateOrderResponse.parse(
     await api.post(
       `/order/duplicate/${encodeURIComponent(id)}`,
-      expectedPrice === undefined ? undefined : { expectedPrice },
+      expectedPrice === undefined && !acceptAddressWarnings
+        ? undefined
+        : { expectedPrice, ...(acceptAddressWarnings ? { acceptAddressWarnings } : {}) },
       { headers: idempotencyHeader(idempotencyKey) },
     ),
   );

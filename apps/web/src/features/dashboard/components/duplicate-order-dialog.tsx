@@ -1,14 +1,17 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatUsd, type OrderView } from '@portal/shared';
+import { formatUsd, type AddressWarning, type OrderView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
+import { AddressWarnings } from '../../../components/address-warnings';
 import { errorMessage } from '../../../lib/notify';
 import { orderPriceQueryOptions } from '../../../lib/order-price';
 
 type DuplicateOrderDialogProps = {
   order: OrderView | null;
   isDuplicating: boolean;
+  /** The address check's doubts when it held the duplicate; "Buy anyway" confirms with them. */
+  warnings?: readonly AddressWarning[];
   /** `price` is the unit price shown; the server refuses the duplicate (409) if it changed since. */
-  onConfirm: (order: OrderView, price: number) => void;
+  onConfirm: (order: OrderView, price: number, isAccepted?: boolean) => void;
   onClose: () => void;
 };
 
@@ -35,6 +38,7 @@ function PriceLine({ order, price }: { order: OrderView; price: number }) {
 export function DuplicateOrderDialog({
   order,
   isDuplicating,
+  warnings = [],
   onConfirm,
   onClose,
 }: DuplicateOrderDialogProps) {
@@ -61,17 +65,24 @@ export function DuplicateOrderDialog({
             </Text>
           )}
           {price.data !== undefined && <PriceLine order={order} price={price.data} />}
+          <AddressWarnings
+            warnings={warnings}
+            onConfirm={() => price.data !== undefined && onConfirm(order, price.data, true)}
+            isConfirming={isDuplicating}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isDuplicating}>
               No
             </Button>
-            <Button
-              onClick={() => price.data !== undefined && onConfirm(order, price.data)}
-              loading={isDuplicating}
-              disabled={price.data === undefined}
-            >
-              Yes
-            </Button>
+            {warnings.length === 0 && (
+              <Button
+                onClick={() => price.data !== undefined && onConfirm(order, price.data)}
+                loading={isDuplicating}
+                disabled={price.data === undefined}
+              >
+                Yes
+              </Button>
+            )}
           </Group>
         </Stack>
       )}

@@ -1,9 +1,10 @@
 import { CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
-import { PAGE_SIZE, type OrderView } from '@portal/shared';
+import { PAGE_SIZE, type AddressWarning, type OrderView } from '@portal/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
+import { heldAddressWarnings } from '../../../lib/address-hold';
 import { useDefaultLabelFile, type LabelFileChoice } from '../../../lib/label-format';
 import { notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
@@ -88,18 +89,34 @@ export function OrderHistory() {
   const duplicate = useDuplicateOrder();
   const purchase = usePurchaseGuard();
   const [duplicating, setDuplicating] = useState<OrderView | null>(null);
+  const [duplicateWarnings, setDuplicateWarnings] = useState<AddressWarning[]>([]);
+  const closeDuplicate = () => {
+    setDuplicating(null);
+    setDuplicateWarnings([]);
+  };
 
-  const confirmDuplicate = async (order: OrderView, expectedPrice: number) => {
+  const confirmDuplicate = async (order: OrderView, expectedPrice: number, isAccepted = false) => {
     try {
-      const result = await purchase.run(`duplicate:${order._id}`, (idempotencyKey) =>
-        duplicate.mutateAsync({ id: order._id, idempotencyKey, expectedPrice }),
+      const intent = `duplicate:${order._id}${isAccepted ? ':anyway' : ''}`;
+      const result = await purchase.run(intent, (idempotencyKey) =>
+        duplicate.mutateAsync({
+          id: order._id,
+          idempotencyKey,
+          expectedPrice,
+          acceptAddressWarnings: isAccepted,
+        }),
       );
       if (!result) return; // the second click of a double click: the first one is on its way
       notifySuccess(result.message);
-    } catch {
-      // The server's message (for example, not enough balance) is already in a toast.
+    } catch (error) {
+      // Held for its addresses: the dialog shows them with "Buy anyway". Anything else is in a toast.
+      const held = heldAddressWarnings(error);
+      if (held) {
+        setDuplicateWarnings(held);
+        return;
+      }
     }
-    setDuplicating(null);
+    closeDuplicate();
   };
 
   const refundRequest = useRequestRefund();
@@ -227,8 +244,9 @@ export function OrderHistory() {
       <DuplicateOrderDialog
         order={duplicating}
         isDuplicating={duplicate.isPending}
+        warnings={duplicateWarnings}
         onConfirm={confirmDuplicate}
-        onClose={() => setDuplicating(null)}
+        onClose={closeDuplicate}
       />
       <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} />
       <RefundRequestDialog

@@ -172,6 +172,43 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(server.calls.filter((c) => c.path === '/order/duplicate/o1')).toHaveLength(1);
   });
 
+  it('shows a duplicate held for its addresses in the dialog’s amber panel, not a toast, and buys it anyway', async () => {
+    const user = userEvent.setup({ delay: null });
+    const warning = {
+      field: 'ToZip',
+      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+      suggestion: 'New York, NY',
+      fix: { ToCity: 'New York', ToState: 'NY' },
+    };
+    const server = renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      {
+        'POST /order/price': { body: { price: 9 } },
+        'POST /order/duplicate/o1': ({ body }) =>
+          (body as { acceptAddressWarnings?: boolean } | undefined)?.acceptAddressWarnings
+            ? {
+                status: 201,
+                body: { message: 'Order duplicated successfully', order: order(5), balance: 991 },
+              }
+            : {
+                status: 422,
+                body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
+              },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate order' });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    const panel = await within(dialog).findByRole('alert', { name: 'Check the addresses' });
+    expect(panel).toHaveTextContent('To address: ZIP 10118 belongs to New York, NY, not Boston, MA');
+    await user.click(within(panel).getByRole('button', { name: 'Buy anyway' }));
+    expect(await screen.findByText('Order duplicated successfully')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/order/duplicate/o1').at(-1)?.body).toMatchObject({
+      acceptAddressWarnings: true,
+    });
+    expect(screen.queryByText('Please check the addresses, or choose Buy anyway')).not.toBeInTheDocument();
+  });
+
   it("shows today's price when it differs from the original's and sends the price it showed", async () => {
     const user = userEvent.setup({ delay: null });
     const server = renderDashboard(

@@ -5,7 +5,7 @@ import { useOrderForm } from '../hooks/use-order-form';
 import type { OrderMode } from '../lib/order-form-values';
 import { AddressFieldsCard } from './address-fields-card';
 import { AddressTextCard } from './address-text-card';
-import { AddressWarnings } from './address-warnings';
+import { AddressWarnings } from '../../../components/address-warnings';
 import { OrderSummary } from './order-summary';
 import { PackageFields } from './package-fields';
 
@@ -19,6 +19,7 @@ export function OrderForm({ mode }: { mode: OrderMode }) {
     price,
     onSubmit,
     addressWarnings,
+    applySuggestion,
     buyAnyway,
     isSubmitting,
   } = useOrderForm(mode);
@@ -48,8 +49,9 @@ export function OrderForm({ mode }: { mode: OrderMode }) {
           </SimpleGrid>
           <AddressWarnings
             warnings={addressWarnings}
-            onBuyAnyway={() => void buyAnyway()}
-            isBuying={isSubmitting}
+            onUse={applySuggestion}
+            onConfirm={() => void buyAnyway()}
+            isConfirming={isSubmitting}
           />
           <OrderSummary
             unitPrice={price.unitPrice}

@@ -1,7 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  addressWarningsSchema,
+  addressWarningText,
   allowsCanada,
+  fixOf,
+  formatAddressAsText,
+  parseFreeTextAddress,
   isCaProvince,
   isPriority,
   type AddressWarning,
@@ -12,7 +15,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { placeOfZipIn } from '../../../lib/zip-lookup';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
+import { heldAddressWarnings } from '../../../lib/address-hold';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -22,6 +25,7 @@ import { useOrderPrice } from '../../../lib/order-price';
 import {
   DEFAULT_ORDER_VALUES,
   toCreateOrderBody,
+  type AddressFieldName,
   type OrderFormValues,
   type OrderMode,
 } from '../lib/order-form-values';
@@ -38,12 +42,6 @@ const convertWeight = (value: number, from: string, to: string): number => {
 };
 const EMPTY_TYPES: OrderFormContext['labelTypes'] = [];
 
-/** A purchase held back in confirm mode (422 with `warnings`): the warnings to show, else null. */
-const heldWarningsOf = (error: unknown): AddressWarning[] | null => {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  const parsed = addressWarningsSchema.safeParse((error.body as { warnings?: unknown } | null)?.warnings);
-  return parsed.success && parsed.data.length > 0 ? parsed.data : null;
-};
 const ORDER_FORM_FIELDS = Object.keys(DEFAULT_ORDER_VALUES) as (keyof OrderFormValues)[];
 
 /** The Simple and Fast Order forms: values, rules of the chosen type, live price, and a one-at-a-time submit. */
@@ -51,10 +49,11 @@ export function useOrderForm(mode: OrderMode) {
   const labelTypes = useLabelTypes();
   const queryClient = useQueryClient();
   const types = labelTypes.data ?? EMPTY_TYPES;
+  const placeOfZip = placeOfZipIn(queryClient);
   const form = useForm<OrderFormValues, OrderFormContext, CreateOrderInput>({
     defaultValues: DEFAULT_ORDER_VALUES,
     resolver: mode === 'simple' ? simpleOrderResolver : quickOrderResolver,
-    context: { labelTypes: types, placeOfZip: placeOfZipIn(queryClient) },
+    context: { labelTypes: types, placeOfZip },
   });
   const [labelTypeId, weight, quantity] = useWatch({
     control: form.control,
@@ -112,7 +111,7 @@ export function useOrderForm(mode: OrderMode) {
           createOrder.mutateAsync({ body, idempotencyKey }),
         );
       } catch (error) {
-        const held = heldWarningsOf(error);
+        const held = heldAddressWarnings(error);
         if (held) {
           // Confirm mode: nothing was bought; the warnings stay on screen with "Buy anyway".
           setAddressWarnings(held);
@@ -124,11 +123,35 @@ export function useOrderForm(mode: OrderMode) {
       }
       if (!result) return;
       setAddressWarnings([]);
-      if (result.warnings?.length) notifyInfo(result.warnings.map((w) => w.message).join('. '));
+      if (result.warnings?.length) notifyInfo(result.warnings.map(addressWarningText).join('. '));
       notifySuccess(result.message);
       navigate('/');
     });
   const submitValid = submitWith(false);
+  /** "Use New York, NY": the suggestion goes into the form (Fast Order: into the address's text block). */
+  const applySuggestion = (warning: AddressWarning) => {
+    const fix = Object.entries(fixOf(warning));
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    if (mode === 'simple')
+      for (const [field, value] of fix)
+        if (field in DEFAULT_ORDER_VALUES) form.setValue(field as AddressFieldName, value, options);
+    if (mode === 'quick') {
+      const side = warning.field.startsWith('From') ? 'From' : 'To';
+      const textField = side === 'From' ? 'fromText' : 'toText';
+      const parsed = parseFreeTextAddress(form.getValues(textField), { placeOfZip });
+      if (!parsed.ok) return;
+      const part = (name: 'City' | 'State' | 'Zip') => fix.find(([f]) => f === `${side}${name}`)?.[1];
+      const a = parsed.address;
+      const fixed = {
+        ...a,
+        city: part('City') ?? a.city,
+        state: part('State') ?? a.state,
+        zip: part('Zip') ?? a.zip,
+      };
+      form.setValue(textField, formatAddressAsText(fixed), options);
+    }
+    setAddressWarnings((shown) => shown.filter((w) => w !== warning));
+  };
   const buyAnyway = async () => {
     if (purchase.isInFlight()) return;
     try {
@@ -156,6 +179,7 @@ export function useOrderForm(mode: OrderMode) {
     price: { unitPrice, total, isFetching: price.isFetching, error: hasPriceInput ? price.error : null },
     onSubmit,
     addressWarnings,
+    applySuggestion,
     buyAnyway,
     isSubmitting: form.formState.isSubmitting || createOrder.isPending,
   };

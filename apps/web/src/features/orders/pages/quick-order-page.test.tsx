@@ -97,4 +97,48 @@ describe('Fast Order', { timeout: 20_000 }, () => {
       ToZip: '80202',
     });
   });
+
+  it('holds a known-inconsistent address in one amber panel, in the reseller’s words, and uses the ZIP’s city', async () => {
+    const user = userEvent.setup({ delay: null });
+    const warning = {
+      field: 'ToZip',
+      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+      suggestion: 'New York, NY',
+      fix: { ToCity: 'New York', ToState: 'NY' },
+    };
+    const server = renderPage({
+      'POST /order/create': ({ body }) =>
+        (body as { ToCity: string }).ToCity === 'Boston'
+          ? {
+              status: 422,
+              body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
+            }
+          : { status: 201, body: { message: 'Order created successfully', orders: [], balance: 987 } },
+    });
+    await choose(user, /^Type/, 'UPS Standard');
+    await user.type(screen.getByLabelText(/^Weight/), '2');
+    await choose(user, 'Saved address', /Jane Doe/, card('From'));
+    await user.type(addressBox('To'), 'Bob Roe\n350 5th Ave\nBoston, MA 10118');
+    await user.click(screen.getByRole('button', { name: /Create Order/ }));
+
+    const panel = await screen.findByRole('alert', { name: 'Check the addresses' });
+    expect(panel).toHaveTextContent(
+      'To address: ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+    );
+    expect(panel).not.toHaveTextContent('ToZip');
+    expect(within(panel).getByRole('button', { name: 'Buy anyway' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Use New York, NY' }));
+    expect(addressBox('To')).toHaveValue('Bob Roe\n350 5th Ave\nNew York, NY\n10118');
+    expect(screen.queryByRole('alert', { name: 'Check the addresses' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Create Order/ }));
+    expect(await screen.findByText('Order created successfully')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject({
+      ToCity: 'New York',
+      ToState: 'NY',
+      ToZip: '10118',
+    });
+    // The hold was a warning, not an error: no toast ever repeated it (the toaster is up by now).
+    expect(screen.queryByText('Please check the addresses, or choose Buy anyway')).not.toBeInTheDocument();
+  });
 });

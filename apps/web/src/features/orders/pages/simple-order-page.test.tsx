@@ -307,4 +307,46 @@ describe('Simple Order', { timeout: 20_000 }, () => {
       'Weight must be at most 70 lb for USPS Priority Mail',
     );
   });
+
+  it('holds a ZIP of another place in one amber panel and puts the ZIP’s city and state in the fields', async () => {
+    const user = userEvent.setup({ delay: null });
+    const warning = {
+      field: 'ToZip',
+      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+      suggestion: 'New York, NY',
+      fix: { ToCity: 'New York', ToState: 'NY' },
+    };
+    const { server } = renderPage({
+      'POST /order/create': ({ body }) =>
+        (body as { ToCity: string }).ToCity === 'Boston'
+          ? {
+              status: 422,
+              body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
+            }
+          : { status: 201, body: { message: 'Order created successfully', orders: [], balance: 980 } },
+    });
+    const to = await fillPriorityOrder(user, '1.5');
+    await user.clear(within(to).getByLabelText(/^City/));
+    await user.type(within(to).getByLabelText(/^City/), 'Boston');
+    await user.clear(within(to).getByLabelText(/^ZIP Code/));
+    await user.type(within(to).getByLabelText(/^ZIP Code/), '10118');
+    await choose(user, /^State/, 'MA — Massachusetts', to);
+    await user.click(await screen.findByRole('button', { name: /^Create Order/ }));
+
+    const panel = await screen.findByRole('alert', { name: 'Check the addresses' });
+    expect(panel).toHaveTextContent('To address: ZIP 10118 belongs to New York, NY, not Boston, MA');
+    expect(panel).not.toHaveTextContent('ToZip');
+    await user.click(within(panel).getByRole('button', { name: 'Use New York, NY' }));
+    expect(within(to).getByLabelText(/^City/)).toHaveValue('New York');
+    expect(within(to).getByRole('combobox', { name: /^State/ })).toHaveValue('NY — New York');
+
+    await user.click(screen.getByRole('button', { name: /^Create Order/ }));
+    expect(await screen.findByText('Order created successfully')).toBeInTheDocument();
+    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject({
+      ToCity: 'New York',
+      ToState: 'NY',
+      ToZip: '10118',
+    });
+    expect(screen.queryByText('Please check the addresses, or choose Buy anyway')).not.toBeInTheDocument();
+  });
 });
