@@ -201,19 +201,19 @@ export async function duplicateOrder(
   const original = await findOrderForUser(ctx.db, userId, id);
   if (!original) throw orderNotFound();
   const type = await requireLabelType(ctx.db, original.labelTypeId, userId);
+  const unitCents = unitPriceCents(type, original.weight);
+  if (expectedPrice !== undefined && dollarsToCents(expectedPrice) !== unitCents)
+    throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
   // The original may have been bought with a doubt ("Buy anyway", the API): a duplicate asks again.
   const {
     shipments: [place],
     warnings,
   } = await checkShipmentsBeforePurchase(
     ctx,
-    { userId, labelTypeId: type.id, mustConfirm: true, isAccepted },
+    { userId, labelTypeId: type.id, totalCents: unitCents, mustConfirm: true, isAccepted },
     [{ shipment: addressesOfRow(original) }],
   );
   if (!place) throw new Error('the address check lost the shipment');
-  const unitCents = unitPriceCents(type, original.weight);
-  if (expectedPrice !== undefined && dollarsToCents(expectedPrice) !== unitCents)
-    throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
   const batchId = crypto.randomUUID();
   const {
     id: _id,
