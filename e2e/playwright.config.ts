@@ -22,14 +22,29 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = `.tmp/e2e-data-${Date.now()}-${process.pid}`;
 }
 
+/**
+ * Specs run on two workers, each on accounts it makes itself (docs/decisions/320). What still waits for
+ * something: the seeded staff account enrols its second factor first (`staff-two-factor`), and every staff
+ * sign-in after it is on the device it remembered; the specs that change what every account sees (prices,
+ * provider routes, payment settings) run one at a time (`console`); and the specs that buy labels run after
+ * those, so none buys through a route or at a price that another spec set for a moment. The demo reseller
+ * is only read, so its $1,000.00 stays as seeded.
+ */
+const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
+const OWN_DATA =
+  /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges|tracking)\.spec\.ts$/;
+const STAFF_PAGES = /accessibility\.spec\.ts$/;
+const CONSOLE = /(admin-console|deposits|pricing|providers|refund-voids)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Two tests share the two cores, so each has twice the one-worker budget; its expectations are unchanged.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./slowest-specs-reporter.ts']],
   outputDir: path.join(ROOT, 'test-results'),
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -50,15 +65,15 @@ export default defineConfig({
       ],
     },
   },
-  // The demo reseller's $1,000.00 is asserted before the specs that spend it run.
-  // The seeded staff account enrols its second factor (two-factor spec) before any flow signs in as staff.
   projects: [
-    { name: 'untouched-demo', testMatch: /(sign-in|screenshots)\.spec\.ts$/ },
-    { name: 'staff-two-factor', testMatch: /two-factor\.spec\.ts$/, dependencies: ['untouched-demo'] },
+    { name: 'staff-two-factor', testMatch: STAFF_TWO_FACTOR },
+    { name: 'own-data', testMatch: OWN_DATA },
+    { name: 'staff-pages', testMatch: STAFF_PAGES, dependencies: ['staff-two-factor'] },
+    { name: 'console', testMatch: CONSOLE, dependencies: ['staff-two-factor'], workers: 1 },
     {
-      name: 'flows',
-      testIgnore: /(sign-in|screenshots|two-factor)\.spec\.ts$/,
-      dependencies: ['untouched-demo', 'staff-two-factor'],
+      name: 'orders',
+      testIgnore: [STAFF_TWO_FACTOR, OWN_DATA, STAFF_PAGES, CONSOLE],
+      dependencies: ['console'],
     },
   ],
   // The compiled server, as `npm start` runs it (docs/decisions/190). It is built here, once, so a spec run
@@ -85,6 +100,8 @@ export default defineConfig({
       ALLOW_PRIVATE_WEBHOOK_TARGETS: '1',
       // A void submitted to a provider is checked seconds later, so a spec sees it end (decision 303).
       REFUND_VOID_CHECK_SECONDS: '2',
+      // Two workers sign in and register from this one address; no spec is about the per-address limit.
+      AUTH_RATE_LIMIT_PER_MINUTE: '600',
     },
   },
 });
