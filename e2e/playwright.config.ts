@@ -23,18 +23,20 @@ if (!process.env.E2E_DATA_DIR) {
 }
 
 /**
- * Specs run on two workers, each on accounts it makes itself (docs/decisions/320). What still waits for
- * something: the seeded staff account enrols its second factor first (`staff-two-factor`), and every staff
- * sign-in after it is on the device it remembered; the specs that change what every account sees (prices,
- * provider routes, payment settings) run one at a time (`console`); and the specs that buy labels run after
- * those, so none buys through a route or at a price that another spec set for a moment. The demo reseller
- * is only read, so its $1,000.00 stays as seeded.
+ * Specs run on two workers, each on accounts it makes itself (docs/decisions/320). Playwright runs projects
+ * in phases, each after the last: (1) the seeded staff account enrols its second factor and remembers its
+ * device, so every later staff sign-in needs no code (beside it, tracking on a portal of its own);
+ * (2) the console's specs, which change what every account sees (prices, provider routes, payment settings),
+ * one at a time, the accessibility spec first while the staff queues are still empty; on the other worker,
+ * the specs that keep to accounts of their own or only read the demo reseller, whose $1,000.00 stays as
+ * seeded; (3) the specs that buy labels, each on a reseller of its own, so none buys through a route or at a
+ * price that another spec set for a moment.
  */
 const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
+const OWN_PORTAL = /tracking\.spec\.ts$/;
+const CONSOLE = /(accessibility|admin-console|deposits|pricing|providers|refund-voids)\.spec\.ts$/;
 const OWN_DATA =
-  /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges|tracking)\.spec\.ts$/;
-const STAFF_PAGES = /accessibility\.spec\.ts$/;
-const CONSOLE = /(admin-console|deposits|pricing|providers|refund-voids)\.spec\.ts$/;
+  /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './specs',
@@ -67,12 +69,13 @@ export default defineConfig({
   },
   projects: [
     { name: 'staff-two-factor', testMatch: STAFF_TWO_FACTOR },
-    { name: 'own-data', testMatch: OWN_DATA },
-    { name: 'staff-pages', testMatch: STAFF_PAGES, dependencies: ['staff-two-factor'] },
+    { name: 'own-portal', testMatch: OWN_PORTAL },
     { name: 'console', testMatch: CONSOLE, dependencies: ['staff-two-factor'], workers: 1 },
+    // Needs nothing of phase 1: it waits only to run beside the console's one-at-a-time specs.
+    { name: 'own-data', testMatch: OWN_DATA, dependencies: ['staff-two-factor'] },
     {
       name: 'orders',
-      testIgnore: [STAFF_TWO_FACTOR, OWN_DATA, STAFF_PAGES, CONSOLE],
+      testIgnore: [STAFF_TWO_FACTOR, OWN_PORTAL, CONSOLE, OWN_DATA],
       dependencies: ['console'],
     },
   ],
