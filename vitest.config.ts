@@ -21,6 +21,8 @@ const server = {
 
 export default defineConfig({
   test: {
+    // The run ends with its slowest files named (decision 321).
+    reporters: ['default', './scripts/slowest-test-files.ts'],
     projects: [
       {
         test: {

@@ -22,14 +22,31 @@ if (!process.env.E2E_DATA_DIR) {
   process.env.E2E_DATA_DIR = `.tmp/e2e-data-${Date.now()}-${process.pid}`;
 }
 
+/**
+ * Specs run on two workers, each on accounts it makes itself (docs/decisions/320). Playwright runs projects
+ * in phases, each after the last: (1) the seeded staff account enrols its second factor and remembers its
+ * device, so every later staff sign-in needs no code (beside it, tracking on a portal of its own);
+ * (2) the console's specs, which change what every account sees (prices, provider routes, payment settings),
+ * one at a time, the accessibility spec first while the staff queues are still empty; on the other worker,
+ * the specs that keep to accounts of their own or only read the demo reseller, whose $1,000.00 stays as
+ * seeded; (3) the specs that buy labels, each on a reseller of its own, so none buys through a route or at a
+ * price that another spec set for a moment.
+ */
+const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
+const OWN_PORTAL = /tracking\.spec\.ts$/;
+const CONSOLE = /(accessibility|admin-console|deposits|pricing|providers|refund-voids)\.spec\.ts$/;
+const OWN_DATA =
+  /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Two tests share the two cores, so each has twice the one-worker budget; its expectations are unchanged.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./slowest-specs-reporter.ts']],
   outputDir: path.join(ROOT, 'test-results'),
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -50,15 +67,16 @@ export default defineConfig({
       ],
     },
   },
-  // The demo reseller's $1,000.00 is asserted before the specs that spend it run.
-  // The seeded staff account enrols its second factor (two-factor spec) before any flow signs in as staff.
   projects: [
-    { name: 'untouched-demo', testMatch: /(sign-in|screenshots)\.spec\.ts$/ },
-    { name: 'staff-two-factor', testMatch: /two-factor\.spec\.ts$/, dependencies: ['untouched-demo'] },
+    { name: 'staff-two-factor', testMatch: STAFF_TWO_FACTOR },
+    { name: 'own-portal', testMatch: OWN_PORTAL },
+    { name: 'console', testMatch: CONSOLE, dependencies: ['staff-two-factor'], workers: 1 },
+    // Needs nothing of phase 1: it waits only to run beside the console's one-at-a-time specs.
+    { name: 'own-data', testMatch: OWN_DATA, dependencies: ['staff-two-factor'] },
     {
-      name: 'flows',
-      testIgnore: /(sign-in|screenshots|two-factor)\.spec\.ts$/,
-      dependencies: ['untouched-demo', 'staff-two-factor'],
+      name: 'orders',
+      testIgnore: [STAFF_TWO_FACTOR, OWN_PORTAL, CONSOLE, OWN_DATA],
+      dependencies: ['console'],
     },
   ],
   // The compiled server, as `npm start` runs it (docs/decisions/190). It is built here, once, so a spec run
@@ -87,6 +105,8 @@ export default defineConfig({
       ALLOW_PRIVATE_PROVIDER_TARGETS: '1',
       // A void submitted to a provider is checked seconds later, so a spec sees it end (decision 303).
       REFUND_VOID_CHECK_SECONDS: '2',
+      // Two workers sign in and register from this one address; no spec is about the per-address limit.
+      AUTH_RATE_LIMIT_PER_MINUTE: '600',
     },
   },
 });

@@ -1,10 +1,14 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CSV } from '@portal/shared';
-import { DEMO, signIn } from './helpers';
+import { resellerOfFile } from './accounts';
+import { signIn } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('address', 'Address Check Co');
 
 /**
- * The address check (issues 38 and 51) with the demo reseller in confirm mode: a typed ZIP fills City and
+ * The address check (issues 38 and 51) with a reseller of its own in confirm mode: a typed ZIP fills City and
  * State, a ZIP in another state holds the order with its warning until "Buy anyway", and a CSV with such a
  * row lists it and offers the corrected file. Another place's ZIP ("Boston, MA 10118") shows one amber
  * panel in the reseller's words on Fast Order, Simple Order, the address book and the CSV page, never a
@@ -41,7 +45,8 @@ test.describe.configure({ mode: 'serial' });
 
 test('a typed ZIP fills city and state; a ZIP in another state waits for Buy anyway', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/createOrders');
   await choose(page, /^Type/, 'USPS Ground Advantage (oz)');
   await page.getByLabel(/^Weight/).fill('6');
@@ -82,7 +87,8 @@ test('a CSV with a ZIP in another state lists the row and offers the corrected f
   // The sample's Miami row sent to Boston's ZIP in New York.
   const bad = first.replace('Miami', 'Boston').replace(',FL,', ',NY,').replace(',33101,', ',02108,');
   expect(bad).not.toBe(first);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/csv-orders');
   await page.getByRole('combobox', { name: /^Label type/ }).click();
   await page.getByRole('option', { name: 'USPS Ground Advantage (oz)' }).click();
@@ -119,7 +125,8 @@ test('another place’s ZIP reads the same in one amber panel on Fast Order, Sim
   page,
 }) => {
   test.setTimeout(180_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
 
   await page.goto('/quick-order');
   await choose(page, /^Type/, 'USPS Ground Advantage (oz)');

@@ -2,10 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { encryptedPdf, packingSlipPdf, sampleOrders } from '../../apps/server/test/fixtures/packing-slips';
-import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
+import { resellerOfFile } from './accounts';
+import { signIn, SCREENSHOT_DIR } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('amazon', 'Amazon Slips Co');
 
 /**
- * Amazon CSV Generator with the demo reseller: clear messages for a non-PDF and a password-protected PDF,
+ * Amazon CSV Generator with a reseller of its own: clear messages for a non-PDF and a password-protected PDF,
  * then amazon.csv from a real-layout packing slip (3 orders), uploaded and validated on the CSV page.
  * Screenshots at 1280 and 390 px go to docs/screenshots/amazon-*.png.
  */
@@ -38,7 +42,8 @@ test('a reseller turns Amazon packing slips into amazon.csv and validates it on 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Amazon CSV Generator' })

@@ -4,10 +4,14 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CSV } from '@portal/shared';
-import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
+import { resellerOfFile } from './accounts';
+import { signIn, SCREENSHOT_DIR } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('csv', 'CSV Orders Co');
 
 /**
- * Bulk CSV orders with the demo reseller: download the sample, see the row errors of a bad file, pay a good
+ * Bulk CSV orders with a reseller of its own: download the sample, see the row errors of a bad file, pay a good
  * one (3 labels), watch its progress to Completed and download the zip, the CSV with tracking and the merged
  * PDF. Screenshots at 1280 and 390 px go to docs/screenshots/csv-*.png.
  */
@@ -58,7 +62,8 @@ test('a reseller validates a CSV, sees bad rows, pays a good file and downloads 
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'CSV', exact: true })

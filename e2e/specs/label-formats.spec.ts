@@ -2,10 +2,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { SAMPLE_CSV } from '@portal/shared';
-import { callApi, DEMO, signIn } from './helpers';
+import { resellerOfFile } from './accounts';
+import { callApi, signIn } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('formats', 'Label Formats Co');
 
 /**
- * Label formats (issue 37) with the demo reseller: the format picker on the dashboard (one label, the
+ * Label formats (issue 37) with a reseller of its own: the format picker on the dashboard (one label, the
  * selected ones, ZPL "Print") and on the CSV page's one-file download, and the default from Account
  * Settings. Every file is read: ZPL starts with ^XA, PNG is 812 x 1218 at 203 dpi (1200 x 1800 at 300),
  * Letter has two labels a page. Screenshots of the picker go to /tmp (LABEL_FORMAT_SHOTS to change it).
@@ -84,7 +88,8 @@ test('the dashboard downloads one label and the selected ones as ZPL, PNG and Le
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   const { orderIds, trackings } = await buyTwoLabels(page);
   const [firstId, secondId] = orderIds as [string, string];
   const first = page.getByTestId('order-row').filter({ hasText: firstId });
@@ -175,7 +180,8 @@ test('the dashboard downloads one label and the selected ones as ZPL, PNG and Le
 
 test('the default from Account Settings is the format downloads start from', async ({ page }) => {
   test.setTimeout(90_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/settings');
   const setting = page.getByRole('combobox', { name: 'Default label format' });
   await pick(page, setting, 'PNG 300 dpi');
@@ -199,7 +205,8 @@ test('the default from Account Settings is the format downloads start from', asy
 test('the CSV page downloads a bulk order in one file as ZPL, PNG and Letter', async ({ page }) => {
   test.setTimeout(150_000);
   const [header, first, second] = SAMPLE_CSV.trim().split('\r\n') as [string, string, string];
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/csv-orders');
   await page.getByRole('combobox', { name: /^Label type/ }).click();
   await page.getByRole('option', { name: 'USPS Ground Advantage (oz)' }).click();

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, SCREENSHOT_DIR } from './helpers';
+import { resellerOfFile } from './accounts';
+import { signIn, SCREENSHOT_DIR } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('orders', 'Orders Co');
 
 /**
- * Orders end to end with the demo reseller: save an address, place a Simple Order and a Fast Order, watch
+ * Orders end to end with a reseller of its own: save an address, place a Simple Order and a Fast Order, watch
  * both labels complete on the dashboard, download a label PDF, duplicate an order and see the balance drop.
  * Screenshots of each page at 1280 and 390 px go to docs/screenshots/orders-*.png.
  */
@@ -49,7 +53,8 @@ test('a reseller saves an address, places simple and fast orders, downloads and 
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   const startBalance = await readBalance(page);
 
   // Addresses: create one, with the State select and the country fixed to the United States.
@@ -110,7 +115,7 @@ test('a reseller saves an address, places simple and fast orders, downloads and 
   await expect(page).toHaveURL(/\/$/);
 
   // Dashboard: the three labels complete without a reload (the history polls while they are made).
-  // Other specs may order with the demo account too, so only this spec's recipients are counted.
+  // Only this spec's recipients are counted, whatever else the account holds.
   const rows = page.getByTestId('order-row');
   const mine = rows.filter({ hasText: /Maria Lopez|Kevin Nguyen/ });
   await expect(mine).toHaveCount(3);
@@ -163,7 +168,7 @@ test('a reseller saves an address, places simple and fast orders, downloads and 
   await page.getByRole('option', { name: 'Oldest first' }).click();
   await expect(rows.first()).toContainText(simpleOrderId);
   await page.getByRole('button', { name: 'Clear search' }).click();
-  // Other specs order with the demo account too: newest first again, so this spec's four are on page 1.
+  // Newest first again, so this spec's four are on page 1.
   await page.getByRole('combobox', { name: 'Sort orders' }).click();
   await page.getByRole('option', { name: 'Newest first' }).click();
   await expect(mine).toHaveCount(4);
@@ -181,7 +186,8 @@ test('a reseller saves an address, places simple and fast orders, downloads and 
 
 test('the order pages fit a 390 px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await expect(page.getByTestId('order-row').first()).toBeVisible();
   await shot(page, 'dashboard-390');
   const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -2,21 +2,26 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn, SCREENSHOT_DIR, tokenCookie } from './helpers';
+import { resellerOfFile } from './accounts';
+import { signIn, SCREENSHOT_DIR, tokenCookie } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('api', 'Reseller API Co');
 
 const run = promisify(execFile);
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `reseller-api-${name}.png`), fullPage: false });
 
 /**
- * Reseller API docs with the demo reseller: the page's own fetch snippet runs in the browser against the
+ * Reseller API docs with a reseller of its own: the page's own fetch snippet runs in the browser against the
  * server, and the interactive reference renders from our origin without a CSP violation.
  * Screenshots at 1280 and 390 px go to docs/screenshots/reseller-api-*.png.
  */
 test('the API docs page shows the key and working snippets; the reference renders within the CSP', async ({
   page,
 }) => {
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/api-docs');
   await expect(page.getByRole('heading', { name: 'RESELLER API DOCS' })).toBeVisible();
   await expect(page.getByTestId('api-key')).toContainText('•');
@@ -59,7 +64,8 @@ test("the interactive reference's Test Request calls this server: 401 without th
     if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text()))
       violations.push(m.text());
   });
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   const token = (await tokenCookie(page))!.value;
   const session = await page.request.get('/api/v1/auth/access', {
     headers: { authorization: `Bearer ${token}` },

@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, SCREENSHOT_DIR, signIn } from './helpers';
+import { resellerOfFile } from './accounts';
+import { SCREENSHOT_DIR, signIn } from './helpers';
+
+/** This spec's own reseller, with $1,000.00 as the demo account has (decision 320). */
+const reseller = resellerOfFile('hooks', 'Webhooks Co');
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `webhooks-${name}.png`), fullPage: true });
@@ -21,7 +25,8 @@ test('a reseller adds a webhook endpoint, copies its secret, sends a test event 
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
-  await signIn(page, DEMO.discordId, DEMO.password);
+  const me = await reseller();
+  await signIn(page, me.discordId, me.password);
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Webhooks' });
   await section.getByRole('button', { name: 'Add endpoint' }).click();

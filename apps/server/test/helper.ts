@@ -20,15 +20,16 @@ export const createPostgresDatabaseUrl = (prefix = 'test'): Promise<string> =>
 let pgliteImage: Uint8Array | undefined;
 
 /**
- * A fresh database of the given engine: in-memory PGlite started from the run's migrated image, or a new
- * database in the run's PostgreSQL cluster.
+ * A fresh, migrated database of the given engine: in-memory PGlite started from the run's migrated image, or
+ * a copy of the run's migrated template database in its PostgreSQL cluster.
  */
 export async function createTestDatabase(engine: Engine = 'pglite', poolSize = 10): Promise<Database> {
   if (engine === 'pglite') {
     pgliteImage ??= fs.readFileSync(inject('pgliteImage'));
     return createDatabase({ dataDir: 'memory://', image: pgliteImage });
   }
-  return createDatabase({ url: await createPostgresDatabaseUrl(), dataDir: '', poolSize });
+  const url = await createDatabaseIn(inject('postgresUrl'), 'test', inject('postgresTemplate'));
+  return createDatabase({ url, dataDir: '', poolSize });
 }
 
 export type TestApp = App & { database: Database };

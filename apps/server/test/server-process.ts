@@ -42,12 +42,19 @@ export function startCommand(): { env: Record<string, string>; nodeOptions: stri
 /** The node options of `npm start`. */
 export const startNodeOptions = (): string[] => startCommand().nodeOptions;
 
-/** A new empty database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres). */
-export async function createDatabaseIn(adminUrl: string, prefix = 'bulk'): Promise<string> {
+/**
+ * A new database in the cluster of `adminUrl` (a postgres:// URL ending in /postgres): empty, or a copy of
+ * the database named `template` (the test run's migrated one).
+ */
+export async function createDatabaseIn(
+  adminUrl: string,
+  prefix = 'bulk',
+  template?: string,
+): Promise<string> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   return adminUrl.replace(/\/postgres$/, `/${name}`);
 }

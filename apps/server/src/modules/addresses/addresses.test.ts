@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { createTestApp, signUp, type TestApp, type Engine } from '../../../test/helper.ts';
 
 const home = {
   name: 'Jane Doe',
@@ -11,7 +11,9 @@ const home = {
   country: 'US',
 };
 
-describe.each(ENGINES)('addresses on %s', (engine) => {
+// One engine: plain reads and writes through drizzle, no constraint races; how each driver gives values back is
+// driver-values.test.ts (decision 321).
+describe.each(['pglite'] satisfies Engine[])('addresses on %s', (engine) => {
   let app: TestApp;
   let alice: Awaited<ReturnType<typeof signUp>>;
   let bob: Awaited<ReturnType<typeof signUp>>;
