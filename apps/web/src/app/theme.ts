@@ -2,6 +2,9 @@ import {
   Anchor,
   createTheme,
   defaultVariantColorsResolver,
+  darken,
+  DEFAULT_THEME,
+  luminance,
   type CSSVariablesResolver,
   type VariantColorsResolver,
 } from '@mantine/core';
@@ -12,13 +15,41 @@ import {
  */
 const DEEP_LIGHT_TEXT: Record<string, string> = { orange: '#a33a06', yellow: '#8a5a00', teal: '#06664a' };
 
-/** Light buttons and badges: text in shade 9, since orange or teal at shade 8 on its tint is under 4.5:1. */
-const variantColorResolver: VariantColorsResolver = (input) => {
+const contrastWithWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
+
+/**
+ * Filled buttons and badges carry white text on shade 8, which is under 4.5:1 for teal (3.9:1, the
+ * console's Approve), green, cyan, orange, lime and yellow: each takes the lightest shade that holds
+ * 4.5:1 with white, or dark text where no shade does.
+ */
+const FILLED: Record<string, { background: string; color: string }> = Object.fromEntries(
+  Object.entries(DEFAULT_THEME.colors).flatMap(([name, shades]) => {
+    if (contrastWithWhite(shades[8]) >= 4.5) return [];
+    const deeper = shades.slice(8).find((shade) => contrastWithWhite(shade) >= 4.5);
+    return [
+      [name, deeper ? { background: deeper, color: '#fff' } : { background: shades[5], color: '#000' }],
+    ];
+  }),
+);
+
+/**
+ * Light buttons and badges: text in shade 9, since orange or teal at shade 8 on its tint is under 4.5:1.
+ * Filled ones: a background white text can be read on (FILLED).
+ */
+export const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const color = input.color ?? input.theme.primaryColor;
   if (input.variant === 'light' && color in input.theme.colors) {
     return { ...colors, color: DEEP_LIGHT_TEXT[color] ?? `var(--mantine-color-${color}-9)` };
   }
+  const filled = (input.variant ?? 'filled') === 'filled' ? FILLED[color] : undefined;
+  if (filled)
+    return {
+      ...colors,
+      background: filled.background,
+      hover: darken(filled.background, 0.1),
+      color: filled.color,
+    };
   return colors;
 };
 
