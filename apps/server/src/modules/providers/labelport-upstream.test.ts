@@ -74,6 +74,8 @@ describe('labelport provider: portal A buys on portal B', () => {
     const adapter = createLabelportAdapter({
       credentials: { apiKey: account.apiKey, baseUrl: bUrl },
       labelWaitMs: 10_000,
+      // B listens on loopback (decision 312).
+      allowPrivateTargets: true,
     });
     const reference = crypto.randomUUID();
     const ordersAtB = async () =>
