@@ -1,17 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as AuthToken from '../../../lib/auth-token';
-import { getAccessToken, reloadAt, storeAccessToken } from '../../../lib/auth-token';
+import * as authToken from '../../../lib/auth-token';
+import { getAccessToken, storeAccessToken } from '../../../lib/auth-token';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
 import { stubApi } from '../../../testing/fake-server';
 import { renderSignedOut } from '../../../testing/render';
 import { VERIFIED_SIGN_IN_MESSAGE, VerifyEmailPage } from './verify-email-page';
-
-vi.mock('../../../lib/auth-token', async (original) => ({
-  ...(await original<typeof AuthToken>()),
-  reloadAt: vi.fn(),
-}));
 
 const EMAIL = 'ada.lovelace@example.com';
 const SLOW = { timeout: 10_000 };
@@ -46,7 +41,11 @@ async function verify(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Verify Email', () => {
-  beforeEach(() => vi.mocked(reloadAt).mockClear());
+  // A spy, not a module mock: test files share their worker's modules (decision 308).
+  let reloadAt: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    reloadAt = vi.spyOn(authToken, 'reloadAt').mockImplementation(() => {});
+  });
 
   it('keeps the session a signed-in reseller has and goes to /', async () => {
     storeAccessToken('the-session-they-have');
