@@ -19,13 +19,16 @@ const contrastWithWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05
 
 /**
  * Filled buttons and badges carry white text on shade 8, which is under 4.5:1 for teal (3.9:1, the
- * console's Approve), green, cyan, orange, lime and yellow: each takes the lightest shade that holds
- * 4.5:1 with white, or dark text where no shade does.
+ * console's Approve), green, cyan, orange (the address panel's "Use ..."), lime and yellow: each takes
+ * shade 9, or shade 9 a little deeper, where white holds 4.5:1; yellow, which would turn brown first,
+ * takes dark text instead.
  */
 const FILLED: Record<string, { background: string; color: string }> = Object.fromEntries(
   Object.entries(DEFAULT_THEME.colors).flatMap(([name, shades]) => {
     if (contrastWithWhite(shades[8]) >= 4.5) return [];
-    const deeper = shades.slice(8).find((shade) => contrastWithWhite(shade) >= 4.5);
+    const deeper = [shades[9], ...[0.05, 0.1, 0.15].map((amount) => darken(shades[9], amount))].find(
+      (shade) => contrastWithWhite(shade) >= 4.5,
+    );
     return [
       [name, deeper ? { background: deeper, color: '#fff' } : { background: shades[5], color: '#000' }],
     ];
