@@ -2,7 +2,7 @@ import { Select, TextInput } from '@mantine/core';
 import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
 import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
 import { labelTypeOptions } from '../../../lib/label-type-options';
-import { useLabelTypes } from '../../../lib/label-types-query';
+import { useLabelTypes } from '../../../api/label-types';
 import type { OrderFilters } from '../api/admin-orders';
 import { FilterBar, SearchInput } from '../../../components/search-input';
 

@@ -7,7 +7,7 @@ import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
-import { useProviders } from '../../../lib/admin-providers';
+import { useProviders } from '../../../api/providers';
 import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
 import { CircuitBadge, LastError, ProviderCalls } from '../components/provider-health';
