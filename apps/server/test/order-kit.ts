@@ -110,7 +110,7 @@ export const endedOrder = <T extends { status: string }>(
   );
 
 /** Waits until no label is being drawn, so closing the app never pulls the database from a job. */
-export const settleLabels = (app: App) =>
+export const waitForLabelJobs = (app: App) =>
   waitFor(
     () =>
       app.ctx.db

@@ -13,7 +13,7 @@ import {
   balanceCents,
   createOrder,
   orderBody,
-  settleLabels,
+  waitForLabelJobs,
   waitFor,
   type Reseller,
 } from '../../../test/order-kit.ts';
@@ -79,7 +79,7 @@ describe('staff label types and reseller prices', () => {
     groundOz = types.find((t) => t.uid === 'ground_oz')!;
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

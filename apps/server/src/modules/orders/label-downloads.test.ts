@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { pngSize } from '../../labels/label-scan.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody, waitForLabelJobs, waitFor } from '../../../test/order-kit.ts';
 import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
 import { apiCall } from '../../../test/api-kit.ts';
 
@@ -41,7 +41,7 @@ describe('label downloads in every format', () => {
     tracking = done.orders[0].tracking;
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

@@ -18,7 +18,7 @@ import {
   removeWebhookAt,
   type WebhookChange,
 } from '../tracking/tracking-registration.ts';
-import { ordersWithUnsettledPurchases } from './label-purchases.repository.ts';
+import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
 import {
   callStatsSince,
   countOrdersOf,
@@ -303,9 +303,9 @@ export async function testProvider(ctx: AppContext, id: string): Promise<{ ok: b
 
 /**
  * True while a label for the open order may be being bought (or was bought and not stored yet) at a
- * provider: a refund then waits for the purchase to settle (decision 315). In the caller's transaction,
+ * provider: a refund then waits for the purchase to finish (decision 315). In the caller's transaction,
  * after it locked the order's row.
  */
 export async function isPurchaseInFlight(db: DbOrTx, orderId: string): Promise<boolean> {
-  return (await ordersWithUnsettledPurchases(db, [orderId])).size > 0;
+  return (await ordersWithUnfinishedPurchases(db, [orderId])).size > 0;
 }

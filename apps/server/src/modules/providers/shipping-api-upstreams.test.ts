@@ -9,7 +9,7 @@ import {
   labelTypeIds,
   orderBody,
   placeOrder,
-  settleLabels,
+  waitForLabelJobs,
   type Reseller,
 } from '../../../test/order-kit.ts';
 import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
@@ -61,7 +61,7 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     }
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await easypost.close();
     await shippo.close();

@@ -12,11 +12,11 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-  settleLabels,
+  waitForLabelJobs,
   waitFor,
 } from '../../../test/order-kit.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
-import { settle } from '../webhooks/test-support.ts';
+import { drainWebhookDeliveries } from '../webhooks/test-support.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 
 /**
@@ -51,9 +51,9 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     await a.listen({ port, host: '127.0.0.1' });
   }, 120_000);
   afterAll(async () => {
-    await settleLabels(a);
-    await settleLabels(b);
-    await settle(b);
+    await waitForLabelJobs(a);
+    await waitForLabelJobs(b);
+    await drainWebhookDeliveries(b);
     await a.close();
     await b.close();
   });
@@ -114,7 +114,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     );
     expect(refunded.status).toBe('cancelled');
     expect(await balanceCents(a.ctx.db, reseller.id)).toBe(before + order.priceCents);
-    await settle(b);
+    await drainWebhookDeliveries(b);
     const refunds = (await ledgerOf(a.ctx.db, reseller.id)).entries.filter((e) => e.kind === 'refund');
     expect(refunds).toHaveLength(1);
   }, 90_000);

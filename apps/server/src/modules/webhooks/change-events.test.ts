@@ -4,7 +4,7 @@ import { type TestApp } from '../../../test/helper.ts';
 import { cancel, complete, createCourier, quote, setStatus } from '../courier/test-support.ts';
 import { type Reseller } from '../../../test/order-kit.ts';
 import { requestRefund, resellerWithOrder } from '../refunds/test-support.ts';
-import { createEndpoint, settle, startReceiver, startWebhookApp } from './test-support.ts';
+import { createEndpoint, drainWebhookDeliveries, startReceiver, startWebhookApp } from './test-support.ts';
 import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
@@ -60,7 +60,7 @@ describe('deposit, courier and refund request events', () => {
     receiver.received.length = 0;
   });
   afterAll(async () => {
-    await settle(app);
+    await drainWebhookDeliveries(app);
     await app.close();
     await receiver.close();
   });
