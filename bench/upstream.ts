@@ -32,7 +32,7 @@ import { createSealer } from '../apps/server/src/lib/tokens.ts';
 import { createProvider } from '../apps/server/src/modules/providers/providers.service.ts';
 import { setLabelTypeRoute } from '../apps/server/src/modules/providers/label-type-routes.service.ts';
 import { startFaultProxy } from '../apps/server/test/fault-proxy.ts';
-import { fund } from '../apps/server/test/order-kit.ts';
+import { fund } from '../apps/server/test/order-fixtures.ts';
 import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 import { createDatabaseIn, payCsvOver, signUpOver } from '../apps/server/test/server-process.ts';
 import { excelCsv, sheetRows } from '../apps/server/test/fixtures/csv-files.ts';

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { startWorkers } from '../src/jobs/index.ts';
 import { startWebhookWorkers } from '../src/modules/webhooks/webhook-delivery.ts';
 import { drainWebhookDeliveries } from '../src/modules/webhooks/test-support.ts';
-import { apiReseller, signUpStaff, type ApiReseller, type Staff } from './account-kit.ts';
-import { adminCall } from './api-kit.ts';
+import { apiReseller, signUpStaff, type ApiReseller, type Staff } from './account-fixtures.ts';
+import { adminCall } from './api-fixtures.ts';
 import { createTestApp, type Engine, type TestApp } from './helper.ts';
-import { waitForLabelJobs } from './order-kit.ts';
+import { waitForLabelJobs } from './order-fixtures.ts';
 
 /**
  * Two real LabelPorts, each on its own database: portal B listens on a port and sells labels through its

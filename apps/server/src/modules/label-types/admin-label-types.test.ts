@@ -16,9 +16,9 @@ import {
   waitForLabelJobs,
   waitFor,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
-import { apiReseller, signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
+import { apiReseller, signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 
 type Headers = Record<string, string>;
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>

@@ -11,8 +11,8 @@ import {
   placeOrder,
   waitForLabelJobs,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 type StaffOrder = {
   _id: string;

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { apiReseller, signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
+import {
+  apiReseller,
+  signUpReseller,
+  signUpStaff,
+  type ApiReseller,
+} from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
@@ -14,7 +19,7 @@ import {
   orderBody,
   waitForLabelJobs,
   waitFor,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
 import { drainWebhookDeliveries } from '../webhooks/test-support.ts';
 import { staffRefund, statusOf } from './test-support.ts';

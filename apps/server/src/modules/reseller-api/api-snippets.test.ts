@@ -7,9 +7,9 @@ import { API_ENDPOINTS, curlSnippet, fetchSnippet, pythonSnippet, type SnippetCo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { waitForLabelJobs, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { waitForLabelJobs, waitFor } from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 const run = promisify(execFile);
 const endpoint = (id: string) => API_ENDPOINTS.find((e) => e.id === id)!;

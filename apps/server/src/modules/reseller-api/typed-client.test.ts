@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { waitForLabelJobs } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { waitForLabelJobs } from '../../../test/order-fixtures.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');

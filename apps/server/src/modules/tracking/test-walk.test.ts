@@ -3,9 +3,9 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { type TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, orderBody, placeOrder, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, orderBody, placeOrder, waitFor, type Reseller } from '../../../test/order-fixtures.ts';
 import {
   createEndpoint,
   drainWebhookDeliveries,

@@ -6,7 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import { ledgerEntries, orders, users } from '../src/db/schema.ts';
 import { sumEntries } from '../src/modules/ledger/ledger.repository.ts';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
-import { adminCall } from './api-kit.ts';
+import { adminCall } from './api-fixtures.ts';
 
 export { adminCall };
 
