@@ -29,7 +29,7 @@ import { createDatabase, type Database } from '../apps/server/src/db/client.ts';
 import { findPostgresBinary } from '../apps/server/src/db/postgres-binaries.ts';
 import { labelTypes, orders } from '../apps/server/src/db/schema.ts';
 import { createSealer } from '../apps/server/src/lib/tokens.ts';
-import { createProvider } from '../apps/server/src/modules/providers/providers.service.ts';
+import { createProvider } from '../apps/server/src/modules/providers/create-provider.ts';
 import { setLabelTypeRoute } from '../apps/server/src/modules/providers/label-type-routes.service.ts';
 import { startFaultProxy } from '../apps/server/test/fault-proxy.ts';
 import { fund } from '../apps/server/test/order-fixtures.ts';
