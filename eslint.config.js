@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 // Web feature folders (apps/web/src/features/*), read from disk so a new feature is fenced in at once:
-// each may import only itself, lib, components and shared.
+// each may import only itself, api (the resources several features read), lib, components and shared.
 const webFeaturesDir = new URL('./apps/web/src/features/', import.meta.url);
 const webFeatures = fs.existsSync(webFeaturesDir)
   ? fs
@@ -122,6 +122,10 @@ export default tseslint.config(
             { target: './apps/web/src/features', from: './apps/web/src/app' },
             { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
             { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            {
+              target: './apps/web/src/api',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+            },
           ],
         },
       ],

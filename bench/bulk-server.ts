@@ -15,7 +15,7 @@ import {
   startServer,
   type ServerProcess,
 } from '../apps/server/test/server-process.ts';
-import { fund } from '../apps/server/test/order-kit.ts';
+import { fund } from '../apps/server/test/order-fixtures.ts';
 import { startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
 
 export type BenchServer = {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packingSlipPdf, sampleOrders } from '../test/fixtures/packing-slips.ts';
-import { orderBody, waitFor } from '../test/order-kit.ts';
+import { orderBody, waitFor } from '../test/order-fixtures.ts';
 import {
   labelsWarm,
   signInOver,

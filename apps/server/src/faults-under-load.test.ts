@@ -6,7 +6,7 @@ import { orders } from './db/schema.ts';
 import { queueDefinitions, startWorkers } from './jobs/index.ts';
 import { installJobQueues } from './jobs/pg-boss-queue.ts';
 import { testConfig } from '../test/config.ts';
-import { signUpReseller } from '../test/account-kit.ts';
+import { signUpReseller } from '../test/account-fixtures.ts';
 import {
   purchaseFaults,
   startFaultProxy,
@@ -14,7 +14,7 @@ import {
   type FaultProxy,
   type TcpFaultProxy,
 } from '../test/fault-proxy.ts';
-import { balanceCents, createOrder, fund, ledgerOf, orderBody, waitFor } from '../test/order-kit.ts';
+import { balanceCents, createOrder, fund, ledgerOf, orderBody, waitFor } from '../test/order-fixtures.ts';
 import { startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster.ts';
 import { createDatabaseIn, signUpOver, startServer, type ServerProcess } from '../test/server-process.ts';
 import {

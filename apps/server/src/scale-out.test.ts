@@ -6,7 +6,7 @@ import { createDatabase, type Database } from './db/client.ts';
 import { bulkOrderRows, files, ledgerEntries, orders, users } from './db/schema.ts';
 import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from './modules/auth/login-throttle.service.ts';
 import { excelCsv, sheetRows } from '../test/fixtures/csv-files.ts';
-import { fund, waitFor } from '../test/order-kit.ts';
+import { fund, waitFor } from '../test/order-fixtures.ts';
 import {
   createDatabaseIn,
   payCsvOver,

@@ -1,10 +1,10 @@
 import { startWorkers } from '../src/jobs/index.ts';
-import { signUpReseller, signUpStaff } from './account-kit.ts';
-import { routeToShippingApis } from './api-kit.ts';
+import { signUpReseller, signUpStaff } from './account-fixtures.ts';
+import { routeToShippingApis } from './api-fixtures.ts';
 import { startEasyPostFake } from './fakes/easypost-fake.ts';
 import { startShippoFake } from './fakes/shippo-fake.ts';
 import { createTestApp } from './helper.ts';
-import { labelTypeIds, settleLabels } from './order-kit.ts';
+import { labelTypeIds, waitForLabelJobs } from './order-fixtures.ts';
 import { freePort } from './postgres-cluster.ts';
 
 /**
@@ -23,7 +23,7 @@ export async function shippingApiPortal(env: Record<string, string>) {
   const types = await labelTypeIds(app, staff.headers);
   const providers = await routeToShippingApis(app, staff.headers, { easypost, shippo }, types);
   const close = async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await Promise.all([easypost.close(), shippo.close()]);
   };

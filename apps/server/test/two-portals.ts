@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { startWorkers } from '../src/jobs/index.ts';
 import { startWebhookWorkers } from '../src/modules/webhooks/webhook-delivery.ts';
-import { settle } from '../src/modules/webhooks/test-support.ts';
-import { apiReseller, signUpStaff, type ApiReseller, type Staff } from './account-kit.ts';
-import { adminCall } from './api-kit.ts';
+import { drainWebhookDeliveries } from '../src/modules/webhooks/test-support.ts';
+import { apiReseller, signUpStaff, type ApiReseller, type Staff } from './account-fixtures.ts';
+import { adminCall } from './api-fixtures.ts';
 import { createTestApp, type Engine, type TestApp } from './helper.ts';
-import { settleLabels } from './order-kit.ts';
+import { waitForLabelJobs } from './order-fixtures.ts';
 
 /**
  * Two real LabelPorts, each on its own database: portal B listens on a port and sells labels through its
@@ -82,8 +82,8 @@ export async function startUpstreamPortal(
     url,
     account,
     close: async () => {
-      await settleLabels(app);
-      if (options.webhooks) await settle(app);
+      await waitForLabelJobs(app);
+      if (options.webhooks) await drainWebhookDeliveries(app);
       await app.close();
     },
   };
@@ -129,8 +129,8 @@ export async function startDownstreamPortal(
       if (res.statusCode !== 200) throw new Error(`routing ${uid} failed: ${res.body}`);
     },
     close: async () => {
-      await settleLabels(app);
-      if (options.webhooks) await settle(app);
+      await waitForLabelJobs(app);
+      if (options.webhooks) await drainWebhookDeliveries(app);
       await app.close();
     },
   };

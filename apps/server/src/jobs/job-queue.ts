@@ -21,14 +21,14 @@ export type Job<T> = { id: string; data: T; queue: string };
 export type JobHandler<T> = (job: Job<T>) => Promise<void>;
 
 /**
- * Handles several jobs at once. A job that ends before the others may be settled at once with `settle`
+ * Handles several jobs at once. A job that ends before the others may be completed at once with `completeJob`
  * (with its error when it failed): its place goes to the next job then. Resolves with the jobs that
- * failed (id -> error) among those not settled yet: those are retried by the queue's rules, every other
- * job of the batch is complete. Throwing fails the jobs not settled yet.
+ * failed (id -> error) among those not completed yet: those are retried by the queue's rules, every other
+ * job of the batch is complete. Throwing fails the jobs not completed yet.
  */
 export type BatchJobHandler<T> = (
   jobs: Job<T>[],
-  settle: (jobId: string, error?: Error) => void,
+  completeJob: (jobId: string, error?: Error) => void,
 ) => Promise<Map<string, Error>>;
 
 /**
@@ -47,7 +47,7 @@ export interface JobQueue {
   work<T>(queue: string, handler: JobHandler<T>, options?: { concurrency?: number }): Promise<void>;
   /**
    * Runs `handler` for up to `batchSize` jobs of `queue` at a time, with up to `concurrency` batches'
-   * worth of jobs running at once: a job settled early frees its place for the next job at once.
+   * worth of jobs running at once: a job completed early frees its place for the next job at once.
    */
   workBatches<T>(
     queue: string,

@@ -75,7 +75,7 @@ describe('job queues', () => {
     }
   });
 
-  it('gives a job settled before its batch ends its place at once, while the slow job of that batch still runs', async () => {
+  it('gives a job completed before its batch ends its place at once, while the slow job of that batch still runs', async () => {
     const database = await createTestDatabase('pglite');
     await database.migrate();
     const jobs = await startPgBossQueue(database, definitions(), silent);
@@ -85,10 +85,10 @@ describe('job queues', () => {
       const started: string[] = [];
       let thirdStarted = () => {};
       const third = new Promise<void>((resolve) => (thirdStarted = resolve));
-      // One batch of two places: the fast order settles at once, the slow one waits to be released.
+      // One batch of two places: the fast order completes at once, the slow one waits to be released.
       await jobs.workBatches<{ name: string }>(
         LABEL_QUEUE,
-        async (batch, settle) => {
+        async (batch, completeJob) => {
           for (const job of batch) {
             started.push(job.data.name);
             if (job.data.name === 'third') thirdStarted();
@@ -96,7 +96,7 @@ describe('job queues', () => {
           await Promise.all(
             batch.map(async (job) => {
               if (job.data.name === 'slow') await slowHeld;
-              settle(job.id);
+              completeJob(job.id);
             }),
           );
           return new Map();

@@ -207,7 +207,7 @@ export async function startPgBossQueue(
     { concurrency, batchSize }: { concurrency: number; batchSize: number },
   ): Promise<void> => {
     const lease = leaseOf(queue);
-    // Jobs settled one by one (labels bought upstream end seconds apart) are completed together: those
+    // Jobs completed one by one (labels bought upstream end seconds apart) are completed together: those
     // that end while one completion is written go in the next one, and each frees its place once written.
     const completeSoon = coalesced<string>((ids) => boss.complete(queue, ids).then(() => undefined));
     const runBatch = async (jobs: PgBoss.Job<T>[], free: () => void) => {
@@ -215,8 +215,8 @@ export async function startPgBossQueue(
       const seconds = () => (performance.now() - started) / 1000;
       const open = new Set(jobs.map((job) => job.id));
       const release = await lease?.hold([...open]);
-      // A job settled before its batch ends is recorded at once and frees its place.
-      const settleOne = async (jobId: string, error?: Error) => {
+      // A job completed before its batch ends is recorded at once and frees its place.
+      const completeOne = async (jobId: string, error?: Error) => {
         if (!open.delete(jobId)) return;
         release?.(jobId);
         observe(queue, error ? 'failed' : 'completed', seconds());
@@ -232,7 +232,7 @@ export async function startPgBossQueue(
         failed = await handler(
           jobs.map((job) => ({ id: job.id, data: job.data, queue })),
           (jobId, error) =>
-            void settleOne(jobId, error).catch((err: unknown) =>
+            void completeOne(jobId, error).catch((err: unknown) =>
               log.error({ err, queue }, 'could not record a job outcome'),
             ),
         );

@@ -1,7 +1,7 @@
 import { startTrackingWorkers } from '../modules/tracking/tracking-polls.ts';
 import type { AppContext } from '../context.ts';
 import { loadLabelMerging } from '../labels/files/merge-in-layout.ts';
-import { DeferredLabelError, generateLabels, settleOrRefund } from '../modules/orders/label-job.ts';
+import { DeferredLabelError, generateLabels, finishPurchaseOrRefund } from '../modules/orders/label-job.ts';
 import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /**
@@ -33,25 +33,25 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     );
   await ctx.jobs.workBatches<LabelJobData>(
     LABEL_QUEUE,
-    async (jobs, settle) => {
+    async (jobs, completeJob) => {
       const jobsOf = new Map<string, string[]>();
       for (const job of jobs) jobsOf.set(job.data.orderId, [...(jobsOf.get(job.data.orderId) ?? []), job.id]);
       // Each order's jobs end as soon as its label is stored (or its try failed), not with the batch.
-      const settling = new Map<string, Promise<void>>();
-      const settleOrder = async (orderId: string, error: Error | null) => {
+      const completing = new Map<string, Promise<void>>();
+      const completeOrderJobs = async (orderId: string, error: Error | null) => {
         // A purchase that must wait is sent again for later; this job is done.
         if (error instanceof DeferredLabelError) await sendLater(LABEL_QUEUE, [orderId], error.retryInMs);
         const failure = error instanceof DeferredLabelError ? undefined : (error ?? undefined);
-        for (const jobId of jobsOf.get(orderId) ?? []) settle(jobId, failure);
+        for (const jobId of jobsOf.get(orderId) ?? []) completeJob(jobId, failure);
       };
       const failedOrders = await generateLabels(ctx, [...jobsOf.keys()], (orderId, error) => {
-        if (!settling.has(orderId)) settling.set(orderId, settleOrder(orderId, error));
+        if (!completing.has(orderId)) completing.set(orderId, completeOrderJobs(orderId, error));
       });
       // An order whose job could not be sent again fails with the batch's other open jobs (retried).
-      await Promise.all(settling.values());
+      await Promise.all(completing.values());
       const failedJobs = new Map<string, Error>();
       for (const [orderId, error] of failedOrders) {
-        if (settling.has(orderId)) continue;
+        if (completing.has(orderId)) continue;
         if (error instanceof DeferredLabelError) await sendLater(LABEL_QUEUE, [orderId], error.retryInMs);
         else for (const jobId of jobsOf.get(orderId) ?? []) failedJobs.set(jobId, error);
       }
@@ -61,7 +61,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   );
   await startTrackingWorkers(ctx);
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
-    const outcome = await settleOrRefund(ctx, data.orderId, 'Label generation failed');
+    const outcome = await finishPurchaseOrRefund(ctx, data.orderId, 'Label generation failed');
     if (outcome instanceof DeferredLabelError) {
       ctx.log.warn(
         { orderId: data.orderId, err: outcome.cause },

@@ -10,7 +10,7 @@ import {
   solveCaptcha,
   type TestApp,
 } from '../../test/helper.ts';
-import { uniqueEmail } from '../../test/otp-kit.ts';
+import { uniqueEmail } from '../../test/otp-fixtures.ts';
 import { codeFrom, startSmtpSink } from '../../test/smtp-sink.ts';
 import { createSmtpMailer, pooledSmtpUrl } from './smtp-mailer.ts';
 

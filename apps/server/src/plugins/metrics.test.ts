@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../jobs/index.ts';
 import { createProviderRegistry, createTestModeProvider, type LabelProvider } from '../labels/index.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody, waitFor, type Reseller } from '../../test/order-kit.ts';
-import { signUpReseller } from '../../test/account-kit.ts';
+import { createOrder, labelTypeIds, orderBody, waitFor, type Reseller } from '../../test/order-fixtures.ts';
+import { signUpReseller } from '../../test/account-fixtures.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 

@@ -1,8 +1,8 @@
 import { orderListResponse } from '@portal/shared';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sampleOrderView } from '../../test/order-view-kit.ts';
-import { serializers } from '../../test/serializer-kit.ts';
+import { sampleOrderView } from '../../test/order-view-fixtures.ts';
+import { serializers } from '../../test/serializer-fixtures.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
 
 describe('compiled response serializer: responses that do not fit their schema', () => {

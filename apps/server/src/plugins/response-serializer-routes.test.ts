@@ -1,10 +1,10 @@
 import { orderListResponse } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, logSink, type TestApp } from '../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody } from '../../test/order-kit.ts';
-import { sampleOrderView } from '../../test/order-view-kit.ts';
+import { createOrder, labelTypeIds, orderBody } from '../../test/order-fixtures.ts';
+import { sampleOrderView } from '../../test/order-view-fixtures.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
-import { signUpReseller } from '../../test/account-kit.ts';
+import { signUpReseller } from '../../test/account-fixtures.ts';
 
 // Responses still encoded by zod on every request, with why. A schema change that lands a route here (a
 // transform, a default, a union in a response) is a decision to make on purpose, not by accident.

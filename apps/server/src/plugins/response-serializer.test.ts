@@ -13,8 +13,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parse, type $ZodType } from 'zod/v4/core';
-import { sampleOrderView } from '../../test/order-view-kit.ts';
-import { serializers } from '../../test/serializer-kit.ts';
+import { sampleOrderView } from '../../test/order-view-fixtures.ts';
+import { serializers } from '../../test/serializer-fixtures.ts';
 import { responseSerializerChoices } from './response-serializer.ts';
 
 /** Asserts the compiled serializer wrote exactly what zod did, and that zod's text is JSON.stringify of its parse. */

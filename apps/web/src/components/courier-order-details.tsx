@@ -4,12 +4,12 @@ import { formatUsd, type CourierOrderView, type CourierStatus } from '@portal/sh
 import type { ReactNode } from 'react';
 import type { DataColumn } from './data-table';
 import { IconAction } from './icon-action';
-import { COURIER_STATUS_LOOK } from '../lib/status-looks';
+import { COURIER_STATUS_STYLE } from '../lib/status-styles';
 import { StatusBadge } from './status-badge';
 
 /** A courier order's status (spec section 4), one look for the reseller's list and the staff queue. */
 export function CourierStatusBadge({ status }: { status: CourierStatus }) {
-  return <StatusBadge look={COURIER_STATUS_LOOK[status]} status={status} />;
+  return <StatusBadge statusStyle={COURIER_STATUS_STYLE[status]} status={status} />;
 }
 
 /** "12 kg · 30 × 20 × 10 cm": the package as the reseller entered it, units and all. */

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { RefundStatus } from '@portal/shared';
-import { isRefundInFlight, REFUND_STATUS_LOOK } from '../lib/status-looks';
+import { isRefundInFlight, REFUND_STATUS_STYLE } from '../lib/status-styles';
 import { StatusBadge } from './status-badge';
 
 type RefundStatusNoteProps = {
@@ -14,7 +14,11 @@ export function RefundStatusNote({ status, note }: RefundStatusNoteProps) {
   if (!status) return null;
   return (
     <Stack gap={2} align="flex-start" maw={260}>
-      <StatusBadge look={REFUND_STATUS_LOOK[status]} isWorking={isRefundInFlight(status)} status={status} />
+      <StatusBadge
+        statusStyle={REFUND_STATUS_STYLE[status]}
+        isWorking={isRefundInFlight(status)}
+        status={status}
+      />
       {status === 'rejected' && note ? (
         <Text size="xs" c="red.9" data-testid="refund-note">
           {note}

@@ -1,9 +1,9 @@
 import { Badge, Loader } from '@mantine/core';
-import type { StatusLook } from '../lib/status-looks';
+import type { StatusStyle } from '../lib/status-styles';
 
 type StatusBadgeProps = {
-  /** The status's label and colour, from the one map in lib/status-looks.ts. */
-  look: StatusLook;
+  /** The status's label and colour, from the one map in lib/status-styles.ts. */
+  statusStyle: StatusStyle;
   /** The raw status, for tests and styles (`data-status`). */
   status: string;
   /** Unfinished work spins. */
@@ -18,7 +18,7 @@ type StatusBadgeProps = {
 
 /** Every status badge in the app: one look for the dashboard, CSV Orders, courier and the console. */
 export function StatusBadge({
-  look,
+  statusStyle,
   status,
   isWorking = false,
   pill = false,
@@ -27,17 +27,17 @@ export function StatusBadge({
 }: StatusBadgeProps) {
   return (
     <Badge
-      color={look.color}
+      color={statusStyle.color}
       variant={variant}
       radius={pill ? undefined : 'sm'}
       tt="none"
       size={size}
-      leftSection={isWorking ? <Loader size={10} color={look.color} type="oval" /> : undefined}
+      leftSection={isWorking ? <Loader size={10} color={statusStyle.color} type="oval" /> : undefined}
       data-status={status}
       // The label ellipsis would otherwise let a table column squeeze the badge to "Com…".
       style={{ minWidth: 'max-content' }}
     >
-      {look.label}
+      {statusStyle.label}
     </Badge>
   );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import type { TrackingStatus } from '@portal/shared';
-import { TRACKING_STATUS_LOOK } from '../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../lib/status-styles';
 import { StatusBadge } from './status-badge';
 
 /** Where the parcel is, in the one vocabulary for every carrier; a dash before the order has a label. */
@@ -11,5 +11,5 @@ export function TrackingStatusBadge({ status }: { status: TrackingStatus | null 
         —
       </Text>
     );
-  return <StatusBadge look={TRACKING_STATUS_LOOK[status]} status={status} />;
+  return <StatusBadge statusStyle={TRACKING_STATUS_STYLE[status]} status={status} />;
 }

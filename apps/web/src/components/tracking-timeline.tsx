@@ -1,6 +1,6 @@
 import { Text, Timeline } from '@mantine/core';
 import type { TrackingEventView } from '@portal/shared';
-import { TRACKING_STATUS_LOOK } from '../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../lib/status-styles';
 
 const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -22,7 +22,7 @@ export function TrackingTimeline({ events }: { events: readonly TrackingEventVie
   return (
     <Timeline active={events.length - 1} bulletSize={14} lineWidth={2} data-testid="tracking-timeline">
       {events.map((event, index) => {
-        const { label, color } = TRACKING_STATUS_LOOK[event.status];
+        const { label, color } = TRACKING_STATUS_STYLE[event.status];
         const place = placeOf(event);
         return (
           <Timeline.Item

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabaseUrl, createTestApp, solveCaptcha } from '../../../test/helper.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 import { runCli } from '../../../test/run-cli.ts';
 import { createDatabase } from '../client.ts';
 

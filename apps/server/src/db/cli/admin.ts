@@ -7,7 +7,7 @@ import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import { createSealer, hashToken, randomToken } from '../../lib/tokens.ts';
 import { CLI_ACTOR, recordAudit } from '../../modules/audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../../modules/auth/auth.service.ts';
-import { setUserRole } from '../../modules/admin/admin-users.service.ts';
+import { setUserRole } from '../../modules/admin/set-user-role.ts';
 import { hasTwoFactor, resetTwoFactor } from '../../modules/two-factor/two-factor.service.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { findUserByDiscordId, insertUser } from '../../modules/users/users.repository.ts';

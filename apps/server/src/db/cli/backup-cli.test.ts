@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helper.ts';
 import { runCli } from '../../../test/run-cli.ts';
-import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../../test/order-kit.ts';
+import { createOrder, fund, labelTypeIds, orderBody, resellerOf } from '../../../test/order-fixtures.ts';
 import { createDatabase } from '../client.ts';
 import { ledgerEntries, orders, users } from '../schema.ts';
 

@@ -1,6 +1,5 @@
 import type { MailMessage } from '../mail-types.ts';
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../escape-html.ts';
 
 /** Tells a reseller their deposit was approved (balance credited) or cancelled, with the staff's reason. */
 export function renderDepositMail(options: {

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../mailer.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export type OtpPurpose = 'reset_password' | 'verify_email';
 
@@ -14,8 +15,6 @@ const PURPOSE_TEXT: Record<OtpPurpose, { subject: string; intro: string; ignore:
     ignore: 'If you did not add this address to a LabelPort account, ignore this e-mail.',
   },
 };
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const formatUtc = (date: Date): string => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 

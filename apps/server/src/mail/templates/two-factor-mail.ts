@@ -1,9 +1,8 @@
 import type { MailMessage } from '../mail-types.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 export type TwoFactorEvent =
   'enabled' | 'disabled' | 'reset' | 'recovery_code_used' | 'recovery_codes_regenerated';
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const EVENTS: Record<TwoFactorEvent, { subject: string; line: string }> = {
   enabled: {

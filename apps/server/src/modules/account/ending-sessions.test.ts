@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
-import { otpKit, uniqueEmail } from '../../../test/otp-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
+import { otpFixtures, uniqueEmail } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 /** Decision 310: a mailed code proves a mailbox, not an owner; every way of ending sessions ends the codes. */
 describe('e-mail codes and the end of sessions', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
   let staff: Awaited<ReturnType<typeof signUpStaff>>;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
     staff = await signUpStaff(app);
   });
   afterAll(async () => {
@@ -28,21 +28,21 @@ describe('e-mail codes and the end of sessions', () => {
   it('verifies an address without signing anybody in', async () => {
     const { headers, token } = await signUp(app);
     const email = uniqueEmail('typo');
-    const code = await kit.requestVerificationCode(headers, email);
-    const res = await kit.verifyEmail(email, code);
+    const code = await otp.requestVerificationCode(headers, email);
+    const res = await otp.verifyEmail(email, code);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your email has been verified' });
-    expect((await kit.access(token)).json()).toMatchObject({ email, emailVerified: true });
+    expect((await otp.access(token)).json()).toMatchObject({ email, emailVerified: true });
   });
 
   /** Each way of ending sessions, done to a signed-in account whose verify and reset codes are pending. */
-  const endings: [string, (account: Awaited<ReturnType<typeof kit.signUpWithEmail>>) => Promise<unknown>][] =
+  const endings: [string, (account: Awaited<ReturnType<typeof otp.signUpWithEmail>>) => Promise<unknown>][] =
     [
-      ['signing out everywhere', (a) => kit.post('/api/v1/auth/logout-all', {}, { headers: a.headers })],
+      ['signing out everywhere', (a) => otp.post('/api/v1/auth/logout-all', {}, { headers: a.headers })],
       [
         'changing the password',
         (a) =>
-          kit.post(
+          otp.post(
             '/api/v1/user/password',
             { currentPassword: a.password, newPassword: 'another fine passphrase 9' },
             { headers: a.headers },
@@ -51,7 +51,7 @@ describe('e-mail codes and the end of sessions', () => {
       [
         'staff revoking the sessions',
         async (a) =>
-          kit.post(
+          otp.post(
             `/api/v1/admin/users/${await idOf(a.headers)}/revoke-sessions`,
             {},
             { headers: staff.headers },
@@ -60,29 +60,29 @@ describe('e-mail codes and the end of sessions', () => {
       [
         'staff disabling the account',
         async (a) =>
-          kit.post(`/api/v1/admin/users/${await idOf(a.headers)}/disable`, {}, { headers: staff.headers }),
+          otp.post(`/api/v1/admin/users/${await idOf(a.headers)}/disable`, {}, { headers: staff.headers }),
       ],
     ];
 
   it.each(endings)('%s ends the pending verify and reset codes', async (_name, end) => {
-    const account = await kit.signUpWithEmail();
+    const account = await otp.signUpWithEmail();
     const next = uniqueEmail('pending');
-    const verifyCode = await kit.requestVerificationCode(account.headers, next);
-    const resetCode = await kit.requestResetCode(account.email);
+    const verifyCode = await otp.requestVerificationCode(account.headers, next);
+    const resetCode = await otp.requestResetCode(account.email);
     const ended = (await end(account)) as { statusCode: number; body: string };
     expect(ended.statusCode, ended.body).toBe(200);
-    expect((await kit.verifyEmail(next, verifyCode)).json()).toEqual({ message: 'Invalid or expired OTP' });
-    expect((await kit.resetPassword(account.email, resetCode)).json()).toEqual({
+    expect((await otp.verifyEmail(next, verifyCode)).json()).toEqual({ message: 'Invalid or expired OTP' });
+    expect((await otp.resetPassword(account.email, resetCode)).json()).toEqual({
       message: 'Invalid or expired OTP',
     });
   });
 
   it('a password reset ends the pending verify code', async () => {
-    const account = await kit.signUpWithEmail();
+    const account = await otp.signUpWithEmail();
     const next = uniqueEmail('pending');
-    const verifyCode = await kit.requestVerificationCode(account.headers, next);
-    const resetCode = await kit.requestResetCode(account.email);
-    expect((await kit.resetPassword(account.email, resetCode)).statusCode).toBe(200);
-    expect((await kit.verifyEmail(next, verifyCode)).json()).toEqual({ message: 'Invalid or expired OTP' });
+    const verifyCode = await otp.requestVerificationCode(account.headers, next);
+    const resetCode = await otp.requestResetCode(account.email);
+    expect((await otp.resetPassword(account.email, resetCode)).statusCode).toBe(200);
+    expect((await otp.verifyEmail(next, verifyCode)).json()).toEqual({ message: 'Invalid or expired OTP' });
   });
 });

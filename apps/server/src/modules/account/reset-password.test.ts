@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signUp, solveCaptcha, type TestApp, type Engine } from '../../../test/helper.ts';
-import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
+import { otpFixtures, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 import { WEAK } from '../../../test/weak-passwords.ts';
 
 const MINUTE = 60_000;
@@ -12,12 +12,12 @@ const MINUTE = 60_000;
 describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (engine) => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
   });
   afterAll(async () => {
     await app.close();
@@ -29,9 +29,9 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
 
   describe('POST /api/v1/auth/forgotPassword', () => {
     it('mails a code that says what it is for and when it expires', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const before = kit.mailsTo(email).length;
-      const res = await kit.forgotPassword(email);
+      const { email } = await otp.signUpWithEmail();
+      const before = otp.mailsTo(email).length;
+      const res = await otp.forgotPassword(email);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'If an account uses this email, we have sent an OTP to it.' });
       const mail = await smtp.waitForMail(email, before);
@@ -45,47 +45,47 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
     });
 
     it('answers an unknown and an unverified e-mail exactly like a known one, and sends them nothing', async () => {
-      const { email } = await kit.signUpWithEmail();
+      const { email } = await otp.signUpWithEmail();
       const pending = await signUp(app);
       const unverified = uniqueEmail('pending');
-      await kit.requestVerificationCode(pending.headers, unverified);
+      await otp.requestVerificationCode(pending.headers, unverified);
       const unknown = uniqueEmail('nobody');
-      const known = await kit.forgotPassword(email);
+      const known = await otp.forgotPassword(email);
       for (const other of [unknown, unverified]) {
-        const res = await kit.forgotPassword(other);
+        const res = await otp.forgotPassword(other);
         expect(res.statusCode).toBe(known.statusCode);
         expect(res.json()).toEqual(known.json());
       }
       await smtp.waitForMail(email, 1);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(kit.mailsTo(unknown)).toHaveLength(0);
-      expect(kit.mailsTo(unverified)).toHaveLength(1); // only its verification code
+      expect(otp.mailsTo(unknown)).toHaveLength(0);
+      expect(otp.mailsTo(unverified)).toHaveLength(1); // only its verification code
     });
 
     it('sends at most 5 codes an hour to one e-mail, known or not', async () => {
       const email = uniqueEmail('flood');
-      for (let i = 0; i < 5; i += 1) expect((await kit.forgotPassword(email)).statusCode).toBe(200);
-      const sixth = await kit.forgotPassword(email);
+      for (let i = 0; i < 5; i += 1) expect((await otp.forgotPassword(email)).statusCode).toBe(200);
+      const sixth = await otp.forgotPassword(email);
       expect(sixth.statusCode).toBe(429);
       expect(sixth.headers['retry-after']).toBe('3600');
       expect(sixth.json().message).toBe('Too many codes requested. Please wait an hour and try again.');
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * MINUTE });
-      expect((await kit.forgotPassword(email)).statusCode).toBe(200);
+      expect((await otp.forgotPassword(email)).statusCode).toBe(200);
     });
 
     it('accepts at most 20 code requests an hour from one address', async () => {
       const remoteAddress = '192.0.2.77';
       for (let i = 0; i < 20; i += 1) {
-        expect((await kit.forgotPassword(uniqueEmail(`ip${i}`), { remoteAddress })).statusCode).toBe(200);
+        expect((await otp.forgotPassword(uniqueEmail(`ip${i}`), { remoteAddress })).statusCode).toBe(200);
       }
-      expect((await kit.forgotPassword(uniqueEmail('ip21'), { remoteAddress })).statusCode).toBe(429);
+      expect((await otp.forgotPassword(uniqueEmail('ip21'), { remoteAddress })).statusCode).toBe(429);
     });
 
     it('refuses a missing or bad captcha', async () => {
-      const missing = await kit.post('/api/v1/auth/forgotPassword', { email: uniqueEmail() });
+      const missing = await otp.post('/api/v1/auth/forgotPassword', { email: uniqueEmail() });
       expect(missing.statusCode).toBe(400);
       expect(missing.json().message).toBe('Please complete the captcha');
-      const bad = await kit.post('/api/v1/auth/forgotPassword', {
+      const bad = await otp.post('/api/v1/auth/forgotPassword', {
         email: uniqueEmail(),
         captchaToken: 'forged',
       });
@@ -94,7 +94,7 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
     });
 
     it('refuses an invalid e-mail', async () => {
-      const res = await kit.forgotPassword('not-an-email');
+      const res = await otp.forgotPassword('not-an-email');
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('Please enter a valid email address');
     });
@@ -102,14 +102,14 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
 
   describe('POST /api/v1/auth/resetPassword', () => {
     it('replaces the API key when asked, and keeps it otherwise', async () => {
-      const { email, headers } = await kit.signUpWithEmail();
-      const keyOf = async (token: string) => (await kit.access(token)).json().api_key as string;
+      const { email, headers } = await otp.signUpWithEmail();
+      const keyOf = async (token: string) => (await otp.access(token)).json().api_key as string;
       const before = (await app.inject({ url: '/api/v1/auth/access', headers })).json().api_key as string;
-      const kept = await kit.resetPassword(email, await kit.requestResetCode(email));
+      const kept = await otp.resetPassword(email, await otp.requestResetCode(email));
       expect(await keyOf(kept.json().accessToken)).toBe(before);
-      const replaced = await kit.post('/api/v1/auth/resetPassword', {
+      const replaced = await otp.post('/api/v1/auth/resetPassword', {
         email,
-        OTP: await kit.requestResetCode(email),
+        OTP: await otp.requestResetCode(email),
         newPassword: 'yet another passphrase',
         regenerateApiKey: true,
         captchaToken: await solveCaptcha(app),
@@ -119,11 +119,11 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
     });
 
     it('asks for the second factor after the reset when the account has one', async () => {
-      const { email, headers } = await kit.signUpWithEmail();
-      const mailsBefore = kit.mailsTo(email).length;
+      const { email, headers } = await otp.signUpWithEmail();
+      const mailsBefore = otp.mailsTo(email).length;
       const { recoveryCodes } = await enrolTwoFactor(app, headers);
       await smtp.waitForMail(email, mailsBefore); // "two-factor sign-in is now on"
-      const res = await kit.resetPassword(email, await kit.requestResetCode(email));
+      const res = await otp.resetPassword(email, await otp.requestResetCode(email));
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toEqual({
@@ -131,102 +131,102 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
         twoFactorRequired: true,
         challengeToken: expect.any(String),
       });
-      const signedIn = await kit.post('/api/v1/auth/login/2fa', {
+      const signedIn = await otp.post('/api/v1/auth/login/2fa', {
         challengeToken: body.challengeToken,
         code: recoveryCodes[0],
       });
       expect(signedIn.statusCode).toBe(200);
-      expect((await kit.access(signedIn.json().accessToken)).statusCode).toBe(200);
+      expect((await otp.access(signedIn.json().accessToken)).statusCode).toBe(200);
     });
 
     it('sets the new password with the mailed code, signs in, and ends every other session', async () => {
-      const { discordId, password, token, email } = await kit.signUpWithEmail();
-      const code = await kit.requestResetCode(email);
-      const res = await kit.resetPassword(email, code, 'a brand new passphrase');
+      const { discordId, password, token, email } = await otp.signUpWithEmail();
+      const code = await otp.requestResetCode(email);
+      const res = await otp.resetPassword(email, code, 'a brand new passphrase');
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.message).toBe('Your password has been reset');
-      expect((await kit.access(body.accessToken)).statusCode).toBe(200);
-      expect((await kit.access(token)).statusCode).toBe(401);
-      expect((await kit.login(discordId, password)).statusCode).toBe(400);
-      expect((await kit.login(discordId, 'a brand new passphrase')).statusCode).toBe(200);
+      expect((await otp.access(body.accessToken)).statusCode).toBe(200);
+      expect((await otp.access(token)).statusCode).toBe(401);
+      expect((await otp.login(discordId, password)).statusCode).toBe(400);
+      expect((await otp.login(discordId, 'a brand new passphrase')).statusCode).toBe(200);
     });
 
     it('accepts a code 9 min 59 s old and refuses one 10 min 1 s old', async () => {
-      const fresh = await kit.signUpWithEmail();
-      const stale = await kit.signUpWithEmail();
+      const fresh = await otp.signUpWithEmail();
+      const stale = await otp.signUpWithEmail();
       const start = Date.now();
       vi.useFakeTimers({ toFake: ['Date'], now: start });
-      const freshCode = await kit.requestResetCode(fresh.email);
-      const staleCode = await kit.requestResetCode(stale.email);
+      const freshCode = await otp.requestResetCode(fresh.email);
+      const staleCode = await otp.requestResetCode(stale.email);
       vi.setSystemTime(start + 10 * MINUTE - 1000);
-      expect((await kit.resetPassword(fresh.email, freshCode)).statusCode).toBe(200);
+      expect((await otp.resetPassword(fresh.email, freshCode)).statusCode).toBe(200);
       vi.setSystemTime(start + 10 * MINUTE + 1000);
-      const res = await kit.resetPassword(stale.email, staleCode);
+      const res = await otp.resetPassword(stale.email, staleCode);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
-      expect((await kit.login(stale.discordId, stale.password)).statusCode).toBe(200);
+      expect((await otp.login(stale.discordId, stale.password)).statusCode).toBe(200);
     });
 
     it('accepts a code once', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const code = await kit.requestResetCode(email);
-      expect((await kit.resetPassword(email, code, 'first new passphrase')).statusCode).toBe(200);
-      const reused = await kit.resetPassword(email, code, 'second new passphrase');
+      const { email } = await otp.signUpWithEmail();
+      const code = await otp.requestResetCode(email);
+      expect((await otp.resetPassword(email, code, 'first new passphrase')).statusCode).toBe(200);
+      const reused = await otp.resetPassword(email, code, 'second new passphrase');
       expect(reused.statusCode).toBe(400);
       expect(reused.json()).toEqual({ message: 'Invalid or expired OTP' });
     });
 
     it('refuses even the right code after 5 wrong tries', async () => {
-      const { email, discordId, password } = await kit.signUpWithEmail();
-      const code = await kit.requestResetCode(email);
+      const { email, discordId, password } = await otp.signUpWithEmail();
+      const code = await otp.requestResetCode(email);
       for (let i = 0; i < 5; i += 1) {
-        const wrong = await kit.resetPassword(email, wrongCode(code));
+        const wrong = await otp.resetPassword(email, wrongCode(code));
         expect(wrong.statusCode).toBe(400);
         expect(wrong.json()).toEqual({ message: 'Invalid or expired OTP' });
       }
-      const sixth = await kit.resetPassword(email, code);
+      const sixth = await otp.resetPassword(email, code);
       expect(sixth.statusCode).toBe(400);
       expect(sixth.json()).toEqual({ message: 'Invalid or expired OTP' });
-      expect((await kit.login(discordId, password)).statusCode).toBe(200);
+      expect((await otp.login(discordId, password)).statusCode).toBe(200);
     });
 
     it('lets the right code through after 4 wrong tries', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const code = await kit.requestResetCode(email);
+      const { email } = await otp.signUpWithEmail();
+      const code = await otp.requestResetCode(email);
       for (let i = 0; i < 4; i += 1)
-        expect((await kit.resetPassword(email, wrongCode(code))).statusCode).toBe(400);
-      expect((await kit.resetPassword(email, code)).statusCode).toBe(200);
+        expect((await otp.resetPassword(email, wrongCode(code))).statusCode).toBe(400);
+      expect((await otp.resetPassword(email, code)).statusCode).toBe(200);
     });
 
     it('replaces the earlier code when a new one is sent', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const first = await kit.requestResetCode(email);
-      const second = await kit.requestResetCode(email);
-      if (first !== second) expect((await kit.resetPassword(email, first)).statusCode).toBe(400);
-      expect((await kit.resetPassword(email, second)).statusCode).toBe(200);
+      const { email } = await otp.signUpWithEmail();
+      const first = await otp.requestResetCode(email);
+      const second = await otp.requestResetCode(email);
+      if (first !== second) expect((await otp.resetPassword(email, first)).statusCode).toBe(400);
+      expect((await otp.resetPassword(email, second)).statusCode).toBe(200);
     });
 
     it('refuses a code that was sent to verify the same address', async () => {
-      const { email } = await kit.signUpWithEmail();
+      const { email } = await otp.signUpWithEmail();
       const claimant = await signUp(app);
-      const verifyCode = await kit.requestVerificationCode(claimant.headers, email);
-      const resetCode = await kit.requestResetCode(email);
-      expect((await kit.resetPassword(email, verifyCode)).statusCode).toBe(400);
-      expect((await kit.verifyEmail(email, resetCode)).statusCode).toBe(400);
-      expect((await kit.resetPassword(email, resetCode)).statusCode).toBe(200);
+      const verifyCode = await otp.requestVerificationCode(claimant.headers, email);
+      const resetCode = await otp.requestResetCode(email);
+      expect((await otp.resetPassword(email, verifyCode)).statusCode).toBe(400);
+      expect((await otp.verifyEmail(email, resetCode)).statusCode).toBe(400);
+      expect((await otp.resetPassword(email, resetCode)).statusCode).toBe(200);
     });
 
     it('answers an unknown e-mail like a wrong code', async () => {
-      const res = await kit.resetPassword(uniqueEmail('ghost'), '123456');
+      const res = await otp.resetPassword(uniqueEmail('ghost'), '123456');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
     });
 
     it('refuses a short or easily guessed new password without using up the code', async () => {
-      const { email, discordId } = await kit.signUpWithEmail();
-      const code = await kit.requestResetCode(email);
-      const short = await kit.resetPassword(email, code, 'short');
+      const { email, discordId } = await otp.signUpWithEmail();
+      const code = await otp.requestResetCode(email);
+      const short = await otp.resetPassword(email, code, 'short');
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toBe('Password must be at least 8 characters');
       for (const [password, message] of [
@@ -234,19 +234,19 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
         [' '.repeat(8), WEAK.repeated],
         [discordId, WEAK.discordName],
       ] as const) {
-        const weak = await kit.resetPassword(email, code, password);
+        const weak = await otp.resetPassword(email, code, password);
         expect(weak.statusCode).toBe(400);
         expect(weak.json()).toEqual({ message, errors: [{ field: 'newPassword', message }] });
-        expect((await kit.login(discordId, password)).statusCode).toBe(400);
+        expect((await otp.login(discordId, password)).statusCode).toBe(400);
       }
-      expect((await kit.resetPassword(email, code)).statusCode).toBe(200);
+      expect((await otp.resetPassword(email, code)).statusCode).toBe(200);
     });
 
     it('refuses a malformed code and a bad captcha', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const malformed = await kit.resetPassword(email, '12345a');
+      const { email } = await otp.signUpWithEmail();
+      const malformed = await otp.resetPassword(email, '12345a');
       expect(malformed.json().message).toBe('OTP must be 6 digits');
-      const bad = await kit.post('/api/v1/auth/resetPassword', {
+      const bad = await otp.post('/api/v1/auth/resetPassword', {
         email,
         OTP: '123456',
         newPassword: 'a brand new passphrase',
@@ -262,12 +262,12 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
 describe('password reset codes on postgres', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ engine: 'postgres', env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
   });
   afterAll(async () => {
     await app.close();
@@ -275,9 +275,9 @@ describe('password reset codes on postgres', () => {
   });
 
   it('lets exactly one of two simultaneous uses of a code through', async () => {
-    const { email } = await kit.signUpWithEmail();
-    const code = await kit.requestResetCode(email);
-    const results = await Promise.all([kit.resetPassword(email, code), kit.resetPassword(email, code)]);
+    const { email } = await otp.signUpWithEmail();
+    const code = await otp.requestResetCode(email);
+    const results = await Promise.all([otp.resetPassword(email, code), otp.resetPassword(email, code)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 });

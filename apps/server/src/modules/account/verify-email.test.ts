@@ -1,17 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { otpKit, uniqueEmail, wrongCode } from '../../../test/otp-kit.ts';
+import { otpFixtures, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
   });
   afterAll(async () => {
     await app.close();
@@ -28,7 +28,7 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
     it('mails a verification code and keeps the address pending until it is entered', async () => {
       const { headers, token } = await signUp(app);
       const email = uniqueEmail();
-      const res = await kit.post('/api/v1/user/email', { email }, { headers });
+      const res = await otp.post('/api/v1/user/email', { email }, { headers });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         message: `We have sent an OTP to ${email}. Enter it to verify your email.`,
@@ -38,17 +38,17 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
       expect(mail.text).toContain('verify this e-mail address for your LabelPort account');
       expect(mail.text).toContain('expires in 10 minutes');
       expect(await emailStatus(headers)).toEqual({ email: null, emailVerified: false, pendingEmail: email });
-      expect((await kit.access(token)).json()).toMatchObject({ email: null, emailVerified: false });
+      expect((await otp.access(token)).json()).toMatchObject({ email: null, emailVerified: false });
     });
 
     it('needs a session', async () => {
-      const res = await kit.post('/api/v1/user/email', { email: uniqueEmail() });
+      const res = await otp.post('/api/v1/user/email', { email: uniqueEmail() });
       expect(res.statusCode).toBe(401);
     });
 
     it('refuses the address the account has already verified', async () => {
-      const { headers, email } = await kit.signUpWithEmail();
-      const res = await kit.post('/api/v1/user/email', { email: email.toUpperCase() }, { headers });
+      const { headers, email } = await otp.signUpWithEmail();
+      const res = await otp.post('/api/v1/user/email', { email: email.toUpperCase() }, { headers });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('This email is already verified on your account');
     });
@@ -57,9 +57,9 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
       const { headers } = await signUp(app);
       const email = uniqueEmail('resend');
       for (let i = 0; i < 5; i += 1) {
-        expect((await kit.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(200);
+        expect((await otp.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(200);
       }
-      expect((await kit.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(429);
+      expect((await otp.post('/api/v1/user/email', { email }, { headers })).statusCode).toBe(429);
     });
   });
 
@@ -67,20 +67,20 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
     it('verifies the address with the mailed code; the session stays the one the account had', async () => {
       const { headers, token } = await signUp(app);
       const email = uniqueEmail();
-      const code = await kit.requestVerificationCode(headers, email);
-      const res = await kit.verifyEmail(email.toUpperCase(), code);
+      const code = await otp.requestVerificationCode(headers, email);
+      const res = await otp.verifyEmail(email.toUpperCase(), code);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Your email has been verified' });
-      expect((await kit.access(token)).json()).toMatchObject({ email, emailVerified: true });
+      expect((await otp.access(token)).json()).toMatchObject({ email, emailVerified: true });
       expect(await emailStatus(headers)).toEqual({ email, emailVerified: true, pendingEmail: null });
     });
 
     it('keeps the verified address until a new one is verified', async () => {
-      const { headers, email } = await kit.signUpWithEmail();
+      const { headers, email } = await otp.signUpWithEmail();
       const next = uniqueEmail('next');
-      const code = await kit.requestVerificationCode(headers, next);
+      const code = await otp.requestVerificationCode(headers, next);
       expect(await emailStatus(headers)).toEqual({ email, emailVerified: true, pendingEmail: next });
-      expect((await kit.verifyEmail(next, code)).statusCode).toBe(200);
+      expect((await otp.verifyEmail(next, code)).statusCode).toBe(200);
       expect(await emailStatus(headers)).toEqual({ email: next, emailVerified: true, pendingEmail: null });
     });
 
@@ -89,36 +89,36 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
       const start = Date.now();
       vi.useFakeTimers({ toFake: ['Date'], now: start });
       const expired = uniqueEmail('expired');
-      const expiredCode = await kit.requestVerificationCode(headers, expired);
+      const expiredCode = await otp.requestVerificationCode(headers, expired);
       vi.setSystemTime(start + 10 * 60_000 + 1000);
-      expect((await kit.verifyEmail(expired, expiredCode)).json()).toEqual({
+      expect((await otp.verifyEmail(expired, expiredCode)).json()).toEqual({
         message: 'Invalid or expired OTP',
       });
 
       const reused = uniqueEmail('reused');
-      const reusedCode = await kit.requestVerificationCode(headers, reused);
-      expect((await kit.verifyEmail(reused, reusedCode)).statusCode).toBe(200);
-      expect((await kit.verifyEmail(reused, reusedCode)).statusCode).toBe(400);
+      const reusedCode = await otp.requestVerificationCode(headers, reused);
+      expect((await otp.verifyEmail(reused, reusedCode)).statusCode).toBe(200);
+      expect((await otp.verifyEmail(reused, reusedCode)).statusCode).toBe(400);
 
       const guessed = uniqueEmail('guessed');
-      const guessedCode = await kit.requestVerificationCode(headers, guessed);
+      const guessedCode = await otp.requestVerificationCode(headers, guessed);
       for (let i = 0; i < 5; i += 1)
-        expect((await kit.verifyEmail(guessed, wrongCode(guessedCode))).statusCode).toBe(400);
-      expect((await kit.verifyEmail(guessed, guessedCode)).json()).toEqual({
+        expect((await otp.verifyEmail(guessed, wrongCode(guessedCode))).statusCode).toBe(400);
+      expect((await otp.verifyEmail(guessed, guessedCode)).json()).toEqual({
         message: 'Invalid or expired OTP',
       });
     });
 
     it('refuses a password reset code', async () => {
-      const { email } = await kit.signUpWithEmail();
-      const resetCode = await kit.requestResetCode(email);
-      const res = await kit.verifyEmail(email, resetCode);
+      const { email } = await otp.signUpWithEmail();
+      const resetCode = await otp.requestResetCode(email);
+      const res = await otp.verifyEmail(email, resetCode);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
     });
 
     it('answers an unknown e-mail like a wrong code', async () => {
-      const res = await kit.verifyEmail(uniqueEmail('ghost'), '000000');
+      const res = await otp.verifyEmail(uniqueEmail('ghost'), '000000');
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'Invalid or expired OTP' });
     });
@@ -127,16 +127,16 @@ describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
       const first = await signUp(app);
       const second = await signUp(app);
       const email = uniqueEmail('contested');
-      const firstCode = await kit.requestVerificationCode(first.headers, email);
-      const secondCode = await kit.requestVerificationCode(second.headers, email);
-      expect((await kit.verifyEmail(email, secondCode)).statusCode).toBe(200);
-      const late = await kit.verifyEmail(email, firstCode);
+      const firstCode = await otp.requestVerificationCode(first.headers, email);
+      const secondCode = await otp.requestVerificationCode(second.headers, email);
+      expect((await otp.verifyEmail(email, secondCode)).statusCode).toBe(200);
+      const late = await otp.verifyEmail(email, firstCode);
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({ message: 'This email is already used by another account' });
     });
 
     it('refuses a bad captcha', async () => {
-      const res = await kit.post('/api/v1/auth/verifyEmail', {
+      const res = await otp.post('/api/v1/auth/verifyEmail', {
         email: uniqueEmail(),
         OTP: '123456',
         captchaToken: 'x',

@@ -11,10 +11,10 @@ import { excelCsv, sheetRow, type SheetRow } from '../../../test/fixtures/csv-fi
 import { packingSlipPdf } from '../../../test/fixtures/packing-slips.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody } from '../../../test/order-fixtures.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';
 
 /** What a user reads for a case: the first warning's field, suggestion and the start of its message. */

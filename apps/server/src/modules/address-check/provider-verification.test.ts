@@ -3,10 +3,10 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { adminCall, orderBody, settleLabels } from '../../../test/order-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
-import type { Reseller } from '../../../test/order-kit.ts';
-import { apiReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
+import { adminCall, orderBody, waitForLabelJobs } from '../../../test/order-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
+import type { Reseller } from '../../../test/order-fixtures.ts';
+import { apiReseller, signUpStaff, type ApiReseller } from '../../../test/account-fixtures.ts';
 
 /**
  * Issue 38 #5: an order whose label type is routed to EasyPost or Shippo has its addresses verified
@@ -63,7 +63,7 @@ describe("address verification by the order's provider", () => {
     shippo.knownAddresses.set('1 MARKET ST', { city: 'SAN FRANCISCO', state: 'CA', zip: '94105' });
   }, 120_000);
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await easypost.close();
     await shippo.close();

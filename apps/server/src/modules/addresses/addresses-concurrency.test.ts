@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { createAddress, MAX_ADDRESSES } from './addresses.service.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const home = { name: 'Jane Doe', street: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' };
 

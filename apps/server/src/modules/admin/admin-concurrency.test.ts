@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.

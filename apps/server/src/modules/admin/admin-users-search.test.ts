@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, scansOf, type Engine, type TestApp } from '../../../test/helper.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
 
 type Listed = { users: { discordId: string }[]; total: number };
 

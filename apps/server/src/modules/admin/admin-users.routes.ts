@@ -12,16 +12,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
-import {
-  adjustBalance,
-  disableUser,
-  enableUser,
-  getUserDetail,
-  getUserLedger,
-  listUsers,
-  resetApiKey,
-  revokeSessions,
-} from './admin-users.service.ts';
+import { adjustBalance } from './adjust-balance.ts';
+import { disableUser } from './disable-user.ts';
+import { enableUser } from './enable-user.ts';
+import { listUsers } from './list-users.ts';
+import { getUserDetail } from './read-user-detail.ts';
+import { getUserLedger } from './read-user-ledger.ts';
+import { resetApiKey } from './reset-api-key.ts';
+import { revokeSessions } from './revoke-sessions.ts';
 
 const tags = ['admin'];
 const resellerParams = uuidParams({ id: 'Reseller not found' });

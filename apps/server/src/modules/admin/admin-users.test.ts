@@ -4,9 +4,9 @@ import { auditLog, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
 import { CLI_ACTOR } from '../audit/audit.service.ts';
 import { KEYS_FIRST_FROM_OFFSET } from './admin-users.repository.ts';
-import { setUserRole } from './admin-users.service.ts';
-import { signUpStaff, type Staff } from '../../../test/account-kit.ts';
-import { adminCall } from '../../../test/api-kit.ts';
+import { setUserRole } from './set-user-role.ts';
+import { signUpStaff, type Staff } from '../../../test/account-fixtures.ts';
+import { adminCall } from '../../../test/api-fixtures.ts';
 
 type Headers = Record<string, string>;
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, type Reseller } from '../../../test/order-kit.ts';
+import { balanceCents, type Reseller } from '../../../test/order-fixtures.ts';
 import { createCourier, quote } from '../courier/test-support.ts';
 import { requestRefund, resellerWithOrder, staffRefund } from '../refunds/test-support.ts';
-import { signUpStaff, promoteToStaff } from '../../../test/account-kit.ts';
+import { signUpStaff, promoteToStaff } from '../../../test/account-fixtures.ts';
 
 /** A staff member who also buys as a reseller never decides their own money: another staff member does. */
 describe('staff writes on their own account, order or request', () => {

@@ -53,24 +53,24 @@ function runWorker(data: Uint8Array, limits: PdfTextLimits): Promise<PdfReadResu
     // pdfjs is told to stay quiet; anything it still prints is dropped rather than mixed into the server log.
     worker.stdout.resume();
     worker.stderr.resume();
-    let isSettled = false;
-    const settle = (fn: () => void) => {
-      if (isSettled) return;
-      isSettled = true;
+    let finished = false;
+    const finish = (fn: () => void) => {
+      if (finished) return;
+      finished = true;
       clearTimeout(timer);
       fn();
     };
     const timer = setTimeout(() => {
-      settle(() => reject(new AppError('UNPROCESSABLE', PDF_MESSAGES.timeout)));
+      finish(() => reject(new AppError('UNPROCESSABLE', PDF_MESSAGES.timeout)));
       void worker.terminate();
     }, limits.timeoutMs);
     worker.once('message', (result: PdfReadResult) => {
-      settle(() => resolve(result));
+      finish(() => resolve(result));
       void worker.terminate();
     });
-    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('error', (error) => finish(() => reject(error)));
     worker.once('exit', (code) =>
-      settle(() => resolve({ ok: false, kind: 'unreadable', detail: `worker exited with ${code}` })),
+      finish(() => resolve({ ok: false, kind: 'unreadable', detail: `worker exited with ${code}` })),
     );
   });
 }

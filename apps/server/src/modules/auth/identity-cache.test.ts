@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationHandlers } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { createTestApp, ENGINES, signUp, type TestApp } from '../../../test/helper.ts';
-import { resellerOf, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { resellerOf, waitFor } from '../../../test/order-fixtures.ts';
+import { apiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 import { createIdentityCache, REMEMBER_MS, type Credential } from './identity-cache.ts';
-import { enrolTwoFactor } from '../../../test/two-factor-kit.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 
 const alice = (sessionId = 's1', expiresAt: Date | null = null): Credential => ({
   sessionId,

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { bulkOrderRows, ledgerEntries, orders, users } from '../../db/schema.ts';
 import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
-import { fund, waitFor } from '../../../test/order-kit.ts';
+import { fund, waitFor } from '../../../test/order-fixtures.ts';
 import {
   createDatabaseIn,
   payCsvOver,

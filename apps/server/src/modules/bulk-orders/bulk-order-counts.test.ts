@@ -6,9 +6,9 @@ import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow } from '../../../test/fixtures/csv-files.ts';
 import { createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { labelTypeIds, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { labelTypeIds, waitFor, type Reseller } from '../../../test/order-fixtures.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 const MIGRATION = new URL('../../db/migrations/0023_bulk-order-counts.sql', import.meta.url);

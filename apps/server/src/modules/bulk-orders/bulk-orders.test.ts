@@ -8,8 +8,14 @@ import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { balanceCents, labelTypeIds, ledgerOf, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import {
+  balanceCents,
+  labelTypeIds,
+  ledgerOf,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const run = promisify(execFile);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bulk-files-'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { type Reseller } from '../../../test/order-kit.ts';
+import { type Reseller } from '../../../test/order-fixtures.ts';
 import { drawLabels, insertCompletedBulkOrder } from '../../../test/large-bulk-order.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 /** One download at a time and none waiting: a second download is refused until the first one's slot is free. */
 describe('label download slots (one at a time, none waiting)', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, fund, ledgerOf } from '../../../test/order-kit.ts';
+import { balanceCents, fund, ledgerOf } from '../../../test/order-fixtures.ts';
 import { cancel, createCourier, quote, setStatus } from './test-support.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('courier order moves under concurrency on postgres', () => {

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { uniqueEmail } from '../../../test/otp-kit.ts';
+import { uniqueEmail } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { type Reseller } from '../../../test/order-kit.ts';
+import { type Reseller } from '../../../test/order-fixtures.ts';
 import { complete, createCourier, quote, setStatus } from './test-support.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 describe('courier order mail over SMTP', () => {
   let app: TestApp;

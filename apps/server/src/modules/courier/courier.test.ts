@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-fixtures.ts';
 import { cancel, complete, courierBody, createCourier, pdf, quote, setStatus } from './test-support.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 describe('courier orders /api/v1/fed and /api/v1/admin/courier', () => {
   let app: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaSolutions, idempotencyKeys, rateLimitHits, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { waitFor } from '../../../test/order-kit.ts';
+import { waitFor } from '../../../test/order-fixtures.ts';
 import { HOUSEKEEPING_CRON, startHousekeeping } from './housekeeping.jobs.ts';
 
 describe('housekeeping', () => {

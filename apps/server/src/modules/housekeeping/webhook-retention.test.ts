@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEvents } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { waitFor, type Reseller } from '../../../test/order-fixtures.ts';
 import { emitWebhookEvent, newEventId } from '../webhooks/webhook-events.ts';
 import { startHousekeeping } from './housekeeping.jobs.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders } from '../../db/schema.ts';
 import { createTestApp, ENGINES, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
-import { balanceCents, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { balanceCents, orderBody } from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 import { requestHashOf, runIdempotent } from './idempotency.service.ts';
 
 describe.each(ENGINES)('Idempotency-Key when the process dies mid-purchase on %s', (engine) => {

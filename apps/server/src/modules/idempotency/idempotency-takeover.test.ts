@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
-import { balanceCents, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { balanceCents, orderBody } from '../../../test/order-fixtures.ts';
+import { apiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 import { runIdempotent } from './idempotency.service.ts';
 
 // Two purchases on separate connections: real PostgreSQL, as PGlite has one connection.

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, ledgerEntries, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { type Reseller } from '../../../test/order-kit.ts';
+import { type Reseller } from '../../../test/order-fixtures.ts';
 import { MAX_PENDING_INVOICES } from '@portal/shared';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('invoice approval under concurrency on postgres', () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, ledgerEntries, mailOutbox, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { balanceCents, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
-import { appCall } from '../../../test/api-kit.ts';
+import { balanceCents, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
+import { appCall } from '../../../test/api-fixtures.ts';
 
 type Headers = Record<string, string>;
 const PNG = Buffer.from(

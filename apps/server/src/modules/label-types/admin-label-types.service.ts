@@ -22,7 +22,8 @@ import {
   updateLabelType,
   type LabelTypeWithPrices,
 } from './label-types.repository.ts';
-import { tiersInCents, toLabelTypeView } from './label-types.service.ts';
+import { tiersInCents } from './label-type-prices.ts';
+import { toLabelTypeView } from './label-type-view.ts';
 
 const notFound = () => AppError.notFound('Label type not found');
 const uidTaken = (uid: string) =>

@@ -13,12 +13,12 @@ import {
   balanceCents,
   createOrder,
   orderBody,
-  settleLabels,
+  waitForLabelJobs,
   waitFor,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
-import { apiReseller, signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
+import { apiReseller, signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 
 type Headers = Record<string, string>;
 const tiers = (rows: Array<[number, number, number]>): PriceTier[] =>
@@ -79,7 +79,7 @@ describe('staff label types and reseller prices', () => {
     groundOz = types.find((t) => t.uid === 'ground_oz')!;
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

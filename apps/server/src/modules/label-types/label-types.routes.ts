@@ -2,7 +2,7 @@ import { labelTypeListResponse } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { readLabelTypes } from './label-types.service.ts';
+import { readLabelTypes } from './read-label-types.ts';
 
 /** GET /labeltype/read: the label types with their price tiers. */
 export const labelTypeRoutes =

@@ -17,7 +17,8 @@ import {
   type LabelTypeWithPrices,
   type ResellerPriceRow,
 } from './label-types.repository.ts';
-import { tiersInDollars, toLabelTypeView, withResellerPrices } from './label-types.service.ts';
+import { tiersInDollars, withResellerPrices } from './label-type-prices.ts';
+import { toLabelTypeView } from './label-type-view.ts';
 
 const userNotFound = () => AppError.notFound('User not found');
 const typeNotFound = () => AppError.notFound('Label type not found');

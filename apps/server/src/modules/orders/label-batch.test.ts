@@ -11,8 +11,8 @@ import {
   labelTypeIds,
   orderBody,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 /**
  * The label job batch on its own (no workers run here, so nothing races the calls): one round trip

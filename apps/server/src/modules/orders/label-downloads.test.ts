@@ -8,9 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { pngSize } from '../../labels/label-scan.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import {
+  createOrder,
+  labelTypeIds,
+  orderBody,
+  waitForLabelJobs,
+  waitFor,
+} from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -41,7 +47,7 @@ describe('label downloads in every format', () => {
     tracking = done.orders[0].tracking;
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

@@ -9,7 +9,7 @@ import {
 import { UpstreamNotBoughtError } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from '../../labels/providers/upstream/upstream-errors.ts';
 import { routesOf } from '../providers/label-type-routes.service.ts';
-import { ordersWithUnsettledPurchases } from '../providers/label-purchases.repository.ts';
+import { ordersWithUnfinishedPurchases } from '../providers/label-purchases.repository.ts';
 import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -68,16 +68,16 @@ type MadeLabel = {
  * the render threads) are stored together, in one transaction that stores the PDFs and completes the
  * orders. A label bought upstream takes from a fraction of a second to many, so each one is stored as
  * soon as it is bought (with those bought while the previous store ran) and its order reported to
- * `onSettled` at once: the job queue gives its place to the next order instead of waiting for the
+ * `onOrderDone` at once: the job queue gives its place to the next order instead of waiting for the
  * batch's slowest purchase. Runs again safely: a completed or cancelled order is left alone, and the
  * provider buys at most once per order (idempotency key = order id). A carrier's outright rejection
  * cancels and refunds at once; the orders whose label failed otherwise are returned (order id -> error)
- * for the queue to retry, and reported to `onSettled` too.
+ * for the queue to retry, and reported to `onOrderDone` too.
  */
 export async function generateLabels(
   ctx: AppContext,
   orderIds: readonly string[],
-  onSettled?: (orderId: string, error: Error | null) => void,
+  onOrderDone?: (orderId: string, error: Error | null) => void,
 ): Promise<Map<string, Error>> {
   const failed = new Map<string, Error>();
   const open = await markProcessing(ctx.db, [...new Set(orderIds)]);
@@ -106,13 +106,13 @@ export async function generateLabels(
           failureReason: resellerReasonOf(reason),
         });
         await ctx.refundFailedOrder(order.id, reason);
-        onSettled?.(order.id, null);
+        onOrderDone?.(order.id, null);
       } else {
         // A passing failure is no reason for the reseller until the order ends; staff see it.
         await recordFailure(ctx.db, order.id, { providerNote: reason });
         const failure = deferralOf(ctx, order, error) ?? (error instanceof Error ? error : new Error(reason));
         failed.set(order.id, failure);
-        onSettled?.(order.id, failure);
+        onOrderDone?.(order.id, failure);
       }
       return null;
     }
@@ -128,18 +128,18 @@ export async function generateLabels(
       try {
         await storeSoon(made);
       } catch (error) {
-        // Bought but not stored: the purchase stays unsettled, and the retry takes the label from it.
+        // Bought but not stored: the purchase stays unfinished, and the retry takes the label from it.
         const failure = error instanceof Error ? error : new Error(String(error));
         failed.set(order.id, failure);
-        onSettled?.(order.id, failure);
+        onOrderDone?.(order.id, failure);
         return;
       }
-      onSettled?.(order.id, null);
+      onOrderDone?.(order.id, null);
     }),
     (async () => {
       const made = (await Promise.all(testMode.map(make))).filter((m) => m !== null);
       await storeLabels(ctx, made);
-      for (const { order } of made) onSettled?.(order.id, null);
+      for (const { order } of made) onOrderDone?.(order.id, null);
     })(),
   ]);
   // Waits for every order before failing the batch: none is retried while its first try still runs.
@@ -209,7 +209,7 @@ async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promi
  * (nothing bought), or a purchase's outcome is not known yet. Its job is sent again for `retryInMs`
  * later instead of spending one of the queue's few retries, so a provider's outage delays orders
  * rather than refunding them. A provider that stays unavailable past `giveUpMs` fails the order as
- * before; an unknown outcome waits for as long as it takes, since only the provider can settle it.
+ * before; an unknown outcome waits for as long as it takes, since only the provider can finish it.
  */
 export class DeferredLabelError extends Error {
   override readonly name = 'DeferredLabelError';
@@ -240,17 +240,17 @@ export async function generateLabel(ctx: AppContext, orderId: string): Promise<v
 
 /**
  * The last word on an order whose label jobs all failed: when a provider may still hold a label for
- * it (an answer was lost), it is settled first, and the order is only refunded once the provider
+ * it (an answer was lost), it is finished first, and the order is only refunded once the provider
  * said nothing was bought. While it cannot say, the answer is a `DeferredLabelError` (ask again later).
  */
-export async function settleOrRefund(
+export async function finishPurchaseOrRefund(
   ctx: AppContext,
   orderId: string,
   reason: string,
 ): Promise<boolean | DeferredLabelError> {
-  if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0) {
+  if ((await ordersWithUnfinishedPurchases(ctx.db, [orderId])).size > 0) {
     const failure = (await generateLabels(ctx, [orderId])).get(orderId);
-    if ((await ordersWithUnsettledPurchases(ctx.db, [orderId])).size > 0)
+    if ((await ordersWithUnfinishedPurchases(ctx.db, [orderId])).size > 0)
       return new DeferredLabelError(
         failure ?? new Error(`Order ${orderId}: its upstream purchase is not settled yet`),
         UNKNOWN_RETRY_MS,

@@ -16,8 +16,8 @@ import {
   ledgerOf,
   orderBody,
   waitFor,
-} from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { testConfig } from '../../../test/config.ts';
 
 /** The test-mode provider, slowed down so that a restart lands in the middle of the queue. */

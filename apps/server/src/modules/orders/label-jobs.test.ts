@@ -19,8 +19,8 @@ import {
   orderBody,
   waitFor,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 
 /** The test-mode provider, except for recipients whose name asks for a failure (the carrier is the fake). */
 const providerFailingFor = (attempts: Map<string, number>): LabelProvider => {

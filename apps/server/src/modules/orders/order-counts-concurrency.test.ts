@@ -4,8 +4,14 @@ import { orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { refundOrder, STAFF_REFUNDABLE } from '../refunds/refund-order.ts';
-import { createOrder, labelTypeIds, orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import {
+  createOrder,
+  labelTypeIds,
+  orderBody,
+  waitFor,
+  type Reseller,
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 

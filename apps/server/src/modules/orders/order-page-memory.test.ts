@@ -3,8 +3,8 @@ import type { OrderView } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { ENGINES, createPostgresDatabaseUrl, createTestApp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, fund, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { createOrder, fund, labelTypeIds, orderBody, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 /** A small bound, so the test of it reads few pages. */
 const MEMORY_ROWS = 300;

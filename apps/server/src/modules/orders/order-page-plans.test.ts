@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, planCounts, scansOf, type TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { labelTypeIds, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 type IndexUse = Record<string, number>;
 

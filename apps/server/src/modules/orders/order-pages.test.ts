@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, createTestApp, type TestApp } from '../../../test/helper.ts';
 import { SEEK_FROM_OFFSET } from './order-list.repository.ts';
 import { toSearchQuery } from './search-query.ts';
-import { labelTypeIds, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { labelTypeIds, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 const SORTS = ['des', 'asc'] as const;
 const STATUSES = ['All', 'pending', 'processing', 'completed', 'cancelled'] as const;

@@ -11,8 +11,8 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-} from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('POST /api/v1/order/create under concurrency on postgres', () => {

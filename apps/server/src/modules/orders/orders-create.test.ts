@@ -9,8 +9,8 @@ import {
   ledgerOf,
   orderBody,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 describe.each(ENGINES)('POST /api/v1/order/create on %s', (engine) => {
   let app: TestApp;

@@ -10,8 +10,8 @@ import {
   ledgerOf,
   orderBody,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 type Listed = { _id: string; OrderId: string; toName: string; status: string; tracking: string | null };
 

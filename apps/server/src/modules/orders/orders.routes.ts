@@ -18,14 +18,12 @@ import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
-import {
-  createOrders,
-  downloadLabel,
-  duplicateOrder,
-  readOrder,
-  readOrders,
-  readOrderStats,
-} from './orders.service.ts';
+import { createOrders } from './create-orders.ts';
+import { downloadLabel } from './download-label.ts';
+import { duplicateOrder } from './duplicate-order.ts';
+import { readOrder } from './read-order.ts';
+import { readOrderStats } from './read-order-stats.ts';
+import { readOrders } from './read-orders.ts';
 import { downloadSelectedBody, downloadSelectedLabels } from './selected-labels.service.ts';
 
 const tags = ['orders'];

@@ -7,8 +7,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 /** A 4x6 label PDF whose text is its tracking number, as a finished label job leaves it. */
 async function labelPdf(tracking: string): Promise<Uint8Array> {

@@ -5,7 +5,7 @@ import { createDatabase } from '../../db/client.ts';
 import { otpCodes } from '../../db/schema.ts';
 import { createPostgresDatabaseUrl, createTestApp, rowsOf, type TestApp } from '../../../test/helper.ts';
 import { consumeOtp, issueOtp, MAX_OTP_FAILURES } from './otp.service.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 // Guesses on separate connections: real PostgreSQL, as PGlite has one connection.
 describe('one-time codes under concurrent guesses on postgres', () => {

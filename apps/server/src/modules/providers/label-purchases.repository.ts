@@ -4,8 +4,8 @@ import { labelPurchases, orders, type PurchaseState } from '../../db/schema.ts';
 
 export type LabelPurchaseRow = typeof labelPurchases.$inferSelect;
 
-/** States whose outcome is not settled: the provider may hold a label for the order. */
-export const UNSETTLED: readonly PurchaseState[] = ['started', 'unknown', 'bought'];
+/** States of an unfinished purchase (its outcome not known yet): the provider may hold a label for the order. */
+export const UNFINISHED_STATES: readonly PurchaseState[] = ['started', 'unknown', 'bought'];
 
 export const findPurchasesOf = (db: DbOrTx, orderIds: readonly string[]): Promise<LabelPurchaseRow[]> =>
   orderIds.length === 0
@@ -55,8 +55,8 @@ export async function setPurchase(
     .where(eq(labelPurchases.id, id));
 }
 
-/** Orders among `orderIds` with a purchase whose outcome is not settled. */
-export async function ordersWithUnsettledPurchases(
+/** Orders among `orderIds` with an unfinished purchase (its outcome not known yet). */
+export async function ordersWithUnfinishedPurchases(
   db: DbOrTx,
   orderIds: readonly string[],
 ): Promise<Set<string>> {
@@ -65,7 +65,10 @@ export async function ordersWithUnsettledPurchases(
     .select({ orderId: labelPurchases.orderId })
     .from(labelPurchases)
     .where(
-      and(inArray(labelPurchases.orderId, [...orderIds]), inArray(labelPurchases.state, [...UNSETTLED])),
+      and(
+        inArray(labelPurchases.orderId, [...orderIds]),
+        inArray(labelPurchases.state, [...UNFINISHED_STATES]),
+      ),
     );
   return new Set(rows.map((r) => r.orderId));
 }

@@ -2,10 +2,17 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelPurchases, orders } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { signUpReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { purchaseFaults, startFaultProxy, type FaultProxy } from '../../../test/fault-proxy.ts';
-import { balanceCents, createOrder, fund, ledgerOf, orderBody, waitFor } from '../../../test/order-kit.ts';
+import {
+  balanceCents,
+  createOrder,
+  fund,
+  ledgerOf,
+  orderBody,
+  waitFor,
+} from '../../../test/order-fixtures.ts';
 import {
   startDownstreamPortal,
   startUpstreamPortal,

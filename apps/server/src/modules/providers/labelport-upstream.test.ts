@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idempotencyKeys, orders } from '../../db/schema.ts';
 import { sampleShipment } from '../../labels/fixtures.ts';
 import { createLabelportAdapter } from '../../labels/providers/upstream/labelport-adapter.ts';
-import { apiReseller, signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiReseller, signUpReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
@@ -13,7 +13,7 @@ import {
   endedOrder,
   placeOrder,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
 
 /** The fields of the staff order view these tests read. */

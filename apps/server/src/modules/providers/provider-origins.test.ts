@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpStaff } from '../../../test/account-kit.ts';
-import { adminCall } from '../../../test/api-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
+import { adminCall } from '../../../test/api-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 
 const LINK_LOCAL = 'Base URL must not point to a link-local address (such as cloud metadata)';

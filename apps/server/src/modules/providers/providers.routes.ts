@@ -16,13 +16,11 @@ import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
 import { setLabelTypeRoute } from './label-type-routes.service.ts';
 import { readMargins } from './margins.service.ts';
-import {
-  createProvider,
-  readProviders,
-  removeProvider,
-  testProvider,
-  updateProviderById,
-} from './providers.service.ts';
+import { createProvider } from './create-provider.ts';
+import { readProviders } from './read-providers.ts';
+import { removeProvider } from './remove-provider.ts';
+import { testProvider } from './test-provider-connection.ts';
+import { updateProviderById } from './update-provider.ts';
 
 const tags = ['admin'];
 const providerParams = uuidParams({ id: 'Provider not found' });

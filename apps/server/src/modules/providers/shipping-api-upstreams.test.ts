@@ -9,10 +9,10 @@ import {
   labelTypeIds,
   orderBody,
   placeOrder,
-  settleLabels,
+  waitForLabelJobs,
   type Reseller,
-} from '../../../test/order-kit.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+} from '../../../test/order-fixtures.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 type StaffOrder = {
   _id: string;
@@ -61,7 +61,7 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     }
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await easypost.close();
     await shippo.close();

@@ -4,9 +4,15 @@ import { orders, providerCalls } from '../../db/schema.ts';
 import { pngSize } from '../../labels/label-scan.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, orderBody, endedOrder, placeOrder, type Reseller } from '../../../test/order-kit.ts';
+import {
+  labelTypeIds,
+  orderBody,
+  endedOrder,
+  placeOrder,
+  type Reseller,
+} from '../../../test/order-fixtures.ts';
 import {
   startDownstreamPortal,
   startUpstreamPortal,

@@ -11,7 +11,7 @@ import {
   findPurchasesOf,
   setPurchase,
   startPurchase,
-  UNSETTLED,
+  UNFINISHED_STATES,
   type LabelPurchaseRow,
 } from './label-purchases.repository.ts';
 import type { RouteStepRow } from './providers.repository.ts';
@@ -36,7 +36,7 @@ const toLabel = (client: ProviderClient, label: UpstreamLabelResult, shipment: S
 
 /**
  * Buys one order's label along its label type's route, never twice (decision 240):
- * 1. a purchase whose outcome is not settled (the answer was lost, the label was bought but not stored)
+ * 1. a purchase whose outcome is not known yet (the answer was lost, the label was bought but not stored)
  *    is looked up at its provider before anything else; until the provider says, the order waits;
  * 2. then the route's providers in order, each try recorded before the call, the next one only after
  *    a definite "not bought" (a rejection, a 429 waited out too long, a provider cooling down);
@@ -59,14 +59,14 @@ export async function buyUpstreamLabel(
     return client;
   };
 
-  const unsettled = purchases.filter((p) => UNSETTLED.includes(p.state));
-  for (const purchase of unsettled) {
-    const outcome = await settle(ctx, clientOf(purchase.providerId), purchase, shipment);
+  const unfinished = purchases.filter((p) => UNFINISHED_STATES.includes(p.state));
+  for (const purchase of unfinished) {
+    const outcome = await finishUpstreamPurchase(ctx, clientOf(purchase.providerId), purchase, shipment);
     if (outcome.state === 'bought') return outcome.label;
   }
-  const settled = unsettled.length > 0 ? await findPurchasesOf(ctx.db, [orderId]) : purchases;
+  const finished = unfinished.length > 0 ? await findPurchasesOf(ctx.db, [orderId]) : purchases;
 
-  const byProvider = new Map(settled.map((p) => [p.providerId, p]));
+  const byProvider = new Map(finished.map((p) => [p.providerId, p]));
   let lastError: Error | null = null;
   let onlyRejections = true;
   for (const step of route) {
@@ -118,7 +118,7 @@ export async function buyUpstreamLabel(
       }
       // Unknown outcome: ask the provider at once; fail over only if it says nothing was bought.
       await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
-      const outcome = await settle(ctx, client, { ...purchase, state: 'unknown' }, shipment);
+      const outcome = await finishUpstreamPurchase(ctx, client, { ...purchase, state: 'unknown' }, shipment);
       if (outcome.state === 'bought') return outcome.label;
       if (outcome.state === 'rejected') {
         lastError = new UpstreamRejectedError(`${client.name}: ${outcome.reason}`);
@@ -132,22 +132,22 @@ export async function buyUpstreamLabel(
   throw onlyRejections ? new RouteExhaustedError(lastError.message) : lastError;
 }
 
-type Settled =
+type FinishedPurchase =
   | { state: 'bought'; label: BoughtLabel }
   /** Nothing was bought, and asking again bought nothing either: the provider refused the order. */
   | { state: 'rejected'; reason: string }
   | { state: 'not-bought' };
 
 /**
- * Settles a purchase whose outcome is not known: the label when the provider holds one, or that
+ * Finishes a purchase whose outcome is not known: the label when the provider holds one, or that
  * nothing was bought; throws (the order waits) while the provider cannot say.
  */
-async function settle(
+async function finishUpstreamPurchase(
   ctx: AppContext,
   client: ProviderClient,
   purchase: LabelPurchaseRow,
   shipment: Shipment,
-): Promise<Settled> {
+): Promise<FinishedPurchase> {
   let outcome;
   try {
     outcome = await client.lookup({

@@ -10,9 +10,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-fixtures.ts';
 import { resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
 
 describe('staff orders and refunds', () => {
   let app: TestApp;

@@ -1,9 +1,7 @@
 import { formatCents } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { paragraphsHtml } from '../../mail/escape-html.ts';
 import { findMailRecipient } from './refunds.repository.ts';
-
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /**
  * Tells the reseller, after the change committed, when their address is verified. A mail that
@@ -14,7 +12,7 @@ async function tellReseller(ctx: AppContext, userId: string, subject: string, bo
   if (!to) return;
   const text = `Hello ${to.username},\n\n${body}\n\nLabelPort`;
   await ctx.mailer
-    .send({ to: to.email, subject, text, html: `<p>${escapeHtml(text).split('\n\n').join('</p><p>')}</p>` })
+    .send({ to: to.email, subject, text, html: paragraphsHtml(text) })
     .catch((err: unknown) => ctx.log.error({ err, userId }, 'could not send the refund e-mail'));
 }
 

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { apiReseller, signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
+import {
+  apiReseller,
+  signUpReseller,
+  signUpStaff,
+  type ApiReseller,
+} from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
 import {
@@ -12,11 +17,11 @@ import {
   labelTypeIds,
   ledgerOf,
   orderBody,
-  settleLabels,
+  waitForLabelJobs,
   waitFor,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { startWebhookWorkers } from '../webhooks/webhook-delivery.ts';
-import { settle } from '../webhooks/test-support.ts';
+import { drainWebhookDeliveries } from '../webhooks/test-support.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 
 /**
@@ -51,9 +56,9 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     await a.listen({ port, host: '127.0.0.1' });
   }, 120_000);
   afterAll(async () => {
-    await settleLabels(a);
-    await settleLabels(b);
-    await settle(b);
+    await waitForLabelJobs(a);
+    await waitForLabelJobs(b);
+    await drainWebhookDeliveries(b);
     await a.close();
     await b.close();
   });
@@ -114,7 +119,7 @@ describe("an upstream's order.cancelled settles the void at once", () => {
     );
     expect(refunded.status).toBe('cancelled');
     expect(await balanceCents(a.ctx.db, reseller.id)).toBe(before + order.priceCents);
-    await settle(b);
+    await drainWebhookDeliveries(b);
     const refunds = (await ledgerOf(a.ctx.db, reseller.id)).entries.filter((e) => e.kind === 'refund');
     expect(refunds).toHaveLength(1);
   }, 90_000);

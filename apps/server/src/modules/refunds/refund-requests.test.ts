@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-fixtures.ts';
 import { saveSettings } from '../settings/settings.service.ts';
 import { requestRefund, resellerWithOrder, staffRefund } from './test-support.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 describe('refund requests', () => {
   let app: TestApp;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, refundRequests } from '../../db/schema.ts';
-import { signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-kit.ts';
+import { signUpReseller, signUpStaff, type ApiReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
@@ -10,7 +10,7 @@ import {
   waitFor,
   placeOrder,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 import { checkVoids } from './voids.service.ts';

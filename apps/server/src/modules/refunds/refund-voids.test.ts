@@ -14,10 +14,10 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { generateLabel } from '../orders/label-job.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
 import { requestRefund, staffRefund, statusOf } from './test-support.ts';
 import { voidUnusedLabels } from './unused-labels.ts';
 import { checkVoids, creditRefund } from './voids.service.ts';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { generateLabel } from '../orders/label-job.ts';
-import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-kit.ts';
+import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-fixtures.ts';
 import { requestRefund, resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('refunds under concurrency on postgres', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 import { orders } from '../../db/schema.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { createOrder, labelTypeIds, orderBody } from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody } from '../../../test/order-fixtures.ts';
 import { generateLabel } from '../orders/label-job.ts';
 /** The tracking and void tests' name for `signUpStaff`. */
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-kit.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   adminCall,
@@ -11,7 +11,7 @@ import {
   orderBody,
   waitFor,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { generateLabel } from '../orders/label-job.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 import { startVoidJobs } from './void-jobs.ts';

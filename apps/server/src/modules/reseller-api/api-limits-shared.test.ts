@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.ts';
 import { createPostgresDatabaseUrl, createTestApp, type TestApp } from '../../../test/helper.ts';
-import { orderBody } from '../../../test/order-kit.ts';
-import { apiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { orderBody } from '../../../test/order-fixtures.ts';
+import { apiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 const PER_MINUTE = 10;
 const PURCHASES_PER_SECOND = 3;

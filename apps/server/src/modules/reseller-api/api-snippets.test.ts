@@ -7,9 +7,9 @@ import { API_ENDPOINTS, curlSnippet, fetchSnippet, pythonSnippet, type SnippetCo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { settleLabels, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { waitForLabelJobs, waitFor } from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 const run = promisify(execFile);
 const endpoint = (id: string) => API_ENDPOINTS.find((e) => e.id === id)!;
@@ -35,7 +35,7 @@ describe('the API docs page snippets run against a live server', () => {
     context = { baseUrl: `${address}/api/v2`, apiKey: alice.apiKey };
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await fs.rm(dir, { recursive: true, force: true });
   });

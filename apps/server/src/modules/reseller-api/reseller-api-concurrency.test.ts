@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody } from '../../../test/order-kit.ts';
-import { apiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { balanceCents, ledgerOf, orderBody } from '../../../test/order-fixtures.ts';
+import { apiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 // PGlite has one connection, so races there prove nothing: this runs on real PostgreSQL only.
 describe('reseller API purchases under concurrency on postgres', () => {

@@ -5,9 +5,9 @@ import { idempotencyKeys, users } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { requestHashOf } from '../idempotency/idempotency.service.ts';
-import { balanceCents, fund, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import { balanceCents, fund, orderBody, waitForLabelJobs, waitFor } from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 describe('reseller API /api/v2: authentication and single orders', () => {
   let app: TestApp;
@@ -21,7 +21,7 @@ describe('reseller API /api/v2: authentication and single orders', () => {
     groundOz = types.find((t: { uid: string }) => t.uid === 'ground_oz')._id;
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { balanceCents, ledgerOf, orderBody, settleLabels, waitFor } from '../../../test/order-kit.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { apiCall } from '../../../test/api-kit.ts';
+import {
+  balanceCents,
+  ledgerOf,
+  orderBody,
+  waitForLabelJobs,
+  waitFor,
+} from '../../../test/order-fixtures.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { apiCall } from '../../../test/api-fixtures.ts';
 
 const row = (i: number, change: Record<string, unknown> = {}) => {
   const { labelType: _t, quantity: _q, signature: _s, ...order } = orderBody('', { ToName: `Buyer ${i}` });
@@ -19,7 +25,7 @@ describe('reseller API /api/v2: bulk orders and rate limits', () => {
     alice = await apiReseller(app, 100_00);
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
   });
 

@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../../jobs/index.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
-import { settleLabels } from '../../../test/order-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
+import { waitForLabelJobs } from '../../../test/order-fixtures.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
@@ -104,7 +104,7 @@ describe('a TypeScript client generated from the OpenAPI document', () => {
     dir = await fs.mkdtemp(path.join(root, 'node_modules/.cache/api-client-'));
   });
   afterAll(async () => {
-    await settleLabels(app);
+    await waitForLabelJobs(app);
     await app.close();
     await fs.rm(dir, { recursive: true, force: true });
   });

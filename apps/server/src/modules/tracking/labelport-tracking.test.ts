@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providers } from '../../db/schema.ts';
-import { signUpReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { signUpReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { freePort } from '../../../test/postgres-cluster.ts';
-import { orderBody, waitFor, placeOrder } from '../../../test/order-kit.ts';
+import { orderBody, waitFor, placeOrder } from '../../../test/order-fixtures.ts';
 import {
   startDownstreamPortal,
   startUpstreamPortal,

@@ -15,7 +15,7 @@ import {
   orderBody,
   waitFor,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { staffRefund, statusOf } from '../refunds/test-support.ts';
 import { pollTracking } from './tracking-polls.ts';
 

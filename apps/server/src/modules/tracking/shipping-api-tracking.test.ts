@@ -3,7 +3,7 @@ import type { EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import type { ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { shippingApiPortal, type ShippingApiPortal } from '../../../test/shipping-api-portal.ts';
 import type { TestApp } from '../../../test/helper.ts';
-import { orderBody, waitFor, type Reseller } from '../../../test/order-kit.ts';
+import { orderBody, waitFor, type Reseller } from '../../../test/order-fixtures.ts';
 
 type Tracked = {
   status: string;

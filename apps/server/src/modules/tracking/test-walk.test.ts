@@ -3,10 +3,15 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookEvents } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { type TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, orderBody, placeOrder, waitFor, type Reseller } from '../../../test/order-kit.ts';
-import { createEndpoint, settle, startReceiver, startWebhookApp } from '../webhooks/test-support.ts';
+import { labelTypeIds, orderBody, placeOrder, waitFor, type Reseller } from '../../../test/order-fixtures.ts';
+import {
+  createEndpoint,
+  drainWebhookDeliveries,
+  startReceiver,
+  startWebhookApp,
+} from '../webhooks/test-support.ts';
 import { hubBetween } from './test-walk.ts';
 import { applyTrackingEvents } from './tracking.service.ts';
 
@@ -43,7 +48,7 @@ describe('the test-mode walk and its tracking webhooks', () => {
     webhook = new Webhook(secret);
   });
   afterAll(async () => {
-    await settle(app);
+    await drainWebhookDeliveries(app);
     await app.close();
     await receiver.close();
   });

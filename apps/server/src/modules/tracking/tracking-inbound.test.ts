@@ -11,7 +11,7 @@ import {
   orderBody,
   resellerOf,
   type Reseller,
-} from '../../../test/order-kit.ts';
+} from '../../../test/order-fixtures.ts';
 import { signedHeaders } from '../webhooks/webhook-delivery.ts';
 import { createEndpoint } from '../webhooks/test-support.ts';
 import { inboundPath, shippoSignature } from './tracking-inbound.ts';

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { twoFactorRecoveryCodes } from '../../db/schema.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
-import { freshIp, otpKit } from '../../../test/otp-kit.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
+import { freshIp, otpFixtures } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-kit.ts';
+import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-fixtures.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const CHROME =
@@ -16,13 +16,13 @@ const CHROME =
 describe('remembered devices and recovery codes', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
   let step = 0;
 
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
   });
   afterAll(async () => {
     await app.close();
@@ -133,8 +133,8 @@ describe('remembered devices and recovery codes', () => {
   });
 
   it('regenerates recovery codes with the password and a current code; the old ones die', async () => {
-    const account = await kit.signUpWithEmail();
-    const sentBefore = kit.mailsTo(account.email).length;
+    const account = await otp.signUpWithEmail();
+    const sentBefore = otp.mailsTo(account.email).length;
     const { secret, recoveryCodes: old } = await enrolTwoFactor(app, account.headers);
     // The mail that says two-factor sign-in is on is sent after the answer: wait for it before counting.
     await smtp.waitForMail(account.email, sentBefore);
@@ -144,7 +144,7 @@ describe('remembered devices and recovery codes', () => {
       message: 'Password is incorrect',
     });
     expect((await regenerate({ password: account.password, code: '000000' })).statusCode).toBe(400);
-    const mailsBefore = kit.mailsTo(account.email).length;
+    const mailsBefore = otp.mailsTo(account.email).length;
     const res = await regenerate({ password: account.password, code: nextCode(secret) });
     expect(res.statusCode).toBe(200);
     expect((await smtp.waitForMail(account.email, mailsBefore)).subject).toBe(

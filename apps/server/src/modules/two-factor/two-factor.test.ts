@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { auditLog, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
 import { runHousekeeping } from '../housekeeping/housekeeping.service.ts';
 import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
-import { freshIp, otpKit } from '../../../test/otp-kit.ts';
+import { freshIp, otpFixtures } from '../../../test/otp-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-kit.ts';
-import { signUpStaff } from '../../../test/account-kit.ts';
+import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-fixtures.ts';
+import { signUpStaff } from '../../../test/account-fixtures.ts';
 import { CODE_REFUSED_MESSAGE } from './two-factor-login.service.ts';
 
 const STEP_MS = 30_000;
@@ -14,11 +14,11 @@ const STEP_MS = 30_000;
 describe('two-factor sign-in', () => {
   let app: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let kit: ReturnType<typeof otpKit>;
+  let otp: ReturnType<typeof otpFixtures>;
   beforeAll(async () => {
     smtp = await startSmtpSink();
     app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    kit = otpKit(app, smtp);
+    otp = otpFixtures(app, smtp);
   });
   afterAll(async () => {
     await app.close();
@@ -40,7 +40,7 @@ describe('two-factor sign-in', () => {
   const actionsOf = async (id: string) =>
     (await app.ctx.db.select().from(auditLog).where(eq(auditLog.targetId, id))).map((r) => r.action);
   const challengeFor = async (discordId: string, password: string, cookie?: string) =>
-    kit.post(
+    otp.post(
       '/api/v1/auth/login',
       { discordId, password, captchaToken: await solveCaptcha(app) },
       cookie ? { headers: { cookie } } : {},
@@ -49,7 +49,7 @@ describe('two-factor sign-in', () => {
     post('/api/v1/auth/login/2fa', { challengeToken, code, ...extra }, {}, ip);
 
   it('enrols with a code from the secret: 10 recovery codes, secret sealed, codes hashed, audited and mailed', async () => {
-    const account = await kit.signUpWithEmail();
+    const account = await otp.signUpWithEmail();
     const setup = await post('/api/v1/account/2fa/setup', {}, account.headers);
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUrl } = setup.json();
@@ -61,7 +61,7 @@ describe('two-factor sign-in', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ message: 'Invalid code, please try again' });
 
-    const mailsBefore = kit.mailsTo(account.email).length;
+    const mailsBefore = otp.mailsTo(account.email).length;
     const res = await post('/api/v1/account/2fa/enable', { code: totpCodeAt(secret) }, account.headers);
     expect(res.statusCode).toBe(200);
     const { message, recoveryCodes } = res.json();
@@ -110,7 +110,7 @@ describe('two-factor sign-in', () => {
     const signedIn = await secondStep(body.challengeToken, code);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual({ message: 'Signed in successfully', accessToken: expect.any(String) });
-    expect((await kit.access(signedIn.json().accessToken)).statusCode).toBe(200);
+    expect((await otp.access(signedIn.json().accessToken)).statusCode).toBe(200);
     // The challenge is used up, and the code cannot sign in again through a new one.
     expect((await secondStep(body.challengeToken, code)).statusCode).toBe(400);
     const second = (await challengeFor(account.discordId, account.password)).json();
@@ -120,14 +120,14 @@ describe('two-factor sign-in', () => {
   });
 
   it('signs in with a recovery code once, audits it and tells the owner how many are left', async () => {
-    const account = await kit.signUpWithEmail();
-    const sentBefore = kit.mailsTo(account.email).length;
+    const account = await otp.signUpWithEmail();
+    const sentBefore = otp.mailsTo(account.email).length;
     const { recoveryCodes } = await enrolTwoFactor(app, account.headers);
     // The mail that says two-factor sign-in is on is sent after the answer: wait for it first.
     await smtp.waitForMail(account.email, sentBefore);
     const [code] = recoveryCodes;
     const { challengeToken } = (await challengeFor(account.discordId, account.password)).json();
-    const before = kit.mailsTo(account.email).length;
+    const before = otp.mailsTo(account.email).length;
     const res = await secondStep(challengeToken, code!.toUpperCase());
     expect(res.statusCode).toBe(200);
     const mail = await smtp.waitForMail(account.email, before);
@@ -275,8 +275,8 @@ describe('two-factor sign-in', () => {
   });
 
   it('turns off only with the password and a code, audited and mailed', async () => {
-    const account = await kit.signUpWithEmail();
-    const sentBefore = kit.mailsTo(account.email).length;
+    const account = await otp.signUpWithEmail();
+    const sentBefore = otp.mailsTo(account.email).length;
     const { secret, recoveryCodes } = await enrolTwoFactor(app, account.headers);
     // The mail that says two-factor sign-in is on is sent after the answer: wait for it before counting.
     await smtp.waitForMail(account.email, sentBefore);
@@ -286,7 +286,7 @@ describe('two-factor sign-in', () => {
     const badPassword = await disable({ password: 'not my password', code: totpCodeAt(secret) });
     expect(badPassword.json()).toEqual({ message: 'Password is incorrect' });
     expect((await disable({ password: account.password, code: '000000' })).statusCode).toBe(400);
-    const before = kit.mailsTo(account.email).length;
+    const before = otp.mailsTo(account.email).length;
     const res = await disable({ password: account.password, code: recoveryCodes[0]! });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Two-factor sign-in is off' });

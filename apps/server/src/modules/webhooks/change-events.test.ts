@@ -2,10 +2,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp } from '../../../test/helper.ts';
 import { cancel, complete, createCourier, quote, setStatus } from '../courier/test-support.ts';
-import { type Reseller } from '../../../test/order-kit.ts';
+import { type Reseller } from '../../../test/order-fixtures.ts';
 import { requestRefund, resellerWithOrder } from '../refunds/test-support.ts';
-import { createEndpoint, settle, startReceiver, startWebhookApp } from './test-support.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-kit.ts';
+import { createEndpoint, drainWebhookDeliveries, startReceiver, startWebhookApp } from './test-support.ts';
+import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,7 +60,7 @@ describe('deposit, courier and refund request events', () => {
     receiver.received.length = 0;
   });
   afterAll(async () => {
-    await settle(app);
+    await drainWebhookDeliveries(app);
     await app.close();
     await receiver.close();
   });

@@ -4,9 +4,9 @@ import { startWorkers } from '../../jobs/index.ts';
 import { excelCsv, sheetRow, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-kit.ts';
+import { createOrder, labelTypeIds, orderBody, type Reseller } from '../../../test/order-fixtures.ts';
 import { createEndpoint, startReceiver, startWebhookApp } from './test-support.ts';
-import { signUpReseller } from '../../../test/account-kit.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 
 type Event = { id: string; type: string; data: Record<string, unknown> };
 

@@ -89,7 +89,7 @@ export async function startWebhookApp(url?: string, env: Record<string, string> 
 }
 
 /** Waits until no delivery is pending, so a test closes its app with nothing in flight. */
-export async function settle(app: TestApp, timeoutMs = 10_000): Promise<void> {
+export async function drainWebhookDeliveries(app: TestApp, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const pending = await app.database.db

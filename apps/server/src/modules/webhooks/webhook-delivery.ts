@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { WEBHOOK_QUEUE, type WebhookJobData } from '../../jobs/queues.ts';
 import { redactUrl } from '../../lib/redact-url.ts';
+import { paragraphsHtml } from '../../mail/escape-html.ts';
 import { createDeliverySemaphore, type DeliverySemaphore } from './delivery-semaphore.ts';
 import { postWebhook, type PostResult } from './webhook-transport.ts';
 import {
@@ -159,9 +160,6 @@ async function recordAttempt(
   if (disabledOwner) await tellOwnerDisabled(ctx, disabledOwner, endpoint.url);
 }
 
-const escapeHtml = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-
 /** The reseller hears of a disabled endpoint by e-mail when their address is verified (and always in the log). */
 async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): Promise<void> {
   ctx.log.warn({ userId, url: redactUrl(url) }, 'webhook endpoint disabled after failing for 3 days');
@@ -176,7 +174,7 @@ async function tellOwnerDisabled(ctx: AppContext, userId: string, url: string): 
       to: user.email,
       subject: 'Your LabelPort webhook endpoint was disabled',
       text,
-      html: `<p>${escapeHtml(text).split('\n\n').join('</p><p>')}</p>`,
+      html: paragraphsHtml(text),
     })
     .catch((err: unknown) => ctx.log.error({ err }, 'could not send the webhook-disabled e-mail'));
 }

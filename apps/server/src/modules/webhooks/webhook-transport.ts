@@ -53,10 +53,10 @@ export function postWebhook(url: string, options: PostOptions): Promise<PostResu
       isTimeout = true;
       request.destroy(new Error(`No answer within ${options.timeoutMs / 1000} s`));
     }, options.timeoutMs);
-    let settled = false;
+    let answered = false;
     const finish = (result: PostResult) => {
-      if (settled) return;
-      settled = true;
+      if (answered) return;
+      answered = true;
       clearTimeout(timer);
       resolve(result);
     };

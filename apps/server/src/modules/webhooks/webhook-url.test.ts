@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/helper.ts';
-import { apiReseller, type ApiReseller } from '../../../test/account-kit.ts';
+import { apiReseller, type ApiReseller } from '../../../test/account-fixtures.ts';
 import { startWebhookApp } from './test-support.ts';
 import { PRIVATE_TARGET_MESSAGE } from './webhook-url.ts';
 

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestApp } from '../../../test/helper.ts';
-import { createEndpoint, settle, startReceiver, startWebhookApp } from './test-support.ts';
+import { createEndpoint, drainWebhookDeliveries, startReceiver, startWebhookApp } from './test-support.ts';
 
 describe('/api/v1/webhooks', () => {
   let app: TestApp;
@@ -16,7 +16,7 @@ describe('/api/v1/webhooks', () => {
     headers = (await signUp(app)).headers;
   });
   afterAll(async () => {
-    await settle(app);
+    await drainWebhookDeliveries(app);
     await app.close();
     await receiver.close();
   });

@@ -144,8 +144,8 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference)).toHaveLength(1);
   });
 
-  it('a shipment recorded longer ago than a purchase waits is never bought later, only replaced once settled', async () => {
-    const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 1_000 }); // bought within 1 s, settled after 3 s
+  it('a shipment recorded longer ago than a purchase waits is never bought later, only replaced once reported not bought', async () => {
+    const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 1_000 }); // bought within 1 s, reported not bought after 3 s
     const { req, recorded } = request();
     fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
     await ep.purchase(req).catch(() => {});

@@ -212,7 +212,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       // shipment replaces it.
       if (shipment && !shipment.postage_label) {
         const age = ageMs(shipment.created_at);
-        if (age - SECOND >= windows.settledAfterMs) shipment = null;
+        if (age - SECOND >= windows.notBoughtAfterMs) shipment = null;
         else if (age >= windows.buyWithinMs)
           throw new UpstreamUnknownOutcomeError(`EasyPost shipment ${shipment.id} may still be bought`);
       }
@@ -233,7 +233,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         const shipment = await retrieve(s, request.upstreamId);
         if (shipment.postage_label)
           return { state: 'bought', label: await labelOf(s, shipment, request.shipment) };
-        if (ageMs(shipment.created_at) - SECOND < windows.settledAfterMs) return { state: 'pending' };
+        if (ageMs(shipment.created_at) - SECOND < windows.notBoughtAfterMs) return { state: 'pending' };
         return { state: 'not-bought', reason: `EasyPost shipment ${shipment.id} was never bought` };
       });
     },

@@ -258,7 +258,11 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
    * the label by the time its answer to the purchase reached us, so the first read goes soon after it,
    * and the pause doubles from there up to `pollMs`: a purchase holds its provider slot while it waits.
    */
-  async function settle(order: UpstreamOrder, shipment: Shipment, waitMs: number): Promise<UpstreamLookup> {
+  async function awaitUpstreamOutcome(
+    order: UpstreamOrder,
+    shipment: Shipment,
+    waitMs: number,
+  ): Promise<UpstreamLookup> {
     const carrier = serviceOf(shipment.labelTypeUid).carrier;
     const until = Date.now() + waitMs;
     let current = order;
@@ -286,11 +290,13 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
         await request.recordUpstreamId(order._id);
       }
       // The order exists upstream now: a failed read or download while waiting is an unknown outcome.
-      const outcome = await settle(order, request.shipment, labelWaitMs).catch((error: unknown) => {
-        if (error instanceof UpstreamNotBoughtError)
-          throw new UpstreamUnknownOutcomeError(error.message, { cause: error });
-        throw error;
-      });
+      const outcome = await awaitUpstreamOutcome(order, request.shipment, labelWaitMs).catch(
+        (error: unknown) => {
+          if (error instanceof UpstreamNotBoughtError)
+            throw new UpstreamUnknownOutcomeError(error.message, { cause: error });
+          throw error;
+        },
+      );
       if (outcome.state === 'bought') return outcome.label;
       if (outcome.state === 'not-bought') throw new UpstreamRejectedError(outcome.reason);
       throw new UpstreamUnknownOutcomeError(`the upstream's label for ${order._id} is not ready yet`);
@@ -304,7 +310,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
         if (!order) return { state: 'not-bought', reason: 'The upstream portal holds no order of ours' };
         await request.recordUpstreamId?.(order._id);
       }
-      return settle(order, request.shipment, 0);
+      return awaitUpstreamOutcome(order, request.shipment, 0);
     },
     // The upstream's own refund rule (decision 282): the refund is asked with `refund-order`, and its
     // order view's `refundStatus` says where it stands (credited to us when `refunded`).

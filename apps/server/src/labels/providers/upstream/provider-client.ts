@@ -178,7 +178,7 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         }
       });
     },
-    // Lookups bypass the circuit: an unknown outcome must be settled whatever the provider's recent record.
+    // Lookups bypass the circuit: an unknown outcome must be found out whatever the provider's recent record.
     lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
     // Voids bypass the circuit too: money owed back is asked for whatever the provider's recent record.
     voidLabel: (request) =>

@@ -11,15 +11,15 @@ import { BlockedTargetError } from '../../../lib/outbound-guard.ts';
  * limits keep a retry from ever buying twice (decision 245):
  * - `buyWithinMs`: a recorded shipment is bought only while it is this young; an older one that holds
  *   no label is replaced by a fresh shipment;
- * - `settledAfterMs`: a shipment without a label is reported "not bought" only once it is this old, so
+ * - `notBoughtAfterMs`: a shipment without a label is reported "not bought" only once it is this old, so
  *   no buying call sent for it can still be landing.
  */
-export type PurchaseWindows = { buyWithinMs: number; settledAfterMs: number; timeoutMs: number };
+export type PurchaseWindows = { buyWithinMs: number; notBoughtAfterMs: number; timeoutMs: number };
 
 export function purchaseWindows(options: UpstreamAdapterOptions): PurchaseWindows {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const buyWithinMs = options.labelWaitMs ?? 60_000;
-  return { timeoutMs, buyWithinMs, settledAfterMs: 2 * buyWithinMs + timeoutMs };
+  return { timeoutMs, buyWithinMs, notBoughtAfterMs: 2 * buyWithinMs + timeoutMs };
 }
 
 export const ageMs = (createdAt: string | Date | undefined | null): number => {

@@ -204,7 +204,11 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   }
 
   /** Waits for a transaction to be made, as long as a purchase waits for a label. */
-  async function settle(first: Transaction, rate: Rate, shipment: Shipment): Promise<UpstreamLabelResult> {
+  async function awaitTransaction(
+    first: Transaction,
+    rate: Rate,
+    shipment: Shipment,
+  ): Promise<UpstreamLabelResult> {
     const until = Date.now() + windows.buyWithinMs;
     for (let t = first; ;) {
       if (t.status === 'SUCCESS') return labelOf(t, rate, shipment);
@@ -246,7 +250,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         const rate = rateFor(shipment, request.service);
         const known = rate ? await standing(rate, request.shipment) : null;
         if (known?.state === 'bought') return known.label;
-        if (known?.state === 'pending' || ageMs(shipment.objectCreated) < windows.settledAfterMs) {
+        if (known?.state === 'pending' || ageMs(shipment.objectCreated) < windows.notBoughtAfterMs) {
           // A purchase for this shipment may still be landing: buying again now could buy twice.
           if (known || ageMs(shipment.objectCreated) >= windows.buyWithinMs)
             throw new UpstreamUnknownOutcomeError(`Shippo shipment ${shipment.objectId} may still be bought`);
@@ -268,7 +272,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
           async: false,
         }),
       );
-      return settle(transaction, rate, request.shipment);
+      return awaitTransaction(transaction, rate, request.shipment);
     },
     async lookup(request) {
       return lookingUp(async (): Promise<UpstreamLookup> => {
@@ -280,7 +284,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         const rate = rateFor(shipment, request.service);
         const known = rate ? await standing(rate, request.shipment) : null;
         if (known) return known;
-        if (ageMs(shipment.objectCreated) < windows.settledAfterMs) return { state: 'pending' };
+        if (ageMs(shipment.objectCreated) < windows.notBoughtAfterMs) return { state: 'pending' };
         return { state: 'not-bought', reason: `Shippo shipment ${id} was never bought` };
       });
     },

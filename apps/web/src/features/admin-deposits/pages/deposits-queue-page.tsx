@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { StatusBadge } from '../../../components/status-badge';
-import { invoiceStatusLook } from '../../../lib/status-looks';
+import { invoiceStatusStyle } from '../../../lib/status-styles';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useAdminInvoices } from '../api/invoices';
 import { DecideInvoiceDialog } from '../components/decide-invoice-dialog';
@@ -64,7 +64,7 @@ const columns = (decide: (deciding: Deciding) => void): DataColumn<AdminInvoiceV
     header: 'Status',
     cell: (invoice) => (
       <>
-        <StatusBadge look={invoiceStatusLook(invoice.status)} status={invoice.status} pill />
+        <StatusBadge statusStyle={invoiceStatusStyle(invoice.status)} status={invoice.status} pill />
         {invoice.decidedBy && (
           <Text size="xs" c="dimmed" mt={2}>
             by {invoice.decidedBy}

@@ -14,7 +14,7 @@ import { PROVIDER_KIND_NAMES, type AdminLabelTypesResponse, type ProviderView } 
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useProviders } from '../../../lib/admin-providers';
+import { useProviders } from '../../../api/providers';
 import { DialogActions } from '../../../components/dialog-actions';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { useSaveRoute } from '../api/admin-label-types';

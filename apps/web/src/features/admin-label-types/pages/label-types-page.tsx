@@ -4,7 +4,7 @@ import { Fragment, useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
-import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
+import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
 import { priceRange } from '../../../lib/price-range';
 import { useAdminLabelTypes } from '../api/admin-label-types';
 import { LabelTypeDialog } from '../components/label-type-dialog';
@@ -80,7 +80,7 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
     width: 110,
     cell: (t) => (
       <StatusBadge
-        look={LABEL_TYPE_STATUS_LOOK[t.status ? 'enabled' : 'disabled']}
+        statusStyle={LABEL_TYPE_STATUS_STYLE[t.status ? 'enabled' : 'disabled']}
         status={t.status ? 'enabled' : 'disabled'}
         pill
       />

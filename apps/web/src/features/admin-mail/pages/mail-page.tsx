@@ -6,7 +6,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { StatusBadge } from '../../../components/status-badge';
-import { MAIL_STATUS_LOOK } from '../../../lib/status-looks';
+import { MAIL_STATUS_STYLE } from '../../../lib/status-styles';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useMail } from '../api/mail';
 
@@ -25,7 +25,7 @@ const columns = (open: (mail: Mail) => void): DataColumn<Mail>[] => [
   {
     key: 'delivery',
     header: 'Delivery',
-    cell: (mail) => <StatusBadge look={MAIL_STATUS_LOOK[mail.status]} status={mail.status} pill />,
+    cell: (mail) => <StatusBadge statusStyle={MAIL_STATUS_STYLE[mail.status]} status={mail.status} pill />,
   },
   {
     key: 'view',

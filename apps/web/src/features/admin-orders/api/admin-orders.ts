@@ -10,7 +10,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getParsed, listQuery, REFUND_AREAS, useStaffRefresh } from '../../../lib/api-query';
 import { queryKeys } from '../../../lib/query-keys';
-import { hasNewsToCome } from '../../../lib/status-looks';
+import { hasNewsToCome } from '../../../lib/status-styles';
 
 export type OrderFilters = {
   search: string;

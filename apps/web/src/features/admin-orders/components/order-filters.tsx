@@ -1,8 +1,8 @@
 import { Select, TextInput } from '@mantine/core';
 import { ORDER_STATUSES, TRACKING_STATUSES } from '@portal/shared';
-import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../../../lib/status-styles';
 import { labelTypeOptions } from '../../../lib/label-type-options';
-import { useLabelTypes } from '../../../lib/label-types-query';
+import { useLabelTypes } from '../../../api/label-types';
 import type { OrderFilters } from '../api/admin-orders';
 import { FilterBar, SearchInput } from '../../../components/search-input';
 
@@ -11,7 +11,7 @@ const STATUS_OPTIONS = [
   ...ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
 
-const TRACKING_OPTIONS = TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_LOOK[s].label }));
+const TRACKING_OPTIONS = TRACKING_STATUSES.map((s) => ({ value: s, label: TRACKING_STATUS_STYLE[s].label }));
 
 type OrderFiltersBarProps = { value: OrderFilters; onChange: (next: OrderFilters) => void };
 

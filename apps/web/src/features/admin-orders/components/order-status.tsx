@@ -3,7 +3,7 @@ import { hasBeenScanned, type AdminOrderView } from '@portal/shared';
 import { RefundStatusNote } from '../../../components/refund-status-note';
 import { StatusBadge } from '../../../components/status-badge';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
-import { ORDER_STATUS_LOOK, refundStateOf } from '../../../lib/status-looks';
+import { ORDER_STATUS_STYLE, refundStateOf } from '../../../lib/status-styles';
 
 /** The order's status, and where its refund stands when there is one (with a rejection's reason). */
 export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
@@ -11,7 +11,7 @@ export function AdminOrderStatus({ order }: { order: AdminOrderView }) {
   return (
     <Stack gap={4} align="flex-start">
       <StatusBadge
-        look={ORDER_STATUS_LOOK[order.status]}
+        statusStyle={ORDER_STATUS_STYLE[order.status]}
         isWorking={order.status === 'pending' || order.status === 'processing'}
         status={order.status}
       />

@@ -1,7 +1,7 @@
 import { Stack, Text, Tooltip } from '@mantine/core';
 import type { CircuitState, ProviderHealthView } from '@portal/shared';
 import { StatusBadge } from '../../../components/status-badge';
-import { CIRCUIT_STATUS_LOOK } from '../../../lib/status-looks';
+import { CIRCUIT_STATUS_STYLE } from '../../../lib/status-styles';
 
 /** What each circuit state means for purchases, on hover. */
 const CIRCUIT_HELP: Record<CircuitState, string> = {
@@ -44,7 +44,7 @@ export function CircuitBadge({ state }: { state: CircuitState }) {
   return (
     <Tooltip label={CIRCUIT_HELP[state]} withArrow multiline w={220}>
       <span>
-        <StatusBadge look={CIRCUIT_STATUS_LOOK[state]} status={state} variant="outline" pill />
+        <StatusBadge statusStyle={CIRCUIT_STATUS_STYLE[state]} status={state} variant="outline" pill />
       </span>
     </Tooltip>
   );

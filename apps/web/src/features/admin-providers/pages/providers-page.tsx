@@ -6,8 +6,8 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
-import { LABEL_TYPE_STATUS_LOOK } from '../../../lib/status-looks';
-import { useProviders } from '../../../lib/admin-providers';
+import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
+import { useProviders } from '../../../api/providers';
 import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
 import { CircuitBadge, LastError, ProviderCalls } from '../components/provider-health';
@@ -77,7 +77,7 @@ export function ProvidersPage() {
       cell: (p) => (
         <Stack gap={4} align="flex-start">
           <StatusBadge
-            look={LABEL_TYPE_STATUS_LOOK[p.enabled ? 'enabled' : 'disabled']}
+            statusStyle={LABEL_TYPE_STATUS_STYLE[p.enabled ? 'enabled' : 'disabled']}
             status={p.enabled ? 'enabled' : 'disabled'}
             pill
           />

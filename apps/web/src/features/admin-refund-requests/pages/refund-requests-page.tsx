@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { StatusBadge } from '../../../components/status-badge';
 import { notifySuccess } from '../../../lib/notify';
-import { REFUND_REQUEST_STATUS_LOOK } from '../../../lib/status-looks';
+import { REFUND_REQUEST_STATUS_STYLE } from '../../../lib/status-styles';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useDecideRefundRequest, useRefundRequests } from '../api/refund-requests';
 import { DecisionDialog, type Decision } from '../components/decision-dialog';
@@ -61,7 +61,7 @@ const columns = (decide: (decision: Decision) => void): DataColumn<AdminRefundRe
     header: 'Status',
     cell: (request) => (
       <>
-        <StatusBadge look={REFUND_REQUEST_STATUS_LOOK[request.status]} status={request.status} />
+        <StatusBadge statusStyle={REFUND_REQUEST_STATUS_STYLE[request.status]} status={request.status} />
         {request.decidedBy && (
           <Text size="xs" c="dimmed">
             by {request.decidedBy.discordId}

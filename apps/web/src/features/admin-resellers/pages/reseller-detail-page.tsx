@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageNav } from '../../../components/page-nav';
 import { StatusBadge } from '../../../components/status-badge';
-import { enabledLook } from '../../../lib/status-looks';
+import { enabledStyle } from '../../../lib/status-styles';
 import { errorMessage, notifyError, notifySuccess } from '../../../lib/notify';
 import { useReseller, useResellerAction, useResellerLedger, type ResellerAction } from '../api/resellers';
 import { AdjustBalanceDialog } from '../components/adjust-balance-dialog';
@@ -125,7 +125,7 @@ export function ResellerDetailPage() {
         </div>
         <Group gap="xs">
           <StatusBadge
-            look={enabledLook(user.enabled)}
+            statusStyle={enabledStyle(user.enabled)}
             status={user.enabled ? 'enabled' : 'disabled'}
             size="lg"
             pill

@@ -5,7 +5,7 @@ import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { StatusBadge } from '../../../components/status-badge';
-import { enabledLook } from '../../../lib/status-looks';
+import { enabledStyle } from '../../../lib/status-styles';
 import { usePagedList } from '../../../lib/use-paged-list';
 import { useResellers } from '../api/resellers';
 import { FilterBar, SearchInput } from '../../../components/search-input';
@@ -46,7 +46,11 @@ const COLUMNS: DataColumn<AdminUserSummary>[] = [
     key: 'status',
     header: 'Status',
     cell: (user) => (
-      <StatusBadge look={enabledLook(user.enabled)} status={user.enabled ? 'enabled' : 'disabled'} pill />
+      <StatusBadge
+        statusStyle={enabledStyle(user.enabled)}
+        status={user.enabled ? 'enabled' : 'disabled'}
+        pill
+      />
     ),
   },
 ];

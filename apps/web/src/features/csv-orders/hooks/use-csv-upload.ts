@@ -12,7 +12,7 @@ import {
   useCreateBulkOrder,
   useValidateCsv,
 } from '../api/bulk-orders';
-import { useLabelTypes } from '../../../lib/label-types-query';
+import { useLabelTypes } from '../../../api/label-types';
 import {
   CSV_MESSAGES,
   DEFAULT_TEMPLATE,

@@ -18,8 +18,8 @@ import { idempotencyHeader } from '../../../lib/purchase-guard';
 import { queryKeys } from '../../../lib/query-keys';
 import { saveFile } from '../../../lib/save-file';
 import { useAfterCharge } from '../../../lib/session';
-import { hasNewsToCome, refundStateOf } from '../../../lib/status-looks';
-import { printZpl } from '../../../lib/zebra-print';
+import { hasNewsToCome, refundStateOf } from '../../../lib/status-styles';
+import { printZpl } from '../lib/zebra-print';
 import { isOpenStatus } from '../lib/order-status';
 
 export type OrderListParams = {

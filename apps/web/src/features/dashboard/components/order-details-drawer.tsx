@@ -3,7 +3,7 @@ import { formatUsd, hasBeenScanned, type OrderView } from '@portal/shared';
 import { Fact, OrderDetailsBody, OrderDrawer, PlaceFact } from '../../../components/order-details';
 import { RefundStatusNote } from '../../../components/refund-status-note';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
-import { refundStateOf } from '../../../lib/status-looks';
+import { refundStateOf } from '../../../lib/status-styles';
 import { useListFollowsDetails, useOrder } from '../api/orders';
 import { formatOrderDate } from '../lib/format-order';
 import { OrderStatusBadge } from './order-status-badge';

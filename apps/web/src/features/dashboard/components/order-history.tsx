@@ -26,7 +26,7 @@ import { SelectionBar } from './selection-bar';
 import { OrderDetailsDrawer } from './order-details-drawer';
 import { TrackingCounts } from './tracking-counts';
 import { parseTrackingFilter, TrackingFilter } from './tracking-filter';
-import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../../../lib/status-styles';
 import { PageNav } from '../../../components/page-nav';
 import { SearchInput } from '../../../components/search-input';
 
@@ -166,7 +166,7 @@ export function OrderHistory() {
   else if (orders.isError && !orders.data) content = <OrdersError onRetry={() => void orders.refetch()} />;
   else if (rowProps.orders.length === 0 && page === 1)
     content = (
-      <NoOrders search={search} trackingLabel={tracking ? TRACKING_STATUS_LOOK[tracking].label : ''} />
+      <NoOrders search={search} trackingLabel={tracking ? TRACKING_STATUS_STYLE[tracking].label : ''} />
     );
   else
     content = (
@@ -202,7 +202,7 @@ export function OrderHistory() {
             <Text size="sm" c="dimmed">
               {orders.data.total === 1 ? '1 order' : `${orders.data.total.toLocaleString('en-US')} orders`}
               {search ? ` matching “${search}”` : ''}
-              {tracking ? ` · ${TRACKING_STATUS_LOOK[tracking].label}` : ''}
+              {tracking ? ` · ${TRACKING_STATUS_STYLE[tracking].label}` : ''}
             </Text>
           )}
         </Stack>

@@ -1,6 +1,6 @@
 import { hasBeenScanned, type OrderView } from '@portal/shared';
 import { RefundStatusNote } from '../../../components/refund-status-note';
-import { refundStateOf } from '../../../lib/status-looks';
+import { refundStateOf } from '../../../lib/status-styles';
 
 /** Where the order's refund stands: requested, submitted to the provider, refunded, or rejected and why. */
 export function RefundNote({ order }: { order: OrderView }) {

@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../../../lib/status-styles';
 import { useTrackingCounts } from '../api/orders';
 
 type CountKey = 'inTransit' | 'delivered' | 'problems';
@@ -10,9 +10,9 @@ type CountKey = 'inTransit' | 'delivered' | 'problems';
  * pickup), delivered, problems (returned to sender or failed), each in the colour of its statuses.
  */
 const TILES: { key: CountKey; label: string; color: string }[] = [
-  { key: 'inTransit', label: 'In transit', color: TRACKING_STATUS_LOOK.in_transit.color },
-  { key: 'delivered', label: 'Delivered', color: TRACKING_STATUS_LOOK.delivered.color },
-  { key: 'problems', label: 'Problems', color: TRACKING_STATUS_LOOK.failure.color },
+  { key: 'inTransit', label: 'In transit', color: TRACKING_STATUS_STYLE.in_transit.color },
+  { key: 'delivered', label: 'Delivered', color: TRACKING_STATUS_STYLE.delivered.color },
+  { key: 'problems', label: 'Problems', color: TRACKING_STATUS_STYLE.failure.color },
 ];
 
 /** How many parcels are moving, delivered or in trouble, beside the tracking filter (`filter`). */

@@ -1,10 +1,10 @@
 import { Select } from '@mantine/core';
 import { TRACKING_STATUSES, type TrackingStatus } from '@portal/shared';
-import { TRACKING_STATUS_LOOK } from '../../../lib/status-looks';
+import { TRACKING_STATUS_STYLE } from '../../../lib/status-styles';
 
 const OPTIONS = [
   { value: '', label: 'Any tracking' },
-  ...TRACKING_STATUSES.map((status) => ({ value: status, label: TRACKING_STATUS_LOOK[status].label })),
+  ...TRACKING_STATUSES.map((status) => ({ value: status, label: TRACKING_STATUS_STYLE[status].label })),
 ];
 
 export const parseTrackingFilter = (value: string | null): TrackingStatus | '' =>

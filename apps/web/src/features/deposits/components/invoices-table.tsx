@@ -2,7 +2,7 @@ import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { formatUsd, type InvoiceView } from '@portal/shared';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { StatusBadge } from '../../../components/status-badge';
-import { invoiceStatusLook } from '../../../lib/status-looks';
+import { invoiceStatusStyle } from '../../../lib/status-styles';
 import { paymentMethodLabel } from '../lib/invoice-labels';
 import { CodeText } from '../../../components/code-text';
 
@@ -34,7 +34,7 @@ const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
     header: 'Status',
     cell: (invoice) => (
       <>
-        <StatusBadge look={invoiceStatusLook(invoice.status)} status={invoice.status} pill />
+        <StatusBadge statusStyle={invoiceStatusStyle(invoice.status)} status={invoice.status} pill />
         {invoice.status === 'cancelled' && invoice.cancelReason && (
           <Text size="xs" c="dimmed" mt={2}>
             {invoice.cancelReason}

@@ -3,7 +3,7 @@ import { Grid, TextInput } from '@mantine/core';
 import { allowsCanada, isFedex, type AddressView, type LabelTypeView } from '@portal/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { StateField } from '../../../components/form-fields';
-import { useZipPlace } from '../../../lib/zip-lookup';
+import { useZipPlace } from '../lib/zip-lookup';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
 import { AddressCardFrame } from './address-card-frame';
 

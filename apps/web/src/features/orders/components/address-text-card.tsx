@@ -11,7 +11,7 @@ import {
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AddressSide, OrderFormValues } from '../lib/order-form-values';
-import { useZipPlace, zipInText } from '../../../lib/zip-lookup';
+import { useZipPlace, zipInText } from '../lib/zip-lookup';
 import { AddressCardFrame } from './address-card-frame';
 
 type AddressTextCardProps = {

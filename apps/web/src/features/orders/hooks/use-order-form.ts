@@ -13,14 +13,14 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { placeOfZipIn } from '../../../lib/zip-lookup';
+import { placeOfZipIn } from '../lib/zip-lookup';
 import { useNavigate } from 'react-router';
 import { heldAddressWarnings } from '../../../lib/address-hold';
 import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrder } from '../api/orders';
-import { useLabelTypes } from '../../../lib/label-types-query';
+import { useLabelTypes } from '../../../api/label-types';
 import { useOrderPrice } from '../../../lib/order-price';
 import {
   DEFAULT_ORDER_VALUES,

@@ -1,7 +1,7 @@
 import { providersResponse } from '@portal/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import { queryKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 
 /** GET /admin/providers: the upstream providers with their health over the last hour. */
 export const getProviders = async () => providersResponse.parse(await api.get('/admin/providers')).providers;

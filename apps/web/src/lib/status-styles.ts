@@ -9,9 +9,9 @@ import {
 
 /**
  * How a status reads and which colour its badge has: one map for the dashboard and the console. Every
- * status badge (StatusBadge) takes its look from here; no screen keeps colours of its own.
+ * status badge (StatusBadge) takes its style from here; no screen keeps colours of its own.
  */
-export type StatusLook = { label: string; color: string };
+export type StatusStyle = { label: string; color: string };
 
 /** The words several lists share look alike in all of them: waiting is yellow, work in hand blue, done teal. */
 const PENDING = { label: 'Pending', color: 'yellow' } as const;
@@ -20,15 +20,15 @@ const COMPLETED = { label: 'Completed', color: 'teal' } as const;
 const ENABLED = { label: 'Enabled', color: 'teal' } as const;
 
 /** Order statuses (spec section 4), the kinds the dashboard folds every status into. */
-export const ORDER_STATUS_LOOK = {
+export const ORDER_STATUS_STYLE = {
   pending: PENDING,
   processing: PROCESSING,
   completed: COMPLETED,
   cancelled: { label: 'Cancelled', color: 'red' },
-} as const satisfies Record<string, StatusLook>;
+} as const satisfies Record<string, StatusStyle>;
 
 /** The tracking vocabulary in words a reseller uses; problems are red or orange, the end of the road teal. */
-export const TRACKING_STATUS_LOOK: Record<TrackingStatus, StatusLook> = {
+export const TRACKING_STATUS_STYLE: Record<TrackingStatus, StatusStyle> = {
   pre_transit: { label: 'Label created', color: 'gray' },
   in_transit: { label: 'In transit', color: 'blue' },
   out_for_delivery: { label: 'Out for delivery', color: 'indigo' },
@@ -40,7 +40,7 @@ export const TRACKING_STATUS_LOOK: Record<TrackingStatus, StatusLook> = {
 };
 
 /** Where a refund stands: asked, sent to the provider to void the label, confirmed, or refused. */
-export const REFUND_STATUS_LOOK: Record<RefundStatus, StatusLook> = {
+export const REFUND_STATUS_STYLE: Record<RefundStatus, StatusStyle> = {
   requested: { label: 'Refund requested', color: 'yellow' },
   submitted: { label: 'Refund submitted', color: 'blue' },
   refunded: { label: 'Refunded', color: 'teal' },
@@ -48,25 +48,25 @@ export const REFUND_STATUS_LOOK: Record<RefundStatus, StatusLook> = {
 };
 
 /** A reseller's refund request as staff decide it (the Refund Requests queue). */
-export const REFUND_REQUEST_STATUS_LOOK = {
+export const REFUND_REQUEST_STATUS_STYLE = {
   pending: PENDING,
   approved: { label: 'Approved', color: 'teal' },
   rejected: { label: 'Rejected', color: 'red' },
-} as const satisfies Record<string, StatusLook>;
+} as const satisfies Record<string, StatusStyle>;
 
 /** A deposit invoice (spec section 4): pending and cancelled; anything else reads Completed. */
-export const INVOICE_STATUS_LOOK = {
+export const INVOICE_STATUS_STYLE = {
   pending: PENDING,
   completed: COMPLETED,
   cancelled: { label: 'Cancelled', color: 'gray' },
-} as const satisfies Record<string, StatusLook>;
-export const invoiceStatusLook = (status: string): StatusLook =>
+} as const satisfies Record<string, StatusStyle>;
+export const invoiceStatusStyle = (status: string): StatusStyle =>
   status === 'pending' || status === 'cancelled'
-    ? INVOICE_STATUS_LOOK[status]
-    : INVOICE_STATUS_LOOK.completed;
+    ? INVOICE_STATUS_STYLE[status]
+    : INVOICE_STATUS_STYLE.completed;
 
 /** A courier order (spec section 4), one look for the reseller's list and the staff queue. */
-export const COURIER_STATUS_LOOK: Record<CourierStatus, StatusLook> = {
+export const COURIER_STATUS_STYLE: Record<CourierStatus, StatusStyle> = {
   Pending: { label: 'Pending', color: 'gray' },
   'Awaiting User Input': { label: 'Awaiting User Input', color: 'yellow' },
   'In Process': { label: 'In Process', color: 'blue' },
@@ -75,38 +75,39 @@ export const COURIER_STATUS_LOOK: Record<CourierStatus, StatusLook> = {
 };
 
 /** A CSV (bulk) order: Completed, a processing state, else Pending. */
-export const BULK_STATUS_LOOK: Record<BulkOrderStatus, StatusLook> = {
+export const BULK_STATUS_STYLE: Record<BulkOrderStatus, StatusStyle> = {
   Pending: PENDING,
   Processing: PROCESSING,
   Completed: COMPLETED,
 };
 
 /** Whether an account (or a label type) can be used. */
-export const ENABLED_LOOK = {
+export const ENABLED_STYLE = {
   enabled: ENABLED,
   disabled: { label: 'Disabled', color: 'red' },
-} as const satisfies Record<string, StatusLook>;
-export const enabledLook = (enabled: boolean): StatusLook => ENABLED_LOOK[enabled ? 'enabled' : 'disabled'];
+} as const satisfies Record<string, StatusStyle>;
+export const enabledStyle = (enabled: boolean): StatusStyle =>
+  ENABLED_STYLE[enabled ? 'enabled' : 'disabled'];
 
 /** A label type resellers can or cannot buy, or a provider staff switched off: merely off, not a problem. */
-export const LABEL_TYPE_STATUS_LOOK = {
+export const LABEL_TYPE_STATUS_STYLE = {
   enabled: ENABLED,
   disabled: { label: 'Disabled', color: 'gray' },
-} as const satisfies Record<string, StatusLook>;
+} as const satisfies Record<string, StatusStyle>;
 
 /** A provider's circuit breaker: closed lets purchases through, open skips the provider for a cool-down. */
-export const CIRCUIT_STATUS_LOOK: Record<CircuitState, StatusLook> = {
+export const CIRCUIT_STATUS_STYLE: Record<CircuitState, StatusStyle> = {
   closed: { label: 'Circuit closed', color: 'teal' },
   open: { label: 'Circuit open', color: 'red' },
   'half-open': { label: 'Circuit half-open', color: 'yellow' },
 };
 
 /** A mail the app sent, or kept in the outbox when no SMTP server is set. */
-export const MAIL_STATUS_LOOK = {
+export const MAIL_STATUS_STYLE = {
   sent: { label: 'Sent', color: 'teal' },
   failed: { label: 'Failed', color: 'red' },
   outbox: { label: 'Outbox (no SMTP)', color: 'gray' },
-} as const satisfies Record<string, StatusLook>;
+} as const satisfies Record<string, StatusStyle>;
 
 /** A refund still waiting for the provider's answer: lists ask again until it comes. */
 export const isRefundInFlight = (status: RefundStatus | null | undefined): boolean =>

@@ -6,7 +6,7 @@ import type { Db } from '../src/db/client.ts';
 import { ledgerEntries, orders, users } from '../src/db/schema.ts';
 import { sumEntries } from '../src/modules/ledger/ledger.repository.ts';
 import { postLedgerEntry } from '../src/modules/ledger/ledger.service.ts';
-import { adminCall } from './api-kit.ts';
+import { adminCall } from './api-fixtures.ts';
 
 export { adminCall };
 
@@ -110,7 +110,7 @@ export const endedOrder = <T extends { status: string }>(
   );
 
 /** Waits until no label is being drawn, so closing the app never pulls the database from a job. */
-export const settleLabels = (app: App) =>
+export const waitForLabelJobs = (app: App) =>
   waitFor(
     () =>
       app.ctx.db

@@ -1,4 +1,4 @@
-import { saveFile } from './save-file';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * Printing ZPL from the browser: Zebra Browser Print (Zebra's local print service) listens on

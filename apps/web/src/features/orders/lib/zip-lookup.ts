@@ -1,7 +1,7 @@
 import { zipPlaceResponse, type PlaceOfZip, type ZipPlaceResponse } from '@portal/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api-client';
-import { queryKeys } from './query-keys';
+import { api, ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** A ZIP worth asking about: 5 digits, ZIP+4, or a spreadsheet's 3-4 digits. */
 export const lookupZipOf = (zip: string): string | null => {

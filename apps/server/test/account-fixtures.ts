@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../src/db/schema.ts';
 import type { App } from '../src/app.ts';
 import { signUp } from './helper.ts';
-import { fund, resellerOf, type Reseller } from './order-kit.ts';
-import { enrolTwoFactor } from './two-factor-kit.ts';
+import { fund, resellerOf, type Reseller } from './order-fixtures.ts';
+import { enrolTwoFactor } from './two-factor-fixtures.ts';
 
 /** The accounts a test signs up: resellers (optionally funded), resellers with an API key, staff. */
 

@@ -14,7 +14,7 @@ export const uniqueEmail = (prefix = 'reseller'): string =>
   `${prefix}.${crypto.randomBytes(4).toString('hex')}@example.test`;
 
 /** Helpers that drive the account and recovery routes the way the web app does. */
-export function otpKit(app: TestApp, smtp: Sink) {
+export function otpFixtures(app: TestApp, smtp: Sink) {
   const post = (url: string, payload: object, extra: Partial<InjectOptions> = {}) =>
     app.inject({ method: 'POST', url, payload, remoteAddress: freshIp(), ...extra });
 

@@ -1,0 +1,111 @@
+import crypto from 'node:crypto';
+import {
+  centsToDollars,
+  checkShipmentForLabelType,
+  dollarsToCents,
+  PRICES_CHANGED_MESSAGE,
+  type AddressWarning,
+  type CreateOrderInput,
+  type OrderView,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
+import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
+import type { AskedLabelFile } from './label-files.ts';
+import { withWarnings } from './order-answers.ts';
+import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
+import { toOrderView } from './order-view.ts';
+import type { NewOrderRow } from './orders.repository.ts';
+import { shipmentColumns } from './shipment-columns.ts';
+
+export type CreatedOrders = {
+  message: string;
+  orders: OrderView[];
+  balance: number;
+  warnings?: AddressWarning[];
+};
+const createdOrders = (result: ChargeResult): CreatedOrders => ({
+  message: 'Order created successfully',
+  orders: result.orders.map((order) => toOrderView(order)),
+  balance: centsToDollars(result.balanceCents),
+});
+
+/**
+ * POST /order/create: validates against the label type, checks the addresses, prices it and makes
+ * `quantity` orders. `inTransaction` runs with the reply inside the charge's transaction.
+ */
+export async function createOrders(
+  ctx: AppContext,
+  {
+    userId,
+    input,
+    source = 'app',
+    isStrict,
+    labelFile,
+    reference,
+    inTransaction,
+  }: {
+    userId: string;
+    input: CreateOrderInput;
+    source?: 'app' | 'api';
+    /** API v2 `reference`: the caller's own, kept on each order. */
+    reference?: string | undefined;
+    /** API v2 `?address_check=strict`. */
+    isStrict?: boolean | undefined;
+    /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
+    labelFile?: AskedLabelFile | undefined;
+    inTransaction?: InTransaction<CreatedOrders> | undefined;
+  },
+): Promise<CreatedOrders> {
+  const type = await requireLabelType(ctx.db, input.labelType, userId);
+  const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
+  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
+  const unitCents = unitPriceCents(type, input.Weight);
+  const {
+    shipments: [o],
+    warnings,
+  } = await checkShipmentsBeforePurchase(
+    ctx,
+    {
+      userId,
+      labelTypeId: type.id,
+      totalCents: unitCents * input.quantity,
+      isStrict,
+      mustConfirm: source === 'app',
+      isAccepted: input.acceptAddressWarnings,
+    },
+    [{ shipment: checked.order }],
+  );
+  if (!o) throw new Error('the address check lost the shipment');
+  const answer = (r: ChargeResult) => withWarnings(createdOrders(r), warnings);
+  const batchId = crypto.randomUUID();
+  const row: NewOrderRow = {
+    batchId,
+    userId,
+    labelTypeId: type.id,
+    priceCents: unitCents,
+    ...shipmentColumns(o),
+    signature: input.signature,
+    source,
+    labelFormat: labelFile?.format ?? null,
+    labelDpi: labelFile?.dpi ?? null,
+    reference: reference ?? null,
+  };
+  const quantity = input.quantity;
+  // The price shown is the price charged: a total quoted before staff changed the prices is refused.
+  if (input.expectedTotal !== undefined && dollarsToCents(input.expectedTotal) !== unitCents * quantity)
+    throw new AppError('CONFLICT', PRICES_CHANGED_MESSAGE);
+  const result = await chargeAndInsert(
+    ctx,
+    {
+      userId,
+      batchId,
+      amountCents: unitCents * quantity,
+      note: `${quantity} x ${type.name}`,
+    },
+    Array.from({ length: quantity }, () => row),
+    mapInTransaction(inTransaction, answer),
+  );
+  return answer(result);
+}
