@@ -54,6 +54,15 @@ export async function findKey(db: DbOrTx, options: KeyOf): Promise<IdempotencyRo
   return row ?? null;
 }
 
+/** The row of a claim this request still holds (its token, still running). */
+const ownRunningClaim = (options: KeyOf & { claimToken: string }) =>
+  and(
+    eq(idempotencyKeys.userId, options.userId),
+    eq(idempotencyKeys.key, options.key),
+    eq(idempotencyKeys.claimToken, options.claimToken),
+    eq(idempotencyKeys.status, 'in_progress'),
+  );
+
 /**
  * Stores the reply on the claim `claimToken` still holds; false when another request took the key over
  * meanwhile (the caller's transaction then rolls back, so the purchase happens once).
@@ -65,14 +74,7 @@ export async function storeReply(
   const rows = await db
     .update(idempotencyKeys)
     .set({ status: 'done', responseStatus: options.status, responseBody: options.body })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, options.userId),
-        eq(idempotencyKeys.key, options.key),
-        eq(idempotencyKeys.claimToken, options.claimToken),
-        eq(idempotencyKeys.status, 'in_progress'),
-      ),
-    )
+    .where(ownRunningClaim(options))
     .returning({ key: idempotencyKeys.key });
   return rows.length === 1;
 }
@@ -85,26 +87,10 @@ export async function renewClaim(
   await db
     .update(idempotencyKeys)
     .set({ heldUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})` })
-    .where(
-      and(
-        eq(idempotencyKeys.userId, options.userId),
-        eq(idempotencyKeys.key, options.key),
-        eq(idempotencyKeys.claimToken, options.claimToken),
-        eq(idempotencyKeys.status, 'in_progress'),
-      ),
-    );
+    .where(ownRunningClaim(options));
 }
 
 /** Frees this request's claim when it failed before anything was bought, so the caller may try again. */
 export async function releaseKey(db: DbOrTx, options: KeyOf & { claimToken: string }): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.userId, options.userId),
-        eq(idempotencyKeys.key, options.key),
-        eq(idempotencyKeys.claimToken, options.claimToken),
-        eq(idempotencyKeys.status, 'in_progress'),
-      ),
-    );
+  await db.delete(idempotencyKeys).where(ownRunningClaim(options));
 }

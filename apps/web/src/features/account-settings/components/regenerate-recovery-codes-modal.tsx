@@ -1,9 +1,10 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { regenerateRecoveryCodesBody, type RegenerateRecoveryCodesBody } from '@portal/shared';
 import { useForm } from 'react-hook-form';
 import { ErrorAlert } from '../../../components/error-alert';
 import { RecoveryCodes } from '../../../components/recovery-codes';
+import { PasswordAndCodeFields } from './password-and-code-fields';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegenerateRecoveryCodes } from '../api/two-factor';
 
@@ -42,18 +43,7 @@ export function RegenerateRecoveryCodesModal({ opened, onClose }: { opened: bool
               Confirm with your password and a code from your app. Your current recovery codes stop working.
             </Text>
             <ErrorAlert error={regenerate.error} />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              {...form.register('password')}
-              error={form.formState.errors.password?.message}
-            />
-            <TextInput
-              label="Authentication code"
-              autoComplete="one-time-code"
-              {...form.register('code')}
-              error={form.formState.errors.code?.message}
-            />
+            <PasswordAndCodeFields form={form} />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
                 Cancel

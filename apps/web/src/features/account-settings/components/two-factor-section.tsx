@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { twoFactorDisableBody, type TwoFactorDisableBody } from '@portal/shared';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useDisableTwoFactor, useRefreshTwoFactor, useTwoFactorStatus } from '../api/two-factor';
 import { RegenerateRecoveryCodesModal } from './regenerate-recovery-codes-modal';
+import { PasswordAndCodeFields } from './password-and-code-fields';
 import { RememberedDevices } from './remembered-devices';
 import { SettingsSection } from './settings-section';
 
@@ -92,18 +93,7 @@ function DisableModal({ opened, onClose }: { opened: boolean; onClose: () => voi
         <Stack>
           <Text size="sm">Confirm with your password and a code from your app (or a recovery code).</Text>
           <ErrorAlert error={disable.error} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            {...form.register('password')}
-            error={form.formState.errors.password?.message}
-          />
-          <TextInput
-            label="Authentication code"
-            autoComplete="one-time-code"
-            {...form.register('code')}
-            error={form.formState.errors.code?.message}
-          />
+          <PasswordAndCodeFields form={form} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
