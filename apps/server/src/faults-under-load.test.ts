@@ -416,15 +416,21 @@ describe('two instances through database faults', () => {
       // The bulk order is charged once for all its rows.
       charges: 1 + purchases,
     });
-    const made = (await labelsMadeBy(a)) + (await labelsMadeBy(b)) - madeBefore;
-    expect(made).toBe(rows + purchases);
+    // Every order has its one label file (above); the instances' counters add up to no more than the
+    // labels, so none was drawn and kept twice. They may add up to fewer: a commit that reached the
+    // database just as A was cut off never told A, which then counted nothing for it.
+    const counted = async () => (await labelsMadeBy(a)) + (await labelsMadeBy(b)) - madeBefore;
+    // A counter moves just after its commit is answered, which may be after the test saw the rows.
+    const made = await waitFor(counted, (n) => n >= rows + purchases, 3_000).catch(counted);
+    expect(made).toBeLessThanOrEqual(rows + purchases);
+    expect(made).toBeGreaterThan(0);
     // eslint-disable-next-line no-console
     console.log(
       `instance cut off: ${load.answers.length} requests, statuses ${JSON.stringify(load.statuses())}, ` +
         `during the cut A ${JSON.stringify(load.statuses(onA))} and B ${JSON.stringify(load.statuses(onB))}; ` +
         `A not ready after ${notReadyAfter} ms, its ${held.length} held jobs taken by B after ${takenAfter} ms, ` +
         `A ready again ${readyAgain} ms after the route came back, longest purchase ${load.longestPurchaseMs} ms; ` +
-        `money: ${rows} bulk rows and ${purchases} orders, ${rows + purchases} labels made once, ` +
+        `money: ${rows} bulk rows and ${purchases} orders, ${rows + purchases} labels kept once (${made} counted), ` +
         `charges totalling ${cents} cents, balance exact (bulk ${bulkId!})`,
     );
   }, 120_000);
