@@ -49,6 +49,39 @@ const crc32 = (text: string) => {
   return (crc ^ 0xffffffff) >>> 0;
 };
 
+/** The text of a top-level member's value in a JSON object, exactly as written, or null. */
+function rawMember(text: string, name: string): string | null {
+  let depth = 0;
+  let start = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      if (
+        depth === 1 &&
+        start < 0 &&
+        /^\s*:/.test(text.slice(j + 1)) &&
+        JSON.parse(text.slice(i, j + 1)) === name
+      )
+        start = text.indexOf(':', j) + 1;
+      i = j;
+    } else if (c === '{' || c === '[') depth++;
+    else if (c === '}' || c === ']') {
+      depth--;
+      if (start >= 0 && depth === 1) return text.slice(start, i + 1).trim();
+      if (start >= 0 && depth === 0) return text.slice(start, i).trim();
+    } else if (c === ',' && depth === 1 && start >= 0) return text.slice(start, i).trim();
+  }
+  return null;
+}
+
+async function readText(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const paypalId = (length = 17) => randomBytes(length).toString('hex').toUpperCase().slice(0, length);
 const decimal = (cents: number) => (cents / 100).toFixed(2);
 const centsOf = (value: unknown) => Math.round(Number(value) * 100);
@@ -302,9 +335,11 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     return { status: 200, body: structuredClone(order) };
   }
 
-  function verifySignature(body: Json): { verification_status: 'SUCCESS' | 'FAILURE' } {
-    const event = body.webhook_event;
-    const signed = `${String(body.transmission_id)}|${String(body.transmission_time)}|${String(body.webhook_id)}|${crc32(JSON.stringify(event))}`;
+  /** As PayPal checks: the signature over the ids, the time and the CRC-32 of the event's bytes as they came. */
+  function verifySignature(text: string): { verification_status: 'SUCCESS' | 'FAILURE' } {
+    const body = JSON.parse(text) as Json;
+    const event = rawMember(text, 'webhook_event') ?? '';
+    const signed = `${String(body.transmission_id)}|${String(body.transmission_time)}|${String(body.webhook_id)}|${crc32(event)}`;
     const ok =
       webhooks.has(String(body.webhook_id)) &&
       body.auth_algo === 'SHA256withRSA' &&
@@ -463,7 +498,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
       return;
     }
     if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature')
-      return sendJson(res, 200, verifySignature(await readJson(req)));
+      return sendJson(res, 200, verifySignature(await readText(req)));
 
     return sendJson(res, 404, notFound());
   }
