@@ -24,6 +24,8 @@ export type PaypalFake = PaymentFake & {
   credentials: { clientId: string; clientSecret: string };
   /** How many captures PayPal made (a replayed capture is not one). */
   readonly captureCount: number;
+  /** Every capture call, with the `PayPal-Request-Id` it carried. */
+  captureCalls: { orderId: string; requestId: string | null }[];
   /** Orders as created, by id (their `purchase_units` and `payment_source` as the gateway sent them). */
   orders: Map<string, Json>;
   /** Webhooks registered with `POST /v1/notifications/webhooks`. */
@@ -122,6 +124,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
   const replays = new Map<string, Promise<Answer>>();
   const sent: SentWebhook[] = [];
   let captureCount = 0;
+  const captureCalls: { orderId: string; requestId: string | null }[] = [];
   let declineNext = false;
   let base = '';
 
@@ -453,6 +456,8 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     if (method === 'POST' && (match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path))) {
       await drain(req);
       const id = match[1]!;
+      const requestId = req.headers['paypal-request-id'];
+      captureCalls.push({ orderId: id, requestId: typeof requestId === 'string' ? requestId : null });
       const answer = await once(req, `capture:${id}`, () => captureOrder(id));
       return sendJson(res, answer.status, answer.body);
     }
@@ -511,6 +516,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     credentials,
     orders,
     webhooks,
+    captureCalls,
     get captureCount() {
       return captureCount;
     },

@@ -103,6 +103,10 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     ]);
     const c = await gateway().retrieve(checkout.reference);
     expect(fake.captureCount - before).toBe(1);
+    // Every capture call of the order carries one request id: PayPal answers a second with the first's capture.
+    const calls = fake.captureCalls.filter((c) => c.orderId === checkout.reference);
+    expect(calls.length).toBeGreaterThan(0);
+    expect(new Set(calls.map((c) => c.requestId))).toEqual(new Set([`capture-${checkout.reference}`]));
     expect(a).toEqual(b);
     expect(c).toEqual(a);
     expect(a.status).toBe('captured');
