@@ -32,6 +32,8 @@ export type PaypalFake = PaymentFake & {
   webhooks: Map<string, Json>;
   /** The next capture is declined by the payer's bank (`DECLINED`, `PAYMENT.CAPTURE.DENIED`). */
   declineNextCapture(): void;
+  /** Right after the next read of this order answers, another caller captures it (another request id). */
+  captureElsewhereAfterNextRead(orderId: string): void;
 };
 
 type Json = Record<string, unknown>;
@@ -126,6 +128,7 @@ export async function startPaypalFake(): Promise<PaypalFake> {
   let captureCount = 0;
   const captureCalls: { orderId: string; requestId: string | null }[] = [];
   let declineNext = false;
+  const captureAfterRead = new Set<string>();
   let base = '';
 
   const link = (href: string, rel: string, method = 'GET') => ({ href, rel, method });
@@ -451,7 +454,9 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     if (method === 'GET' && (match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path))) {
       const order = orders.get(match[1]!);
       if (!order || expired.has(match[1]!)) return sendJson(res, 404, notFound());
-      return sendJson(res, 200, order);
+      sendJson(res, 200, order);
+      if (captureAfterRead.delete(match[1]!)) await captureOrder(match[1]!);
+      return;
     }
     if (method === 'POST' && (match = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path))) {
       await drain(req);
@@ -522,6 +527,9 @@ export async function startPaypalFake(): Promise<PaypalFake> {
     },
     declineNextCapture() {
       declineNext = true;
+    },
+    captureElsewhereAfterNextRead(orderId) {
+      captureAfterRead.add(orderId);
     },
     pay: (reference, opts = {}) => approve(reference, opts),
     async expire(reference) {

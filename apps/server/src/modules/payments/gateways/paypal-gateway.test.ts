@@ -112,6 +112,17 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(a.status).toBe('captured');
   });
 
+  it('an order another caller captured between its read and our capture is read back, not captured again', async () => {
+    const { checkout } = await paidCheckout();
+    const before = fake.captureCount;
+    fake.captureElsewhereAfterNextRead(checkout.reference);
+    expect(await gateway().retrieve(checkout.reference)).toMatchObject({
+      status: 'captured',
+      capturedCents: 2587,
+    });
+    expect(fake.captureCount - before).toBe(1);
+  });
+
   it("reports the captured amount PayPal says, not the order's", async () => {
     const checkout = await gateway().createCheckout(checkoutRequest());
     await fake.pay(checkout.reference, { amountCents: 100, currency: 'EUR' });
