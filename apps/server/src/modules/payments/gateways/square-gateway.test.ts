@@ -1,0 +1,249 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
+import { startSquareFake, type SquareFake } from '../../../../test/fakes/square-fake.ts';
+import { WebhookRejected, type CheckoutRequest, type InboundWebhook } from './gateway.ts';
+import { createSquareGateway, SQUARE_WEBHOOK_EVENTS } from './square-gateway.ts';
+
+const checkoutRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+  invoiceId: randomUUID(),
+  note: `LP-${Math.floor(10000 + Math.random() * 89999)}`,
+  chargeCents: 2587,
+  currency: 'USD',
+  description: 'LabelPort balance top-up',
+  returnUrl: 'http://portal.test/deposits?returned=1',
+  cancelUrl: 'http://portal.test/deposits?cancelled=1',
+  expiresAt: new Date(Date.now() + 3_600_000),
+  idempotencyKey: randomUUID(),
+  ...over,
+});
+
+describe('Square gateway through the square client against a local Square', () => {
+  let fake: SquareFake;
+  let sink: Awaited<ReturnType<typeof startWebhookSink>>;
+  let subscription: { webhookId: string; secret: string | null };
+  beforeAll(async () => {
+    [fake, sink] = await Promise.all([startSquareFake(), startWebhookSink()]);
+    subscription = await gateway().registerWebhook(sink.url);
+  });
+  afterAll(() => Promise.all([fake.close(), sink.close()]));
+
+  const gateway = (credentials: Partial<{ accessToken: string; locationId: string }> = {}) =>
+    createSquareGateway(
+      { ...fake.credentials, ...credentials, baseUrl: fake.baseUrl },
+      { allowPrivateTargets: true, timeoutMs: 10_000 },
+    );
+  /** The last message the fake sent of a type, as the portal's route would hand it on. */
+  const inbound = (type: string, change: (body: string) => string = (b) => b): InboundWebhook => {
+    const sent = fake.sentWebhooks().filter((w) => JSON.parse(w.body).type === type);
+    const last = sent[sent.length - 1];
+    if (!last) throw new Error(`Square sent no ${type}`);
+    return {
+      rawBody: Buffer.from(change(last.body)),
+      headers: last.headers,
+      url: last.url,
+      secret: subscription.secret,
+      webhookId: subscription.webhookId,
+    };
+  };
+  async function paidCheckout(request = checkoutRequest()) {
+    const checkout = await gateway().createCheckout(request);
+    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Pay');
+    return { checkout, pressed, request };
+  }
+
+  it('creates a quick-pay payment link taking Cash App Pay, with the note, return URL and idempotency key', async () => {
+    const request = checkoutRequest();
+    const checkout = await gateway().createCheckout(request);
+    const link = [...fake.links.values()].find((l) => l.order_id === checkout.reference)!;
+    expect(link).toMatchObject({
+      payment_note: request.note,
+      checkout_options: { redirect_url: request.returnUrl, accepted_payment_methods: { cash_app_pay: true } },
+    });
+    expect(checkout.hostedUrl).toBe(link.url);
+    expect(fake.orders.get(checkout.reference)).toMatchObject({
+      location_id: fake.credentials.locationId,
+      total_money: { amount: 2587, currency: 'USD' },
+      state: 'DRAFT',
+    });
+    // The same idempotency key again (a retried create) is the same link.
+    expect((await gateway().createCheckout(request)).reference).toBe(checkout.reference);
+    await expect(gateway().createCheckout({ ...request, chargeCents: 100 })).rejects.toThrow(
+      /Square refused the payment link \(HTTP 400 INVALID_REQUEST_ERROR: IDEMPOTENCY_KEY_REUSED\)/,
+    );
+  });
+
+  it('pays through the hosted page over HTTP, then retrieve says captured with the payment amount, fee and risk', async () => {
+    const { checkout, pressed, request } = await paidCheckout();
+    expect(pressed.page).toContain('$25.87');
+    expect(pressed.page).toContain(request.note);
+    expect(pressed.status).toBe(303);
+    expect(pressed.location).toMatch(/^http:\/\/portal\.test\/deposits\?returned=1&checkoutId=/);
+    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    // 2.9% + 30¢ of $25.87 = $1.05.
+    expect(await gateway().retrieve(checkout.reference)).toEqual({
+      status: 'captured',
+      capturedCents: 2587,
+      currency: 'USD',
+      feeCents: 105,
+      captureId: payment.id,
+      risk: 'normal',
+    });
+    expect(payment.note).toBe(request.note);
+  });
+
+  it('reports what the payment says was paid and its risk, not what was asked', async () => {
+    const checkout = await gateway().createCheckout(checkoutRequest());
+    await fake.pay(checkout.reference, { amountCents: 100, currency: 'CAD', risk: 'high' });
+    expect(await gateway().retrieve(checkout.reference)).toMatchObject({
+      status: 'captured',
+      capturedCents: 100,
+      currency: 'CAD',
+      risk: 'high',
+    });
+  });
+
+  it('an unpaid link is open; its order cancelled is expired; a payment Square cancels is failed', async () => {
+    const checkout = await gateway().createCheckout(checkoutRequest());
+    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
+    await fake.expire(checkout.reference);
+    expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
+    expect(await gateway().retrieve('no-such-order')).toMatchObject({ status: 'expired' });
+
+    const lapsed = await gateway().createCheckout(checkoutRequest());
+    fake.cancelNextPayment();
+    await fake.pay(lapsed.reference);
+    expect(await gateway().retrieve(lapsed.reference)).toMatchObject({ status: 'failed' });
+  });
+
+  it('Cancel on the hosted page goes back unpaid, and the link stays open', async () => {
+    const checkout = await gateway().createCheckout(checkoutRequest());
+    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
+    expect(pressed.status).toBe(303);
+    expect(pressed.location).toBe('http://portal.test/deposits?returned=1');
+    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
+  });
+
+  it('refunds a payment, once per idempotency key', async () => {
+    const { checkout } = await paidCheckout();
+    const state = await gateway().retrieve(checkout.reference);
+    if (state.status !== 'captured') throw new Error(state.status);
+    const input = {
+      captureId: state.captureId,
+      amountCents: 2587,
+      idempotencyKey: randomUUID(),
+      reason: 'Asked by the reseller',
+    };
+    const { refundId } = await gateway().refund(input);
+    expect(refundId.startsWith(state.captureId)).toBe(true);
+    expect((await gateway().refund(input)).refundId).toBe(refundId);
+    expect(fake.payments.get(state.captureId)!.refunded_money).toEqual({ amount: 2587, currency: 'USD' });
+    await expect(gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+      /Square refused the refund \(HTTP 400 INVALID_REQUEST_ERROR: REFUND_AMOUNT_INVALID\)/,
+    );
+  });
+
+  it('verifies signed payment events with WebhooksHelper and maps them to the order and payment', async () => {
+    const { checkout } = await paidCheckout();
+    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    for (const type of ['payment.created', 'payment.updated']) {
+      const event = await gateway().verifyWebhook(inbound(type));
+      expect(event).toMatchObject({ kind: 'payment', reference: checkout.reference, captureId: payment.id });
+      expect(event.createdAt).toBeInstanceOf(Date);
+    }
+    // Signed the way Square documents: HMAC-SHA256 of notification URL + body, base64.
+    const sent = inbound('payment.updated');
+    const expected = createHmac('sha256', subscription.secret!)
+      .update(sink.url + sent.rawBody.toString())
+      .digest('base64');
+    expect(sent.headers['x-square-hmacsha256-signature']).toBe(expected);
+    expect(sent.url).toBe(sink.url);
+  });
+
+  it('rejects an altered body, another URL, a forged signature, another key and a missing signature', async () => {
+    await paidCheckout();
+    const real = inbound('payment.updated');
+    await expect(gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
+    const altered = inbound('payment.updated', (b) => b.replace('"amount":2587', '"amount":258700'));
+    expect(altered.rawBody.toString()).toContain('258700');
+    await expect(gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
+    await expect(
+      gateway().verifyWebhook({ ...real, url: 'https://elsewhere.example.com/in' }),
+    ).rejects.toBeInstanceOf(WebhookRejected);
+    const forged = {
+      ...real,
+      headers: { ...real.headers, 'x-square-hmacsha256-signature': 'bm90IGEgc2lnbmF0dXJl' },
+    };
+    await expect(gateway().verifyWebhook(forged)).rejects.toBeInstanceOf(WebhookRejected);
+    await expect(gateway().verifyWebhook({ ...real, secret: 'another-key' })).rejects.toBeInstanceOf(
+      WebhookRejected,
+    );
+    const { ['x-square-hmacsha256-signature']: _dropped, ...unsigned } = real.headers;
+    await expect(gateway().verifyWebhook({ ...real, headers: unsigned })).rejects.toThrow(
+      /x-square-hmacsha256-signature/,
+    );
+  });
+
+  it('maps disputes: created is opened, state WON is won, LOST is lost', async () => {
+    const { checkout } = await paidCheckout();
+    const state = await gateway().retrieve(checkout.reference);
+    if (state.status !== 'captured') throw new Error(state.status);
+    const mapped = [];
+    for (const outcome of ['opened', 'won', 'lost'] as const) {
+      await fake.dispute(state.captureId, outcome);
+      mapped.push(
+        await gateway().verifyWebhook(
+          inbound(outcome === 'opened' ? 'dispute.created' : 'dispute.state.updated'),
+        ),
+      );
+    }
+    expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
+    for (const event of mapped)
+      expect(event).toMatchObject({ captureId: state.captureId, amountCents: 2587, currency: 'USD' });
+  });
+
+  it('subscribes to the events it maps with a signature key, and deletes the subscription', async () => {
+    const made = await gateway().registerWebhook('https://portal.example.com/api/v1/payments/inbound/s1');
+    expect(made.secret).toBe(fake.subscriptions.get(made.webhookId)!.signature_key);
+    expect(fake.subscriptions.get(made.webhookId)).toMatchObject({
+      notification_url: 'https://portal.example.com/api/v1/payments/inbound/s1',
+      event_types: [...SQUARE_WEBHOOK_EVENTS],
+    });
+    await gateway().removeWebhook(made.webhookId);
+    expect(fake.subscriptions.has(made.webhookId)).toBe(false);
+    await expect(gateway().removeWebhook(made.webhookId)).resolves.toBeUndefined();
+  });
+
+  it('tests the connection by reading the location: ok, refused token, unknown location', async () => {
+    expect(await gateway().testConnection()).toEqual({ ok: true, message: 'Connected to Square (sandbox)' });
+    expect(await gateway({ accessToken: 'EAAAwrong' }).testConnection()).toEqual({
+      ok: false,
+      message: 'Square refused the API key (401)',
+    });
+    expect(await gateway({ locationId: 'LNOSUCH' }).testConnection()).toEqual({
+      ok: false,
+      message: 'Square has no location LNOSUCH for this access token',
+    });
+  });
+
+  it('is in test mode on the sandbox or another origin, live only on Square’s own', () => {
+    expect(gateway().mode).toBe('test');
+    const credentials = { accessToken: 'EAAAx', locationId: 'L1' };
+    expect(createSquareGateway({ ...credentials, baseUrl: 'https://connect.squareupsandbox.com' }).mode).toBe(
+      'test',
+    );
+    expect(createSquareGateway(credentials).mode).toBe('live');
+    expect(createSquareGateway({ ...credentials, baseUrl: 'https://connect.squareup.com' }).mode).toBe(
+      'live',
+    );
+    expect(gateway().methods).toEqual(['cashapp']);
+  });
+
+  it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
+    const strict = createSquareGateway({ ...fake.credentials, baseUrl: fake.baseUrl });
+    expect(await strict.testConnection()).toEqual({
+      ok: false,
+      message: 'Square was refused: 127.0.0.1 is not an address this server connects to',
+    });
+  });
+});
