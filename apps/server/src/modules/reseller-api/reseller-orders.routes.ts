@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendDownload } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
@@ -142,16 +142,16 @@ export const resellerOrderRoutes =
           params: apiOrderParams,
           querystring: labelFileQuery,
           produces: ['application/pdf', 'application/zpl', 'image/png'],
-          response: { 409: apiErrorResponse, ...errors },
+          response: { 409: apiErrorResponse, 410: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const { fileName, contentType, content } = await downloadLabel(ctx, {
+        const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.order_id,
           asked: request.query,
         });
-        return sendAttachment(reply, { fileName, contentType, body: content });
+        return sendDownload(reply, download);
       },
     );
   };
