@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { files, fileStoreChecks } from '../db/schema.ts';
 
@@ -97,3 +97,46 @@ export const countChecks = async (db: DbOrTx): Promise<number> => {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(fileStoreChecks);
   return row?.n ?? 0;
 };
+
+/** The next files after `afterId` whose bytes are in the database (to s3) or in the bucket (to db). */
+export function selectFilesToMove(db: DbOrTx, to: 'db' | 's3', afterId: string, limit: number) {
+  return db
+    .select({
+      id: files.id,
+      contentType: files.contentType,
+      sha256: files.sha256,
+      storageKey: files.storageKey,
+      content: files.content,
+    })
+    .from(files)
+    .where(
+      and(
+        gt(files.id, afterId),
+        to === 's3' ? isNotNull(files.content) : and(isNotNull(files.storageKey), isNull(files.content)),
+      ),
+    )
+    .orderBy(files.id)
+    .limit(limit);
+}
+
+export async function countFilesToMove(db: DbOrTx, to: 'db' | 's3'): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(files)
+    .where(to === 's3' ? isNotNull(files.content) : and(isNotNull(files.storageKey), isNull(files.content)));
+  return row?.n ?? 0;
+}
+
+/** A file's bytes now in the bucket under `key`: the row drops them (unless it changed meanwhile). */
+export const markMovedToBucket = (db: DbOrTx, id: string, key: string, sha256: string) =>
+  db
+    .update(files)
+    .set({ storageKey: key, sha256, content: null })
+    .where(and(eq(files.id, id), isNotNull(files.content)));
+
+/** A file's bytes back in the row; its key let go (unless the row changed meanwhile). */
+export const markMovedToDatabase = (db: DbOrTx, id: string, key: string, content: Buffer) =>
+  db
+    .update(files)
+    .set({ content, storageKey: null })
+    .where(and(eq(files.id, id), eq(files.storageKey, key)));
