@@ -100,22 +100,3 @@ export async function openS3Bucket(settings: S3Settings): Promise<ObjectBucket> 
     },
   };
 }
-
-/** Creates the bucket when it is missing (compose's MinIO, tests); a deployment's bucket already exists. */
-export async function ensureS3Bucket(settings: S3Settings): Promise<void> {
-  const s3 = await import('@aws-sdk/client-s3');
-  const client = new s3.S3Client({
-    endpoint: settings.endpoint,
-    region: settings.region,
-    credentials: settings.credentials,
-    forcePathStyle: settings.forcePathStyle,
-  });
-  try {
-    await client.send(new s3.HeadBucketCommand({ Bucket: settings.bucket }));
-  } catch (error) {
-    if (!isMissing(error)) throw error;
-    await client.send(new s3.CreateBucketCommand({ Bucket: settings.bucket }));
-  } finally {
-    client.destroy();
-  }
-}

@@ -230,7 +230,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
         <SectionCard title="Label files">
           <NumberInput
             label="Keep label files (days)"
-            description="Label files older than this are removed every night; the order, its tracking and its charge stay, and a download of a removed label says it was removed."
+            description="Label files older than this are removed every night, for good; the order, its tracking and its charge stay, and a download of a removed label says it was removed."
             {...numberField('labelFileRetentionDays')}
             allowNegative={false}
             maw={320}
