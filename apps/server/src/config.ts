@@ -155,7 +155,9 @@ export const envSchema = z.object({
   TRACKING_POLL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
   REFUND_VOID_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
   FILE_STORE: z.enum(['db', 's3']).default('db'),
-  S3_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'Use the http(s) URL of the S3-compatible server' })
+    .optional(),
   S3_BUCKET: z
     .string()
     .regex(
