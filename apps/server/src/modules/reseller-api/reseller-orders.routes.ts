@@ -138,7 +138,7 @@ export const resellerOrderRoutes =
           operationId: 'downloadLabel',
           tags,
           summary:
-            'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s',
+            'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s. 410 once the label file was removed after the portal’s retention period (the order stays); a PDF may answer 302 to a short-lived address of the file',
           params: apiOrderParams,
           querystring: labelFileQuery,
           produces: ['application/pdf', 'application/zpl', 'image/png'],
