@@ -18,6 +18,7 @@ const BENCHES: Bench[] = [
   { name: 'webhooks', file: 'webhooks.ts', exportName: 'runWebhookBench' },
   { name: 'runtime', file: 'runtime.ts', exportName: 'runRuntimeBench' },
   { name: 'upstream', file: 'upstream.ts', exportName: 'runUpstreamBench' },
+  { name: 'file-storage', file: 'file-storage.ts', exportName: 'runFileStorageBench' },
 ];
 
 async function main(): Promise<void> {

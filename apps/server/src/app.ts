@@ -10,7 +10,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { resolveSecret } from './db/secrets.ts';
 import { redactUrl } from './lib/redact-url.ts';
-import { createDatabaseFileStore } from './files/index.ts';
+import { openFileStore } from './files/index.ts';
 import { queueDefinitions, startPgBossQueue } from './jobs/index.ts';
 import {
   createDownloadLimiter,
@@ -130,7 +130,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     captcha: await createCaptchaVerifier(config, database.db),
     sealer,
     log: app.log,
-    files: createDatabaseFileStore(database.db),
+    files: await openFileStore(config, database.db),
     jobs: await startPgBossQueue(database, queueDefinitions(config), app.log, metrics.observeJob),
     labels: createProviderRegistry(
       config.labelTestRejectMarker
@@ -167,6 +167,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await ctx.jobs.stop();
     await renderer.close();
     await ctx.providers.flush();
+    await ctx.files.close();
   });
   app.decorateRequest('auth', null);
   // The id every log line of the request carries, so a caller can quote it when reporting a problem.

@@ -28,6 +28,43 @@ describe('loadConfig', () => {
     expect(config.captcha.provider).toBe('altcha');
   });
 
+  it('keeps files in the database unless FILE_STORE=s3, and checks the S3_ settings with clear errors (decision 335)', () => {
+    expect(loadConfig({}).files).toEqual({ store: 'db', s3: null, presignDownloads: false });
+    const s3 = {
+      FILE_STORE: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'labelport-files',
+      S3_ACCESS_KEY_ID: 'labelport',
+      S3_SECRET_ACCESS_KEY: 'a-secret',
+      S3_FORCE_PATH_STYLE: '1',
+    };
+    expect(loadConfig(s3).files).toEqual({
+      store: 's3',
+      s3: {
+        endpoint: 'http://minio:9000',
+        bucket: 'labelport-files',
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'labelport', secretAccessKey: 'a-secret' },
+        forcePathStyle: true,
+      },
+      presignDownloads: false,
+    });
+    const refused: Array<[Record<string, string>, string]> = [
+      [{ FILE_STORE: 's3' }, 'S3_BUCKET is required with FILE_STORE=s3'],
+      [{ FILE_STORE: 'disk' }, 'FILE_STORE'],
+      [{ ...s3, S3_BUCKET: 'ab' }, 'A bucket name is 3 to 63 lowercase letters'],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: Use the http(s) URL of the S3-compatible server'],
+      [{ ...s3, S3_SECRET_ACCESS_KEY: '' }, 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together'],
+      [{ S3_PRESIGN_DOWNLOADS: '1' }, 'S3_PRESIGN_DOWNLOADS=1 needs FILE_STORE=s3'],
+    ];
+    for (const [env, message] of refused) expect(() => loadConfig(env), JSON.stringify(env)).toThrow(message);
+    // The bucket may be set on the database store, for `admin move-files --to s3`.
+    expect(loadConfig({ ...s3, FILE_STORE: 'db' }).files).toMatchObject({
+      store: 'db',
+      s3: { bucket: 'labelport-files' },
+    });
+  });
+
   it('does not seed the demo account on PostgreSQL unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', ...SECRET }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SEED_DEMO: '1', ...SECRET }).seedDemo).toBe(true);

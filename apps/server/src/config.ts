@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS } from '@portal/shared';
+import type { S3Settings } from './files/s3-bucket.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -153,6 +154,22 @@ export const envSchema = z.object({
   TEST_TRACKING_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
   TRACKING_POLL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
   REFUND_VOID_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
+  FILE_STORE: z.enum(['db', 's3']).default('db'),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'Use the http(s) URL of the S3-compatible server' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'A bucket name is 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
+    )
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PRESIGN_DOWNLOADS: bool.default(false),
 });
 
 export type Config = {
@@ -277,6 +294,12 @@ export type Config = {
    * shorter than the 5-minute schedule, each void's check is a job of its own at its time (decision 303).
    */
   refunds: { voidCheckMs: number };
+  /**
+   * Where label files and other stored files go (decision 335): `db` keeps them in the database, `s3` in
+   * the S3-compatible bucket of `s3`. `s3` is also set on the database store when S3_BUCKET is, for
+   * `admin move-files --to s3`. `presignDownloads`: a label download redirects to a short-lived address.
+   */
+  files: { store: 'db' | 's3'; s3: S3Settings | null; presignDownloads: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -340,6 +363,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  LABEL_TEST_REJECT_MARKER is for tests, never production',
     );
   }
+  const files = fileStoreSettings(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -418,5 +442,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Math.round(e.TRACKING_POLL_SECONDS * 1000),
     },
     refunds: { voidCheckMs: Math.round(e.REFUND_VOID_CHECK_SECONDS * 1000) },
+    files,
   };
+}
+
+/** FILE_STORE and the S3_ settings, checked together (decision 335). */
+function fileStoreSettings(e: z.infer<typeof envSchema>): Config['files'] {
+  const fail = (line: string): never => {
+    throw new ConfigError(`Invalid configuration:\n  ${line}`);
+  };
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
+    fail('S3_BUCKET is required with FILE_STORE=s3 (and S3_ENDPOINT for a server other than AWS S3)');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY)
+    fail(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both out to use the instance role)',
+    );
+  if (e.S3_PRESIGN_DOWNLOADS && e.FILE_STORE !== 's3')
+    fail('S3_PRESIGN_DOWNLOADS=1 needs FILE_STORE=s3: files in the database have no address to redirect to');
+  const s3 = e.S3_BUCKET
+    ? {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      }
+    : null;
+  return { store: e.FILE_STORE, s3, presignDownloads: e.S3_PRESIGN_DOWNLOADS };
 }

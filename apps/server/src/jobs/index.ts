@@ -4,6 +4,7 @@ export {
   HOUSEKEEPING_QUEUE,
   LABEL_FAILED_QUEUE,
   LABEL_QUEUE,
+  LABEL_RETENTION_QUEUE,
   REFUND_VOIDS_QUEUE,
   queueDefinitions,
   type LabelJobData,

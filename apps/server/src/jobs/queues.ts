@@ -11,6 +11,9 @@ export type LabelJobData = { orderId: string };
 /** Deletes expired sessions, spent captchas and codes, old throttle rows (on a schedule). */
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
+/** Removes label files past the retention staff set (daily; decision 336). */
+export const LABEL_RETENTION_QUEUE = 'label-file-retention';
+
 /** Asks providers where the label voids they hold stand, and voids unused labels (on a schedule). */
 export const REFUND_VOIDS_QUEUE = 'refund-voids';
 
@@ -38,6 +41,7 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
     deadLetter: LABEL_FAILED_QUEUE,
   },
   { name: HOUSEKEEPING_QUEUE, retryLimit: 2, retryDelaySeconds: 60, expireInSeconds: 600 },
+  { name: LABEL_RETENTION_QUEUE, retryLimit: 2, retryDelaySeconds: 300, expireInSeconds: 3600 },
   { name: REFUND_VOIDS_QUEUE, retryLimit: 1, retryDelaySeconds: 60, expireInSeconds: 600 },
   // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },

@@ -17,3 +17,13 @@ export const sendAttachment = <R extends FastifyReply>(reply: R, file: Attachmen
     .header('content-disposition', attachmentDisposition(file.fileName))
     .header('cache-control', 'private, no-store')
     .send(file.body as never) as R;
+
+/** A file download that may live elsewhere: sent, or redirected to its short-lived address (decision 335). */
+export type Download = { fileName: string; contentType: string } & (
+  { content: unknown; redirect?: undefined } | { redirect: string; content?: undefined }
+);
+
+export const sendDownload = <R extends FastifyReply>(reply: R, file: Download): R =>
+  file.redirect !== undefined
+    ? (reply.header('cache-control', 'private, no-store').redirect(file.redirect, 302) as R)
+    : sendAttachment(reply, { fileName: file.fileName, contentType: file.contentType, body: file.content });

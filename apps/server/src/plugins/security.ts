@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { clientKey } from '../lib/client-key.ts';
 import { rateLimitStore, type HitCounter } from './rate-limit-store.ts';
+import { bucketOrigin } from '../files/object-bucket.ts';
 
 const CAPTCHA_HOSTS: Record<string, { script: string[]; frame: string[]; connect: string[] }> = {
   altcha: { script: [], frame: [], connect: [] },
@@ -42,7 +43,14 @@ export async function registerSecurity(
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Zebra Browser Print, the local service a ZPL "Print" sends labels to (decision 255).
-        connectSrc: ["'self'", ...hosts.connect, ...config.corsOrigins, 'http://127.0.0.1:9100'],
+        connectSrc: [
+          "'self'",
+          ...hosts.connect,
+          ...config.corsOrigins,
+          'http://127.0.0.1:9100',
+          // Label downloads redirected to the bucket (S3_PRESIGN_DOWNLOADS=1, decision 335).
+          ...(config.files.presignDownloads && config.files.s3 ? [bucketOrigin(config.files.s3)] : []),
+        ],
         frameSrc: hosts.frame.length ? hosts.frame : ["'none'"],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitField, pageField } from './admin.ts';
-import { PAYMENT_METHODS } from './settings.ts';
+import { LABEL_RETENTION_MAX_DAYS, LABEL_RETENTION_MIN_DAYS, PAYMENT_METHODS } from './settings.ts';
 
 const page = pageField;
 const limit = limitField;
@@ -141,6 +141,8 @@ export const adminSettingsView = z.object({
   refundWindowDays: z.number().int(),
   /** Days after which an unused label's void is requested; null: off. */
   unusedLabelVoidDays: z.number().int().nullable(),
+  /** Days label files are kept before they are removed (the orders stay). */
+  labelFileRetentionDays: z.number().int(),
 });
 export type AdminSettingsView = z.infer<typeof adminSettingsView>;
 const dollars = (label: string) =>
@@ -177,6 +179,11 @@ export const adminSettingsBody = z
       .min(1, 'Unused label days must be 1 or more')
       .max(365, 'Unused label days must be at most 365')
       .nullable(),
+    labelFileRetentionDays: z
+      .number({ error: 'Keep label files must be a number of days' })
+      .int('Keep label files must be whole days')
+      .min(LABEL_RETENTION_MIN_DAYS, `Keep label files for at least ${LABEL_RETENTION_MIN_DAYS} days`)
+      .max(LABEL_RETENTION_MAX_DAYS, `Keep label files for at most ${LABEL_RETENTION_MAX_DAYS} days`),
   })
   .partial()
   .superRefine((b, ctx) => {

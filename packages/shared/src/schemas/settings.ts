@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Label file retention: 180 days unless staff choose otherwise, never under a month (decision 336). */
+export const LABEL_RETENTION_DEFAULT_DAYS = 180;
+export const LABEL_RETENTION_MIN_DAYS = 30;
+export const LABEL_RETENTION_MAX_DAYS = 3650;
+
 export const PAYMENT_METHODS = ['paypal', 'cashapp'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -24,6 +29,16 @@ export const appSettingsSchema = z.object({
    * its purchase (as Pirate Ship does after 28); null: off (the default).
    */
   unusedLabelVoidDays: z.number().int().min(1).max(365).nullable().default(null),
+  /**
+   * Label files are kept this many days after they were made, then removed from the file store; the
+   * order, its tracking and its money stay (issue 48, decision 336).
+   */
+  labelFileRetentionDays: z
+    .number()
+    .int()
+    .min(LABEL_RETENTION_MIN_DAYS)
+    .max(LABEL_RETENTION_MAX_DAYS)
+    .default(LABEL_RETENTION_DEFAULT_DAYS),
 });
 
 export type AppSettings = z.infer<typeof appSettingsSchema>;

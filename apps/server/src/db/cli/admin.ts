@@ -9,18 +9,21 @@ import { CLI_ACTOR, recordAudit } from '../../modules/audit/audit.service.ts';
 import { API_KEY_PREFIX } from '../../modules/auth/auth.service.ts';
 import { setUserRole } from '../../modules/admin/set-user-role.ts';
 import { hasTwoFactor, resetTwoFactor } from '../../modules/two-factor/two-factor.service.ts';
+import { openConfiguredBucket } from '../../files/index.ts';
+import { moveFiles } from '../../files/move-files.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { findUserByDiscordId, insertUser } from '../../modules/users/users.repository.ts';
 import { createDatabase, type Database } from '../client.ts';
 import { DataDirInUseError } from '../data-dir-lock.ts';
 import { resolveSecret } from '../secrets.ts';
 
-const USAGE = `Staff accounts of LabelPort
+const USAGE = `Staff accounts and stored files of LabelPort
 
   npm run admin -- create --discord NAME [--password PW] [--name "Display Name"]
   npm run admin -- promote NAME
   npm run admin -- demote NAME
   npm run admin -- reset-2fa NAME    # a lost authenticator: they set up a new one at their next sign-in
+  npm run admin -- move-files --to s3|db [--batch 200]   # stored files to the S3_BUCKET or back; resumable
 
 On the embedded database the server must be stopped; with DATABASE_URL it may run.`;
 
@@ -96,9 +99,38 @@ async function resetSecondFactor(database: Database, name: string | undefined) {
   console.log(`The second factor of ${user.discordId} is reset; they set up a new one at their next sign-in`);
 }
 
+/** Moves every stored file's bytes to the bucket of the S3_ settings or back (decision 335). */
+async function moveStoredFiles(database: Database, args: string[]) {
+  const { values } = parseArgs({ args, options: { to: { type: 'string' }, batch: { type: 'string' } } });
+  if (values.to !== 's3' && values.to !== 'db') throw new UsageError('--to s3 or --to db');
+  const batchSize = Number(values.batch ?? 200);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 5000)
+    throw new UsageError('--batch: a number of files from 1 to 5000');
+  const config = loadConfig();
+  if (!config.files.s3) throw new UsageError('Set S3_BUCKET and the other S3_ settings of the bucket first');
+  const bucket = await openConfiguredBucket(config);
+  try {
+    const done = await moveFiles({
+      db: database.db,
+      bucket,
+      to: values.to,
+      batchSize,
+      onProgress: ({ moved, total }) =>
+        console.log(`moved ${moved} of ${total} files (${total ? Math.floor((moved / total) * 100) : 100}%)`),
+    });
+    const where = values.to === 's3' ? `the bucket ${config.files.s3.bucket}` : 'the database';
+    console.log(`Done: ${done.moved} files moved to ${where}.`);
+    if (done.missing > 0)
+      console.log(`${done.missing} files had no object in the bucket and were left as they are.`);
+    console.log(`Start the servers with FILE_STORE=${values.to}.`);
+  } finally {
+    bucket.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (!command || !['create', 'promote', 'demote', 'reset-2fa'].includes(command)) {
+  if (!command || !['create', 'promote', 'demote', 'reset-2fa', 'move-files'].includes(command)) {
     console.log(USAGE);
     return command ? 2 : 0;
   }
@@ -122,6 +154,7 @@ async function main(argv: string[]): Promise<number> {
     await database.migrate();
     if (command === 'create') await createStaff(database, rest);
     else if (command === 'reset-2fa') await resetSecondFactor(database, rest[0]);
+    else if (command === 'move-files') await moveStoredFiles(database, rest);
     else await changeRole(database, rest[0], command === 'promote' ? 'admin' : 'user');
     return 0;
   } catch (error) {

@@ -60,10 +60,27 @@ export const files = pgTable(
     name: text().notNull(),
     contentType: text().notNull(),
     byteSize: integer().notNull(),
-    content: bytea().notNull(),
+    /** The bytes, on the database store; null when they are in object storage or were removed (decision 335). */
+    content: bytea(),
+    /** The object's key in the bucket (FILE_STORE=s3). */
+    storageKey: text(),
+    /** Hex sha-256 of the bytes. */
+    sha256: text(),
+    /** When retention removed the bytes (a label file past its days): the row and its order stay. */
+    removedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('files_user_idx').on(t.userId)],
+  (t) => [
+    index('files_user_idx').on(t.userId),
+    uniqueIndex('files_storage_key_idx').on(t.storageKey),
+    index('files_kept_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.removedAt} IS NULL`),
+    check(
+      'files_bytes_somewhere',
+      sql`${t.content} IS NOT NULL OR ${t.storageKey} IS NOT NULL OR ${t.removedAt} IS NOT NULL`,
+    ),
+  ],
 );
 
 export const ORDER_STATUS_VALUES = ['pending', 'processing', 'completed', 'cancelled'] as const;
@@ -174,6 +191,7 @@ export const orders = pgTable(
     index('orders_user_status_created_idx').on(t.userId, t.status, t.createdAt, t.orderNumber),
     index('orders_search_idx').using('gin', t.searchVector),
     index('orders_batch_idx').on(t.batchId),
+    index('orders_label_file_idx').on(t.labelFileId),
     index('orders_user_reference_idx')
       .on(t.userId, t.reference)
       .where(sql`${t.reference} is not null`),

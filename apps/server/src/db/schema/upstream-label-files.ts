@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { files, orders } from './orders.ts';
 
 /**
@@ -18,5 +18,8 @@ export const upstreamLabelFiles = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.format, t.dpi] })],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.format, t.dpi] }),
+    index('upstream_label_files_file_idx').on(t.fileId),
+  ],
 );

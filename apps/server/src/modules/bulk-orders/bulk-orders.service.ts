@@ -106,6 +106,12 @@ export async function createBulkOrder(
     .update(JSON.stringify([type.id, input.design ?? null, lines]))
     .digest('hex');
 
+  // The uploaded CSV is written before the transaction that records it (decision 335).
+  const upload = input.upload
+    ? await ctx.files.stage([
+        { userId, name: input.upload.fileName, contentType: 'text/csv', content: input.upload.content },
+      ])
+    : null;
   return chargePurchase<CreatedBulkOrder>(
     ctx,
     {
@@ -132,17 +138,7 @@ export async function createBulkOrder(
           throw AppError.fieldError('total_price', BULK_MESSAGES.totalChanged);
       },
       insert: async (tx, balanceCents) => {
-        const inputFileId = input.upload
-          ? await ctx.files.put(
-              {
-                userId,
-                name: input.upload.fileName,
-                contentType: 'text/csv',
-                content: input.upload.content,
-              },
-              tx,
-            )
-          : null;
+        const inputFileId = upload ? (await ctx.files.record(upload, tx))[0]! : null;
         await insertBulkOrder(tx, {
           id: bulkId,
           userId,

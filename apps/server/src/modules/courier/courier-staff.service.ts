@@ -86,6 +86,15 @@ export async function completeCourierOrder(
 ): Promise<void> {
   const current = await findCourierOrder(ctx.db, id);
   if (!current) throw AppError.notFound(NOT_FOUND_MESSAGE);
+  // The label is written before the transaction that records it (decision 335).
+  const staged = await ctx.files.stage([
+    {
+      userId: current.userId,
+      name: `fedex-${current.id.slice(0, 8)}.pdf`,
+      contentType: 'application/pdf',
+      content: file.data,
+    },
+  ]);
   let fileId = '';
   const moved = await staffMove(ctx, {
     actor,
@@ -94,15 +103,7 @@ export async function completeCourierOrder(
     from: ['In Process'],
     patch: { status: 'Completed', ...(note ? { note } : {}) },
     after: async (tx, row) => {
-      fileId = await ctx.files.put(
-        {
-          userId: row.userId,
-          name: `fedex-${row.id.slice(0, 8)}.pdf`,
-          contentType: 'application/pdf',
-          content: file.data,
-        },
-        tx,
-      );
+      [fileId] = (await ctx.files.record(staged, tx)) as [string];
       await moveCourierOrder(tx, row.id, ['Completed'], { status: 'Completed', fileId });
       row.fileId = fileId;
     },

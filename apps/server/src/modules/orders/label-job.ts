@@ -151,16 +151,17 @@ export async function generateLabels(
 /** Stores made labels' PDFs and completes their orders, in one transaction. */
 async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promise<void> {
   if (labels.length === 0) return;
+  // Written before the transaction that points at them commits; a rollback leaves them to the sweep.
+  const staged = await ctx.files.stage(
+    labels.map(({ order, label }) => ({
+      userId: order.userId,
+      name: `${label.tracking}.pdf`,
+      contentType: 'application/pdf',
+      content: label.pdf,
+    })),
+  );
   const completedCount = await ctx.db.transaction(async (tx: Tx) => {
-    const fileIds = await ctx.files.putMany(
-      labels.map(({ order, label }) => ({
-        userId: order.userId,
-        name: `${label.tracking}.pdf`,
-        contentType: 'application/pdf',
-        content: label.pdf,
-      })),
-      tx,
-    );
+    const fileIds = await ctx.files.record(staged, tx);
     const completed = await markCompleted(
       tx,
       labels.map(({ order, label }, i) => ({

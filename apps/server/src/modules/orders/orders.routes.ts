@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendAttachment, sendDownload } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { quotePrice } from '../label-types/label-types.service.ts';
 import { createOrders } from './create-orders.ts';
@@ -78,12 +78,12 @@ export const orderRoutes =
       '/download/:id',
       { schema: { tags, params: orderParams, querystring: labelFileQuery } },
       async (request, reply) => {
-        const { fileName, contentType, content } = await downloadLabel(ctx, {
+        const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.id,
           asked: request.query,
         });
-        return sendAttachment(reply, { fileName, contentType, body: content });
+        return sendDownload(reply, download);
       },
     );
 

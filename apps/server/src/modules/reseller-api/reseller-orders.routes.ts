@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendDownload } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
@@ -138,20 +138,20 @@ export const resellerOrderRoutes =
           operationId: 'downloadLabel',
           tags,
           summary:
-            'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s',
+            'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s. 410 once the label file was removed after the portal’s retention period (the order stays); a PDF may answer 302 to a short-lived address of the file',
           params: apiOrderParams,
           querystring: labelFileQuery,
           produces: ['application/pdf', 'application/zpl', 'image/png'],
-          response: { 409: apiErrorResponse, ...errors },
+          response: { 409: apiErrorResponse, 410: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
-        const { fileName, contentType, content } = await downloadLabel(ctx, {
+        const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.order_id,
           asked: request.query,
         });
-        return sendAttachment(reply, { fileName, contentType, body: content });
+        return sendDownload(reply, download);
       },
     );
   };

@@ -25,6 +25,7 @@ export const toSettingsView = (settings: AppSettings): AdminSettingsView => ({
   maxDeposit: centsToDollars(settings.maxDepositCents),
   refundWindowDays: settings.refundWindowDays,
   unusedLabelVoidDays: settings.unusedLabelVoidDays,
+  labelFileRetentionDays: settings.labelFileRetentionDays,
 });
 
 export async function readAdminSettings(ctx: AppContext): Promise<AdminSettingsView> {
@@ -79,19 +80,20 @@ export async function setCashappQr(
   const contentType = options.file ? imageTypeOf(options.file.data) : null;
   if (options.file && !contentType)
     throw AppError.fieldError('file', 'The QR code must be a PNG or JPEG image');
+  // The image is written before the transaction that records it (decision 335).
+  const staged =
+    options.file && contentType
+      ? await ctx.files.stage([
+          {
+            userId: null,
+            name: contentType === 'image/png' ? 'cashapp-qr.png' : 'cashapp-qr.jpg',
+            contentType,
+            content: options.file.data,
+          },
+        ])
+      : null;
   const after = await ctx.db.transaction(async (tx) => {
-    const fileId =
-      options.file && contentType
-        ? await ctx.files.put(
-            {
-              userId: null,
-              name: contentType === 'image/png' ? 'cashapp-qr.png' : 'cashapp-qr.jpg',
-              contentType,
-              content: options.file.data,
-            },
-            tx,
-          )
-        : null;
+    const fileId = staged ? (await ctx.files.record(staged, tx))[0]! : null;
     const saved = await saveSettings(tx, { cashappQrFileId: fileId });
     if (saved.before.cashappQrFileId) await ctx.files.remove(saved.before.cashappQrFileId, tx);
     await recordAudit(tx, {

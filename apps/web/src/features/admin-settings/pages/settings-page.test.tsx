@@ -15,6 +15,7 @@ const SETTINGS: AdminSettingsView = {
   maxDeposit: 5000,
   refundWindowDays: 30,
   unusedLabelVoidDays: null,
+  labelFileRetentionDays: 180,
 };
 
 function renderSettings(settings: AdminSettingsView = SETTINGS) {
@@ -62,5 +63,24 @@ describe('Console Settings: unused labels', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('switch', { name: /Void unused labels/ }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(savedBody(server)).toMatchObject({ unusedLabelVoidDays: null }));
+  });
+});
+
+describe('Console Settings: label files', { timeout: 20_000 }, () => {
+  it('shows the days label files are kept (180 by default), saves another number and refuses one under 30', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderSettings();
+    const days = await screen.findByLabelText(/Keep label files/);
+    expect(days).toHaveValue('180');
+    await user.clear(days);
+    await user.type(days, '7');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Keep label files for at least 30 days')).toBeInTheDocument();
+    expect(savedBody(server)).toBeUndefined();
+
+    await user.clear(days);
+    await user.type(days, '365');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(savedBody(server)).toMatchObject({ labelFileRetentionDays: 365 }));
   });
 });

@@ -95,6 +95,7 @@ type SettingsValues = {
   refundWindowDays: number | '';
   isUnusedLabelVoidOn: boolean;
   unusedLabelVoidDays: number | '';
+  labelFileRetentionDays: number | '';
 };
 
 /** The shared settings rule judges the form; on without a number is refused with the field's message. */
@@ -105,6 +106,7 @@ const settingsResolver = schemaResolver(
     minDeposit: emptyAsUndefined(values.minDeposit),
     maxDeposit: emptyAsUndefined(values.maxDeposit),
     refundWindowDays: emptyAsUndefined(values.refundWindowDays),
+    labelFileRetentionDays: emptyAsUndefined(values.labelFileRetentionDays),
     unusedLabelVoidDays: isUnusedLabelVoidOn ? (emptyAsUndefined(unusedLabelVoidDays) ?? Number.NaN) : null,
   }),
 );
@@ -125,6 +127,7 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
       refundWindowDays: settings.refundWindowDays,
       isUnusedLabelVoidOn: settings.unusedLabelVoidDays !== null,
       unusedLabelVoidDays: settings.unusedLabelVoidDays ?? UNUSED_LABEL_DEFAULT_DAYS,
+      labelFileRetentionDays: settings.labelFileRetentionDays,
     },
   });
   const { errors } = form.formState;
@@ -139,7 +142,9 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
     }
   });
   /** A number field of the form, as Mantine's NumberInput takes it. */
-  const numberField = (name: 'minDeposit' | 'maxDeposit' | 'refundWindowDays' | 'unusedLabelVoidDays') => {
+  const numberField = (
+    name: 'minDeposit' | 'maxDeposit' | 'refundWindowDays' | 'unusedLabelVoidDays' | 'labelFileRetentionDays',
+  ) => {
     return {
       value: values[name] ?? '',
       onChange: (value: number | string) =>
@@ -222,6 +227,16 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
             />
           )}
         </SectionCard>
+        <SectionCard title="Label files">
+          <NumberInput
+            label="Keep label files (days)"
+            description="Label files older than this are removed every night, for good; the order, its tracking and its charge stay, and a download of a removed label says it was removed."
+            {...numberField('labelFileRetentionDays')}
+            allowNegative={false}
+            maw={320}
+            allowDecimal={false}
+          />
+        </SectionCard>
         <Group>
           <Button type="submit" loading={save.isPending}>
             Save settings
@@ -232,7 +247,10 @@ function SettingsForm({ settings }: { settings: AdminSettingsView }) {
   );
 }
 
-/** `/admin/settings`: payment methods, deposit limits, CashApp and PayPal details, refund window, unused labels. */
+/**
+ * `/admin/settings`: payment methods, deposit limits, CashApp and PayPal details, refund window, unused
+ * labels, how long label files are kept.
+ */
 export function SettingsPage() {
   const { data, isPending, error } = useAdminSettings();
   return (

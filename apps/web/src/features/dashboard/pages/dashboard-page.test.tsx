@@ -145,6 +145,20 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(server.calls.some((c) => c.path === '/order/download/o1')).toBe(true);
   });
 
+  it('says plainly when a label file was removed after the retention period (410), and saves nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { clicks } = captureDownloads('blob:label');
+    const removed =
+      'This label file was removed on 2026-05-30: label files are kept for 180 days. The order and its tracking are still here.';
+    renderDashboard(
+      { orders: [order(1)], totalPages: 1, total: 1 },
+      { 'GET /order/download/o1': { status: 410, body: { message: removed } } },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Download label LBL-10041' }));
+    expect(await screen.findByText(removed)).toBeInTheDocument();
+    expect(clicks).toHaveLength(0);
+  });
+
   it('asks before duplicating, says the price is charged again, and duplicates on Yes', async () => {
     const user = userEvent.setup({ delay: null });
     const server = renderDashboard(
