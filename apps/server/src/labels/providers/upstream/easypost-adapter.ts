@@ -1,6 +1,6 @@
 import EasyPostClient, { type Shipment as EasyPostShipment } from '@easypost/api';
 import { dollarsToCents } from '@portal/shared';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
@@ -164,7 +164,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     return {
       upstreamId: bought.id,
       trackingNumber: bought.tracking_code,
-      carrier: carrierOf(rate.carrier, serviceOf(shipment.labelTypeUid).carrier),
+      carrier: carrierOf(rate.carrier, carrierOfShipment(shipment)),
       costCents: dollarsToCents(Number(rate.rate)),
       pdf: await fetchLabelFile(url, labelHosts, { timeoutMs, fetch: send }),
     };

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_HEADER, dollarsToCents, IDEMPOTENCY_KEY_HOURS, type Carrier } from '@portal/shared';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
 import {
   labelFileFlaw,
@@ -263,7 +263,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     shipment: Shipment,
     waitMs: number,
   ): Promise<UpstreamLookup> {
-    const carrier = serviceOf(shipment.labelTypeUid).carrier;
+    const carrier = carrierOfShipment(shipment);
     const until = Date.now() + waitMs;
     let current = order;
     let pause = firstPollMs;

@@ -13,7 +13,7 @@ import { refundPaginatedListFromJSON, trackToJSON } from 'shippo/models/componen
 import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
@@ -182,7 +182,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     return {
       upstreamId: purchase.objectId,
       trackingNumber: purchase.trackingNumber,
-      carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
+      carrier: carrierOf(rate.provider, carrierOfShipment(shipment)),
       costCents: dollarsToCents(Number(rate.amount)),
       pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs, fetch: send }),
     };
