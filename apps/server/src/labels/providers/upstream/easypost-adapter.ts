@@ -280,6 +280,30 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         throw s.outcomeOf(error, `delete webhook ${id}`, false);
       }
     },
+    // The carrier's service levels as EasyPost's carrier metadata lists them.
+    async serviceChoices(carrier) {
+      const s = session();
+      const found = (await s.call('carrier metadata', false, () =>
+        s.client.CarrierMetadata.retrieve([carrier], ['service_levels']),
+      )) as unknown as Array<{
+        carrier?: string;
+        service_levels?: Array<{ name?: unknown; description?: unknown }>;
+      }>;
+      return (found ?? [])
+        .filter((c) => c.carrier?.toLowerCase() === carrier)
+        .flatMap((c) => c.service_levels ?? [])
+        .flatMap((level) =>
+          typeof level.name === 'string'
+            ? [
+                {
+                  service: level.name,
+                  name: typeof level.description === 'string' ? level.description : level.name,
+                  weightUnit: null,
+                },
+              ]
+            : [],
+        );
+    },
     async testConnection() {
       const s = session();
       try {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
 import {
   Shippo,
+  type CarriersEnum,
   type Rate,
   type Refund,
   type RefundPaginatedList,
@@ -354,6 +355,22 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
           error instanceof ShippoError ? error.statusCode : undefined,
         );
       }
+    },
+    // The service levels of the account's carrier accounts for the carrier (`?service_levels=true`).
+    async serviceChoices(carrier) {
+      const accounts = await call('list carrier accounts', false, () =>
+        shippo.carrierAccounts.list({
+          serviceLevels: true,
+          carrier: carrier as CarriersEnum,
+          results: 100,
+        }),
+      );
+      const levels = (accounts.results ?? [])
+        .filter((a) => a.carrier === carrier && a.active !== false)
+        .flatMap((a) => a.serviceLevels ?? []);
+      return levels.flatMap((level) =>
+        level.token ? [{ service: level.token, name: level.name ?? level.token, weightUnit: null }] : [],
+      );
     },
     async verifyAddress(address) {
       const found = await call('validate address', false, () =>
