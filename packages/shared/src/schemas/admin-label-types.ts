@@ -11,6 +11,12 @@ const tiersField = z
   .array(priceTierSchema, { error: 'Prices must be a list of tiers' })
   .max(50, 'At most 50 price tiers');
 
+type ServiceFields = Partial<Record<'uid' | 'carrier' | 'service' | 'weightUnit', unknown>>;
+/** No built-in uid, and a carrier, service or unit given: a type staff make (decision 334). */
+const isStaffMade = (b: ServiceFields) =>
+  !b.uid && [b.carrier, b.service, b.weightUnit].some((v) => v !== undefined);
+const isObjectPayload = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null;
+
 /**
  * POST /admin/label-types and PUT /admin/label-types/{id}: the spec's label type fields. A built-in
  * service is named by its `uid`; without one, the type is staff-made: `carrier`, `service` and
@@ -50,24 +56,33 @@ export const adminLabelTypeBody = z
       .optional(),
   })
   .superRefine((body, ctx) => {
-    if (!body.uid) {
-      const isStaffMade = [body.carrier, body.service, body.weightUnit].some((v) => v !== undefined);
-      const missing: Array<[keyof typeof body, string]> = isStaffMade
-        ? [
-            ['carrier', 'Choose a carrier'],
-            ['service', 'Service is required'],
-            ['weightUnit', 'Choose a weight unit'],
-          ]
-        : [['uid', 'Choose a carrier service']];
-      for (const [field, message] of missing)
-        if (!body[field]) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
     for (const issue of checkPriceTiers(body.prices, body.maxWeight))
       ctx.addIssue({
         code: 'custom',
         path: issue.row ? ['prices', issue.row - 1] : ['prices'],
         message: issue.message,
       });
+  })
+  // Judged whatever else is wrong, so a form shows every missing field at once.
+  .refine((b) => Boolean(b.uid) || isStaffMade(b), {
+    path: ['uid'],
+    message: 'Choose a carrier service',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.carrier), {
+    path: ['carrier'],
+    message: 'Choose a carrier',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.service), {
+    path: ['service'],
+    message: 'Service is required',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.weightUnit), {
+    path: ['weightUnit'],
+    message: 'Choose a weight unit',
+    when: isObjectPayload,
   });
 export type AdminLabelTypeBody = z.output<typeof adminLabelTypeBody>;
 
