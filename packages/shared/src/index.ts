@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './pagination.ts';
 export * from './regions.ts';
 export * from './label-type-catalog.ts';
+export * from './carrier-services.ts';
 export * from './pricing.ts';
 export * from './receipts.ts';
 export * from './schemas/auth.ts';

@@ -2,14 +2,20 @@
  * The label engine: tracking numbers, 4x6 label PDFs, providers and bulk files. An order job calls
  * `providerFor(uid).purchase(shipment, { idempotencyKey, trackingSerial })` and stores the PDF.
  */
-export type { Address, Dimensions, Shipment } from './types.ts';
+export type { Address, Dimensions, Shipment, StaffLabelType } from './types.ts';
 export {
   labelTypeSeedData,
   isRenderableLabelType,
   renderableServices,
   type LabelTypeData,
 } from './label-type-seed.ts';
-export { LABEL_SERVICES, serviceOf, type CarrierService } from './label-services.ts';
+export {
+  LABEL_SERVICES,
+  carrierOfShipment,
+  serviceOf,
+  shipmentService,
+  type CarrierService,
+} from './label-services.ts';
 export {
   generateTracking,
   TEST_CARRIER_ACCOUNTS,

@@ -1,4 +1,11 @@
-import { LABEL_TYPE_SEED, type LabelTypeDefinition, type PriorityTemplate } from '@portal/shared';
+import {
+  LABEL_TYPE_SEED,
+  serviceWords,
+  type Carrier,
+  type LabelTypeDefinition,
+  type PriorityTemplate,
+} from '@portal/shared';
+import type { StaffLabelType } from './types.ts';
 
 /**
  * Carrier codes behind each label type uid. Values marked "unverified" are explained in
@@ -105,6 +112,45 @@ export const labelTypeOf = (uid: string): LabelTypeDefinition => {
   if (!type) throw new RangeError(`Unknown label type uid "${uid}"`);
   return type;
 };
+
+/**
+ * The carrier service a staff-made type is drawn with (decision 334): its carrier's template, its service
+ * name printed where a built-in prints its own, and the carrier's everyday codes behind the barcodes
+ * (USPS Ground Advantage's STC, UPS Ground's indicator, FedEx Ground or 2Day by the name), which only
+ * matter to test labels.
+ */
+export function staffService(type: StaffLabelType): CarrierService {
+  const words = serviceWords(type.carrier, type.service);
+  if (type.carrier === 'usps')
+    return {
+      carrier: 'usps',
+      serviceTypeCode: '001',
+      banner: `USPS ${words}`,
+      iconLetter: /[A-Z0-9]/.exec(words)?.[0] ?? 'U',
+      mailClass: words,
+    };
+  if (type.carrier === 'ups') return ups('03', '003', `UPS ${words}`, '');
+  return /GROUND|HOME|SMART/.test(words)
+    ? fedexGround(words, /HOME/.test(words) ? 'H' : 'G', '22', '00190')
+    : fedexExpress(words, '03');
+}
+
+/** What the engine draws a shipment's label as: its built-in service, or its staff-made type's. */
+export const shipmentService = (shipment: {
+  labelTypeUid: string;
+  labelType?: StaffLabelType | undefined;
+}): CarrierService => {
+  const builtIn = LABEL_SERVICES[shipment.labelTypeUid];
+  if (builtIn) return builtIn;
+  if (shipment.labelType) return staffService(shipment.labelType);
+  throw new RangeError(`Unknown label type uid "${shipment.labelTypeUid}"`);
+};
+
+/** The carrier of a shipment's label type. */
+export const carrierOfShipment = (shipment: {
+  labelTypeUid: string;
+  labelType?: StaffLabelType | undefined;
+}): Carrier => shipmentService(shipment).carrier;
 
 /** USPS postage provider style when an order names none (non-priority USPS types have no template choice). */
 export const DEFAULT_USPS_TEMPLATE: PriorityTemplate = 'evs';

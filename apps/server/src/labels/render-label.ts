@@ -3,7 +3,7 @@ import { drawLayoutAsPdf } from './backends/pdf-backend.ts';
 import { drawLayoutAsPng } from './backends/png-backend.ts';
 import { drawLayoutAsZpl } from './backends/zpl-backend.ts';
 import type { LabelDpi } from './backends/output.ts';
-import { labelTypeOf, serviceOf } from './label-services.ts';
+import { LABEL_SERVICES, labelTypeOf, shipmentService } from './label-services.ts';
 import {
   barcodePlacements,
   createCanvas,
@@ -40,8 +40,12 @@ export const layoutLabel = async (
   tracking: LabelTracking,
   options: RenderLabelOptions,
 ): Promise<LabelLayout> => {
-  const labelType = labelTypeOf(shipment.labelTypeUid);
-  const service = serviceOf(shipment.labelTypeUid);
+  const service = shipmentService(shipment);
+  // A staff-made type (decision 334) has no seed row: its name, and no list price for previews.
+  const labelType =
+    shipment.labelTypeUid in LABEL_SERVICES || !shipment.labelType
+      ? labelTypeOf(shipment.labelTypeUid)
+      : { ...shipment.labelType, uid: shipment.labelTypeUid, maxWeight: 0, prices: [] };
   if (service.carrier !== tracking.carrier) {
     throw new RangeError(`Tracking for ${tracking.carrier} given to a ${service.carrier} label type`);
   }

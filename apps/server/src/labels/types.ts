@@ -1,4 +1,4 @@
-import type { PriorityTemplate, WeightUnit } from '@portal/shared';
+import type { Carrier, PriorityTemplate, WeightUnit } from '@portal/shared';
 
 export type Address = {
   name: string;
@@ -15,10 +15,15 @@ export type Address = {
 
 export type Dimensions = { length: number; width: number; height: number; unit: 'in' | 'cm' };
 
+/** A label type staff made for a service of their providers (decision 334): no built-in uid behind it. */
+export type StaffLabelType = { name: string; carrier: Carrier; service: string };
+
 /** Everything the engine needs to make one label; the orders module builds it from an order row. */
 export type Shipment = {
   orderId: string;
   labelTypeUid: string;
+  /** The staff-made type the uid names; drawn with its carrier's template and its service printed. */
+  labelType?: StaffLabelType | undefined;
   /** USPS postage provider style; only `priority` offers a choice, others use the default. */
   template?: PriorityTemplate | undefined;
   from: Address;

@@ -364,6 +364,22 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         name: 'LabelPort Fake',
         balance: '100.00',
       });
+    // The carriers' service levels this account sells: the rates the fake offers.
+    if (route === 'GET /v2/metadata/carriers') {
+      const wanted = (url.searchParams.get('carriers') ?? '').toLowerCase().split(',').filter(Boolean);
+      const carriers = [...new Set(RATES.map((r) => r.carrier.toLowerCase()))]
+        .filter((c) => wanted.length === 0 || wanted.includes(c))
+        .map((carrier) => ({
+          carrier,
+          human_readable: RATES.find((r) => r.carrier.toLowerCase() === carrier)!.carrier,
+          service_levels: RATES.filter((r) => r.carrier.toLowerCase() === carrier).map((r) => ({
+            carrier,
+            name: r.service,
+            description: `${r.carrier} ${r.service}`,
+          })),
+        }));
+      return sendJson(res, 200, { carriers });
+    }
     if (route === 'POST /v2/shipments') {
       const shipment = createShipment((body.shipment as Json) ?? {});
       if (!shipment) return sendJson(res, 422, VERIFY_FAILURE);

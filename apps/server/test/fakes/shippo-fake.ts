@@ -309,6 +309,29 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     let match: RegExpMatchArray | null;
 
     if (route === 'GET /addresses') return sendJson(res, 200, { results: [] });
+    // One carrier account per carrier the fake sells, with its service levels when asked for.
+    if (route === 'GET /carrier_accounts') {
+      const withLevels = url.searchParams.get('service_levels') === 'true';
+      const only = url.searchParams.get('carrier');
+      const results = [...new Set(SERVICES.map((s) => s.provider.toLowerCase()))]
+        .filter((carrier) => !only || carrier === only)
+        .map((carrier) => ({
+          object_id: `ca_${carrier}`,
+          carrier,
+          account_id: `${carrier}-account`,
+          active: true,
+          test: true,
+          ...(withLevels
+            ? {
+                service_levels: SERVICES.filter((s) => s.provider.toLowerCase() === carrier).map((s) => ({
+                  name: s.name,
+                  token: s.token,
+                })),
+              }
+            : {}),
+        }));
+      return sendJson(res, 200, { next: null, previous: null, results });
+    }
     if (route === 'POST /addresses') {
       if (body.validate) validations++;
       return sendJson(res, 201, addressAnswer(knownFormOf(knownAddresses, body), body.validate === true));

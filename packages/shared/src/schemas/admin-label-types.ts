@@ -3,6 +3,7 @@ import { uuidParams } from './ids.ts';
 import { checkPriceTiers, priceTierSchema } from '../pricing.ts';
 import { labelTypeView } from './order-views.ts';
 import { routeStepView } from './providers.ts';
+import { CARRIERS, SERVICE_NAME_MAX, SERVICE_NAME_PATTERN } from '../carrier-services.ts';
 
 const MAX_WEIGHT_LIMIT = 1000;
 
@@ -10,7 +11,17 @@ const tiersField = z
   .array(priceTierSchema, { error: 'Prices must be a list of tiers' })
   .max(50, 'At most 50 price tiers');
 
-/** POST /admin/label-types and PUT /admin/label-types/{id}: the spec's label type fields. */
+type ServiceFields = Partial<Record<'uid' | 'carrier' | 'service' | 'weightUnit', unknown>>;
+/** No built-in uid, and a carrier, service or unit given: a type staff make (decision 334). */
+const isStaffMade = (b: ServiceFields) =>
+  !b.uid && [b.carrier, b.service, b.weightUnit].some((v) => v !== undefined);
+const isObjectPayload = ({ value }: { value: unknown }) => typeof value === 'object' && value !== null;
+
+/**
+ * POST /admin/label-types and PUT /admin/label-types/{id}: the spec's label type fields. A built-in
+ * service is named by its `uid`; without one, the type is staff-made: `carrier`, `service` and
+ * `weightUnit` (decision 334).
+ */
 export const adminLabelTypeBody = z
   .object({
     name: z
@@ -18,7 +29,18 @@ export const adminLabelTypeBody = z
       .trim()
       .min(1, 'Name is required')
       .max(80, 'Name must be at most 80 characters'),
-    uid: z.string({ error: 'Choose a carrier service' }).trim().min(1, 'Choose a carrier service'),
+    uid: z.string({ error: 'Choose a carrier service' }).trim().optional(),
+    carrier: z.enum(CARRIERS, { error: 'Carrier must be USPS, UPS or FedEx' }).optional(),
+    service: z
+      .string({ error: 'Service is required' })
+      .trim()
+      .max(SERVICE_NAME_MAX, `Service must be at most ${SERVICE_NAME_MAX} characters`)
+      .refine(
+        (v) => v === '' || SERVICE_NAME_PATTERN.test(v),
+        'Service must be plain letters, digits and punctuation',
+      )
+      .optional(),
+    weightUnit: z.enum(['oz', 'lb'], { error: 'Weight unit must be oz or lb' }).optional(),
     maxWeight: z
       .number({ error: 'Max weight must be greater than 0' })
       .gt(0, 'Max weight must be greater than 0')
@@ -40,6 +62,27 @@ export const adminLabelTypeBody = z
         path: issue.row ? ['prices', issue.row - 1] : ['prices'],
         message: issue.message,
       });
+  })
+  // Judged whatever else is wrong, so a form shows every missing field at once.
+  .refine((b) => Boolean(b.uid) || isStaffMade(b), {
+    path: ['uid'],
+    message: 'Choose a carrier service',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.carrier), {
+    path: ['carrier'],
+    message: 'Choose a carrier',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.service), {
+    path: ['service'],
+    message: 'Service is required',
+    when: isObjectPayload,
+  })
+  .refine((b) => !isStaffMade(b) || Boolean(b.weightUnit), {
+    path: ['weightUnit'],
+    message: 'Choose a weight unit',
+    when: isObjectPayload,
   });
 export type AdminLabelTypeBody = z.output<typeof adminLabelTypeBody>;
 
@@ -53,6 +96,10 @@ export const labelServiceView = z.object({
 export const adminLabelTypesResponse = z.object({
   labelTypes: z.array(
     labelTypeView.extend({
+      /** The carrier's service: a built-in's (`ground_advantage`), or the name staff gave a type of theirs. */
+      service: z.string(),
+      /** Made by staff for a service of their providers (no built-in uid): edited by carrier and service. */
+      isStaffMade: z.boolean(),
       orderCount: z.number().int(),
       /** Where its labels are bought, in order; empty: test mode. */
       route: z.array(routeStepView),
@@ -96,3 +143,25 @@ export const resellerPriceView = z.object({
 export type ResellerPriceView = z.infer<typeof resellerPriceView>;
 export const resellerPricesResponse = z.object({ prices: z.array(resellerPriceView) });
 export const labelTypeParams = uuidParams({ id: 'User not found', labelTypeId: 'Label type not found' });
+
+/** GET /admin/label-types/service-choices?carrier=ups: services the route's providers sell, to choose from. */
+export const serviceChoicesQuery = z.object({
+  carrier: z.enum(CARRIERS, { error: 'Carrier must be USPS, UPS or FedEx' }),
+});
+export const serviceChoiceView = z.object({
+  /** What is sent to the provider: EasyPost's `service`, Shippo's token, the upstream's label type uid. */
+  service: z.string(),
+  name: z.string(),
+  source: z.enum(['easypost', 'shippo', 'labelport']),
+  /** The configured provider that reported it; null: the provider's documented list. */
+  providerName: z.string().nullable(),
+  /** An upstream portal's type says its unit. */
+  weightUnit: z.enum(['oz', 'lb']).nullable(),
+});
+export type ServiceChoiceView = z.infer<typeof serviceChoiceView>;
+export const serviceChoicesResponse = z.object({
+  choices: z.array(serviceChoiceView),
+  /** Providers that could not say what they sell just now (their documented list still shows). */
+  unavailable: z.array(z.object({ providerName: z.string(), message: z.string() })),
+});
+export type ServiceChoicesResponse = z.infer<typeof serviceChoicesResponse>;

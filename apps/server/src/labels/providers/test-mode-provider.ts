@@ -1,4 +1,4 @@
-import { serviceOf } from '../label-services.ts';
+import { carrierOfShipment } from '../label-services.ts';
 import { inlineRenderer, type LabelRenderer } from '../render-pool/label-renderer.ts';
 import type { CarrierAccounts } from '../tracking/generate-tracking.ts';
 import type { LabelProvider } from './label-provider.ts';
@@ -23,7 +23,7 @@ export const createTestModeProvider = (
     return {
       tracking: tracking.trackingNumber,
       pdf,
-      carrier: serviceOf(shipment.labelTypeUid).carrier,
+      carrier: carrierOfShipment(shipment),
       provider: 'test-mode',
       isTestLabel: true,
     };

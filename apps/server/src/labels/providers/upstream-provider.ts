@@ -1,5 +1,5 @@
 import { createSemaphore } from '../../lib/semaphore.ts';
-import { serviceOf } from '../label-services.ts';
+import { carrierOfShipment } from '../label-services.ts';
 import type { Shipment } from '../types.ts';
 import type { LabelProvider, PurchasedLabel } from './label-provider.ts';
 
@@ -50,7 +50,7 @@ export const createUpstreamProvider = (options: UpstreamProviderOptions): LabelP
       try {
         const existing = attempt > 1 ? await call(() => api.findLabel(idempotencyKey)) : null;
         const label = existing ?? (await call(() => api.createLabel({ shipment, idempotencyKey })));
-        const carrier = serviceOf(shipment.labelTypeUid).carrier;
+        const carrier = carrierOfShipment(shipment);
         return {
           tracking: label.trackingNumber,
           pdf: label.pdf,

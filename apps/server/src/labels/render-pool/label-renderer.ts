@@ -45,6 +45,7 @@ export const renderRequest = async (request: RenderRequest): Promise<RenderedLab
   const { shipment } = request;
   const tracking = generateTracking({
     labelTypeUid: shipment.labelTypeUid,
+    labelType: shipment.labelType,
     template: shipment.template,
     destinationZip: shipment.to.zip,
     serial: request.trackingSerial,

@@ -111,6 +111,21 @@ export const drawText = (
   return width;
 };
 
+/**
+ * The size at which one line fits `maxWidth`: `size` when it fits already, else smaller (a staff-made
+ * type's long service name, decision 334; every built-in's text fits at its size).
+ */
+export const fittingSize = (
+  canvas: Canvas,
+  text: string,
+  size: number,
+  maxWidth: number,
+  bold?: boolean,
+): number => {
+  const width = fontOf(canvas, bold).widthOfTextAtSize(text, size);
+  return width <= maxWidth ? size : (size * maxWidth) / width;
+};
+
 /** Draws text fitted (shrunk, then wrapped) into `maxWidth`; returns the baseline of the last line. */
 export const drawFittedText = (
   canvas: Canvas,

@@ -5,6 +5,7 @@ import {
   drawTestMark,
   drawText,
   fillRect,
+  fittingSize,
   LABEL_WIDTH,
   rule,
   strokeRect,
@@ -137,7 +138,11 @@ export const drawFedexLabel = (canvas: Canvas, input: FedexInput): void => {
   drawText(canvas, 'TRK#', 8, trkTop - 12, { size: 7, bold: true });
   drawText(canvas, tracking.humanReadable, 30, trkTop - 18, { size: 15, bold: true });
   drawText(canvas, service.isGround ? '0263' : '0201', 30, trkTop - 28, { size: 7 });
-  drawText(canvas, service.serviceName, 280, trkTop - 12, { size: 10, bold: true, align: 'right' });
+  drawText(canvas, service.serviceName, 280, trkTop - 12, {
+    size: fittingSize(canvas, service.serviceName, 10, 126, true),
+    bold: true,
+    align: 'right',
+  });
   drawText(
     canvas,
     service.isGround

@@ -5,6 +5,7 @@ import {
   drawTestMark,
   drawText,
   fillRect,
+  fittingSize,
   LABEL_WIDTH,
   rule,
   type Canvas,
@@ -159,7 +160,7 @@ export const drawUpsLabel = (canvas: Canvas, input: UpsInput): void => {
 
   rule(canvas, 184, 5);
   drawText(canvas, service.serviceName, 8, 160, {
-    size: service.serviceName.length > 14 ? 15 : 17,
+    size: fittingSize(canvas, service.serviceName, service.serviceName.length > 14 ? 15 : 17, 228, true),
     bold: true,
   });
   fillRect(canvas, 240, 148, 42, 32);

@@ -5,6 +5,7 @@ import {
   drawBlock,
   drawTestMark,
   drawText,
+  fittingSize,
   LABEL_WIDTH,
   rule,
   strokeRect,
@@ -28,7 +29,7 @@ export const drawUspsLabel = (canvas: Canvas, input: UspsInput): void => {
 
   rule(canvas, top - 80, 2);
   drawText(canvas, service.banner, LABEL_WIDTH / 2, top - 102, {
-    size: service.banner.length > 20 ? 16 : 18,
+    size: fittingSize(canvas, service.banner, service.banner.length > 20 ? 16 : 18, LABEL_WIDTH - 12, true),
     bold: true,
     align: 'center',
   });

@@ -1,6 +1,6 @@
 import { formatUsd } from '@portal/shared';
 import type { PriorityTemplate } from '@portal/shared';
-import { drawFittedText, drawText, fillRect, rule, strokeRect, type Canvas } from './canvas.ts';
+import { drawFittedText, drawText, fillRect, fittingSize, rule, strokeRect, type Canvas } from './canvas.ts';
 import { formatUsDate, formatUspsWeight, zip5 } from './format.ts';
 import type { UspsInput } from './label-input.ts';
 
@@ -15,7 +15,9 @@ const drawEvsPermit = (canvas: Canvas, input: UspsInput, box: PostageBox): void 
   strokeRect(canvas, box.x, box.y, box.width, box.height, 1.2);
   const cx = box.x + box.width / 2;
   const top = box.y + box.height;
-  drawText(canvas, input.service.mailClass, cx, top - 14, { size: 9, bold: true, align: 'center' });
+  const mailClass = input.service.mailClass;
+  const size = fittingSize(canvas, mailClass, 9, box.width - 8, true);
+  drawText(canvas, mailClass, cx, top - 14, { size, bold: true, align: 'center' });
   drawText(canvas, 'U.S. POSTAGE PAID', cx, top - 26, { size: 9, bold: true, align: 'center' });
   const company = (input.shipment.from.company || input.shipment.from.name).toUpperCase();
   drawFittedText(canvas, company, box.x + 6, top - 30, box.width - 12, { size: 7.5, align: 'center' });
@@ -36,7 +38,11 @@ const drawPitney = (canvas: Canvas, input: UspsInput, box: PostageBox): void => 
   });
   const x = box.x + 2;
   drawText(canvas, 'US POSTAGE AND FEES PAID', x, top - 8, { size: 6.5, bold: true });
-  drawText(canvas, input.service.mailClass, x, top - 19, { size: 9, bold: true });
+  const mailClass = input.service.mailClass;
+  drawText(canvas, mailClass, x, top - 19, {
+    size: fittingSize(canvas, mailClass, 9, box.width - 36, true),
+    bold: true,
+  });
   drawText(canvas, formatUsDate(shipment.date), x, top - 29, { size: 7 });
   drawText(canvas, `ZIP ${zip5(shipment.from.zip)}`, x, top - 38, { size: 7 });
   drawText(canvas, formatUspsWeight(shipment.weight, input.weightUnit), x, top - 47, { size: 7 });
@@ -54,7 +60,8 @@ const drawEndicia = (canvas: Canvas, input: UspsInput, box: PostageBox): void =>
   drawText(canvas, 'US POSTAGE PAID', x, top - 11, { size: 8, bold: true });
   const amount = input.postage === null ? '' : formatUsd(input.postage);
   drawText(canvas, amount, box.x + box.width - 5, top - 26, { size: 15, bold: true, align: 'right' });
-  drawText(canvas, input.service.mailClass, x, top - 23, { size: 7, bold: true });
+  const mailClass = input.service.mailClass;
+  drawText(canvas, mailClass, x, top - 23, { size: fittingSize(canvas, mailClass, 7, 76, true), bold: true });
   drawText(canvas, `Origin: ${zip5(shipment.from.zip)}`, x, top - 33, { size: 7 });
   drawText(
     canvas,

@@ -1,5 +1,6 @@
 import type { PriorityTemplate } from '@portal/shared';
-import { DEFAULT_USPS_TEMPLATE, serviceOf } from '../label-services.ts';
+import { DEFAULT_USPS_TEMPLATE, shipmentService } from '../label-services.ts';
+import type { StaffLabelType } from '../types.ts';
 import { buildFedexExpressBarcode34, buildFedexGroundBarcode34, buildFedexTracking12 } from './fedex.ts';
 import { formatFedexBarcode34, formatFedexTracking } from './fedex.ts';
 import { buildImpb, type ImpbChannel, type ImpbNumber } from './usps-impb.ts';
@@ -56,6 +57,8 @@ export type LabelTracking = UspsTracking | UpsTracking | FedexTracking;
 
 export type GenerateTrackingInput = {
   labelTypeUid: string;
+  /** The staff-made type the uid names, when it is not a built-in one. */
+  labelType?: StaffLabelType | undefined;
   template?: PriorityTemplate | undefined;
   destinationZip: string;
   serial: bigint;
@@ -64,7 +67,7 @@ export type GenerateTrackingInput = {
 
 export const generateTracking = (input: GenerateTrackingInput): LabelTracking => {
   const accounts = input.accounts ?? TEST_CARRIER_ACCOUNTS;
-  const service = serviceOf(input.labelTypeUid);
+  const service = shipmentService(input);
   if (service.carrier === 'usps') {
     const isLongImpb = input.serial >= 10n ** 7n;
     const usps = accounts.usps[input.template ?? DEFAULT_USPS_TEMPLATE];

@@ -6,11 +6,14 @@ import {
   resellerPriceBody,
   resellerPricesResponse,
   resellerPriceView,
+  serviceChoicesQuery,
+  serviceChoicesResponse,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
+import { readServiceChoices } from '../providers/service-choices.service.ts';
 import { createLabelType, readAdminLabelTypes, updateLabelTypeById } from './admin-label-types.service.ts';
 import { clearResellerPrice, readResellerPrices, setResellerPrice } from './reseller-prices.service.ts';
 
@@ -24,6 +27,11 @@ export const adminLabelTypeRoutes =
   async (app) => {
     app.get('/', { schema: { tags, response: { 200: adminLabelTypesResponse } } }, async () =>
       readAdminLabelTypes(ctx),
+    );
+    app.get(
+      '/service-choices',
+      { schema: { tags, querystring: serviceChoicesQuery, response: { 200: serviceChoicesResponse } } },
+      async (request) => readServiceChoices(ctx, request.query.carrier),
     );
     app.post(
       '/',

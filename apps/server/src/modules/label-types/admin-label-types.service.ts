@@ -1,5 +1,5 @@
 import {
-  DEFAULT_VOID_WINDOW_DAYS,
+  isBuiltInLabelType,
   percentFreeTierIssue,
   type AdminLabelTypeBody,
   type AdminLabelTypesResponse,
@@ -22,6 +22,7 @@ import {
   updateLabelType,
   type LabelTypeWithPrices,
 } from './label-types.repository.ts';
+import { checkNameFree, fieldsOf } from './label-type-fields.ts';
 import { tiersInCents } from './label-type-prices.ts';
 import { toLabelTypeView } from './label-type-view.ts';
 
@@ -31,7 +32,6 @@ const uidTaken = (uid: string) =>
     code: 'CONFLICT',
     summary: `A label type for ${uid} already exists; edit that one`,
   });
-
 /** GET /admin/label-types: every type with its default tiers and order count, and the services on offer. */
 export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTypesResponse> {
   const byType = await countOrdersByLabelType(ctx.db);
@@ -39,6 +39,8 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
   return {
     labelTypes: (await listLabelTypes(ctx.db)).map((t) => ({
       ...toLabelTypeView(t),
+      service: t.service,
+      isStaffMade: !isBuiltInLabelType(t.uid),
       orderCount: byType.get(t.id) ?? 0,
       route: routes.get(t.id) ?? [],
     })),
@@ -51,31 +53,15 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
   };
 }
 
-/** The label type's fields from the body; a void window not given keeps `current` or the carrier's default. */
-function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWindowDays: number }) {
-  const service = renderableServices().find((s) => s.uid === body.uid);
-  if (!service) throw AppError.fieldError('uid', 'Choose a carrier service the label engine renders');
-  return {
-    name: body.name,
-    uid: service.uid,
-    carrier: service.carrier,
-    service: service.service,
-    weightUnit: service.weightUnit,
-    maxWeight: body.maxWeight,
-    isEnabled: body.status,
-    voidWindowDays:
-      body.voidWindowDays ??
-      (current?.carrier === service.carrier
-        ? current.voidWindowDays
-        : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
-  };
-}
-
-const snapshot = (labelType: LabelTypeWithPrices | LabelTypeView) => {
-  const v = 'id' in labelType ? toLabelTypeView(labelType) : labelType;
+/** What the audit log keeps of a type: its fields, its service and its tiers in dollars. */
+const snapshot = (labelType: LabelTypeWithPrices) => {
+  const v = toLabelTypeView(labelType);
   return {
     name: v.name,
     uid: v.uid,
+    carrier: v.carrier,
+    service: labelType.service,
+    weightUnit: v.weightUnit,
     maxWeight: v.maxWeight,
     status: v.status,
     prices: v.prices,
@@ -88,20 +74,21 @@ export async function createLabelType(
   ctx: AppContext,
   { actor, body }: { actor: StaffActor; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
-  const fields = fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
+    const fields = await fieldsOf(tx, body);
     if (await findLabelTypeByUid(tx, fields.uid)) throw uidTaken(fields.uid);
+    await checkNameFree(tx, fields.name);
     const id = await insertLabelType(tx, fields, await nextSortOrder(tx));
     await replaceTiers(tx, id, tiersInCents(body.prices));
-    const view = toLabelTypeView((await findLabelType(tx, id))!);
+    const created = (await findLabelType(tx, id))!;
     await recordAudit(tx, {
       actor,
       action: 'label_type.create',
       targetType: 'label_type',
       targetId: id,
-      after: snapshot(view),
+      after: snapshot(created),
     });
-    return view;
+    return toLabelTypeView(created);
   });
 }
 
@@ -113,12 +100,12 @@ export async function updateLabelTypeById(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
-  fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
-    const fields = fieldsOf(body, before);
+    const fields = await fieldsOf(tx, body, before);
     if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
+    await checkNameFree(tx, fields.name, id);
     // A reseller's percentage must not turn a new default price into a free label.
     for (const { percent } of await listPercentOverrides(tx, id)) {
       const free = percentFreeTierIssue(body.prices, percent);
@@ -126,15 +113,15 @@ export async function updateLabelTypeById(
     }
     await updateLabelType(tx, id, fields);
     await replaceTiers(tx, id, tiersInCents(body.prices));
-    const view = toLabelTypeView((await findLabelType(tx, id))!);
+    const after = (await findLabelType(tx, id))!;
     await recordAudit(tx, {
       actor,
       action: 'label_type.update',
       targetType: 'label_type',
       targetId: id,
       before: snapshot(before),
-      after: snapshot(view),
+      after: snapshot(after),
     });
-    return view;
+    return toLabelTypeView(after);
   });
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypePrices, labelTypes, orders, resellerPrices, type StoredTier } from '../../db/schema.ts';
 
@@ -44,6 +44,15 @@ export async function findLabelType(
 
 export async function findLabelTypeByUid(db: DbOrTx, uid: string): Promise<LabelTypeRow | null> {
   const [row] = await db.select().from(labelTypes).where(eq(labelTypes.uid, uid));
+  return row ?? null;
+}
+
+/** The type with this name, whatever its case. */
+export async function findLabelTypeByName(db: DbOrTx, name: string): Promise<LabelTypeRow | null> {
+  const [row] = await db
+    .select()
+    .from(labelTypes)
+    .where(sql`lower(${labelTypes.name}) = lower(${name})`);
   return row ?? null;
 }
 

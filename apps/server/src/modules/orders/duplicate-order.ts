@@ -113,6 +113,8 @@ export async function duplicateOrder(
     reference: _ref,
     labelTypeName: _ln,
     labelTypeUid: _lu,
+    labelTypeCarrier: _lc,
+    labelTypeService: _ls,
     ...shipment
   } = original;
   const result = await chargeAndInsert(

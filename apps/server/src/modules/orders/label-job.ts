@@ -1,5 +1,5 @@
 import { scheduleTracking } from '../tracking/tracking-polls.ts';
-import { centsToDollars } from '@portal/shared';
+import { centsToDollars, isBuiltInLabelType } from '@portal/shared';
 import {
   labelIdempotencyKey,
   UpstreamRejectedError,
@@ -23,6 +23,10 @@ import { markCompleted, markProcessing, recordFailure, type OrderWithType } from
 export const toShipment = (order: OrderWithType): Shipment => ({
   orderId: formatOrderId(order.orderNumber),
   labelTypeUid: order.labelTypeUid,
+  // A staff-made type is drawn from its carrier and service (decision 334); built-ins from their uid.
+  labelType: isBuiltInLabelType(order.labelTypeUid)
+    ? undefined
+    : { name: order.labelTypeName, carrier: order.labelTypeCarrier, service: order.labelTypeService },
   template: (order.design ?? undefined) as Shipment['template'],
   from: {
     name: order.fromName,

@@ -4,14 +4,26 @@ import { labelTypes, orderStats, orders } from '../../db/schema.ts';
 
 export type OrderRow = Omit<typeof orders.$inferSelect, 'searchVector'>;
 export type NewOrderRow = typeof orders.$inferInsert;
-export type OrderWithType = OrderRow & { labelTypeName: string; labelTypeUid: string };
+export type OrderWithType = OrderRow & {
+  labelTypeName: string;
+  labelTypeUid: string;
+  /** The type's carrier and service: what a staff-made type is drawn with (decision 334). */
+  labelTypeCarrier: 'usps' | 'ups' | 'fedex';
+  labelTypeService: string;
+};
 export type OrderStatus = OrderRow['status'];
 
 const OPEN: OrderStatus[] = ['pending', 'processing'];
 
-/** Everything but the search vector (kept out of responses), plus the label type's name and uid. */
+/** Everything but the search vector (kept out of responses), plus the label type's name, uid and service. */
 const { searchVector: _searchVector, ...orderColumns } = getTableColumns(orders);
-export const withType = { ...orderColumns, labelTypeName: labelTypes.name, labelTypeUid: labelTypes.uid };
+export const withType = {
+  ...orderColumns,
+  labelTypeName: labelTypes.name,
+  labelTypeUid: labelTypes.uid,
+  labelTypeCarrier: labelTypes.carrier,
+  labelTypeService: labelTypes.service,
+};
 
 export const selectWithType = (db: DbOrTx) =>
   db.select(withType).from(orders).innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId));

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { serviceOf, type PurchasedLabel, type Shipment } from '../../labels/index.ts';
+import { carrierOfShipment, type PurchasedLabel, type Shipment } from '../../labels/index.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import {
   UpstreamNotBoughtError,
@@ -27,7 +27,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const toLabel = (client: ProviderClient, label: UpstreamLabelResult, shipment: Shipment): BoughtLabel => ({
   tracking: label.trackingNumber,
   pdf: label.pdf,
-  carrier: label.carrier ?? serviceOf(shipment.labelTypeUid).carrier,
+  carrier: label.carrier ?? carrierOfShipment(shipment),
   provider: client.name,
   isTestLabel: false,
   providerId: client.id,

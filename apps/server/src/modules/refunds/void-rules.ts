@@ -1,11 +1,10 @@
-import { carrierOfUid, hasBeenScanned } from '@portal/shared';
+import { CARRIER_NAMES, carrierOfUid, hasBeenScanned } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { formatOrderId, type OrderWithType } from '../orders/order-records.service.ts';
 import { findVoidWindowDays } from './voids.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
-const CARRIER_NAMES = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
 
 /** Until when a label may be voided: its label type's window, from its purchase (decision 281). */
 export const voidableUntil = (createdAt: Date, windowDays: number): Date =>

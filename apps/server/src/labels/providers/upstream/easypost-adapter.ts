@@ -1,6 +1,6 @@
 import EasyPostClient, { type Shipment as EasyPostShipment } from '@easypost/api';
 import { dollarsToCents } from '@portal/shared';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
@@ -164,7 +164,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     return {
       upstreamId: bought.id,
       trackingNumber: bought.tracking_code,
-      carrier: carrierOf(rate.carrier, serviceOf(shipment.labelTypeUid).carrier),
+      carrier: carrierOf(rate.carrier, carrierOfShipment(shipment)),
       costCents: dollarsToCents(Number(rate.rate)),
       pdf: await fetchLabelFile(url, labelHosts, { timeoutMs, fetch: send }),
     };
@@ -279,6 +279,30 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         if ((error as ApiFailure).statusCode === 404) return;
         throw s.outcomeOf(error, `delete webhook ${id}`, false);
       }
+    },
+    // The carrier's service levels as EasyPost's carrier metadata lists them.
+    async serviceChoices(carrier) {
+      const s = session();
+      const found = (await s.call('carrier metadata', false, () =>
+        s.client.CarrierMetadata.retrieve([carrier], ['service_levels']),
+      )) as unknown as Array<{
+        carrier?: string;
+        service_levels?: Array<{ name?: unknown; description?: unknown }>;
+      }>;
+      return (found ?? [])
+        .filter((c) => c.carrier?.toLowerCase() === carrier)
+        .flatMap((c) => c.service_levels ?? [])
+        .flatMap((level) =>
+          typeof level.name === 'string'
+            ? [
+                {
+                  service: level.name,
+                  name: typeof level.description === 'string' ? level.description : level.name,
+                  weightUnit: null,
+                },
+              ]
+            : [],
+        );
     },
     async testConnection() {
       const s = session();

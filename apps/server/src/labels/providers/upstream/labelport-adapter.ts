@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_HEADER, dollarsToCents, IDEMPOTENCY_KEY_HOURS, type Carrier } from '@portal/shared';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Shipment } from '../../types.ts';
 import {
   labelFileFlaw,
@@ -50,6 +50,15 @@ type UpstreamOrder = {
 export const KEY_MAY_HAVE_EXPIRED_MS = (IDEMPOTENCY_KEY_HOURS - 1) * 60 * 60 * 1000;
 const keyMayHaveExpired = (startedAt: Date | undefined) =>
   startedAt !== undefined && Date.now() - startedAt.getTime() >= KEY_MAY_HAVE_EXPIRED_MS;
+/** A label type as another portal's API v2 lists it (only what a choice needs is read). */
+type UpstreamLabelType = {
+  uid: string;
+  name?: unknown;
+  carrier?: unknown;
+  weightUnit?: unknown;
+  status?: unknown;
+};
+
 type UpstreamRefundView = { refundStatus?: string | null; refundNote?: string | null };
 
 /** An upstream order view's refund, as a void's standing. */
@@ -263,7 +272,7 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     shipment: Shipment,
     waitMs: number,
   ): Promise<UpstreamLookup> {
-    const carrier = serviceOf(shipment.labelTypeUid).carrier;
+    const carrier = carrierOfShipment(shipment);
     const until = Date.now() + waitMs;
     let current = order;
     let pause = firstPollMs;
@@ -373,6 +382,20 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
       } catch (error) {
         return connectionTestFailure(origin, error);
       }
+    },
+    // The upstream's label types for the carrier, as its API v2 lists them to us (enabled ones only).
+    async serviceChoices(carrier) {
+      const path = '/labeltype/read-types';
+      const response = await call(path);
+      if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
+      const { labelTypes } = await json<{ labelTypes?: UpstreamLabelType[] }>(response, path);
+      return (labelTypes ?? [])
+        .filter((t) => t.carrier === carrier && t.status !== false && typeof t.uid === 'string')
+        .map((t) => ({
+          service: t.uid,
+          name: typeof t.name === 'string' ? t.name : t.uid,
+          weightUnit: t.weightUnit === 'oz' || t.weightUnit === 'lb' ? t.weightUnit : null,
+        }));
     },
     // The upstream portal draws its own label in the format, as our downloads do (`?format=`).
     async labelFile({ upstreamId, format, dpi }) {

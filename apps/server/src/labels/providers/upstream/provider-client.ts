@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BrokenCircuitError, CircuitState, circuitBreaker, ConsecutiveBreaker, handleWhen } from 'cockatiel';
-import type { CircuitState as CircuitStateName, UpstreamKind } from '@portal/shared';
+import type { Carrier, CircuitState as CircuitStateName, UpstreamKind } from '@portal/shared';
 import { createSemaphore } from '../../../lib/semaphore.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import {
@@ -8,6 +8,7 @@ import {
   type UpstreamAdapter,
   type AddressToVerify,
   type AddressVerification,
+  type ReportedService,
   type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
   type UpstreamLookup,
@@ -25,6 +26,7 @@ export type ProviderOperation =
   | 'purchase'
   | 'lookup'
   | 'test'
+  | 'services'
   | 'label-file'
   | 'verify-address'
   | 'void'
@@ -69,6 +71,8 @@ export type ProviderClient = {
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /** What the provider sells for a carrier, when it can say (staff making a label type, decision 334). */
+  serviceChoices?(carrier: Carrier): Promise<ReportedService[]>;
   /** A bought label in another format, when the provider makes one (absent: it makes only the PDF). */
   labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
   /** The provider's address verification, when it offers one. */
@@ -200,6 +204,13 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         if (!result.ok) throw new UpstreamNotBoughtError(result.message);
         return result;
       }).catch((error: Error) => ({ ok: false, message: error.message })),
+    // Staff's question, like a webhook change: it waits its turn, whatever the circuit says.
+    ...(adapter.serviceChoices
+      ? {
+          serviceChoices: (carrier: Carrier) =>
+            slots.run(maxConcurrent, () => observed('services', () => adapter.serviceChoices!(carrier))),
+        }
+      : {}),
     ...(adapter.labelFile
       ? {
           labelFile: (request: UpstreamLabelFileRequest) =>

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { dollarsToCents } from '@portal/shared';
 import {
   Shippo,
+  type CarriersEnum,
   type Rate,
   type Refund,
   type RefundPaginatedList,
@@ -13,7 +14,7 @@ import { refundPaginatedListFromJSON, trackToJSON } from 'shippo/models/componen
 import { guardedFetch } from '../../../lib/outbound-guard.ts';
 import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import { ShippoError, RequestTimeoutError, ResponseValidationError } from 'shippo/models/errors/index.js';
-import { serviceOf } from '../../label-services.ts';
+import { carrierOfShipment } from '../../label-services.ts';
 import type { Address, Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
@@ -182,7 +183,7 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     return {
       upstreamId: purchase.objectId,
       trackingNumber: purchase.trackingNumber,
-      carrier: carrierOf(rate.provider, serviceOf(shipment.labelTypeUid).carrier),
+      carrier: carrierOf(rate.provider, carrierOfShipment(shipment)),
       costCents: dollarsToCents(Number(rate.amount)),
       pdf: await fetchLabelFile(purchase.labelUrl, labelHosts, { timeoutMs, fetch: send }),
     };
@@ -354,6 +355,22 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
           error instanceof ShippoError ? error.statusCode : undefined,
         );
       }
+    },
+    // The service levels of the account's carrier accounts for the carrier (`?service_levels=true`).
+    async serviceChoices(carrier) {
+      const accounts = await call('list carrier accounts', false, () =>
+        shippo.carrierAccounts.list({
+          serviceLevels: true,
+          carrier: carrier as CarriersEnum,
+          results: 100,
+        }),
+      );
+      const levels = (accounts.results ?? [])
+        .filter((a) => a.carrier === carrier && a.active !== false)
+        .flatMap((a) => a.serviceLevels ?? []);
+      return levels.flatMap((level) =>
+        level.token ? [{ service: level.token, name: level.name ?? level.token, weightUnit: null }] : [],
+      );
     },
     async verifyAddress(address) {
       const found = await call('validate address', false, () =>

@@ -1,4 +1,11 @@
-import type { Carrier, LabelDpi, ProviderCredentials, ProviderMode, UpstreamKind } from '@portal/shared';
+import type {
+  Carrier,
+  LabelDpi,
+  ProviderCredentials,
+  ProviderMode,
+  UpstreamKind,
+  WeightUnit,
+} from '@portal/shared';
 import type { Shipment } from '../../types.ts';
 import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
@@ -49,6 +56,12 @@ export type UpstreamLabelResult = {
   pdf: Uint8Array;
 };
 
+/**
+ * A service the provider says it sells for a carrier (decision 334): what a route sends it (EasyPost's
+ * `service`, Shippo's token, an upstream portal's label type uid), its name, and a unit when it has one.
+ */
+export type ReportedService = { service: string; name: string; weightUnit: WeightUnit | null };
+
 export type UpstreamLookup =
   | { state: 'bought'; label: UpstreamLabelResult }
   | { state: 'not-bought'; reason: string }
@@ -91,6 +104,8 @@ export interface UpstreamAdapter {
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   /** One cheap real call that proves the credentials work; the message is shown to staff. */
   testConnection(): Promise<{ ok: boolean; message: string }>;
+  /** The services this account sells for the carrier, for staff making a label type; throws when it cannot say. */
+  serviceChoices?(carrier: Carrier): Promise<ReportedService[]>;
   /**
    * A bought label in another format than its PDF, made by the provider itself (never converted by
    * us); throws `LabelFormatUnavailableError` when the provider cannot make it exactly.

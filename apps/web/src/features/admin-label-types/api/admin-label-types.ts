@@ -2,7 +2,9 @@ import {
   adminLabelTypeResponse,
   adminLabelTypesResponse,
   labelTypeRouteResponse,
+  serviceChoicesResponse,
   type AdminLabelTypeBody,
+  type Carrier,
   type LabelTypeRouteBody,
 } from '@portal/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -16,6 +18,22 @@ export const adminLabelTypeQueries = {
 };
 
 export const useAdminLabelTypes = () => useQuery(adminLabelTypeQueries.list());
+
+/**
+ * GET /admin/label-types/service-choices?carrier=: what the providers sell for the carrier, then EasyPost's
+ * and Shippo's documented services (none asked for until a carrier is chosen).
+ */
+export const useServiceChoices = (carrier: Carrier | null) =>
+  useQuery({
+    ...readQuery(
+      [...queryKeys.admin.labelTypes, 'service-choices', carrier] as const,
+      serviceChoicesResponse,
+      '/admin/label-types/service-choices',
+      { carrier: carrier ?? undefined },
+    ),
+    enabled: carrier !== null,
+    staleTime: 60_000,
+  });
 
 /** POST /admin/label-types, or PUT /admin/label-types/{id} when editing. */
 export const useSaveLabelType = (id: string | null) => {

@@ -4,6 +4,8 @@ import {
   DEFAULT_VOID_WINDOW_DAYS,
   type AdminLabelTypeBody,
   type AdminLabelTypesResponse,
+  type Carrier,
+  type WeightUnit,
 } from '@portal/shared';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
@@ -14,6 +16,7 @@ import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSaveLabelType } from '../api/admin-label-types';
+import { StaffServiceFields } from './staff-service-fields';
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 type Props = {
@@ -41,30 +44,52 @@ export function LabelTypeDialog(props: Props) {
   );
 }
 
-/** The form as edited: '' is an empty number field; an empty void window is the carrier's default. */
+/** The "Carrier service" choice of a type staff make for any service of their providers (decision 334). */
+const STAFF_MADE = 'staff-made';
+
+/**
+ * The form as edited: '' is an empty number field; an empty void window is the carrier's default. A
+ * built-in service is its uid; `STAFF_MADE` takes the carrier, service and unit fields instead.
+ */
 type LabelTypeValues = {
   name: string;
   uid: string | null;
+  carrier: Carrier | null;
+  service: string;
+  weightUnit: WeightUnit | null;
   maxWeight: number | '';
   status: boolean;
   voidWindowDays: number | '';
   prices: TierDraft[];
 };
 
-const SERVER_FIELDS = ['name', 'uid', 'maxWeight', 'voidWindowDays'] as const;
+const SERVER_FIELDS = [
+  'name',
+  'uid',
+  'carrier',
+  'service',
+  'weightUnit',
+  'maxWeight',
+  'voidWindowDays',
+] as const;
 
 /** The shared label-type rule judges the form; empty fields read as missing. */
-const labelTypeResolver = schemaResolver(adminLabelTypeBody, (values: LabelTypeValues) => ({
-  ...values,
-  uid: values.uid ?? '',
-  maxWeight: emptyAsUndefined(values.maxWeight),
-  voidWindowDays: emptyAsUndefined(values.voidWindowDays),
-  prices: values.prices.map((tier) => ({
-    fromWeight: emptyAsUndefined(tier.fromWeight),
-    toWeight: emptyAsUndefined(tier.toWeight),
-    price: emptyAsUndefined(tier.price),
-  })),
-}));
+const labelTypeResolver = schemaResolver(
+  adminLabelTypeBody,
+  ({ carrier, service, weightUnit, ...values }: LabelTypeValues) => ({
+    ...values,
+    ...(values.uid === STAFF_MADE
+      ? { uid: undefined, carrier: carrier ?? undefined, service, weightUnit: weightUnit ?? undefined }
+      : { uid: values.uid ?? '' }),
+    maxWeight: emptyAsUndefined(values.maxWeight),
+    voidWindowDays: emptyAsUndefined(values.voidWindowDays),
+    prices: values.prices.map((tier) => ({
+      fromWeight: emptyAsUndefined(tier.fromWeight),
+      toWeight: emptyAsUndefined(tier.toWeight),
+      price: emptyAsUndefined(tier.price),
+    })),
+  }),
+);
 
 function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
   const save = useSaveLabelType(editing?._id ?? null);
@@ -72,7 +97,10 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
     resolver: labelTypeResolver,
     defaultValues: {
       name: editing?.name ?? '',
-      uid: editing?.uid ?? null,
+      uid: editing?.isStaffMade ? STAFF_MADE : (editing?.uid ?? null),
+      carrier: editing?.isStaffMade ? editing.carrier : null,
+      service: editing?.isStaffMade ? editing.service : '',
+      weightUnit: editing?.isStaffMade ? editing.weightUnit : null,
       maxWeight: editing?.maxWeight ?? '',
       status: editing?.status ?? true,
       voidWindowDays: editing?.voidWindowDays ?? '',
@@ -80,16 +108,22 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
     },
   });
   const { errors, isSubmitted } = form.formState;
-  const [uid, maxWeight, isEnabled] = useWatch({
+  const [uid, maxWeight, isEnabled, carrier, serviceName, weightUnit] = useWatch({
     control: form.control,
-    name: ['uid', 'maxWeight', 'status'],
+    name: ['uid', 'maxWeight', 'status', 'carrier', 'service', 'weightUnit'],
   });
 
-  const service = services.find((s) => s.uid === uid);
-  const options = services
-    .filter((s) => s.uid === editing?.uid || !takenUids.includes(s.uid))
-    .map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` }));
+  const isStaffMade = uid === STAFF_MADE;
+  const service = isStaffMade ? carrier && { carrier, weightUnit } : services.find((s) => s.uid === uid);
+  const options = [
+    ...services
+      .filter((s) => s.uid === editing?.uid || !takenUids.includes(s.uid))
+      .map((s) => ({ value: s.uid, label: `${s.name} (${s.uid})` })),
+    { value: STAFF_MADE, label: 'Another service (any carrier)' },
+  ];
   const defaultWindow = service ? DEFAULT_VOID_WINDOW_DAYS[service.carrier] : null;
+  const unit = service?.weightUnit ?? null;
+  const revalidate = { shouldValidate: isSubmitted };
 
   const submit = form.handleSubmit(async (body) => {
     if (save.isPending) return;
@@ -119,24 +153,40 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
           render={({ field }) => (
             <Select
               label="Carrier service"
-              description="The label the engine renders for this type"
+              description="A built-in service, or another service your providers sell"
               data={options}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               ref={field.ref}
               error={errors.uid?.message}
-              nothingFoundMessage="Every service already has a label type"
               required
               allowDeselect={false}
             />
           )}
         />
+        {isStaffMade && (
+          <StaffServiceFields
+            carrier={carrier}
+            service={serviceName}
+            weightUnit={weightUnit}
+            errors={{
+              carrier: errors.carrier?.message,
+              service: errors.service?.message,
+              weightUnit: errors.weightUnit?.message,
+            }}
+            onChange={(change) => {
+              if (change.carrier !== undefined) form.setValue('carrier', change.carrier, revalidate);
+              if (change.service !== undefined) form.setValue('service', change.service, revalidate);
+              if (change.weightUnit !== undefined) form.setValue('weightUnit', change.weightUnit, revalidate);
+            }}
+          />
+        )}
         <Group grow align="flex-start">
           <NumberField
             control={form.control}
             name="maxWeight"
-            label={`Max weight${service ? ` (${service.weightUnit})` : ''}`}
+            label={`Max weight${unit ? ` (${unit})` : ''}`}
             min={0}
             decimalScale={2}
             required
@@ -174,7 +224,7 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
               <PriceTiersEditor
                 value={field.value}
                 onChange={field.onChange}
-                unit={service?.weightUnit ?? 'lb'}
+                unit={unit ?? 'lb'}
                 maxWeight={maxWeight}
                 showProblems={isSubmitted}
               />

@@ -27,6 +27,7 @@ import {
   removeStep,
   SERVICE_HINTS,
   toDrafts,
+  withProvider,
   type RouteDraftStep,
   type RouteVerdict,
 } from '../lib/route-draft';
@@ -61,8 +62,16 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
     setVerdict(null);
     setSteps(change);
   };
+  // A new provider brings its default service along (a staff-made type's own service, decision 334).
   const update = (index: number, change: Partial<RouteDraftStep>) =>
-    edit((current) => current.map((s, i) => (i === index ? { ...s, ...change } : s)));
+    edit((current) =>
+      current.map((s, i) => {
+        if (i !== index) return s;
+        const moved =
+          change.providerId === undefined ? s : withProvider(s, change.providerId, all, labelType);
+        return { ...moved, ...change };
+      }),
+    );
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -132,7 +141,7 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
         <Group justify="space-between">
           <AddButton
             variant="light"
-            onClick={() => edit((current) => addStep(current, all))}
+            onClick={() => edit((current) => addStep(current, all, labelType))}
             disabled={steps.length >= MAX_ROUTE_STEPS || steps.length >= all.length}
           >
             Add a provider

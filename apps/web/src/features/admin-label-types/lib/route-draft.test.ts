@@ -7,6 +7,7 @@ import {
   moveStep,
   removeStep,
   routeSummary,
+  withProvider,
   type RouteDraftStep,
 } from './route-draft';
 
@@ -95,5 +96,28 @@ describe('route editor', () => {
         },
       ]),
     ).toBe('Upstream A → EasyPost');
+  });
+});
+
+describe('route editor for a staff-made label type (decision 334)', () => {
+  const of = (id: string, kind: ProviderView['kind']): ProviderView => ({ ...provider(id), kind });
+  const providers = [of('ep', 'easypost'), of('sh', 'shippo'), of('lp', 'labelport')];
+  const saver = { isStaffMade: true, carrier: 'usps' as const, service: 'GroundAdvantage' };
+
+  it("fills a new step with the type's service in its provider's form", () => {
+    expect(addStep([], providers, saver)[0]).toMatchObject({
+      providerId: 'ep',
+      service: 'USPS:GroundAdvantage',
+    });
+    expect(addStep([], providers, { ...saver, isStaffMade: false })[0]!.service).toBe('');
+  });
+
+  it('follows a change of provider while the service is still the default, and keeps one staff typed', () => {
+    const first = addStep([], providers, saver)[0]!;
+    expect(withProvider(first, 'sh', providers, saver).service).toBe('GroundAdvantage');
+    expect(withProvider({ ...first, service: 'usps_ground_advantage' }, 'lp', providers, saver).service).toBe(
+      'usps_ground_advantage',
+    );
+    expect(withProvider(step('lp', ''), 'ep', providers, saver).service).toBe('USPS:GroundAdvantage');
   });
 });

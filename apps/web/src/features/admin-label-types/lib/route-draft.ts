@@ -1,5 +1,7 @@
 import {
   labelTypeRouteBody,
+  serviceAtProvider,
+  type Carrier,
   type LabelTypeRouteBody,
   type ProviderView,
   type RouteStepView,
@@ -55,15 +57,51 @@ export const choicesFor = (
   return providers.filter((p) => !usedElsewhere.has(p._id));
 };
 
+/** The label type a route is for, as far as its steps' services go. */
+export type RoutedType = { isStaffMade: boolean; carrier: Carrier; service: string };
+
+/**
+ * What a step asks its provider for by default: a staff-made type's own service in the provider's form
+ * (`USPS:GroundAdvantage` at EasyPost; decision 334); a built-in type has no default ('').
+ */
+export const defaultServiceAt = (labelType: RoutedType | undefined, provider: ProviderView | undefined) =>
+  labelType?.isStaffMade && provider
+    ? serviceAtProvider(provider.kind, labelType.carrier, labelType.service)
+    : '';
+
+/**
+ * A step given another provider: a service still empty or still the old provider's default becomes the
+ * new provider's default; one staff typed stays.
+ */
+export function withProvider(
+  step: RouteDraftStep,
+  providerId: string | null,
+  providers: readonly ProviderView[],
+  labelType?: RoutedType,
+): RouteDraftStep {
+  const providerOf = (id: string | null) => providers.find((p) => p._id === id);
+  const isDefault =
+    step.service === '' || step.service === defaultServiceAt(labelType, providerOf(step.providerId));
+  return {
+    ...step,
+    providerId,
+    service: isDefault ? defaultServiceAt(labelType, providerOf(providerId)) : step.service,
+  };
+}
+
 /** Appends a step with the first enabled provider the route does not use yet (else none chosen). */
 export function addStep(
   steps: readonly RouteDraftStep[],
   providers: readonly ProviderView[],
+  labelType?: RoutedType,
 ): RouteDraftStep[] {
   if (steps.length >= MAX_ROUTE_STEPS) return [...steps];
   const free = choicesFor(steps, steps.length, providers);
   const first = free.find((p) => p.enabled) ?? free[0];
-  return [...steps, { key: newKey(), providerId: first?._id ?? null, service: '' }];
+  return [
+    ...steps,
+    { key: newKey(), providerId: first?._id ?? null, service: defaultServiceAt(labelType, first) },
+  ];
 }
 
 export type RouteVerdict =

@@ -11,6 +11,8 @@ const priority = {
   name: 'USPS Priority Mail',
   uid: 'priority',
   carrier: 'usps' as const,
+  service: 'priority',
+  isStaffMade: false,
   weightUnit: 'lb' as const,
   maxWeight: 70,
   status: true,
@@ -131,14 +133,14 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
-  it('offers a new type only the services no type uses yet', async () => {
+  it('offers a new type the services no type uses yet, and another service of any carrier', async () => {
     const user = userEvent.setup({ delay: null });
     renderPage();
     await screen.findByRole('row', { name: /USPS Priority Mail/ });
     await user.click(screen.getByRole('button', { name: 'New label type' }));
     await user.click(await screen.findByRole('combobox', { name: /Carrier service/ }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
-    expect(options).toEqual(['FedEx 2Day (fedex_2day)']);
+    expect(options).toEqual(['FedEx 2Day (fedex_2day)', 'Another service (any carrier)']);
   });
 
   it('refuses a new type with no name, service or weight, in the shared rule’s words, and sends nothing', async () => {

@@ -115,18 +115,13 @@ export function LabelTypesPage() {
     setOpened(true);
   };
   const takenUids = (data?.labelTypes ?? []).map((t) => t.uid);
-  const allUsed = data ? data.services.every((s) => takenUids.includes(s.uid)) : true;
   return (
     <>
       <PageHeader
         title="Label Types"
         description="What resellers can buy, the default price tiers and where each is bought. Give one reseller their own prices on their page."
         actions={
-          <AddButton
-            onClick={() => open(null)}
-            disabled={allUsed}
-            title={allUsed ? 'Every carrier service already has a label type' : undefined}
-          >
+          <AddButton onClick={() => open(null)} disabled={!data}>
             New label type
           </AddButton>
         }
