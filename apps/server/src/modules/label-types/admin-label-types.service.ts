@@ -16,6 +16,7 @@ import {
   findLabelTypeByUid,
   insertLabelType,
   listLabelTypes,
+  lockLabelTypeWrites,
   listPercentOverrides,
   nextSortOrder,
   replaceTiers,
@@ -32,6 +33,7 @@ const uidTaken = (uid: string) =>
     code: 'CONFLICT',
     summary: `A label type for ${uid} already exists; edit that one`,
   });
+
 /** GET /admin/label-types: every type with its default tiers and order count, and the services on offer. */
 export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTypesResponse> {
   const byType = await countOrdersByLabelType(ctx.db);
@@ -69,12 +71,16 @@ const snapshot = (labelType: LabelTypeWithPrices) => {
   };
 };
 
-/** POST /admin/label-types: a new type for a service no type uses yet (audited). */
+/**
+ * POST /admin/label-types: a new type, for a built-in service no type uses yet or one staff name
+ * (decision 334), under a name no other type has (audited).
+ */
 export async function createLabelType(
   ctx: AppContext,
   { actor, body }: { actor: StaffActor; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
   return ctx.db.transaction(async (tx) => {
+    await lockLabelTypeWrites(tx);
     const fields = await fieldsOf(tx, body);
     if (await findLabelTypeByUid(tx, fields.uid)) throw uidTaken(fields.uid);
     await checkNameFree(tx, fields.name);
@@ -101,6 +107,7 @@ export async function updateLabelTypeById(
   { actor, id, body }: { actor: StaffActor; id: string; body: AdminLabelTypeBody },
 ): Promise<LabelTypeView> {
   return ctx.db.transaction(async (tx) => {
+    await lockLabelTypeWrites(tx);
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
     const fields = await fieldsOf(tx, body, before);

@@ -47,6 +47,14 @@ export async function findLabelTypeByUid(db: DbOrTx, uid: string): Promise<Label
   return row ?? null;
 }
 
+/**
+ * Staff's label type writes one at a time until the transaction ends: a name or uid checked free stays
+ * free until the type is saved (decision 334). Orders and routes are not held up.
+ */
+export async function lockLabelTypeWrites(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${'label-types'}, 0))`);
+}
+
 /** The type with this name, whatever its case. */
 export async function findLabelTypeByName(db: DbOrTx, name: string): Promise<LabelTypeRow | null> {
   const [row] = await db

@@ -60,8 +60,28 @@ const upsChoices = {
   unavailable: [{ providerName: 'Shippo', message: 'no answer within 5000 ms' }],
 };
 
+const provider = (id: string, kind: 'easypost' | 'shippo', name: string) => ({
+  _id: id,
+  kind,
+  name,
+  mode: 'test',
+  enabled: true,
+  credentialHint: 'abcd',
+  baseUrl: null,
+  maxConcurrent: 10,
+  labelTypes: [],
+  health: { circuit: 'closed', calls: 0, successRate: null, p95Ms: null, lastError: null },
+  createdAt: '2026-11-28T00:00:00.000Z',
+});
+
 const renderPage = () => {
   const server = stubApi({
+    'GET /admin/providers': {
+      body: { providers: [provider('p-ep', 'easypost', 'EasyPost'), provider('p-sh', 'shippo', 'Shippo')] },
+    },
+    'PUT /admin/label-types/t-saver/route': ({ body }) => ({
+      body: { message: 'Route saved', route: (body as { route: unknown[] }).route },
+    }),
     'GET /admin/label-types': { body: { labelTypes: [builtIn, staffMade], services } },
     'GET /admin/label-types/service-choices': ({ url }) =>
       url.searchParams.get('carrier') === 'ups'
@@ -184,5 +204,24 @@ describe('Label types staff make for any service (decision 334)', { timeout: 20_
       weightUnit: 'lb',
     });
     expect(server.calls.find((c) => c.method === 'PUT')?.body).not.toHaveProperty('uid');
+  });
+
+  it("starts each route step with its service in the provider's form", async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Route UPS Ground Saver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Route of UPS Ground Saver' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Add a provider' }));
+    expect(within(dialog).getByLabelText(/Carrier:service 1/)).toHaveValue('UPS:ups_ground_saver');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a provider' }));
+    expect(within(dialog).getByLabelText(/Service level token 2/)).toHaveValue('ups_ground_saver');
+    await user.click(within(dialog).getByRole('button', { name: 'Save route' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      route: [
+        { providerId: 'p-ep', service: 'UPS:ups_ground_saver' },
+        { providerId: 'p-sh', service: 'ups_ground_saver' },
+      ],
+    });
   });
 });
