@@ -274,6 +274,24 @@ describe('routing by live quotes', () => {
     ]);
   }, 240_000);
 
+  it('buys from the next cheapest when the cheapest says a definite no at purchase', async () => {
+    expect((await setRoute(route('cheapest'))).statusCode).toBe(200);
+    easypost.failNextBuy({ kind: 'reject', reason: 'funds' });
+    const reseller = await signUpReseller(a.app, 20_00);
+    const ended = await endedOrderOf(await order(reseller, DESTINATIONS[0]!, 3));
+    expect(ended).toMatchObject({ status: 'completed', provider: { name: 'Portal C' }, cost: 5.2 });
+    expect(ended.quotes.map((q) => [q.provider, q.amount, q.chosen])).toEqual([
+      ['Portal B', 6, false],
+      ['EasyPost', 3.05, false],
+      ['Portal C', 5.2, true],
+    ]);
+    const [refused] = await a.app.ctx.db
+      .select()
+      .from(labelPurchases)
+      .where(and(eq(labelPurchases.orderId, ended._id), eq(labelPurchases.providerId, ids.easypost)));
+    expect(refused).toMatchObject({ state: 'rejected' });
+  }, 120_000);
+
   it('skips a provider that does not quote within the deadline and buys from one that did', async () => {
     const silent = await startSilentPortal();
     const deadline = a.app.ctx.config.providers.quoteDeadlineMs;
