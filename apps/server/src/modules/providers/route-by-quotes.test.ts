@@ -365,6 +365,17 @@ describe('routing by live quotes', () => {
     const report = await a.admin('GET', `/reports/margins?from=${today}&to=${today}&groupBy=provider`);
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json().totals.refusedBelowMargin).toBe(4);
+    // Every order of this file was today, and all are Priority: one row by day, one by label type.
+    for (const groupBy of ['day', 'labelType'] as const) {
+      const grouped = (
+        await a.admin('GET', `/reports/margins?from=${today}&to=${today}&groupBy=${groupBy}`)
+      ).json();
+      expect(grouped.rows).toHaveLength(1);
+      expect(grouped.rows[0]).toMatchObject({
+        key: groupBy === 'day' ? today : priority,
+        ...report.json().totals,
+      });
+    }
     const csv = await a.admin('GET', `/reports/margins.csv?from=${today}&to=${today}&groupBy=provider`);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = csv.body.trim().split('\r\n');
