@@ -1,3 +1,4 @@
+import { ROUTE_MODES } from '@portal/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,8 +17,6 @@ import { orders } from './orders.ts';
 import { providers } from './providers.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
-
-export const ROUTE_MODES = ['ordered', 'cheapest', 'cheapest-within'] as const;
 
 /**
  * How a label type's route is used (issue 47, decision 332): in order, or by live quotes (the cheapest,

@@ -324,6 +324,26 @@ describe('routing by live quotes', () => {
     }
   }, 120_000);
 
+  it('buys in route order when no provider quotes in time and no margin floor is set', async () => {
+    expect((await setRoute(route('cheapest'))).statusCode).toBe(200);
+    const deadline = a.app.ctx.config.providers.quoteDeadlineMs;
+    // No answer over HTTP comes within a millisecond: every quote is late.
+    a.app.ctx.config.providers.quoteDeadlineMs = 1;
+    try {
+      const reseller = await signUpReseller(a.app, 20_00);
+      const ended = await endedOrderOf(await order(reseller, DESTINATIONS[0]!, 3));
+      expect(ended).toMatchObject({ status: 'completed', provider: { name: 'Portal B' }, cost: 6 });
+      expect(ended.quotes.map((q) => [q.provider, q.amount, q.chosen, q.error])).toEqual([
+        ['Portal B', null, false, 'Portal B did not quote within 1 ms'],
+        ['EasyPost', null, false, 'EasyPost did not quote within 1 ms'],
+        ['Portal C', null, false, 'Portal C did not quote within 1 ms'],
+      ]);
+      expect(ended.orderedRouteCost).toBeNull();
+    } finally {
+      a.app.ctx.config.providers.quoteDeadlineMs = deadline;
+    }
+  }, 120_000);
+
   it('refuses below the margin floor: cancelled and refunded exactly once, with our plain reason', async () => {
     // $6.50 at 3 lb, less a $2.00 floor: only a quote of $4.50 or less is bought (EasyPost to zones 0 and 1).
     expect((await setRoute(route('cheapest', { minMarginCents: 200 }))).statusCode).toBe(200);

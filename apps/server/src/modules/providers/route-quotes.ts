@@ -18,8 +18,8 @@ export class BelowMarginError extends UpstreamRejectedError {}
 export type QuotedRoute = {
   plan: RoutePlan<QuotedStep>;
   quotes: StoredQuote[];
-  /** Every step that could quote said a definite "no" (none is left to try later). */
-  isAllRejected: boolean;
+  /** The providers that said a definite "no" when asked for a quote. */
+  rejected: Set<string>;
 };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -79,7 +79,11 @@ export async function quoteRoute(
     orderedCostCents: plan.orderedCostCents,
     isBelowMargin: plan.isBelowMargin,
   });
-  return { plan, quotes, isAllRejected: answers.length > 0 && answers.every((a) => a.isRejected) };
+  return {
+    plan,
+    quotes,
+    rejected: new Set(answers.filter((a) => a.isRejected).map((a) => a.step.providerId)),
+  };
 }
 
 /** Why an order was refused below its margin floor, in staff's words (the reseller reads ours). */

@@ -85,7 +85,7 @@ export async function buyUpstreamLabel(
       return client && step.enabled && !isRejected ? [{ step, client }] : [];
     });
     if (quotable.length === 0) throw new RouteExhaustedError('No enabled provider buys this label type');
-    const { plan, quotes, isAllRejected } = await quoteRoute(
+    const { plan, quotes, rejected } = await quoteRoute(
       ctx,
       { id: orderId, priceCents: routing.priceCents },
       shipment,
@@ -94,17 +94,19 @@ export async function buyUpstreamLabel(
     );
     if (plan.isBelowMargin)
       throw new BelowMarginError(belowMarginMessage(quotes, routing.priceCents, plan.maxCostCents ?? 0));
-    if (plan.steps.length === 0) {
-      const why = quotes.map((q) => `${q.provider}: ${q.error ?? 'no quote'}`).join('; ');
-      throw isAllRejected
-        ? new RouteExhaustedError(why)
-        : new UpstreamNotBoughtError(`No quote came: ${why}`);
-    }
-    steps = plan.steps.map((s) => s.step);
-    quoted = {
-      quotes,
-      byProvider: new Map(plan.steps.flatMap((s) => (s.quote ? [[s.step.providerId, s.quote]] : []))),
-    };
+    const unrefused = quotable.filter(({ step }) => !rejected.has(step.providerId)).map((q) => q.step);
+    const why = () => quotes.map((q) => `${q.provider}: ${q.error ?? 'no quote'}`).join('; ');
+    if (plan.steps.length > 0) {
+      steps = plan.steps.map((s) => s.step);
+      quoted = {
+        quotes,
+        byProvider: new Map(plan.steps.flatMap((s) => (s.quote ? [[s.step.providerId, s.quote]] : []))),
+      };
+    } else if (unrefused.length === 0) throw new RouteExhaustedError(why());
+    // No quote in time: without a floor the route is tried in order rather than the order waiting;
+    // with one, nothing says a label would keep the margin, so it waits like an unavailable provider.
+    else if (plan.maxCostCents === null) steps = unrefused;
+    else throw new UpstreamNotBoughtError(`No quote came: ${why()}`);
   }
   let lastError: Error | null = null;
   let onlyRejections = true;
