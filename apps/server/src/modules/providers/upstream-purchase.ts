@@ -39,18 +39,19 @@ const toLabel = (client: ProviderClient, label: UpstreamLabelResult, shipment: S
   costCents: label.costCents,
 });
 
+/** How the route is used for this order (decision 332): its label type's settings and the order's price. */
+export type OrderRouting = { settings: RoutePlanSettings; priceCents: number };
+
 /**
  * Buys one order's label along its label type's route, never twice (decision 240):
  * 1. a purchase whose outcome is not known yet (the answer was lost, the label was bought but not stored)
  *    is looked up at its provider before anything else; until the provider says, the order waits;
- * 2. then the route's providers in order, each try recorded before the call, the next one only after
- *    a definite "not bought" (a rejection, a 429 waited out too long, a provider cooling down);
+ * 2. then the route's providers in order (or in the order live quotes give, with a margin floor:
+ *    decision 332), each try recorded before the call, the next one only after a definite "not bought"
+ *    (a rejection, a 429 waited out too long, a provider cooling down);
  * 3. when every provider rejected the order, `RouteExhaustedError` (cancel and refund); when some only
  *    failed for now, the last error, and the job tries again later.
  */
-/** How the route is used for this order (decision 332): its label type's settings and the order's price. */
-export type OrderRouting = { settings: RoutePlanSettings; priceCents: number };
-
 export async function buyUpstreamLabel(
   ctx: AppContext,
   orderId: string,
