@@ -11,6 +11,9 @@
  *   `create-order` one order at a time);
  * - `--against=DIR`: another tree's `apps/server`, run as A alternately with this one, `--rounds` times
  *   each (before and after a change, in the same time window, on the same B);
+ * - `--route=ordered|cheapest|both` (both): A's route is two providers (B under two names); `ordered`
+ *   buys from the first, `cheapest` asks both for a live quote before each label (decision 332) and
+ *   buys from the lower (the first on a tie), so the quoting route is measured beside the ordered one;
  * - `--profile=DIR`: A runs with `--cpu-prof` and writes its profile there (read it with
  *   `npx tsx bench/cpu-profile-summary.ts FILE`, the largest
  *   profile of the run's folder: A's main thread).
@@ -50,6 +53,8 @@ const PLACE = flag('place', 'UPSTREAM_BENCH_PLACE', 'csv') as 'csv' | 'api';
 const AGAINST = flag('against', 'UPSTREAM_BENCH_AGAINST', '');
 const ROUNDS = Number(flag('rounds', 'UPSTREAM_BENCH_ROUNDS', AGAINST ? '2' : '1'));
 const PROFILE_DIR = flag('profile', 'UPSTREAM_BENCH_PROFILE', '');
+const ROUTE = flag('route', 'UPSTREAM_BENCH_ROUTE', 'both');
+const MODES = (ROUTE === 'both' ? ['ordered', 'cheapest'] : [ROUTE]) as ('ordered' | 'cheapest')[];
 const CALLS_PER_PURCHASE = 3;
 const LABEL_TYPE = 'priority';
 
@@ -140,7 +145,8 @@ const configuringContext = (db: Database['db']): AppContext =>
   ({
     db,
     sealer: createSealer(APP_SECRET),
-    config: { publicUrl: undefined },
+    // B listens on loopback, as the portals' ALLOW_PRIVATE_PROVIDER_TARGETS allow (decision 312).
+    config: { publicUrl: undefined, providers: { adapter: { allowPrivateTargets: true } } },
     providers: { circuitOf: () => 'closed' },
   }) as unknown as AppContext;
 
@@ -161,11 +167,12 @@ const orderBody = (labelType: string, i: number) => ({
 
 type RunFigures = {
   tree: string;
+  mode: 'ordered' | 'cheapest';
   seconds: number;
   placedSeconds: number;
   completed: number;
   cancelled: number;
-  callsPerLabel: { create: number; read: number; download: number; other: number };
+  callsPerLabel: { create: number; read: number; download: number; quote: number; other: number };
   aCpuPer100: number;
   bCpuPer100: number;
   load: string;
@@ -225,12 +232,14 @@ async function oneRun(
   b: Portal,
   bKey: string,
   tree: { name: string; serverDir: string },
+  mode: 'ordered' | 'cheapest',
 ): Promise<RunFigures> {
-  const calls = { create: 0, read: 0, download: 0, other: 0 };
+  const calls = { create: 0, read: 0, download: 0, quote: 0, other: 0 };
   const proxy = await startFaultProxy(
     b.url,
     ({ path: p }) => {
       if (p.includes('/create-order')) calls.create++;
+      else if (p.includes('/order/quote')) calls.quote++;
       else if (p.includes('/read-order/')) calls.read++;
       else if (p.includes('/download/')) calls.download++;
       else calls.other++;
@@ -249,20 +258,27 @@ async function oneRun(
     const ctx = configuringContext(aDb.db);
     const staff = await insertBenchUser(aDb.db, { username: 'Bench Staff', role: 'admin' });
     const actor = { userId: staff.id, ip: '127.0.0.1', userAgent: 'bench' };
-    const { provider } = await createProvider(ctx, {
-      actor,
-      body: {
-        kind: 'labelport',
-        name: 'Portal B',
-        credentials: { apiKey: bKey, baseUrl: proxy.url },
-        maxConcurrent: CONCURRENCY,
-      },
-    });
+    // Two providers (B under two names), so a quoting route has two quotes to compare.
+    const providers = [];
+    for (const name of ['Portal B', 'Portal B again'])
+      providers.push(
+        (
+          await createProvider(ctx, {
+            actor,
+            body: {
+              kind: 'labelport',
+              name,
+              credentials: { apiKey: bKey, baseUrl: proxy.url },
+              maxConcurrent: CONCURRENCY,
+            },
+          })
+        ).provider,
+      );
     const [type] = await aDb.db.select().from(labelTypes).where(eq(labelTypes.uid, LABEL_TYPE));
     await setLabelTypeRoute(ctx, {
       actor,
       id: type!.id,
-      body: { route: [{ providerId: provider._id, service: LABEL_TYPE }] },
+      body: { route: providers.map((p) => ({ providerId: p._id, service: LABEL_TYPE })), mode },
     });
     const reseller = await signUpOver(a.url);
     await fund(aDb.db, reseller.id, 100_000_00);
@@ -329,6 +345,7 @@ async function oneRun(
     const per = (n: number) => Number((n / Math.max(1, completed)).toFixed(2));
     return {
       tree: tree.name,
+      mode,
       seconds,
       placedSeconds,
       completed,
@@ -337,6 +354,7 @@ async function oneRun(
         create: per(calls.create),
         read: per(calls.read),
         download: per(calls.download),
+        quote: per(calls.quote),
         other: per(calls.other),
       },
       aCpuPer100: (aCpuSeconds * 100) / Math.max(1, completed),
@@ -377,19 +395,22 @@ export async function runUpstreamBench(): Promise<void> {
     });
     for (let round = 1; round <= ROUNDS; round++) {
       for (const tree of trees) {
-        const r = await oneRun(cluster.url, b, onB.key, tree);
-        console.log(
-          `round ${round}, ${tree.name === 'this' ? 'this tree' : AGAINST}: ${r.completed} labels ` +
-            `(${r.cancelled} cancelled) in ${r.seconds.toFixed(1)} s = ${(r.completed / r.seconds).toFixed(2)} labels/s ` +
-            `(${((100 * r.completed) / r.seconds / ceiling).toFixed(0)}% of the ceiling); placed in ` +
-            `${r.placedSeconds.toFixed(1)} s; B calls per label: ${r.callsPerLabel.create} create, ` +
-            `${r.callsPerLabel.read} read, ${r.callsPerLabel.download} download, ${r.callsPerLabel.other} other; ` +
-            `CPU per 100 labels: A ${r.aCpuPer100.toFixed(1)} s, B ${r.bCpuPer100.toFixed(1)} s; load ${r.load}`,
-        );
-        console.log(
-          `  A's database per label: ${r.tables.transactions.toFixed(1)} transactions; per table ` +
-            `inserted/updated/deleted/scans: ${r.tables.byTable.join(', ')}`,
-        );
+        for (const mode of MODES) {
+          const r = await oneRun(cluster.url, b, onB.key, tree, mode);
+          console.log(
+            `round ${round}, ${tree.name === 'this' ? 'this tree' : AGAINST}, ${r.mode} route: ${r.completed} labels ` +
+              `(${r.cancelled} cancelled) in ${r.seconds.toFixed(1)} s = ${(r.completed / r.seconds).toFixed(2)} labels/s ` +
+              `(${((100 * r.completed) / r.seconds / ceiling).toFixed(0)}% of the ceiling); placed in ` +
+              `${r.placedSeconds.toFixed(1)} s; B calls per label: ${r.callsPerLabel.create} create, ` +
+              `${r.callsPerLabel.read} read, ${r.callsPerLabel.download} download, ` +
+              `${r.callsPerLabel.quote} quotes, ${r.callsPerLabel.other} other; ` +
+              `CPU per 100 labels: A ${r.aCpuPer100.toFixed(1)} s, B ${r.bCpuPer100.toFixed(1)} s; load ${r.load}`,
+          );
+          console.log(
+            `  A's database per label: ${r.tables.transactions.toFixed(1)} transactions; per table ` +
+              `inserted/updated/deleted/scans: ${r.tables.byTable.join(', ')}`,
+          );
+        }
       }
     }
   } finally {

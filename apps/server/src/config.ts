@@ -146,6 +146,7 @@ export const envSchema = z.object({
   PROVIDER_BREAK_AFTER: z.coerce.number().int().min(1).max(1000).default(5),
   PROVIDER_COOLDOWN_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   PROVIDER_VERIFICATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  PROVIDER_QUOTE_DEADLINE_MS: z.coerce.number().int().min(1).max(60_000).default(3000),
   PROVIDER_GIVE_UP_MINUTES: z.coerce
     .number()
     .min(0)
@@ -283,6 +284,8 @@ export type Config = {
     giveUpMs: number;
     /** Addresses one reseller may have a provider verify per minute (0 = no limit; decision 313). */
     verificationsPerMinute: number;
+    /** How long a live quote is waited for; a provider that has not answered by then is skipped (decision 332). */
+    quoteDeadlineMs: number;
   };
   /**
    * Tracking (issue 36): how long the test-mode walk stays at each status, and the first polling
@@ -436,6 +439,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cooldownMs: e.PROVIDER_COOLDOWN_SECONDS * 1000,
       giveUpMs: e.PROVIDER_GIVE_UP_MINUTES * 60_000,
       verificationsPerMinute: e.PROVIDER_VERIFICATIONS_PER_MINUTE,
+      quoteDeadlineMs: e.PROVIDER_QUOTE_DEADLINE_MS,
     },
     tracking: {
       testStepMs: Math.round(e.TEST_TRACKING_STEP_SECONDS * 1000),

@@ -18,3 +18,4 @@ export * from './schema/jobs.ts';
 export * from './schema/tracking.ts';
 export * from './schema/upstream-label-files.ts';
 export * from './schema/file-store.ts';
+export * from './schema/routing.ts';

@@ -33,6 +33,11 @@ export type EasyPostFake = FakeServer & {
   failNextBuy(fault: UpstreamFault): void;
   /** The next shipment creation answers 422 (the address cannot be shipped to). */
   rejectNextShipment(): void;
+  /**
+   * Rates that depend on where the parcel goes, as a carrier's zones do: `price` answers the rate in
+   * dollars for a `CARRIER:Service` to the destination ZIP, or undefined for the weight-only rate.
+   */
+  priceByDestination(price: (service: string, zip: string, ounces: number) => number | undefined): void;
   /** Streets whose verification answers another city, state or ZIP (EasyPost knows better). */
   knownAddresses: KnownAddresses;
   /** Address verification answers 503 while on (an EasyPost outage). */
@@ -127,8 +132,8 @@ const FAULT_ANSWERS: FaultAnswers = {
   serverError: error('INTERNAL_SERVER_ERROR', 'We are experiencing technical difficulties.'),
 };
 
-function rateJson(rate: Rate, shipmentId: string, ounces: number, id = newId('rate_')): Json {
-  const price = priceOf(rate, ounces);
+function rateJson(rate: Rate, shipmentId: string, ounces: number, price = priceOf(rate, ounces)): Json {
+  const id = newId('rate_');
   return {
     id,
     object: 'Rate',
@@ -208,6 +213,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   const buyFaults: UpstreamFault[] = [];
   const buying = new Set<string>();
   let rejectShipments = 0;
+  let byDestination: Parameters<EasyPostFake['priceByDestination']>[0] = () => undefined;
   let origin = '';
   const knownAddresses: KnownAddresses = new Map();
   let isAddressOutage = false;
@@ -260,7 +266,10 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         mode: 'test',
       },
       postage_label: null,
-      rates: RATES.map((rate) => rateJson(rate, id, ounces)),
+      rates: RATES.map((rate) => {
+        const zoned = byDestination(`${rate.carrier}:${rate.service}`, String(to.zip ?? ''), ounces);
+        return rateJson(rate, id, ounces, zoned === undefined ? undefined : zoned.toFixed(2));
+      }),
       refund_status: null,
       scan_form: null,
       selected_rate: null,
@@ -546,6 +555,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     shipments,
     failNextBuy: (fault) => buyFaults.push(fault),
     rejectNextShipment: () => void rejectShipments++,
+    priceByDestination: (price) => void (byDestination = price),
     knownAddresses,
     setAddressOutage: (isDown) => void (isAddressOutage = isDown),
     get verifications() {

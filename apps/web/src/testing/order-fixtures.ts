@@ -57,6 +57,8 @@ export const adminOrderFixture = (n: number, overrides: Partial<AdminOrderView> 
   provider: null,
   cost: null,
   margin: null,
+  quotes: [],
+  orderedRouteCost: null,
   ...overrides,
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { uuidParams } from './ids.ts';
 import { checkPriceTiers, priceTierSchema } from '../pricing.ts';
 import { labelTypeView } from './order-views.ts';
-import { routeStepView } from './providers.ts';
+import { routeStepView, routingView } from './providers.ts';
 import { CARRIERS, SERVICE_NAME_MAX, SERVICE_NAME_PATTERN } from '../carrier-services.ts';
 
 const MAX_WEIGHT_LIMIT = 1000;
@@ -103,6 +103,8 @@ export const adminLabelTypesResponse = z.object({
       orderCount: z.number().int(),
       /** Where its labels are bought, in order; empty: test mode. */
       route: z.array(routeStepView),
+      /** How the route is used and the margin floor (decision 332). */
+      ...routingView.shape,
     }),
   ),
   services: z.array(labelServiceView),

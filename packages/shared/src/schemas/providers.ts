@@ -123,16 +123,71 @@ export const routeStepBody = z.object({
     .min(1, 'Service is required')
     .max(100, 'Service must be at most 100 characters'),
 });
-export const labelTypeRouteBody = z.object({
-  route: z
-    .array(routeStepBody, { error: 'Route must be a list of providers' })
-    .max(5, 'A route has at most 5 providers')
-    .refine(
-      (steps) => new Set(steps.map((s) => s.providerId)).size === steps.length,
-      'A provider appears at most once in a route',
-    ),
-});
+/**
+ * How a route is used (decision 332): `ordered` tries its providers in order; `cheapest` buys from the
+ * provider with the lowest live quote (ties by route order); `cheapest-within` buys from the first provider
+ * unless another quotes more than `withinCents` below it.
+ */
+export const ROUTE_MODES = ['ordered', 'cheapest', 'cheapest-within'] as const;
+export type RouteMode = (typeof ROUTE_MODES)[number];
+
+const wholeCents = (what: string) =>
+  z
+    .number({ error: `${what} must be a number of cents` })
+    .int(`${what} must be whole cents`)
+    .min(0, `${what} must be 0 or more`)
+    .max(1_000_000, `${what} must be at most 1000000 cents`);
+
+export const labelTypeRouteBody = z
+  .object({
+    route: z
+      .array(routeStepBody, { error: 'Route must be a list of providers' })
+      .max(5, 'A route has at most 5 providers')
+      .refine(
+        (steps) => new Set(steps.map((s) => s.providerId)).size === steps.length,
+        'A provider appears at most once in a route',
+      ),
+    mode: z
+      .enum(ROUTE_MODES, { error: `Mode must be one of ${ROUTE_MODES.join(', ')}` })
+      .optional()
+      .default('ordered'),
+    withinCents: wholeCents('Within').nullable().optional(),
+    minMarginCents: wholeCents('Minimum margin').nullable().optional(),
+    minMarginPercent: z
+      .number({ error: 'Minimum margin percent must be a number' })
+      .min(0, 'Minimum margin percent must be 0 or more')
+      .max(100, 'Minimum margin percent must be at most 100')
+      .nullable()
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'cheapest-within' && body.withinCents == null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['withinCents'],
+        message: 'Say within how many cents of the first provider',
+      });
+  });
 export type LabelTypeRouteBody = z.output<typeof labelTypeRouteBody>;
+
+/** A label type's route mode and margin floor as staff set them (null: not set). */
+export const routingView = z.object({
+  mode: z.enum(ROUTE_MODES),
+  withinCents: z.number().int().nullable(),
+  minMarginCents: z.number().int().nullable(),
+  minMarginPercent: z.number().nullable(),
+});
+export type RoutingView = z.infer<typeof routingView>;
+
+/** One live quote an order got (staff views): in dollars, the time it took, and whether it was bought. */
+export const quoteView = z.object({
+  provider: z.string(),
+  amount: z.number().nullable(),
+  ms: z.number().int(),
+  chosen: z.boolean(),
+  error: z.string().optional(),
+});
+export type QuoteView = z.infer<typeof quoteView>;
 
 export const routeStepView = z.object({
   providerId: z.string(),
@@ -142,7 +197,11 @@ export const routeStepView = z.object({
   service: z.string(),
 });
 export type RouteStepView = z.infer<typeof routeStepView>;
-export const labelTypeRouteResponse = z.object({ message: z.string(), route: z.array(routeStepView) });
+export const labelTypeRouteResponse = z.object({
+  message: z.string(),
+  route: z.array(routeStepView),
+  ...routingView.shape,
+});
 
 /** GET /admin/margins?days=N: what labels cost us beside what resellers paid, in dollars. */
 export const marginsQuery = z.object({
@@ -164,6 +223,11 @@ export const marginsResponse = z.object({
   days: z.number().int(),
   byDay: z.array(z.object({ day: z.string(), ...marginFigures })),
   byLabelType: z.array(z.object({ labelTypeId: z.string(), name: z.string(), ...marginFigures })),
+  /** The same per provider the labels were bought at (decision 332). */
+  byProvider: z.array(z.object({ providerId: z.string(), name: z.string(), ...marginFigures })),
+  /** What routing by live quotes saved against the ordered route, in dollars, and orders it refused. */
+  savedByRouting: z.number(),
+  refusedBelowMargin: z.number().int(),
   /** Label types whose cost at some weight was above their price for that weight. */
   costWarnings: z.array(
     z.object({
@@ -176,3 +240,34 @@ export const marginsResponse = z.object({
   ),
 });
 export type MarginsResponse = z.infer<typeof marginsResponse>;
+
+export const MARGIN_GROUPS = ['provider', 'labelType', 'day'] as const;
+export type MarginGroup = (typeof MARGIN_GROUPS)[number];
+
+/** GET /admin/reports/margins?from&to&groupBy (and `.csv`): cost and margin for the books (decision 332). */
+export const marginsReportQuery = z
+  .object({
+    from: z.iso.date({ error: 'From must be a date (YYYY-MM-DD)' }),
+    to: z.iso.date({ error: 'To must be a date (YYYY-MM-DD)' }),
+    groupBy: z
+      .enum(MARGIN_GROUPS, { error: `Group by must be one of ${MARGIN_GROUPS.join(', ')}` })
+      .optional()
+      .default('day'),
+  })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'To must be on or after From' });
+export type MarginsReportQuery = z.output<typeof marginsReportQuery>;
+
+const reportFigures = {
+  ...marginFigures,
+  /** Against the ordered route: what its first quoting provider would have cost minus what was paid. */
+  savedByRouting: z.number(),
+  refusedBelowMargin: z.number().int(),
+};
+export const marginsReportResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.enum(MARGIN_GROUPS),
+  rows: z.array(z.object({ key: z.string(), name: z.string(), ...reportFigures })),
+  totals: z.object(reportFigures),
+});
+export type MarginsReportResponse = z.infer<typeof marginsReportResponse>;

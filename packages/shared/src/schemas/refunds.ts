@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants.ts';
 import { TRACKING_STATUSES } from '../tracking.ts';
 import { orderView, REFUND_REQUEST_STATUSES, refundRequestView } from './order-views.ts';
+import { quoteView } from './providers.ts';
 
 const page = z.coerce
   .number({ error: 'Page must be a number' })
@@ -56,6 +57,10 @@ export const adminOrderView = orderView.extend({
   provider: z.object({ _id: z.string(), name: z.string(), kind: z.string() }).nullable(),
   cost: z.number().nullable(),
   margin: z.number().nullable(),
+  /** The live quotes its label was routed by, in route order (empty: bought in route order, decision 332). */
+  quotes: z.array(quoteView),
+  /** What the ordered route (its first provider that quoted) would have cost, in dollars; null without quotes. */
+  orderedRouteCost: z.number().nullable(),
 });
 export type AdminOrderView = z.infer<typeof adminOrderView>;
 

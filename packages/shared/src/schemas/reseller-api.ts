@@ -130,3 +130,13 @@ export const apiReadBulkOrderResponse = z.object({
   totalPages: z.number().int(),
   total: z.number().int(),
 });
+
+/**
+ * POST /order/quote: the price of `create-order`'s order (all its `quantity`) in dollars, as it would be
+ * charged, and its label type; nothing is bought or charged (decision 332).
+ */
+export const apiQuoteResponse = z.object({
+  price: z.number(),
+  labelType: z.object({ _id: z.string(), name: z.string(), uid: z.string() }),
+});
+export type ApiQuoteResponse = z.infer<typeof apiQuoteResponse>;

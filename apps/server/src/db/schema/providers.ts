@@ -82,6 +82,8 @@ export const labelPurchases = pgTable(
     service: text().notNull(),
     state: text({ enum: PURCHASE_STATES }).notNull().default('started'),
     upstreamId: text(),
+    /** The rate of the upstream shipment that was quoted and is the one bought (EasyPost; decision 332). */
+    quotedRateId: text(),
     tracking: text(),
     costCents: bigint({ mode: 'number' }),
     error: text(),

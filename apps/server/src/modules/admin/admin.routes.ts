@@ -6,7 +6,12 @@ import { adminInvoiceRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminSettingsRoutes } from '../settings/admin-settings.routes.ts';
 import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
-import { adminMarginRoutes, adminProviderRoutes, adminRouteRoutes } from '../providers/providers.routes.ts';
+import {
+  adminMarginRoutes,
+  adminProviderRoutes,
+  adminReportRoutes,
+  adminRouteRoutes,
+} from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
@@ -27,6 +32,7 @@ export const adminRoutes =
     await admin.register(adminRouteRoutes(ctx), { prefix: '/label-types' });
     await admin.register(adminProviderRoutes(ctx), { prefix: '/providers' });
     await admin.register(adminMarginRoutes(ctx), { prefix: '/margins' });
+    await admin.register(adminReportRoutes(ctx), { prefix: '/reports' });
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { readRoutes } from '../providers/label-type-routes.service.ts';
+import { ORDERED_ROUTING, readRoutes, readRoutings } from '../providers/label-type-routes.service.ts';
 import {
   countOrdersByLabelType,
   findLabelType,
@@ -38,6 +38,7 @@ const uidTaken = (uid: string) =>
 export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTypesResponse> {
   const byType = await countOrdersByLabelType(ctx.db);
   const routes = await readRoutes(ctx.db);
+  const routings = await readRoutings(ctx.db);
   return {
     labelTypes: (await listLabelTypes(ctx.db)).map((t) => ({
       ...toLabelTypeView(t),
@@ -45,6 +46,7 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
       isStaffMade: !isBuiltInLabelType(t.uid),
       orderCount: byType.get(t.id) ?? 0,
       route: routes.get(t.id) ?? [],
+      ...(routings.get(t.id) ?? ORDERED_ROUTING),
     })),
     services: renderableServices().map(({ uid, carrier, name, weightUnit }) => ({
       uid,

@@ -1,6 +1,7 @@
 import { isUuid, pageCount, pageOffset, type AdminOrderView, type AdminOrdersQuery } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import { readOrderQuotes } from '../providers/providers.service.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 import { toAdminOrderView } from './admin-order-view.ts';
 import { findAdminOrder, listAdminOrders } from './admin-orders.repository.ts';
@@ -25,12 +26,24 @@ export async function listOrdersForStaff(ctx: AppContext, query: AdminOrdersQuer
     offset: pageOffset(query.page, query.limit),
     limit: query.limit,
   });
-  return { orders: rows.map(toAdminOrderView), totalPages: pageCount(total, query.limit), total };
+  const quotes = await readOrderQuotes(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    orders: rows.map((row) => toAdminOrderView(row, quotes.get(row.id))),
+    totalPages: pageCount(total, query.limit),
+    total,
+  };
 }
 
 /** GET /admin/orders/{id}. */
 export async function getOrderForStaff(ctx: AppContext, id: string): Promise<AdminOrderView> {
   const row = isUuid(id) ? await findAdminOrder(ctx.db, id) : null;
   if (!row) throw orderNotFound();
-  return { ...toAdminOrderView(row), trackingEvents: await readTrackingEvents(ctx.db, row.id) };
+  const quotes = await readOrderQuotes(ctx.db, [row.id]);
+  return {
+    ...toAdminOrderView(row, quotes.get(row.id)),
+    trackingEvents: await readTrackingEvents(ctx.db, row.id),
+  };
 }

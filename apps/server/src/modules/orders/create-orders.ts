@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import {
   centsToDollars,
-  checkShipmentForLabelType,
   dollarsToCents,
   PRICES_CHANGED_MESSAGE,
   type AddressWarning,
@@ -11,12 +10,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
-import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
 import type { AskedLabelFile } from './label-files.ts';
 import { withWarnings } from './order-answers.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import type { NewOrderRow } from './orders.repository.ts';
+import { priceOrder } from './quote-order.ts';
 import { shipmentColumns } from './shipment-columns.ts';
 
 export type CreatedOrders = {
@@ -58,10 +57,7 @@ export async function createOrders(
     inTransaction?: InTransaction<CreatedOrders> | undefined;
   },
 ): Promise<CreatedOrders> {
-  const type = await requireLabelType(ctx.db, input.labelType, userId);
-  const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
-  if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
-  const unitCents = unitPriceCents(type, input.Weight);
+  const { type, shipment, unitCents } = await priceOrder(ctx, userId, input);
   const {
     shipments: [o],
     warnings,
@@ -75,7 +71,7 @@ export async function createOrders(
       mustConfirm: source === 'app',
       isAccepted: input.acceptAddressWarnings,
     },
-    [{ shipment: checked.order }],
+    [{ shipment }],
   );
   if (!o) throw new Error('the address check lost the shipment');
   const answer = (r: ChargeResult) => withWarnings(createdOrders(r), warnings);

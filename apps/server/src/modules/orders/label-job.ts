@@ -8,7 +8,7 @@ import {
 } from '../../labels/index.ts';
 import { UpstreamNotBoughtError } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from '../../labels/providers/upstream/upstream-errors.ts';
-import { routesOf } from '../providers/label-type-routes.service.ts';
+import { ORDERED_ROUTING, routesOf, routingsOf } from '../providers/label-type-routes.service.ts';
 import { ordersWithUnfinishedPurchases } from '../providers/label-purchases.repository.ts';
 import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
@@ -87,6 +87,7 @@ export async function generateLabels(
   const open = await markProcessing(ctx.db, [...new Set(orderIds)]);
   const routes = await routesOf(ctx, open);
   const routeOf = (order: OrderWithType) => routes.get(order.labelTypeId) ?? [];
+  const routings = await routingsOf(ctx, open);
 
   const make = async (order: OrderWithType): Promise<MadeLabel | null> => {
     try {
@@ -94,7 +95,10 @@ export async function generateLabels(
       const shipment = toShipment(order);
       const label: MadeLabel['label'] =
         route.length > 0
-          ? await buyUpstreamLabel(ctx, order.id, shipment, route)
+          ? await buyUpstreamLabel(ctx, order.id, shipment, route, {
+              settings: routings.get(order.labelTypeId) ?? ORDERED_ROUTING,
+              priceCents: order.priceCents,
+            })
           : await ctx.labels.providerFor(order.labelTypeUid).purchase(shipment, {
               idempotencyKey: labelIdempotencyKey(order.id),
               trackingSerial: BigInt(order.trackingSerial),

@@ -3,3 +3,4 @@
 export { createOrders, type CreatedOrders } from './create-orders.ts';
 export { downloadLabel } from './download-label.ts';
 export { readOrders } from './read-orders.ts';
+export { quoteOrder } from './quote-order.ts';

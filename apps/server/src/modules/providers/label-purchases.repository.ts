@@ -47,7 +47,9 @@ export async function startPurchase(
 export async function setPurchase(
   db: DbOrTx,
   id: string,
-  fields: Partial<Pick<LabelPurchaseRow, 'state' | 'upstreamId' | 'tracking' | 'costCents' | 'error'>>,
+  fields: Partial<
+    Pick<LabelPurchaseRow, 'state' | 'upstreamId' | 'quotedRateId' | 'tracking' | 'costCents' | 'error'>
+  >,
 ): Promise<void> {
   await db
     .update(labelPurchases)

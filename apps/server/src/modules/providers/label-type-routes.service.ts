@@ -1,5 +1,5 @@
 import { isUuid } from '@portal/shared';
-import type { LabelTypeRouteBody, RouteStepView } from '@portal/shared';
+import type { LabelTypeRouteBody, RouteStepView, RoutingView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -12,6 +12,15 @@ import {
   replaceRoute,
   type RouteStepRow,
 } from './providers.repository.ts';
+import {
+  findRoutingsOf,
+  listRoutings,
+  ORDERED_ROUTING,
+  saveRouting,
+  type RoutingSettings,
+} from './routings.repository.ts';
+
+export { ORDERED_ROUTING };
 
 const toStepView = (step: RouteStepRow): RouteStepView => ({
   providerId: step.providerId,
@@ -32,6 +41,27 @@ export async function routesOf(
   return byType;
 }
 
+/** How the routes of a label job batch's label types are used, by label type id (decision 332). */
+export async function routingsOf(
+  ctx: AppContext,
+  orders: readonly { labelTypeId: string }[],
+): Promise<Map<string, RoutingSettings>> {
+  const rows = await findRoutingsOf(ctx.db, [...new Set(orders.map((o) => o.labelTypeId))]);
+  return new Map(rows.map((row) => [row.labelTypeId, toSettings(row)]));
+}
+
+const toSettings = (row: RoutingSettings): RoutingSettings => ({
+  mode: row.mode,
+  withinCents: row.withinCents,
+  minMarginCents: row.minMarginCents,
+  minMarginPercent: row.minMarginPercent,
+});
+
+/** Every label type's route mode and margin floor, by label type id (the console's label type list). */
+export async function readRoutings(db: DbOrTx): Promise<Map<string, RoutingView>> {
+  return new Map((await listRoutings(db)).map((row) => [row.labelTypeId, toSettings(row)]));
+}
+
 /** Every label type's route, by label type id (the console's label type list). */
 export async function readRoutes(db: DbOrTx): Promise<Map<string, RouteStepView[]>> {
   const byType = new Map<string, RouteStepView[]>();
@@ -50,7 +80,13 @@ export async function readRoutes(db: DbOrTx): Promise<Map<string, RouteStepView[
 export async function setLabelTypeRoute(
   ctx: AppContext,
   { actor, id, body }: { actor: StaffActor; id: string; body: LabelTypeRouteBody },
-): Promise<RouteStepView[]> {
+): Promise<{ route: RouteStepView[] } & RoutingView> {
+  const settings: RoutingSettings = {
+    mode: body.mode,
+    withinCents: body.mode === 'cheapest-within' ? (body.withinCents ?? null) : null,
+    minMarginCents: body.minMarginCents ?? null,
+    minMarginPercent: body.minMarginPercent ?? null,
+  };
   const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
   return ctx.db.transaction(async (tx) => {
     const labelType = await lockLabelType(tx, id);
@@ -74,16 +110,22 @@ export async function setLabelTypeRoute(
         errors: missing.map(({ i }) => ({ field: `route.${i}.providerId`, message: 'Unknown provider' })),
       });
     const before = (await findRoutesOf(tx, [id])).map(toStepView);
+    const [beforeRow] = await findRoutingsOf(tx, [id]);
+    const beforeSettings = beforeRow ? toSettings(beforeRow) : ORDERED_ROUTING;
     await replaceRoute(tx, id, body.route);
+    await saveRouting(tx, id, settings);
     const after = (await findRoutesOf(tx, [id])).map(toStepView);
     await recordAudit(tx, {
       actor,
       action: 'label_type.route',
       targetType: 'label_type',
       targetId: id,
-      before: { route: before.map(({ providerName, service }) => ({ providerName, service })) },
-      after: { route: after.map(({ providerName, service }) => ({ providerName, service })) },
+      before: {
+        route: before.map(({ providerName, service }) => ({ providerName, service })),
+        ...beforeSettings,
+      },
+      after: { route: after.map(({ providerName, service }) => ({ providerName, service })), ...settings },
     });
-    return after;
+    return { route: after, ...settings };
   });
 }

@@ -3,6 +3,8 @@ import {
   labelTypeRouteBody,
   labelTypeRouteResponse,
   marginsQuery,
+  marginsReportQuery,
+  marginsReportResponse,
   marginsResponse,
   providerResponse,
   providersResponse,
@@ -15,7 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
 import { setLabelTypeRoute } from './label-type-routes.service.ts';
-import { readMargins } from './margins.service.ts';
+import { marginReportCsv, readMarginReport, readMargins } from './margins.service.ts';
+import { sendAttachment } from '../../lib/attachment.ts';
 import { createProvider } from './create-provider.ts';
 import { readProviders } from './read-providers.ts';
 import { removeProvider } from './remove-provider.ts';
@@ -96,11 +99,11 @@ export const adminRouteRoutes =
       },
       async (request) => ({
         message: 'Route saved',
-        route: await setLabelTypeRoute(ctx, {
+        ...(await setLabelTypeRoute(ctx, {
           actor: staffActor(request),
           id: request.params.id,
           body: request.body,
-        }),
+        })),
       }),
     );
   };
@@ -113,5 +116,31 @@ export const adminMarginRoutes =
       '/',
       { schema: { tags, querystring: marginsQuery, response: { 200: marginsResponse } } },
       async (request) => readMargins(ctx, request.query.days),
+    );
+  };
+
+/**
+ * `/api/v1/admin/reports`: cost and margin for the books (decision 332), as JSON and as a CSV download
+ * (`margins.csv`, the same query).
+ */
+export const adminReportRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/margins',
+      { schema: { tags, querystring: marginsReportQuery, response: { 200: marginsReportResponse } } },
+      async (request) => readMarginReport(ctx, request.query),
+    );
+    app.get(
+      '/margins.csv',
+      { schema: { tags, querystring: marginsReportQuery, produces: ['text/csv'] } },
+      async (request, reply) => {
+        const { from, to, groupBy } = request.query;
+        return sendAttachment(reply, {
+          fileName: `margins-by-${groupBy}-${from}-to-${to}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: marginReportCsv(await readMarginReport(ctx, request.query)),
+        });
+      },
     );
   };

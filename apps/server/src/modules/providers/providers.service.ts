@@ -1,5 +1,7 @@
+import { centsToDollars, type QuoteView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
+import { findOrderRoutings } from './routings.repository.ts';
 
 // Staff's provider actions each live in their own file (create-provider.ts, update-provider.ts ...); this
 // service is what other modules call.
@@ -11,4 +13,27 @@ import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
  */
 export async function isPurchaseInFlight(db: DbOrTx, orderId: string): Promise<boolean> {
   return (await ordersWithUnfinishedPurchases(db, [orderId])).size > 0;
+}
+
+/** The live quotes each order was routed by, as staff read them (decision 332); absent: none taken. */
+export async function readOrderQuotes(
+  db: DbOrTx,
+  orderIds: readonly string[],
+): Promise<Map<string, { quotes: QuoteView[]; orderedRouteCost: number | null }>> {
+  const rows = await findOrderRoutings(db, orderIds);
+  return new Map(
+    rows.map((row) => [
+      row.orderId,
+      {
+        quotes: row.quotes.map((q) => ({
+          provider: q.provider,
+          amount: q.amountCents === null ? null : centsToDollars(q.amountCents),
+          ms: q.ms,
+          chosen: q.chosen,
+          ...(q.error ? { error: q.error } : {}),
+        })),
+        orderedRouteCost: row.orderedCostCents === null ? null : centsToDollars(row.orderedCostCents),
+      },
+    ]),
+  );
 }

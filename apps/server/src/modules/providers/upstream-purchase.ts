@@ -15,6 +15,11 @@ import {
   type LabelPurchaseRow,
 } from './label-purchases.repository.ts';
 import type { RouteStepRow } from './providers.repository.ts';
+import { needsQuotes, type RoutePlanSettings } from './route-plan.ts';
+import { BelowMarginError, belowMarginMessage, quoteRoute } from './route-quotes.ts';
+import { markQuoteChosen } from './routings.repository.ts';
+import type { StoredQuote } from '../../db/schema.ts';
+import type { UpstreamQuote } from '../../labels/providers/upstream/upstream-adapter.ts';
 
 /** A label bought upstream: where, and what it cost us. */
 export type BoughtLabel = PurchasedLabel & { providerId: string; costCents: number };
@@ -34,12 +39,16 @@ const toLabel = (client: ProviderClient, label: UpstreamLabelResult, shipment: S
   costCents: label.costCents,
 });
 
+/** How the route is used for this order (decision 332): its label type's settings and the order's price. */
+export type OrderRouting = { settings: RoutePlanSettings; priceCents: number };
+
 /**
  * Buys one order's label along its label type's route, never twice (decision 240):
  * 1. a purchase whose outcome is not known yet (the answer was lost, the label was bought but not stored)
  *    is looked up at its provider before anything else; until the provider says, the order waits;
- * 2. then the route's providers in order, each try recorded before the call, the next one only after
- *    a definite "not bought" (a rejection, a 429 waited out too long, a provider cooling down);
+ * 2. then the route's providers in order (or in the order live quotes give, with a margin floor:
+ *    decision 332), each try recorded before the call, the next one only after a definite "not bought"
+ *    (a rejection, a 429 waited out too long, a provider cooling down);
  * 3. when every provider rejected the order, `RouteExhaustedError` (cancel and refund); when some only
  *    failed for now, the last error, and the job tries again later.
  */
@@ -48,6 +57,7 @@ export async function buyUpstreamLabel(
   orderId: string,
   shipment: Shipment,
   route: readonly RouteStepRow[],
+  routing?: OrderRouting,
 ): Promise<BoughtLabel> {
   const purchases = await findPurchasesOf(ctx.db, [orderId]);
   const clients = await ctx.providers.clientsFor([
@@ -67,9 +77,41 @@ export async function buyUpstreamLabel(
   const finished = unfinished.length > 0 ? await findPurchasesOf(ctx.db, [orderId]) : purchases;
 
   const byProvider = new Map(finished.map((p) => [p.providerId, p]));
+  let steps = route;
+  let quoted: { quotes: StoredQuote[]; byProvider: Map<string, UpstreamQuote> } | null = null;
+  if (routing && needsQuotes(routing.settings)) {
+    const quotable = route.flatMap((step) => {
+      const client = clients.get(step.providerId);
+      const isRejected = byProvider.get(step.providerId)?.state === 'rejected';
+      return client && step.enabled && !isRejected ? [{ step, client }] : [];
+    });
+    if (quotable.length === 0) throw new RouteExhaustedError('No enabled provider buys this label type');
+    const { plan, quotes, rejected } = await quoteRoute(
+      ctx,
+      { id: orderId, priceCents: routing.priceCents },
+      shipment,
+      quotable,
+      routing.settings,
+    );
+    if (plan.isBelowMargin)
+      throw new BelowMarginError(belowMarginMessage(quotes, routing.priceCents, plan.maxCostCents ?? 0));
+    const unrefused = quotable.filter(({ step }) => !rejected.has(step.providerId)).map((q) => q.step);
+    const why = () => quotes.map((q) => `${q.provider}: ${q.error ?? 'no quote'}`).join('; ');
+    if (plan.steps.length > 0) {
+      steps = plan.steps.map((s) => s.step);
+      quoted = {
+        quotes,
+        byProvider: new Map(plan.steps.flatMap((s) => (s.quote ? [[s.step.providerId, s.quote]] : []))),
+      };
+    } else if (unrefused.length === 0) throw new RouteExhaustedError(why());
+    // No quote in time: without a floor the route is tried in order rather than the order waiting;
+    // with one, nothing says a label would keep the margin, so it waits like an unavailable provider.
+    else if (plan.maxCostCents === null) steps = unrefused;
+    else throw new UpstreamNotBoughtError(`No quote came: ${why()}`);
+  }
   let lastError: Error | null = null;
   let onlyRejections = true;
-  for (const step of route) {
+  for (const step of steps) {
     const earlier = byProvider.get(step.providerId);
     if (earlier?.state === 'rejected') {
       lastError = new UpstreamRejectedError(`${step.providerName}: ${earlier.error ?? 'rejected'}`);
@@ -89,6 +131,16 @@ export async function buyUpstreamLabel(
     });
     // Cancelled (refunded) since its job began: nothing is bought for it.
     if (!purchase) throw new UpstreamNotBoughtError('The order was cancelled before its label was bought');
+    // The shipment a quote made is this purchase's (recorded before the buying call), and its quoted rate
+    // the one bought. A row reaching here holds nothing bought (new, or "not bought"), so it may change.
+    const quote = quoted?.byProvider.get(step.providerId);
+    if (quote?.upstreamId) {
+      await setPurchase(ctx.db, purchase.id, {
+        upstreamId: quote.upstreamId,
+        quotedRateId: quote.rateId ?? null,
+      });
+      purchase.upstreamId = quote.upstreamId;
+    }
     try {
       const label = await client.purchase({
         shipment,
@@ -101,8 +153,14 @@ export async function buyUpstreamLabel(
           await setPurchase(ctx.db, purchase.id, { upstreamId });
           purchase.upstreamId = upstreamId;
         },
+        quoted:
+          quote?.upstreamId && quote.rateId
+            ? { upstreamId: quote.upstreamId, rateId: quote.rateId }
+            : undefined,
       });
-      return await recordBought(ctx, client, purchase, label, shipment);
+      const bought = await recordBought(ctx, client, purchase, label, shipment);
+      if (quoted) await markQuoteChosen(ctx.db, orderId, step.providerId, quoted.quotes);
+      return bought;
     } catch (error) {
       const message = `${client.name}: ${messageOf(error)}`;
       if (error instanceof UpstreamRejectedError) {
@@ -119,7 +177,10 @@ export async function buyUpstreamLabel(
       // Unknown outcome: ask the provider at once; fail over only if it says nothing was bought.
       await setPurchase(ctx.db, purchase.id, { state: 'unknown', error: messageOf(error) });
       const outcome = await finishUpstreamPurchase(ctx, client, { ...purchase, state: 'unknown' }, shipment);
-      if (outcome.state === 'bought') return outcome.label;
+      if (outcome.state === 'bought') {
+        if (quoted) await markQuoteChosen(ctx.db, orderId, step.providerId, quoted.quotes);
+        return outcome.label;
+      }
       if (outcome.state === 'rejected') {
         lastError = new UpstreamRejectedError(`${client.name}: ${outcome.reason}`);
         continue;

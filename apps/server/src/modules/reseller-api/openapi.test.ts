@@ -32,6 +32,7 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       '/order/create-order',
       '/order/download-bulk-order/{bulkorder_id}',
       '/order/download/{order_id}',
+      '/order/quote',
       '/order/read-bulk-order/{bulkorder_id}',
       '/order/read-order/{order_id}',
       '/order/read-orders',

@@ -30,7 +30,7 @@ import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
-import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
+import { createOrders, quoteOrder, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 
@@ -49,6 +49,14 @@ const apiOrderCreated = (created: CreatedOrders): ApiOrderCreated => ({
   orders: created.orders.map(toApiOrderView),
 });
 
+/** create-order's fields: the app's order, a ship date, the label file downloads give, a reference. */
+type ApiOrderBody = CreateOrderInput & {
+  Date?: string | undefined;
+  label_format?: LabelFormat | undefined;
+  label_dpi?: LabelDpi | undefined;
+  reference?: string | undefined;
+};
+
 /** POST /order/create-order: the app's order creation, recorded as an API order. */
 export async function createApiOrder(
   ctx: AppContext,
@@ -59,12 +67,7 @@ export async function createApiOrder(
     inTransaction,
   }: {
     userId: string;
-    body: CreateOrderInput & {
-      Date?: string | undefined;
-      label_format?: LabelFormat | undefined;
-      label_dpi?: LabelDpi | undefined;
-      reference?: string | undefined;
-    };
+    body: ApiOrderBody;
     isStrict?: boolean | undefined;
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
@@ -81,6 +84,15 @@ export async function createApiOrder(
     inTransaction: mapInTransaction(inTransaction, apiOrderCreated),
   });
   return apiOrderCreated(created);
+}
+
+/** POST /order/quote: create-order's price for the same fields, without buying (decision 332). */
+export async function quoteApiOrder(
+  ctx: AppContext,
+  { userId, body }: { userId: string; body: ApiOrderBody },
+) {
+  const { Date: _shipDate, label_format: _format, label_dpi: _dpi, reference: _reference, ...input } = body;
+  return quoteOrder(ctx, userId, { ...input, labelType: await labelTypeIdOf(ctx, input.labelType) });
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   apiErrorResponse,
   apiPurchaseHeaders,
   apiOrderParams,
+  apiQuoteResponse,
   apiReadOrderResponse,
   labelFileQuery,
   createOrderResponse,
@@ -22,6 +23,7 @@ import { downloadLabel, readOrders } from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
 import {
   createApiOrder,
+  quoteApiOrder,
   readApiOrder,
   readApiOrdersByReference,
   refundApiOrder,
@@ -73,6 +75,24 @@ export const resellerOrderRoutes =
             }),
         );
       },
+    );
+
+    app.post(
+      '/quote',
+      {
+        schema: {
+          operationId: 'quoteOrder',
+          tags,
+          summary: 'The price of an order, without buying it',
+          description:
+            'The same fields as `create-order`; answers what it would charge (all its `quantity`, in ' +
+            'dollars) and its label type. Nothing is bought or charged.',
+          consumes: ['application/json', 'application/x-www-form-urlencoded'],
+          body: apiCreateOrderBody,
+          response: { 200: apiQuoteResponse, ...errors },
+        },
+      },
+      async (request) => quoteApiOrder(ctx, { userId: currentUser(request).user.id, body: request.body }),
     );
 
     app.get(

@@ -173,23 +173,27 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   const retrieve = (session: Session, id: string) =>
     session.call(`retrieve shipment ${id}`, false, () => session.client.Shipment.retrieve(id));
 
-  async function buy(session: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) {
-    const rate = rateFor(shipment, request.service);
-    if (!rate) {
-      const offered = (shipment.rates ?? []).map((r) => `${r.carrier}:${r.service}`).join(', ') || 'none';
-      throw new UpstreamRejectedError(
-        `EasyPost offers no ${request.service} rate here (offered: ${offered})`,
-      );
-    }
+  /** The shipment's rate for the route's service; the provider does not sell it here otherwise. */
+  function serviceRate(shipment: EasyPostShipment, service: string) {
+    const rate = rateFor(shipment, service);
+    if (rate) return rate;
+    const offered = (shipment.rates ?? []).map((r) => `${r.carrier}:${r.service}`).join(', ') || 'none';
+    throw new UpstreamRejectedError(`EasyPost offers no ${service} rate here (offered: ${offered})`);
+  }
+
+  async function buyRate(session: Session, shipmentId: string, rateId: string) {
     try {
-      return await session.client.Shipment.buy(shipment.id, rate.id);
+      return await session.client.Shipment.buy(shipmentId, rateId);
     } catch (error) {
       // A shipment holds one label: a refused second buy means the first one went through.
       if (POSTAGE_EXISTS.test(`${(error as ApiFailure).code} ${(error as ApiFailure).message}`))
-        return retrieve(session, shipment.id);
+        return retrieve(session, shipmentId);
       throw session.outcomeOf(error, 'buy', true);
     }
   }
+
+  const buy = (session: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) =>
+    buyRate(session, shipment.id, serviceRate(shipment, request.service).id);
 
   const voidOf = (shipment: EasyPostShipment): UpstreamVoid => {
     const status = shipment.refund_status as string | null | undefined;
@@ -203,8 +207,23 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   return {
     kind: 'easypost',
     mode: apiKey.startsWith('EZTK') ? 'test' : 'live',
+    // The shipment's rates are the quote (decision 332): the shipment is made here and bought later.
+    async quote(request) {
+      const s = session();
+      const body = easypostShipmentBody(request.shipment, request.reference);
+      const shipment = await s.call('create shipment', false, () => s.client.Shipment.create(body));
+      const rate = serviceRate(shipment, request.service);
+      return { amountCents: dollarsToCents(Number(rate.rate)), upstreamId: shipment.id, rateId: rate.id };
+    },
     async purchase(request) {
       const s = session();
+      // The quoted rate of the shipment a quote made moments ago (its id recorded): bought as quoted.
+      if (request.quoted && request.quoted.upstreamId === request.upstreamId)
+        return labelOf(
+          s,
+          await buyRate(s, request.quoted.upstreamId, request.quoted.rateId),
+          request.shipment,
+        );
       let shipment = request.upstreamId ? await retrieve(s, request.upstreamId) : null;
       // The recorded shipment is bought only while it is young (as Shippo's): a buying call sent for
       // an older one could land after a lookup reported it never bought, and a second provider

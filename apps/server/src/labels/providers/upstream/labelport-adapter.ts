@@ -291,6 +291,25 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
   return {
     kind: 'labelport',
     mode: 'live',
+    // Our own API v2's quote (decision 332): the price of create-order's order, nothing bought.
+    async quote(request) {
+      const path = '/order/quote';
+      const response = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(labelportOrderBody(request.shipment, request.service, request.reference)),
+      });
+      // A portal without quotes cannot say (it is skipped for the order); any other refusal is a "no".
+      if (response.status === 404 || response.status === 405) {
+        await response.body?.cancel();
+        throw new UpstreamNotBoughtError(`${path}: the upstream portal does not quote`);
+      }
+      if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
+      const body = await json<{ price?: unknown }>(response, path);
+      if (typeof body.price !== 'number')
+        throw new UpstreamNotBoughtError(`${path}: the answer named no price`);
+      return { amountCents: dollarsToCents(body.price) };
+    },
     async purchase(request) {
       let order: UpstreamOrder;
       if (request.upstreamId) order = await readOrder(request.upstreamId);

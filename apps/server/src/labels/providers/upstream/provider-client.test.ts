@@ -1,12 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
-import { createProviderClient, ProviderCoolingDownError, type ProviderCall } from './provider-client.ts';
+import {
+  createProviderClient,
+  ProviderCoolingDownError,
+  QuoteDeadlineError,
+  type ProviderCall,
+} from './provider-client.ts';
 import {
   UpstreamNotBoughtError,
   type UpstreamAdapter,
   type UpstreamLabelResult,
   type UpstreamPurchaseRequest,
+  type UpstreamQuote,
+  type UpstreamQuoteRequest,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -37,6 +44,37 @@ function adapterDoing(next: () => Promise<UpstreamLabelResult>): UpstreamAdapter
 }
 
 describe('provider client', () => {
+  it('answers a quote late as skipped, and holds its slot until the call ends (decision 332)', async () => {
+    const answers: Array<(quote: UpstreamQuote) => void> = [];
+    const calls: ProviderCall[] = [];
+    const client = createProviderClient({
+      id: 'p',
+      name: 'P',
+      maxConcurrent: 1,
+      adapter: {
+        ...adapterDoing(async () => label),
+        quote: () => new Promise<UpstreamQuote>((resolve) => answers.push(resolve)),
+      },
+      onCall: (call) => void calls.push(call),
+    });
+    const ask = { service: 'priority', reference: 'order-1' } as UpstreamQuoteRequest;
+    const late = client.quote!(ask, 30);
+    await expect(late).rejects.toThrow(QuoteDeadlineError);
+    await expect(late).rejects.toThrow('P did not quote within 30 ms');
+    // The late call still holds the provider's one slot: the next quote waits for it, then is asked.
+    const next = client.quote!(ask, 10_000);
+    await sleep(30);
+    expect(answers).toHaveLength(1);
+    answers[0]!({ amountCents: 500 });
+    await expect.poll(() => answers.length).toBe(2);
+    answers[1]!({ amountCents: 450 });
+    await expect(next).resolves.toEqual({ amountCents: 450 });
+    expect(calls.map((c) => [c.operation, c.outcome])).toEqual([
+      ['quote', 'ok'],
+      ['quote', 'ok'],
+    ]);
+  });
+
   it('keeps at most maxConcurrent purchases in flight and runs the rest as slots free', async () => {
     let inFlight = 0;
     let most = 0;

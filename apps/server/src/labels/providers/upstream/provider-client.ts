@@ -14,6 +14,8 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
+  type UpstreamQuote,
+  type UpstreamQuoteRequest,
   type UpstreamTrackingRequest,
   type UpstreamVoid,
   type UpstreamVoidRequest,
@@ -24,6 +26,7 @@ import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
 export type ProviderOperation =
   | 'purchase'
+  | 'quote'
   | 'lookup'
   | 'test'
   | 'services'
@@ -63,12 +66,20 @@ export type ProviderClientOptions = {
 /** The circuit is open: the provider was skipped without a call, so nothing was bought. */
 export class ProviderCoolingDownError extends UpstreamNotBoughtError {}
 
+/** A live quote did not come within its deadline: the provider is skipped for this order (decision 332). */
+export class QuoteDeadlineError extends UpstreamNotBoughtError {}
+
 export type ProviderClient = {
   readonly id: string;
   readonly name: string;
   readonly kind: UpstreamKind;
   readonly circuit: CircuitStateName;
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
+  /**
+   * A live quote, when the provider gives them: waits its turn among the provider's calls and skips an
+   * open circuit like a purchase; `deadlineMs` counts from the call itself, not the wait for a slot.
+   */
+  quote?(request: UpstreamQuoteRequest, deadlineMs: number): Promise<UpstreamQuote>;
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   testConnection(): Promise<{ ok: boolean; message: string }>;
   /** What the provider sells for a carrier, when it can say (staff making a label type, decision 334). */
@@ -182,6 +193,23 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
         }
       });
     },
+    ...(adapter.quote
+      ? {
+          quote: (request: UpstreamQuoteRequest, deadlineMs: number) =>
+            new Promise<UpstreamQuote>((resolve, reject) => {
+              // The slot is held until the call ends, late or not: the limit counts every call in flight.
+              void slots.run(maxConcurrent, () => {
+                const call = guarded(() => observed('quote', () => adapter.quote!(request)));
+                const timer = setTimeout(
+                  () => reject(new QuoteDeadlineError(`${name} did not quote within ${deadlineMs} ms`)),
+                  deadlineMs,
+                );
+                call.then(resolve, reject).finally(() => clearTimeout(timer));
+                return call.catch(() => undefined);
+              });
+            }),
+        }
+      : {}),
     // Lookups bypass the circuit: an unknown outcome must be found out whatever the provider's recent record.
     lookup: (request) => slots.run(maxConcurrent, () => observed('lookup', () => adapter.lookup(request))),
     // Voids bypass the circuit too: money owed back is asked for whatever the provider's recent record.

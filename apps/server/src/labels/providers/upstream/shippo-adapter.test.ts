@@ -53,6 +53,33 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     expect(recorded).toEqual({ id: bought!.shipmentId, purchasesThen: fake.purchases.length - 1 });
   });
 
+  it("quotes the service level's rate on a new shipment, and the purchase buys that rate on it (decision 332)", async () => {
+    const { req } = request();
+    const ep = adapter();
+    const quote = await ep.quote!({ shipment, service: 'usps_priority', reference: 'order-q' });
+    const quotedShipment = fake.shipments.get(quote.upstreamId!)!;
+    const rates = quotedShipment.rates as {
+      object_id: string;
+      amount: string;
+      servicelevel: { token: string };
+    }[];
+    const rate = rates.find((r) => r.object_id === quote.rateId)!;
+    expect(rate.servicelevel.token).toBe('usps_priority');
+    expect(quote.amountCents).toBe(Math.round(Number(rate.amount) * 100));
+    const shipmentsBefore = fake.shipments.size;
+    const label = await ep.purchase({
+      ...req,
+      upstreamId: quote.upstreamId!,
+      quoted: { upstreamId: quote.upstreamId!, rateId: quote.rateId! },
+    });
+    expect(fake.shipments.size).toBe(shipmentsBefore);
+    expect(fake.transactions.get(label.upstreamId)!.rate).toBe(quote.rateId);
+    expect(label.costCents).toBe(quote.amountCents);
+    await expect(ep.quote!({ shipment, service: 'no_such_level', reference: 'order-q' })).rejects.toThrow(
+      UpstreamRejectedError,
+    );
+  });
+
   it('waits for a queued label until Shippo has made it', async () => {
     const { req } = request();
     fake.queueNextLabel();

@@ -241,6 +241,23 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
   return {
     kind: 'shippo',
     mode: apiKey.startsWith('shippo_test_') ? 'test' : 'live',
+    // The shipment's rates are the quote (decision 332); the purchase then buys on that recorded shipment.
+    async quote(request) {
+      const body = shippoShipmentBody(request.shipment, request.reference);
+      const shipment = await call('create shipment', false, () => shippo.shipments.create(body));
+      const rate = rateFor(shipment, request.service);
+      if (!rate) {
+        const offered = shipment.rates.map((r) => r.servicelevel.token).join(', ') || 'none';
+        throw new UpstreamRejectedError(
+          `Shippo offers no ${request.service} rate here (offered: ${offered})`,
+        );
+      }
+      return {
+        amountCents: dollarsToCents(Number(rate.amount)),
+        upstreamId: shipment.objectId,
+        rateId: rate.objectId,
+      };
+    },
     async purchase(request) {
       let shipment = request.upstreamId
         ? await call(`read shipment ${request.upstreamId}`, false, () =>

@@ -44,7 +44,26 @@ export type UpstreamPurchaseRequest = {
   upstreamId: string | null;
   /** Stores the upstream's object id as soon as it is known, before the call that buys. */
   recordUpstreamId(id: string): Promise<void>;
+  /**
+   * The shipment and rate a live quote made for this purchase moments ago (EasyPost), already recorded as
+   * its `upstreamId`: the quoted rate is the one bought, with no new shipment or quote (decision 332).
+   */
+  quoted?: { upstreamId: string; rateId: string } | undefined;
 };
+
+/** A live quote is asked with the order's shipment and the route's service there (decision 332). */
+export type UpstreamQuoteRequest = {
+  shipment: Shipment;
+  service: string;
+  /** Ours, for the upstream object a quote makes (an EasyPost or Shippo shipment): the order's id. */
+  reference: string;
+};
+
+/**
+ * What the provider would charge us for the label, in cents; where the quote made an upstream shipment,
+ * its id and the quoted rate's, so the purchase buys that very rate.
+ */
+export type UpstreamQuote = { amountCents: number; upstreamId?: string; rateId?: string };
 
 export type UpstreamLabelResult = {
   /** The upstream's id of what was bought (labelport order, EasyPost shipment, Shippo transaction). */
@@ -100,6 +119,11 @@ export interface UpstreamAdapter {
   /** Test or live keys, from the key's own form where the provider has one. */
   readonly mode: ProviderMode;
   purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
+  /**
+   * What the label would cost us now, without buying it (decision 332). A provider that does not sell
+   * the service for this shipment throws `UpstreamRejectedError`; one that cannot say now, another error.
+   */
+  quote?(request: UpstreamQuoteRequest): Promise<UpstreamQuote>;
   /** What, if anything, was bought for this reference; throws when the provider cannot say now. */
   lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
   /** One cheap real call that proves the credentials work; the message is shown to staff. */

@@ -4,13 +4,20 @@ import {
   Button,
   Group,
   Modal,
+  NumberInput,
   Paper,
   Select,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { PROVIDER_KIND_NAMES, type AdminLabelTypesResponse, type ProviderView } from '@portal/shared';
+import {
+  PROVIDER_KIND_NAMES,
+  ROUTE_MODES,
+  type AdminLabelTypesResponse,
+  type ProviderView,
+  type RouteMode,
+} from '@portal/shared';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,11 +32,15 @@ import {
   MAX_ROUTE_STEPS,
   moveStep,
   removeStep,
+  ROUTE_MODE_NAMES,
   SERVICE_HINTS,
   toDrafts,
   withProvider,
+  toRoutingDraft,
   type RouteDraftStep,
+  type RouteErrors,
   type RouteVerdict,
+  type RoutingDraft,
 } from '../lib/route-draft';
 import { AddButton } from '../../../components/add-button';
 
@@ -55,6 +66,7 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
   const providers = useProviders();
   const save = useSaveRoute(labelType._id);
   const [steps, setSteps] = useState<RouteDraftStep[]>(() => toDrafts(labelType.route));
+  const [routing, setRouting] = useState<RoutingDraft>(() => toRoutingDraft(labelType));
   const [verdict, setVerdict] = useState<RouteVerdict | null>(null);
   const all = providers.data ?? [];
   // A change makes the last verdict stale: its messages go until the next save.
@@ -72,10 +84,14 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
         return { ...moved, ...change };
       }),
     );
+  const updateRouting = (change: Partial<RoutingDraft>) => {
+    setVerdict(null);
+    setRouting((current) => ({ ...current, ...change }));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const judged = judgeRoute(steps);
+    const judged = judgeRoute(steps, routing);
     setVerdict(judged);
     if (!judged.body || save.isPending) return;
     try {
@@ -137,6 +153,9 @@ function RouteForm({ labelType, onClose }: { labelType: LabelTypeRow; onClose: (
               />
             ))}
           </Stack>
+        )}
+        {steps.length > 0 && (
+          <RoutingFields routing={routing} errors={verdict?.errors?.settings} onChange={updateRouting} />
         )}
         <Group justify="space-between">
           <AddButton
@@ -249,6 +268,64 @@ function RouteStepRow({
           </ActionIcon>
         </Group>
       </Group>
+    </Paper>
+  );
+}
+
+type RoutingProps = {
+  routing: RoutingDraft;
+  errors: RouteErrors['settings'] | undefined;
+  onChange: (change: Partial<RoutingDraft>) => void;
+};
+
+/** How the route is used (decision 332): in order or by live quotes, and the margin below which no label is bought. */
+function RoutingFields({ routing, errors, onChange }: RoutingProps) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Stack gap="sm">
+        <Select
+          label="Choose the provider"
+          description="Other than in order, every provider is asked for a live quote before each label"
+          data={ROUTE_MODES.map((mode) => ({ value: mode, label: ROUTE_MODE_NAMES[mode] }))}
+          value={routing.mode}
+          onChange={(value) => value && onChange({ mode: value as RouteMode })}
+          allowDeselect={false}
+        />
+        {routing.mode === 'cheapest-within' && (
+          <NumberInput
+            label="Cheaper by more than"
+            description="Another provider is used only when its quote is this much below the first one's"
+            prefix="$"
+            decimalScale={2}
+            min={0}
+            value={routing.within}
+            onChange={(value) => onChange({ within: value })}
+            error={errors?.withinCents}
+          />
+        )}
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Minimum margin"
+            description="Orders no quote leaves this much on are refunded"
+            prefix="$"
+            decimalScale={2}
+            min={0}
+            value={routing.minMargin}
+            onChange={(value) => onChange({ minMargin: value })}
+            error={errors?.minMarginCents}
+          />
+          <NumberInput
+            label="Minimum margin %"
+            description="Of the price; the stricter of the two applies"
+            suffix="%"
+            decimalScale={2}
+            min={0}
+            value={routing.minMarginPercent}
+            onChange={(value) => onChange({ minMarginPercent: value })}
+            error={errors?.minMarginPercent}
+          />
+        </Group>
+      </Stack>
     </Paper>
   );
 }

@@ -9,6 +9,7 @@ import {
   routeSummary,
   withProvider,
   type RouteDraftStep,
+  type RoutingDraft,
 } from './route-draft';
 
 const provider = (id: string, enabled = true): ProviderView => ({
@@ -30,6 +31,8 @@ const step = (providerId: string | null, service = 'usps_priority'): RouteDraftS
   service,
 });
 const order = (steps: RouteDraftStep[]) => steps.map((s) => s.providerId);
+const inOrder: RoutingDraft = { mode: 'ordered', within: '', minMargin: '', minMarginPercent: '' };
+const noSettings = { mode: 'ordered', withinCents: null, minMarginCents: null, minMarginPercent: null };
 
 describe('route editor', () => {
   const route = [step('a'), step('b'), step('c')];
@@ -60,26 +63,53 @@ describe('route editor', () => {
   });
 
   it('sends the steps in their order, trimmed, and an empty route for test mode', () => {
-    expect(judgeRoute([step('b', ' USPS:Priority '), step('a')])).toEqual({
+    expect(judgeRoute([step('b', ' USPS:Priority '), step('a')], inOrder)).toEqual({
       body: {
         route: [
           { providerId: 'b', service: 'USPS:Priority' },
           { providerId: 'a', service: 'usps_priority' },
         ],
+        ...noSettings,
       },
       errors: null,
     });
-    expect(judgeRoute([]).body).toEqual({ route: [] });
+    expect(judgeRoute([], inOrder).body).toEqual({ route: [], ...noSettings });
   });
 
   it('names the step and field that is missing, and sends nothing', () => {
-    const verdict = judgeRoute([step('a'), step(null, ' ')]);
+    const verdict = judgeRoute([step('a'), step(null, ' ')], inOrder);
     expect(verdict.body).toBeNull();
     expect(verdict.errors?.steps[1]).toEqual({
       providerId: 'Provider is required',
       service: 'Service is required',
     });
     expect(verdict.errors?.steps[0]).toBeUndefined();
+  });
+
+  it('sends the mode and margin floor in cents, and the within amount only for cheapest-within', () => {
+    const within: RoutingDraft = {
+      mode: 'cheapest-within',
+      within: 0.25,
+      minMargin: 1.1,
+      minMarginPercent: 5,
+    };
+    expect(judgeRoute([step('a')], within).body).toMatchObject({
+      mode: 'cheapest-within',
+      withinCents: 25,
+      minMarginCents: 110,
+      minMarginPercent: 5,
+    });
+    expect(judgeRoute([step('a')], { ...within, mode: 'cheapest' }).body).toMatchObject({
+      mode: 'cheapest',
+      withinCents: null,
+    });
+    const missing = judgeRoute([step('a')], { ...within, within: '' });
+    expect(missing.errors?.settings).toEqual({
+      withinCents: 'Say within how many cents of the first provider',
+    });
+    expect(judgeRoute([step('a')], { ...inOrder, minMarginPercent: 120 }).errors?.settings).toEqual({
+      minMarginPercent: 'Minimum margin percent must be at most 100',
+    });
   });
 
   it('says where a label type is bought', () => {

@@ -1,10 +1,13 @@
 import {
+  dollarsToCents,
   labelTypeRouteBody,
   serviceAtProvider,
   type Carrier,
   type LabelTypeRouteBody,
   type ProviderView,
+  type RouteMode,
   type RouteStepView,
+  type RoutingView,
   type UpstreamKind,
 } from '@portal/shared';
 
@@ -104,28 +107,69 @@ export function addStep(
   ];
 }
 
-export type RouteVerdict =
-  | { body: LabelTypeRouteBody; errors: null }
-  | {
-      body: null;
-      errors: { route?: string; steps: Record<number, { providerId?: string; service?: string }> };
-    };
+/**
+ * How the route is used, as the form holds it (decision 332): amounts in dollars as staff type them
+ * (empty: not set), sent in cents.
+ */
+export type RoutingDraft = {
+  mode: RouteMode;
+  /** As a number field gives them: a number, or text while one is typed ('' when empty). */
+  within: number | string;
+  minMargin: number | string;
+  minMarginPercent: number | string;
+};
 
-/** The request body, judged by the server's schema; messages per step and field, or for the whole route. */
-export function judgeRoute(steps: readonly RouteDraftStep[]): RouteVerdict {
+/** The names of the route modes, as staff choose them. */
+export const ROUTE_MODE_NAMES: Record<RouteMode, string> = {
+  ordered: 'In order',
+  cheapest: 'Cheapest quote',
+  'cheapest-within': 'First unless another is cheaper by more than',
+};
+
+const dollars = (cents: number | null): number | '' => (cents === null ? '' : cents / 100);
+const numberOf = (value: number | string): number | null =>
+  value === '' ? null : typeof value === 'number' ? value : Number(value);
+const cents = (value: number | string): number | null => {
+  const n = numberOf(value);
+  return n === null ? null : dollarsToCents(n);
+};
+
+export const toRoutingDraft = (routing: RoutingView): RoutingDraft => ({
+  mode: routing.mode,
+  within: dollars(routing.withinCents),
+  minMargin: dollars(routing.minMarginCents),
+  minMarginPercent: routing.minMarginPercent ?? '',
+});
+
+type SettingField = 'withinCents' | 'minMarginCents' | 'minMarginPercent';
+export type RouteErrors = {
+  route?: string;
+  steps: Record<number, { providerId?: string; service?: string }>;
+  settings: Partial<Record<SettingField, string>>;
+};
+
+export type RouteVerdict = { body: LabelTypeRouteBody; errors: null } | { body: null; errors: RouteErrors };
+
+const SETTING_FIELDS = new Set<unknown>(['withinCents', 'minMarginCents', 'minMarginPercent']);
+
+/** The request body, judged by the server's schema; messages per step and field, per setting, or for the route. */
+export function judgeRoute(steps: readonly RouteDraftStep[], routing: RoutingDraft): RouteVerdict {
   const parsed = labelTypeRouteBody.safeParse({
     route: steps.map((s) => ({ providerId: s.providerId ?? '', service: s.service })),
+    mode: routing.mode,
+    withinCents: routing.mode === 'cheapest-within' ? cents(routing.within) : null,
+    minMarginCents: cents(routing.minMargin),
+    minMarginPercent: numberOf(routing.minMarginPercent),
   });
   if (parsed.success) return { body: parsed.data, errors: null };
-  const errors: { route?: string; steps: Record<number, { providerId?: string; service?: string }> } = {
-    steps: {},
-  };
+  const errors: RouteErrors = { steps: {}, settings: {} };
   for (const issue of parsed.error.issues) {
-    const [, index, field] = issue.path;
+    const [first, index, field] = issue.path;
     if (typeof index === 'number' && (field === 'providerId' || field === 'service')) {
       errors.steps[index] ??= {};
       errors.steps[index][field] ??= issue.message;
-    } else errors.route ??= issue.message;
+    } else if (SETTING_FIELDS.has(first)) errors.settings[first as SettingField] ??= issue.message;
+    else errors.route ??= issue.message;
   }
   return { body: null, errors };
 }

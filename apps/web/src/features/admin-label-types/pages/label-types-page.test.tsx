@@ -18,6 +18,10 @@ const priority = {
   status: true,
   voidWindowDays: 30,
   orderCount: 12,
+  mode: 'ordered' as const,
+  withinCents: null,
+  minMarginCents: null,
+  minMarginPercent: null,
   route: [] as {
     providerId: string;
     providerName: string;

@@ -86,7 +86,7 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
       />
     ),
   },
-  { key: 'route', header: 'Bought at', cell: (t) => <RouteSummary route={t.route} /> },
+  { key: 'route', header: 'Bought at', cell: (t) => <RouteSummary route={t.route} mode={t.mode} /> },
   {
     key: 'actions',
     header: <VisuallyHidden>Actions</VisuallyHidden>,

@@ -3,6 +3,7 @@ import { formatUsd, type AdminOrderView } from '@portal/shared';
 import { Fact, OrderDetailsBody, OrderDrawer, PlaceFact } from '../../../components/order-details';
 import { useAdminOrder } from '../api/admin-orders';
 import { formatCost, OrderMargin, OrderProvider } from './order-margin';
+import { OrderQuotes } from './order-quotes';
 import { AdminOrderStatus, isRefundable, OrderTracking } from './order-status';
 
 type OrderDetailsDrawerProps = {
@@ -61,6 +62,11 @@ export function OrderDetailsDrawer({ id, onRefund, onClose }: OrderDetailsDrawer
           notes={
             <>
               {order.failureReason && <Fact label="Note">{order.failureReason}</Fact>}
+              {order.quotes.length > 0 && (
+                <Fact label="Quotes">
+                  <OrderQuotes order={order} />
+                </Fact>
+              )}
               {order.refundRequest && (
                 <Fact label="Refund request">
                   {order.refundRequest.reason ?? 'No reason given'}

@@ -83,4 +83,39 @@ describe('Console Orders: tracking and refunds', { timeout: 20_000 }, () => {
     expect(shown[1]).toHaveTextContent('Delivered, front door');
     expect(shown[1]).toHaveTextContent('Denver, CO');
   });
+
+  it('shows every quote the order got, the one bought, and what the ordered route would have cost', async () => {
+    const user = userEvent.setup({ delay: null });
+    const routed = order(1, {
+      status: 'completed',
+      provider: { _id: 'p-ep', name: 'EasyPost', kind: 'easypost' },
+      cost: 4.55,
+      margin: 1.95,
+      quotes: [
+        { provider: 'Portal B', amount: 6, ms: 120, chosen: false },
+        { provider: 'EasyPost', amount: 4.55, ms: 310, chosen: true },
+        {
+          provider: 'Slow portal',
+          amount: null,
+          ms: 3000,
+          chosen: false,
+          error: 'Slow portal did not quote within 3000 ms',
+        },
+      ],
+      orderedRouteCost: 6,
+    });
+    renderOrders(() => [routed], { 'GET /admin/orders/o1': { body: { order: routed } } });
+    await user.click(await screen.findByRole('button', { name: 'LBL-10041' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order LBL-10041' });
+    const quotes = await within(drawer).findByRole('table', { name: 'Quotes' });
+    const rows = within(quotes).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Portal B$6.00120 ms',
+      'EasyPost$4.55310 msBought',
+      'Slow portalSlow portal did not quote within 3000 ms—3000 msSkipped',
+    ]);
+    expect(
+      within(drawer).getByText('The ordered route would have cost $6.00: routing saved $1.45'),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
-import { marginsResponse, overviewResponse } from '@portal/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { marginsResponse, overviewResponse, type MarginGroup } from '@portal/shared';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, type DownloadedFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const MARGIN_DAYS = 30;
@@ -25,3 +26,14 @@ export const overviewQueries = {
 
 export const useOverview = () => useQuery(overviewQueries.overview());
 export const useMargins = () => useQuery(overviewQueries.margins());
+
+/**
+ * GET /admin/reports/margins.csv?from&to&groupBy: cost and margin for the books (decision 332), saved
+ * under the server's file name.
+ */
+export async function downloadMarginReport(query: { from: string; to: string; groupBy: MarginGroup }) {
+  const file = await api.get<DownloadedFile>('/admin/reports/margins.csv', { query, responseType: 'file' });
+  saveFile(file.blob, file.fileName ?? `margins-by-${query.groupBy}.csv`);
+}
+
+export const useDownloadMarginReport = () => useMutation({ mutationFn: downloadMarginReport });

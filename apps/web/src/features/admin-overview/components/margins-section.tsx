@@ -1,14 +1,30 @@
-import { Alert, Anchor, Group, List, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { formatUsd, type MarginsResponse } from '@portal/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/notify';
-import { MARGIN_DAYS, useMargins } from '../api/overview';
+import { MARGIN_DAYS, useDownloadMarginReport, useMargins } from '../api/overview';
 import { fillDays, totals } from '../lib/margin-days';
 import { MarginChart } from './margin-chart';
 
-type LabelTypeMargin = MarginsResponse['byLabelType'][number];
+/** A row of margin figures: a label type's or a provider's. */
+type MarginRow = Pick<
+  MarginsResponse['byLabelType'][number],
+  'name' | 'labels' | 'revenue' | 'cost' | 'margin' | 'belowCost'
+>;
 
 const money = (value: number) => (
   <Text span inherit c={value < 0 ? 'red.8' : undefined} fw={value < 0 ? 700 : undefined}>
@@ -16,10 +32,10 @@ const money = (value: number) => (
   </Text>
 );
 
-const columns: DataColumn<LabelTypeMargin>[] = [
+const columnsFor = (header: string): DataColumn<MarginRow>[] => [
   {
     key: 'name',
-    header: 'Label type',
+    header,
     cell: (r) => (
       <Text fw={600} size="sm">
         {r.name}
@@ -46,6 +62,11 @@ const columns: DataColumn<LabelTypeMargin>[] = [
       ),
   },
 ];
+const TYPE_COLUMNS = columnsFor('Label type');
+const PROVIDER_COLUMNS = columnsFor('Provider');
+
+/** The day a number of days back from today, as the report's `from` and `to` take it (UTC). */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 const Figure = ({ label, children }: { label: string; children: React.ReactNode }) => (
   <Stack gap={0}>
@@ -61,6 +82,7 @@ const Figure = ({ label, children }: { label: string; children: React.ReactNode 
 /** Overview's margins: per day as a chart, per label type as a table, and label types sold below cost. */
 export function MarginsSection() {
   const { data, isPending, error, refetch } = useMargins();
+  const download = useDownloadMarginReport();
   if (isPending) return <Skeleton h={320} radius="lg" />;
   if (error || !data)
     return (
@@ -89,11 +111,13 @@ export function MarginsSection() {
             </Text>
           </Stack>
           {sum.labels > 0 && (
-            <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="lg">
+            <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="lg">
               <Figure label="Revenue">{formatUsd(sum.revenue)}</Figure>
               <Figure label="Cost">{formatUsd(sum.cost)}</Figure>
               <Figure label="Margin">{money(sum.margin)}</Figure>
               <Figure label="Below cost">{sum.belowCost}</Figure>
+              <Figure label="Saved by routing">{money(data.savedByRouting)}</Figure>
+              <Figure label="Refused below margin">{data.refusedBelowMargin}</Figure>
             </SimpleGrid>
           )}
         </Group>
@@ -129,9 +153,35 @@ export function MarginsSection() {
         </Alert>
       )}
       {sum.labels > 0 && (
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate({ from: daysAgo(MARGIN_DAYS), to: daysAgo(0), groupBy: 'provider' })
+            }
+          >
+            Download CSV for the books
+          </Button>
+        </Group>
+      )}
+      {sum.labels > 0 && (
+        <DataTable
+          label="Margin per provider"
+          columns={PROVIDER_COLUMNS}
+          rows={data.byProvider}
+          rowKey={(r) => r.providerId}
+          rowTestId="provider-margin-row"
+          isLoading={false}
+          minWidth={560}
+          empty={<Text size="sm">No labels bought from providers.</Text>}
+        />
+      )}
+      {sum.labels > 0 && (
         <DataTable
           label="Margin per label type"
-          columns={columns}
+          columns={TYPE_COLUMNS}
           rows={data.byLabelType}
           rowKey={(r) => r.labelTypeId}
           rowTestId="margin-row"
