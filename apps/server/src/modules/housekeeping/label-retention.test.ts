@@ -102,5 +102,19 @@ describe.each(['db', 's3'] as const)('label file retention on the %s store', (ki
     expect(read.json().order).toMatchObject({ status: 'completed', tracking: made.order.tracking });
     // A second run finds nothing more to remove.
     expect(await runLabelRetention(app.ctx, daysAfter(removedOn, 1))).toBe(0);
+
+    // Several labels in one download leave the removed ones out, in every format; only removed ones: 410.
+    const fresh = await placeOrder(app, reseller.headers, orderBody(groundOz));
+    await waitForLabelJobs(app);
+    const selected = (ids: string[]) =>
+      appCall(app, reseller.headers, 'POST', '/order/download-selected?format=zpl', { ids });
+    const mixed = await selected([id, fresh]);
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.body.match(/\^XA/g)).toHaveLength(1);
+    const onlyRemoved = await selected([id]);
+    expect(onlyRemoved.statusCode).toBe(410);
+    expect(onlyRemoved.json().message).toBe(
+      'The files of the selected labels were removed: label files are kept for 365 days. The orders and their tracking are still here.',
+    );
   });
 });
