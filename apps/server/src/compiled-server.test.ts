@@ -114,6 +114,8 @@ describe('compiled server (plain node on the build output)', () => {
       'bwip-js/node',
       '@scalar/fastify-api-reference',
       '@zxcvbn-ts/core',
+      '@aws-sdk/client-s3',
+      '@aws-sdk/s3-request-presigner',
     ])
       expect(loadedAtStart, lazy).not.toContain(lazy);
   });

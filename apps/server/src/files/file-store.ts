@@ -39,6 +39,8 @@ export interface FileStore {
   /** Several files in one round trip, by id (ids not found or removed are missing from the map). */
   getMany(ids: readonly string[]): Promise<Map<string, StoredFile>>;
   head(id: string): Promise<FileHead | null>;
+  /** Which of the files retention removed. */
+  removedOf(ids: readonly string[]): Promise<Set<string>>;
   /** The bytes as a stream, read from wherever they are; null when they are gone. */
   stream(head: FileHead): Promise<Readable | null>;
   /** A short-lived address of the bytes (S3_PRESIGN_DOWNLOADS=1), or null when this server sends them. */

@@ -22,6 +22,15 @@ export async function selectFileHead(db: DbOrTx, id: string) {
   return row ?? null;
 }
 
+export async function selectRemovedIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(inArray(files.id, [...ids]), isNotNull(files.removedAt)));
+  return new Set(rows.map((r) => r.id));
+}
+
 export const selectFilesWithBytes = (db: DbOrTx, ids: readonly string[]) =>
   db
     .select({ ...headColumns, content: files.content })

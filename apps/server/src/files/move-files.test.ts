@@ -88,27 +88,32 @@ describe('admin move-files (decision 335)', () => {
     await database.close();
   });
 
-  it('runs from the command line on a stopped embedded database, printing its progress', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-move-'));
-    try {
-      const database = await createDatabase({ dataDir });
-      await database.migrate();
-      await createFileStore({ db: database.db, bucket: null }).putMany([pdf(1), pdf(2), pdf(3)]);
-      await database.close();
-      const { FILE_STORE: _store, ...s3Settings } = s3.env;
-      const refused = await runCli('admin.ts', ['move-files', '--to', 'nowhere'], { DATA_DIR: dataDir });
-      expect(refused).toMatchObject({ code: 2, out: expect.stringContaining('--to s3 or --to db') });
-      const moved = await runCli('admin.ts', ['move-files', '--to', 's3', '--batch', '2'], {
-        DATA_DIR: dataDir,
-        ...s3Settings,
-      });
-      expect(moved.out).toContain('moved 2 of 3 files (66%)');
-      expect(moved.out).toContain('moved 3 of 3 files (100%)');
-      expect(moved.out).toContain('Done: 3 files moved to the bucket move-files.');
-      expect(moved.code).toBe(0);
-      expect(await keysIn(s3.bucket)).toHaveLength(3);
-    } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+  // Two processes each open the embedded database and migrate it, as the admin command-line tests do.
+  it(
+    'runs from the command line on a stopped embedded database, printing its progress',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-move-'));
+      try {
+        const database = await createDatabase({ dataDir });
+        await database.migrate();
+        await createFileStore({ db: database.db, bucket: null }).putMany([pdf(1), pdf(2), pdf(3)]);
+        await database.close();
+        const { FILE_STORE: _store, ...s3Settings } = s3.env;
+        const refused = await runCli('admin.ts', ['move-files', '--to', 'nowhere'], { DATA_DIR: dataDir });
+        expect(refused).toMatchObject({ code: 2, out: expect.stringContaining('--to s3 or --to db') });
+        const moved = await runCli('admin.ts', ['move-files', '--to', 's3', '--batch', '2'], {
+          DATA_DIR: dataDir,
+          ...s3Settings,
+        });
+        expect(moved.out).toContain('moved 2 of 3 files (66%)');
+        expect(moved.out).toContain('moved 3 of 3 files (100%)');
+        expect(moved.out).toContain('Done: 3 files moved to the bucket move-files.');
+        expect(moved.code).toBe(0);
+        expect(await keysIn(s3.bucket)).toHaveLength(3);
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

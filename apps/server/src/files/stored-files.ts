@@ -13,6 +13,7 @@ import {
   selectFileHead,
   selectFilesWithBytes,
   selectHeldKeys,
+  selectRemovedIds,
   type FileRow,
 } from './files.repository.ts';
 import { objectKeyOf, type ObjectBucket } from './object-bucket.ts';
@@ -135,6 +136,7 @@ export function createFileStore({
       return found;
     },
     head: (id) => selectFileHead(db, id),
+    removedOf: (ids) => selectRemovedIds(db, ids),
     async stream(head) {
       if (head.removedAt) return null;
       if (head.storageKey) return needBucket().stream(head.storageKey);

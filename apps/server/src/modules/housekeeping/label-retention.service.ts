@@ -29,6 +29,15 @@ export async function runLabelRetention(ctx: AppContext, now = new Date()): Prom
   return removed;
 }
 
+/** The answer to a download of several labels that retention removed, every one of them: 410. */
+export async function selectedLabelFilesRemoved(ctx: AppContext): Promise<AppError> {
+  const { labelFileRetentionDays: days } = await getSettings(ctx.db);
+  return new AppError(
+    'GONE',
+    `The files of the selected labels were removed: label files are kept for ${days} days. The orders and their tracking are still here.`,
+  );
+}
+
 /** The answer to a download of a label retention removed: 410, saying what happened and what stays. */
 export async function labelFileRemoved(ctx: AppContext, removedAt: Date): Promise<AppError> {
   const { labelFileRetentionDays: days } = await getSettings(ctx.db);

@@ -2,12 +2,19 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, ledgerEntries, orders } from '../../db/schema.ts';
 import { objectKeyOf } from '../../files/index.ts';
-import { startWorkers } from '../../jobs/index.ts';
+import { LABEL_RETENTION_QUEUE, startWorkers } from '../../jobs/index.ts';
 import { adminCall, apiCall, appCall } from '../../../test/api-fixtures.ts';
 import { apiReseller, signUpStaff, type ApiReseller } from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { labelTypeIds, orderBody, placeOrder, waitForLabelJobs } from '../../../test/order-fixtures.ts';
+import {
+  labelTypeIds,
+  orderBody,
+  placeOrder,
+  waitFor,
+  waitForLabelJobs,
+} from '../../../test/order-fixtures.ts';
 import { keysIn, startS3, type TestS3 } from '../../../test/s3-server.ts';
+import { LABEL_RETENTION_CRON, startHousekeeping } from './housekeeping.jobs.ts';
 import { runLabelRetention } from './label-retention.service.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -102,5 +109,53 @@ describe.each(['db', 's3'] as const)('label file retention on the %s store', (ki
     expect(read.json().order).toMatchObject({ status: 'completed', tracking: made.order.tracking });
     // A second run finds nothing more to remove.
     expect(await runLabelRetention(app.ctx, daysAfter(removedOn, 1))).toBe(0);
+
+    // Several labels in one download leave the removed ones out, in every format; only removed ones: 410.
+    const fresh = await placeOrder(app, reseller.headers, orderBody(groundOz));
+    await waitForLabelJobs(app);
+    const selected = (ids: string[]) =>
+      appCall(app, reseller.headers, 'POST', '/order/download-selected?format=zpl', { ids });
+    const mixed = await selected([id, fresh]);
+    expect(mixed.statusCode).toBe(200);
+    expect(mixed.body.match(/\^XA/g)).toHaveLength(1);
+    const onlyRemoved = await selected([id]);
+    expect(onlyRemoved.statusCode).toBe(410);
+    expect(onlyRemoved.json().message).toBe(
+      'The files of the selected labels were removed: label files are kept for 365 days. The orders and their tracking are still here.',
+    );
+  });
+});
+
+describe('the label file retention job', () => {
+  it('runs daily through its queue and removes label files older than the days staff set', async () => {
+    const app = await createTestApp();
+    try {
+      await startWorkers(app.ctx);
+      await startHousekeeping(app.ctx);
+      const reseller = await apiReseller(app, 100_00);
+      const groundOz = (await labelTypeIds(app, reseller.headers)).ground_oz!;
+      const id = await placeOrder(app, reseller.headers, orderBody(groundOz));
+      await waitForLabelJobs(app);
+      const [order] = await app.ctx.db.select().from(orders).where(eq(orders.id, id));
+      // Made 181 days ago, as far as the job can tell.
+      await app.ctx.db
+        .update(files)
+        .set({ createdAt: new Date(Date.now() - 181 * DAY_MS) })
+        .where(eq(files.id, order!.labelFileId!));
+      expect(LABEL_RETENTION_CRON).toBe('40 3 * * *');
+      await app.ctx.db.transaction((tx) => app.ctx.jobs.sendInTransaction(tx, LABEL_RETENTION_QUEUE, [{}]));
+      app.ctx.jobs.wake(LABEL_RETENTION_QUEUE);
+      await waitFor(
+        () =>
+          app.ctx.db
+            .select({ removedAt: files.removedAt })
+            .from(files)
+            .where(eq(files.id, order!.labelFileId!)),
+        ([file]) => file?.removedAt != null,
+      );
+      expect((await appCall(app, reseller.headers, 'GET', `/order/download/${id}`)).statusCode).toBe(410);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import {
   type AskedLabelFile,
   type LabelRef,
 } from './label-files.ts';
+import { selectedLabelFilesRemoved } from '../housekeeping/label-retention.service.ts';
 import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
 import { listOrders } from './order-list.ts';
 import { findLabelStatesOfOrders } from './orders.repository.ts';
@@ -88,10 +89,12 @@ export async function downloadSelectedLabels(
   ctx: AppContext,
   { userId, body, asked = {} }: { userId: string; body: DownloadSelectedBody; asked?: AskedLabelFile },
 ): Promise<{ fileName: string; contentType: string; stream: PassThrough }> {
-  const labels = body.ids
-    ? await labelsOfIds(ctx, userId, body.ids)
-    : await labelsOfSearch(ctx, userId, body);
-  if (labels.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
+  const found = body.ids ? await labelsOfIds(ctx, userId, body.ids) : await labelsOfSearch(ctx, userId, body);
+  if (found.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
+  // Labels past the retention period are left out in every format, as one download of each says (decision 336).
+  const removed = await ctx.files.removedOf(found.map((l) => l.labelFileId));
+  const labels = found.filter((l) => !removed.has(l.labelFileId));
+  if (labels.length === 0) throw await selectedLabelFilesRemoved(ctx);
   const fromLayout = body.layout === undefined ? undefined : body.layout === 'letter' ? 'letter' : 'pdf';
   const choice = await chooseLabelFile(ctx, userId, {
     format: asked.format ?? body.format ?? fromLayout,
