@@ -24,6 +24,8 @@ const priority: AdminLabelTypesResponse['labelTypes'][number] = {
   name: 'USPS Priority Mail',
   uid: 'priority',
   carrier: 'usps',
+  service: 'priority',
+  isStaffMade: false,
   weightUnit: 'lb',
   maxWeight: 70,
   status: true,

@@ -18,6 +18,10 @@ const builtIn = {
   voidWindowDays: 30,
   orderCount: 3,
   route: [],
+  mode: 'ordered' as const,
+  withinCents: null,
+  minMarginCents: null,
+  minMarginPercent: null,
   prices: [{ fromWeight: 0, toWeight: 70, price: 9 }],
 };
 const staffMade = {
@@ -222,6 +226,10 @@ describe('Label types staff make for any service (decision 334)', { timeout: 20_
         { providerId: 'p-ep', service: 'UPS:ups_ground_saver' },
         { providerId: 'p-sh', service: 'ups_ground_saver' },
       ],
+      mode: 'ordered',
+      withinCents: null,
+      minMarginCents: null,
+      minMarginPercent: null,
     });
   });
 });
