@@ -153,6 +153,7 @@ export const envSchema = z.object({
   TEST_TRACKING_STEP_SECONDS: z.coerce.number().min(0.1).max(86_400).default(180),
   TRACKING_POLL_SECONDS: z.coerce.number().min(0.1).max(86_400).default(3600),
   REFUND_VOID_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(300),
+  PAYMENT_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
 });
 
 export type Config = {
@@ -277,6 +278,11 @@ export type Config = {
    * shorter than the 5-minute schedule, each void's check is a job of its own at its time (decision 303).
    */
   refunds: { voidCheckMs: number };
+  /**
+   * `PAYMENT_CHECK_SECONDS`: the first time an open hosted payment is asked about by the reconciliation
+   * job (doubling up to an hour, until the payment ends; decision 323).
+   */
+  payments: { checkMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -418,5 +424,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: Math.round(e.TRACKING_POLL_SECONDS * 1000),
     },
     refunds: { voidCheckMs: Math.round(e.REFUND_VOID_CHECK_SECONDS * 1000) },
+    payments: { checkMs: Math.round(e.PAYMENT_CHECK_SECONDS * 1000) },
   };
 }

@@ -15,6 +15,9 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'order.tracking_updated',
   /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
   'order.refund_rejected',
+  /** A hosted payment credited the balance (issue 44), or a refund or dispute took it back: the invoice and the new balance. */
+  'deposit.credited',
+  'deposit.reversed',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

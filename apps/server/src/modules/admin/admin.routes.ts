@@ -8,6 +8,7 @@ import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
 import { adminMarginRoutes, adminProviderRoutes, adminRouteRoutes } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { adminPaymentProviderRoutes } from '../payments/payments.routes.ts';
 import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
@@ -28,6 +29,7 @@ export const adminRoutes =
     await admin.register(adminProviderRoutes(ctx), { prefix: '/providers' });
     await admin.register(adminMarginRoutes(ctx), { prefix: '/margins' });
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
+    await admin.register(adminPaymentProviderRoutes(ctx), { prefix: '/payment-providers' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
     await admin.register(adminOrderRefundRoutes(ctx), { prefix: '/orders' });
