@@ -5,6 +5,7 @@ import { PAYMENT_METHODS } from './settings.ts';
 
 /** What `create-invoice` takes: the manual methods, and `stripe` (cards) where a provider serves it. */
 export const DEPOSIT_METHODS = ['paypal', 'cashapp', 'stripe'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
 const page = pageField;
 const limit = limitField;
@@ -44,11 +45,11 @@ export const invoiceView = z.object({
   /** When staff approved or cancelled it; null while pending. */
   decidedAt: z.string().nullable(),
   /** The payment provider's kind when one serves it (issue 44), its checkout id and fee; null otherwise. */
-  provider: z.string().nullable(),
-  reference: z.string().nullable(),
-  fee: z.number().nullable(),
+  provider: z.string().nullable().default(null),
+  reference: z.string().nullable().default(null),
+  fee: z.number().nullable().default(null),
   /** The provider's hosted page while the payment is open; null once it ended or for a manual invoice. */
-  hosted_url: z.string().nullable(),
+  hosted_url: z.string().nullable().default(null),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 export const createInvoiceResponse = z.object({
@@ -81,7 +82,7 @@ export const depositOptionsResponse = z.object({
   methods: z.array(z.enum(DEPOSIT_METHODS)),
   paypalInstructions: z.string(),
   /** The methods a payment provider serves (paid on its hosted page), with the surcharge on top. */
-  hosted: z.array(hostedMethodView),
+  hosted: z.array(hostedMethodView).default([]),
 });
 export type DepositOptions = z.infer<typeof depositOptionsResponse>;
 
@@ -112,13 +113,13 @@ export const adminInvoiceView = invoiceView.extend({
   /** Every receipt given for this invoice, newest (the current one) first. */
   receipts: z.array(invoiceReceiptView),
   /** A hosted payment's charge (amount + surcharge), risk outcome, capture id, refund and dispute. */
-  charge: z.number().nullable(),
-  risk: z.string().nullable(),
-  captureId: z.string().nullable(),
+  charge: z.number().nullable().default(null),
+  risk: z.string().nullable().default(null),
+  captureId: z.string().nullable().default(null),
   /** Why a captured payment was not credited (another amount or currency): staff decide. */
-  reviewReason: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  disputeStatus: z.string().nullable(),
+  reviewReason: z.string().nullable().default(null),
+  refundedAt: z.string().nullable().default(null),
+  disputeStatus: z.string().nullable().default(null),
 });
 export type AdminInvoiceView = z.infer<typeof adminInvoiceView>;
 export const adminInvoicesResponse = z.object({

@@ -3,9 +3,11 @@ import {
   createInvoiceResponse,
   depositOptionsResponse,
   invoicesResponse,
+  invoiceView,
   messageResponse,
-  type PaymentMethod,
+  type DepositMethod,
 } from '@portal/shared';
+import { z } from 'zod';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { listQuery, readQuery, useRefresh } from '../../../lib/api-query';
@@ -41,7 +43,7 @@ export const useCashapp = (enabled: boolean) => useQuery({ ...invoiceQueries.cas
 export const useCreateInvoice = () => {
   const refresh = useRefresh(queryKeys.invoices.all);
   return useMutation({
-    mutationFn: async (body: { amount: number; type: PaymentMethod }) =>
+    mutationFn: async (body: { amount: number; type: DepositMethod }) =>
       createInvoiceResponse.parse(await api.post('/invoices/create-invoice', body)),
     onSuccess: refresh,
   });
@@ -54,5 +56,19 @@ export const useSubmitReceipt = () => {
     mutationFn: async (body: { invoice: string; cashAppUrl: string }) =>
       messageResponse.parse(await api.post('/invoices/verify-cashapp', body)),
     onSuccess: refresh,
+  });
+};
+
+const refreshResponse = z.object({ message: z.string(), invoice: invoiceView });
+
+/** POST /invoices/{id}/refresh: the server asks the payment provider about the invoice now. */
+export const useRefreshInvoice = () => {
+  const refresh = useRefresh(queryKeys.invoices.all, queryKeys.session);
+  return useMutation({
+    mutationFn: async (id: string) =>
+      refreshResponse.parse(await api.post(`/invoices/${encodeURIComponent(id)}/refresh`, {})),
+    onSuccess: async (data) => {
+      if (data.invoice.status !== 'pending') await refresh();
+    },
   });
 };
