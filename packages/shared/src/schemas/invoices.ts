@@ -45,11 +45,11 @@ export const invoiceView = z.object({
   /** When staff approved or cancelled it; null while pending. */
   decidedAt: z.string().nullable(),
   /** The payment provider's kind when one serves it (issue 44), its checkout id and fee; null otherwise. */
-  provider: z.string().nullable().default(null),
-  reference: z.string().nullable().default(null),
-  fee: z.number().nullable().default(null),
+  provider: z.string().nullable(),
+  reference: z.string().nullable(),
+  fee: z.number().nullable(),
   /** The provider's hosted page while the payment is open; null once it ended or for a manual invoice. */
-  hosted_url: z.string().nullable().default(null),
+  hosted_url: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 export const createInvoiceResponse = z.object({
@@ -82,7 +82,7 @@ export const depositOptionsResponse = z.object({
   methods: z.array(z.enum(DEPOSIT_METHODS)),
   paypalInstructions: z.string(),
   /** The methods a payment provider serves (paid on its hosted page), with the surcharge on top. */
-  hosted: z.array(hostedMethodView).default([]),
+  hosted: z.array(hostedMethodView),
 });
 export type DepositOptions = z.infer<typeof depositOptionsResponse>;
 
@@ -113,13 +113,13 @@ export const adminInvoiceView = invoiceView.extend({
   /** Every receipt given for this invoice, newest (the current one) first. */
   receipts: z.array(invoiceReceiptView),
   /** A hosted payment's charge (amount + surcharge), risk outcome, capture id, refund and dispute. */
-  charge: z.number().nullable().default(null),
-  risk: z.string().nullable().default(null),
-  captureId: z.string().nullable().default(null),
+  charge: z.number().nullable(),
+  risk: z.string().nullable(),
+  captureId: z.string().nullable(),
   /** Why a captured payment was not credited (another amount or currency): staff decide. */
-  reviewReason: z.string().nullable().default(null),
-  refundedAt: z.string().nullable().default(null),
-  disputeStatus: z.string().nullable().default(null),
+  reviewReason: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  disputeStatus: z.string().nullable(),
 });
 export type AdminInvoiceView = z.infer<typeof adminInvoiceView>;
 export const adminInvoicesResponse = z.object({

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, invoices, mailOutbox, paymentProviders, webhookEvents } from '../../db/schema.ts';
@@ -66,6 +67,12 @@ describe('card deposits through a payment provider', () => {
     );
   });
   const ctxOpen = (sealed: string) => app.ctx.sealer.open(sealed);
+  /** A Stripe-Signature header for `body` with our endpoint's secret, as Stripe signs. */
+  const stripeSignature = (body: string) => {
+    const endpoint = [...stripe.webhookEndpoints.values()].find((e) => String(e.url).endsWith(providerId))!;
+    const t = Math.floor(Date.now() / 1000);
+    return `t=${t},v1=${createHmac('sha256', endpoint.secret).update(`${t}.${body}`).digest('hex')}`;
+  };
 
   it('a wrong key fails its test; a deleted provider takes its webhook away with it', async () => {
     const other = await addPaymentProvider(app, staff.headers, {
@@ -121,6 +128,20 @@ describe('card deposits through a payment provider', () => {
     const first = await deliver(app, providerId, sent);
     expect(first.statusCode, first.body).toBe(200);
     expect((await deliver(app, providerId, sent)).statusCode).toBe(409);
+    const unsigned = await deliver(app, providerId, {
+      headers: { 'content-type': 'application/json' },
+      body: sent.body,
+    });
+    expect(unsigned.statusCode).toBe(401);
+    // Signed now, but an event of four days ago: too old to be taken.
+    const old = JSON.parse(sent.body);
+    const stale = JSON.stringify({ ...old, id: 'evt_stale', created: old.created - 4 * 86_400 });
+    const staleAnswer = await deliver(app, providerId, {
+      headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature(stale) },
+      body: stale,
+    });
+    expect(staleAnswer.statusCode).toBe(409);
+    expect(staleAnswer.json().message).toBe('The event is too old to be accepted');
     expect(await ledgerState(app.ctx.db, reseller.id)).toEqual({ total: 2500, entries: 1, balance: 2500 });
     const [row] = await app.ctx.db.select().from(invoices).where(eq(invoices.id, invoice._id));
     expect(row).toMatchObject({ status: 'completed', risk: 'elevated', feeCents: 105, chargeCents: 2603 });
@@ -153,6 +174,17 @@ describe('card deposits through a payment provider', () => {
     await stripe.pay(second.invoice.reference);
     await checkPayment(app.ctx, { invoiceId: second.invoice._id, attempt: 1 });
     expect(await ledgerState(app.ctx.db, reseller.id)).toEqual({ total: 1500, entries: 2, balance: 1500 });
+    // Overview's deposits today count card deposits; an open card payment waits for no one on staff.
+    const overview = (await call('GET', '/admin/overview', staff.headers)).json();
+    expect(overview.depositsToday).toBeGreaterThanOrEqual(15);
+    const open = await payByCard(app, reseller.headers, 5);
+    const early = await call('POST', `/admin/invoices/${open.invoice._id}/approve`, staff.headers, {
+      receipt: null,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `${open.invoice.note} is paid on the provider's page and credits itself once the payment clears`,
+    );
   });
 
   it('a wrong amount or currency credits nothing and flags the invoice for staff', async () => {
@@ -173,6 +205,15 @@ describe('card deposits through a payment provider', () => {
     );
     const overview = (await call('GET', '/admin/overview', staff.headers)).json();
     expect(overview.depositsPending).toBeGreaterThanOrEqual(2);
+    const { invoices: queue } = (await call('GET', '/admin/invoices?status=pending', staff.headers)).json();
+    const flagged = queue.find((i: { _id: string }) => i._id === low.invoice._id);
+    expect(flagged.reviewReason).toContain('nothing was credited');
+    // Staff look, and approve what they decide to credit: the same one credit an invoice ever gets.
+    const approved = await call('POST', `/admin/invoices/${low.invoice._id}/approve`, staff.headers, {
+      receipt: null,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await ledgerState(app.ctx.db, reseller.id)).entries).toBe(1);
   });
 
   it('one open card payment per reseller; an expired one is cancelled and frees the next', async () => {

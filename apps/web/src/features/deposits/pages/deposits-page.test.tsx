@@ -16,6 +16,10 @@ const invoice = (over: Record<string, unknown>) => ({
   cancelReason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: null,
+  provider: null,
+  reference: null,
+  fee: null,
+  hosted_url: null,
   ...over,
 });
 
@@ -27,6 +31,7 @@ const renderPage = (routes: Parameters<typeof stubApi>[0] = {}, path = '/deposit
         maxDeposit: 500,
         methods: ['paypal', 'cashapp'],
         paypalInstructions: 'Send to pay@x',
+        hosted: [],
       },
     },
     'GET /website/get-cashapp': { body: { cashapp: { cashappId: '$LabelPort', qr: '' } } },
