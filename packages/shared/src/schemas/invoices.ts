@@ -57,6 +57,9 @@ export const createInvoiceResponse = z.object({
   data: z.object({ hosted_url: z.string(), invoice: invoiceView }),
 });
 
+/** POST /invoices/{id}/refresh: where a hosted payment stands, in the reseller's words, and the invoice. */
+export const refreshInvoiceResponse = z.object({ message: z.string(), invoice: invoiceView });
+
 /** POST /invoices/verify-cashapp: the receipt link or transaction id of the payment. */
 export const verifyCashappBody = z.object({
   invoice: z.string({ error: 'Invoice is required' }).trim().min(1, 'Invoice is required').max(100),

@@ -1,15 +1,13 @@
 import {
   createInvoiceBody,
   createInvoiceResponse,
-  formatUsd,
   invoicesQuery,
   invoicesResponse,
-  invoiceView,
   messageResponse,
+  refreshInvoiceResponse,
   uuidParams,
   verifyCashappBody,
 } from '@portal/shared';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
@@ -54,22 +52,11 @@ export const invoiceRoutes =
         schema: {
           tags,
           params: uuidParams({ id: 'Invoice not found' }),
-          response: { 200: z.object({ message: z.string(), invoice: invoiceView }) },
+          response: { 200: refreshInvoiceResponse },
         },
       },
-      async (request) => {
-        const invoice = await refreshInvoice(ctx, {
-          userId: currentUser(request).user.id,
-          invoiceId: request.params.id,
-        });
-        const message =
-          invoice.status === 'completed'
-            ? `Payment received: ${formatUsd(invoice.amount)} added to your balance`
-            : invoice.status === 'cancelled'
-              ? `${invoice.note} was cancelled: ${invoice.cancelReason ?? 'the payment did not go through'}`
-              : 'Waiting for the payment to clear';
-        return { message, invoice };
-      },
+      async (request) =>
+        refreshInvoice(ctx, { userId: currentUser(request).user.id, invoiceId: request.params.id }),
     );
     app.get(
       '/readAll',

@@ -122,11 +122,20 @@ export async function createInvoice(
 export async function refreshInvoice(
   ctx: AppContext,
   options: { userId: string; invoiceId: string },
-): Promise<InvoiceView> {
-  const invoice = isUuid(options.invoiceId) ? await findInvoice(ctx.db, options.invoiceId) : undefined;
-  if (!invoice || invoice.userId !== options.userId) throw notFound();
-  if (!invoice.providerId) return toInvoiceView(invoice);
-  return toInvoiceView((await settleHostedInvoice(ctx, invoice.id)).invoice);
+): Promise<{ message: string; invoice: InvoiceView }> {
+  const found = isUuid(options.invoiceId) ? await findInvoice(ctx.db, options.invoiceId) : undefined;
+  if (!found || found.userId !== options.userId) throw notFound();
+  const row = found.providerId ? (await settleHostedInvoice(ctx, found.id)).invoice : found;
+  const invoice = toInvoiceView(row);
+  const message =
+    row.status === 'completed'
+      ? `Payment received: ${formatCents(row.amountCents)} added to your balance`
+      : row.status === 'cancelled'
+        ? `${row.note} was cancelled: ${row.cancelReason ?? 'the payment did not go through'}`
+        : row.reviewReason
+          ? `The payment for ${row.note} does not match the invoice; staff will look at it and get back to you`
+          : 'Waiting for the payment to clear';
+  return { message, invoice };
 }
 
 /** GET /invoices/readAll: the reseller's own invoices, newest first. */

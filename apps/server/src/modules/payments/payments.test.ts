@@ -194,7 +194,10 @@ describe('card deposits through a payment provider', () => {
     expect((await deliver(app, providerId, lastSent())).statusCode).toBe(200);
     const euro = await payByCard(app, reseller.headers, 20);
     await stripe.pay(euro.invoice.reference, { currency: 'eur' });
-    await call('POST', `/invoices/${euro.invoice._id}/refresh`, reseller.headers);
+    const euroBack = await call('POST', `/invoices/${euro.invoice._id}/refresh`, reseller.headers);
+    expect(euroBack.json().message).toBe(
+      `The payment for ${euro.invoice.note} does not match the invoice; staff will look at it and get back to you`,
+    );
     expect(await ledgerState(app.ctx.db, reseller.id)).toEqual({ total: 0, entries: 0, balance: 0 });
     const rows = await app.ctx.db.select().from(invoices).where(eq(invoices.userId, reseller.id));
     expect(rows.map((r) => [r.status, r.reviewReason])).toEqual(

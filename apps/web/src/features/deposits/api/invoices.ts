@@ -3,11 +3,10 @@ import {
   createInvoiceResponse,
   depositOptionsResponse,
   invoicesResponse,
-  invoiceView,
   messageResponse,
+  refreshInvoiceResponse,
   type DepositMethod,
 } from '@portal/shared';
-import { z } from 'zod';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { listQuery, readQuery, useRefresh } from '../../../lib/api-query';
@@ -59,14 +58,12 @@ export const useSubmitReceipt = () => {
   });
 };
 
-const refreshResponse = z.object({ message: z.string(), invoice: invoiceView });
-
 /** POST /invoices/{id}/refresh: the server asks the payment provider about the invoice now. */
 export const useRefreshInvoice = () => {
   const refresh = useRefresh(queryKeys.invoices.all, queryKeys.session);
   return useMutation({
     mutationFn: async (id: string) =>
-      refreshResponse.parse(await api.post(`/invoices/${encodeURIComponent(id)}/refresh`, {})),
+      refreshInvoiceResponse.parse(await api.post(`/invoices/${encodeURIComponent(id)}/refresh`, {})),
     onSuccess: async (data) => {
       if (data.invoice.status !== 'pending') await refresh();
     },

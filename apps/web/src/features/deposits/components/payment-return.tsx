@@ -20,14 +20,16 @@ export function PaymentReturn() {
   const { mutate } = refresh;
   const status = refresh.data?.invoice.status;
 
+  // Back from Cancel: asked once; the invoice stays payable from the list until its page expires.
+  const left = params.get('payment') === 'cancelled';
   useEffect(() => {
-    if (!invoiceId || (status && status !== 'pending') || polls >= MAX_POLLS) return;
+    if (!invoiceId || (status && status !== 'pending') || polls >= MAX_POLLS || (left && polls > 0)) return;
     const timer = setTimeout(
       () => mutate(invoiceId, { onSettled: () => setPolls((n) => n + 1) }),
       polls === 0 ? 0 : POLL_MS,
     );
     return () => clearTimeout(timer);
-  }, [invoiceId, mutate, polls, status]);
+  }, [invoiceId, left, mutate, polls, status]);
 
   if (!invoiceId) return null;
   const dismiss = () => setParams({}, { replace: true });
@@ -37,7 +39,7 @@ export function PaymentReturn() {
         {errorMessage(refresh.error)}
       </Alert>
     );
-  const done = status === 'completed' || status === 'cancelled';
+  const done = status === 'completed' || status === 'cancelled' || (left && status === 'pending');
   return (
     <Alert
       color={status === 'completed' ? 'teal' : status === 'cancelled' ? 'orange' : 'blue'}
@@ -50,10 +52,9 @@ export function PaymentReturn() {
       <Group gap="sm" wrap="nowrap">
         {!done && <Loader size="xs" />}
         <span>
-          {refresh.data?.message ??
-            (params.get('payment') === 'cancelled'
-              ? 'Checking the payment you left'
-              : 'Waiting for the payment to clear')}
+          {left && status === 'pending'
+            ? 'Payment not completed: pay it from the invoice list before it expires, or leave it to expire'
+            : (refresh.data?.message ?? 'Waiting for the payment to clear')}
         </span>
       </Group>
     </Alert>

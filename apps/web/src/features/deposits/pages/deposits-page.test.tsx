@@ -190,4 +190,34 @@ describe('Deposits page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(asked).toBe(2);
   });
+
+  it('back from Cancel asks once and says the invoice can still be paid', async () => {
+    let asked = 0;
+    renderPage(
+      {
+        ...cardOptions,
+        'POST /invoices/inv-9/refresh': () => {
+          asked++;
+          return {
+            body: {
+              message: 'Waiting for the payment to clear',
+              invoice: invoice({
+                _id: 'inv-9',
+                provider: 'stripe',
+                hosted_url: 'https://checkout.example/c/pay/cs_1',
+              }),
+            },
+          };
+        },
+      },
+      '/deposits?invoice=inv-9&payment=cancelled',
+    );
+    expect(
+      await screen.findByText(
+        'Payment not completed: pay it from the invoice list before it expires, or leave it to expire',
+      ),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(asked).toBe(1);
+  });
 });
