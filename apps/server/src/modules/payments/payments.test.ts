@@ -237,7 +237,7 @@ describe('card deposits through a payment provider', () => {
     expect((await payByCard(app, reseller.headers, 15)).invoice.status).toBe('pending');
   });
 
-  it('keeps a reseller within the daily card limit', async () => {
+  it('keeps a reseller within the daily and first-week card limits', async () => {
     await call('PUT', `/admin/payment-providers/${providerId}`, staff.headers, { dailyLimit: 30 });
     const reseller = await signUpReseller(app);
     const first = await payByCard(app, reseller.headers, 20);
@@ -251,7 +251,53 @@ describe('card deposits through a payment provider', () => {
     expect(over.json().message).toBe(
       'Card deposits are limited to $30.00 a day: you can add up to $10.00 more today',
     );
-    await call('PUT', `/admin/payment-providers/${providerId}`, staff.headers, { dailyLimit: null });
+    await call('PUT', `/admin/payment-providers/${providerId}`, staff.headers, {
+      dailyLimit: null,
+      firstWeekLimit: 15,
+    });
+    const newcomer = await signUpReseller(app);
+    const newcomers = await call('POST', '/invoices/create-invoice', newcomer.headers, {
+      amount: 20,
+      type: 'stripe',
+    });
+    expect(newcomers.json().message).toBe(
+      'New accounts can add up to $15.00 by Card in their first week: you can add up to $15.00 more',
+    );
+    await call('PUT', `/admin/payment-providers/${providerId}`, staff.headers, { firstWeekLimit: null });
+  });
+
+  it('takes PayPal and Square providers before their gateways exist, without offering their methods', async () => {
+    const paypal = await call('POST', '/admin/payment-providers', staff.headers, {
+      kind: 'paypal',
+      name: 'PayPal sandbox',
+      credentials: { clientId: 'client-id-1234', clientSecret: 'client-secret-9876' },
+    });
+    expect(paypal.statusCode, paypal.body).toBe(201);
+    expect(paypal.json().provider).toMatchObject({
+      kind: 'paypal',
+      methods: ['paypal'],
+      credentialHint: '9876',
+    });
+    const square = await call('POST', '/admin/payment-providers', staff.headers, {
+      kind: 'square',
+      name: 'Square',
+      credentials: { accessToken: 'EAAA-token-5555' },
+    });
+    expect(square.statusCode).toBe(400);
+    expect(square.json().errors).toEqual([
+      { field: 'credentials.locationId', message: 'Location id is required' },
+    ]);
+    const reseller = await signUpReseller(app);
+    const options = (await call('GET', '/website/deposit-options', reseller.headers)).json();
+    expect(options.hosted.map((h: { method: string }) => h.method)).toEqual(['stripe']);
+    const test = await call(
+      'POST',
+      `/admin/payment-providers/${paypal.json().provider._id}/test`,
+      staff.headers,
+    );
+    expect(test.statusCode).toBe(422);
+    expect(test.json().message).toBe('PayPal payments are not available in this version');
+    await call('DELETE', `/admin/payment-providers/${paypal.json().provider._id}`, staff.headers);
   });
 
   it('staff refund through Stripe: debited at once; refused once spent unless staff allow a negative balance', async () => {
