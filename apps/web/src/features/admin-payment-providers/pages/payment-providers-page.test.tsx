@@ -64,4 +64,25 @@ describe('Console Payment providers', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Stripe added')).toBeInTheDocument();
   });
+
+  it('asks before deleting, and shows why a provider that took payments cannot go', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { server } = renderWithApi(<PaymentProvidersPage />, '/admin/payment-providers', {
+      'GET /admin/payment-providers': { body: { providers: [stripe] } },
+      'DELETE /admin/payment-providers/pp1': {
+        status: 409,
+        body: {
+          message: 'Stripe has taken payments; disable it instead, so its deposits can still be refunded',
+        },
+      },
+    });
+    const row = await screen.findByTestId('payment-provider-row');
+    await user.click(within(row).getByRole('button', { name: 'Delete Stripe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Stripe?' });
+    expect(server.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Stripe has taken payments; disable it instead, so its deposits can still be refunded',
+    );
+  });
 });

@@ -12,7 +12,8 @@ import { CodeText } from '../../../components/code-text';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
-import { errorMessage, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
+import { ReasonDialog } from '../../../components/reason-dialog';
 import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
 import {
   useDeletePaymentProvider,
@@ -42,16 +43,17 @@ export function PaymentProvidersPage() {
   const remove = useDeletePaymentProvider();
   const [editing, setEditing] = useState<{ provider: PaymentProviderView | null } | null>(null);
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const [deleting, setDeleting] = useState<PaymentProviderView | null>(null);
 
   const runTest = (p: PaymentProviderView) => {
     setAnswer(null);
     test.mutate(p._id, { onSuccess: (result) => setAnswer({ name: p.name, ...result }) });
   };
-  const runDelete = (p: PaymentProviderView) =>
-    remove.mutate(p._id, {
-      onSuccess: (result) => notifySuccess(result.message),
-      onError: (err) => setAnswer({ name: p.name, ok: false, message: errorMessage(err) }),
-    });
+  const runDelete = async (p: PaymentProviderView) => {
+    const result = await remove.mutateAsync(p._id);
+    notifySuccess(result.message);
+    setDeleting(null);
+  };
 
   const columns: DataColumn<PaymentProviderView>[] = [
     {
@@ -140,8 +142,7 @@ export function PaymentProvidersPage() {
             size="xs"
             variant="subtle"
             color="red"
-            loading={remove.isPending && remove.variables === p._id}
-            onClick={() => runDelete(p)}
+            onClick={() => setDeleting(p)}
             aria-label={`Delete ${p.name}`}
           >
             Delete
@@ -191,6 +192,22 @@ export function PaymentProvidersPage() {
         />
       </Stack>
       {editing && <PaymentProviderDialog editing={editing.provider} onClose={() => setEditing(null)} />}
+      <ReasonDialog
+        opened={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        reason={null}
+        confirmLabel="Delete"
+        confirmColor="red"
+        cancelLabel="Back"
+        isPending={remove.isPending}
+        onConfirm={() => (deleting ? runDelete(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      >
+        <Text size="sm">
+          Its methods leave the Add balance form and its webhook is removed at the company. One that took
+          payments cannot be deleted: disable it instead, so its deposits can still be refunded.
+        </Text>
+      </ReasonDialog>
     </>
   );
 }
