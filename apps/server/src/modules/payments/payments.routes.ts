@@ -10,13 +10,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
-import {
-  createPaymentProvider,
-  readPaymentProviders,
-  removePaymentProvider,
-  testPaymentProvider,
-  updatePaymentProviderById,
-} from './payment-providers.service.ts';
+import { createPaymentProvider } from './create-payment-provider.ts';
+import { readPaymentProviders, testPaymentProvider } from './read-payment-providers.ts';
+import { removePaymentProvider } from './remove-payment-provider.ts';
+import { updatePaymentProviderById } from './update-payment-provider.ts';
 
 const tags = ['admin'];
 const params = uuidParams({ id: 'Payment provider not found' });
