@@ -34,7 +34,8 @@ if (!process.env.E2E_DATA_DIR) {
  */
 const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
 const OWN_PORTAL = /tracking\.spec\.ts$/;
-const CONSOLE = /(accessibility|admin-console|deposits|pricing|providers|refund-voids)\.spec\.ts$/;
+const CONSOLE =
+  /(accessibility|admin-console|deposits|card-deposits|pricing|providers|refund-voids)\.spec\.ts$/;
 const OWN_DATA =
   /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges)\.spec\.ts$/;
 

@@ -91,3 +91,21 @@ export async function startEasyPostFake(refundAfterMs: number): Promise<SideProc
   );
   return { ...side, apiKey };
 }
+
+/** The Stripe fake the server's tests use, as a process (`apps/server/test/fakes/stripe-fake-main.ts`). */
+export async function startStripeFake(): Promise<SideProcess & { secretKey: string }> {
+  let secretKey = '';
+  const side = await startSide(
+    'npx',
+    ['tsx', 'apps/server/test/fakes/stripe-fake-main.ts'],
+    {},
+    async (output) => {
+      const match = /STRIPE_FAKE_URL=(\S+) STRIPE_FAKE_KEY=(\S+)/.exec(output);
+      if (!match) return null;
+      secretKey = match[2]!;
+      return match[1]!;
+    },
+    60_000,
+  );
+  return { ...side, secretKey };
+}

@@ -1,4 +1,5 @@
 import { trackingInboundRoutes } from './modules/tracking/tracking-inbound.ts';
+import { paymentInboundRoutes } from './modules/payments/payment-inbound.ts';
 import { invoiceRoutes } from './modules/invoices/invoices.routes.ts';
 import { websiteRoutes } from './modules/settings/website.routes.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(courierRoutes(ctx), { prefix: '/fed' });
       await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
       await api.register(trackingInboundRoutes(ctx), { prefix: '/tracking' });
+      await api.register(paymentInboundRoutes(ctx), { prefix: '/payments' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },

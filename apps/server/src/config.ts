@@ -171,6 +171,7 @@ export const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PRESIGN_DOWNLOADS: bool.default(false),
+  PAYMENT_CHECK_SECONDS: z.coerce.number().min(0.1).max(86_400).default(60),
 });
 
 export type Config = {
@@ -303,6 +304,11 @@ export type Config = {
    * `admin move-files --to s3`. `presignDownloads`: a label download redirects to a short-lived address.
    */
   files: { store: 'db' | 's3'; s3: S3Settings | null; presignDownloads: boolean };
+  /**
+   * `PAYMENT_CHECK_SECONDS`: the first time an open hosted payment is asked about by the reconciliation
+   * job (doubling up to an hour, until the payment ends; decision 323).
+   */
+  payments: { checkMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -447,6 +453,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     refunds: { voidCheckMs: Math.round(e.REFUND_VOID_CHECK_SECONDS * 1000) },
     files,
+    payments: { checkMs: Math.round(e.PAYMENT_CHECK_SECONDS * 1000) },
   };
 }
 

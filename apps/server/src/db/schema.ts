@@ -19,3 +19,4 @@ export * from './schema/tracking.ts';
 export * from './schema/upstream-label-files.ts';
 export * from './schema/file-store.ts';
 export * from './schema/routing.ts';
+export * from './schema/payments.ts';

@@ -27,6 +27,11 @@ export const TRACKING_QUEUE = 'tracking-poll';
 
 export type TrackingJobData = { orderId: string };
 
+/** One job per look at an open hosted payment (decision 323); each sends the next, with backoff. */
+export const PAYMENT_CHECK_QUEUE = 'payment-check';
+
+export type PaymentCheckJobData = { invoiceId: string; attempt: number };
+
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
@@ -46,4 +51,5 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
   // Webhook retries are scheduled by the worker (decision 115); these only cover a crashed attempt.
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
   { name: TRACKING_QUEUE, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120 },
+  { name: PAYMENT_CHECK_QUEUE, retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 },
 ];

@@ -1,4 +1,5 @@
 import { startTrackingWorkers } from '../modules/tracking/tracking-polls.ts';
+import { startPaymentWorkers } from '../modules/payments/payments.service.ts';
 import type { AppContext } from '../context.ts';
 import { loadLabelMerging } from '../labels/files/merge-in-layout.ts';
 import { DeferredLabelError, generateLabels, finishPurchaseOrRefund } from '../modules/orders/label-job.ts';
@@ -60,6 +61,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     { concurrency: workers, batchSize },
   );
   await startTrackingWorkers(ctx);
+  await startPaymentWorkers(ctx);
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
     const outcome = await finishPurchaseOrRefund(ctx, data.orderId, 'Label generation failed');
     if (outcome instanceof DeferredLabelError) {

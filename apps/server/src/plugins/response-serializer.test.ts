@@ -155,6 +155,7 @@ describe('compiled response serializer: same bytes as zod', () => {
       today: { labels: 0, revenue: 0 },
       days: [day],
       resellers: 2,
+      depositsToday: 25,
       depositsPending: null,
       courierAwaitingStaff: 5,
     });

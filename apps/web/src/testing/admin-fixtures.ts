@@ -41,6 +41,16 @@ export const adminInvoiceFixture = (
   receiptAt: '2025-03-05T09:05:00.000Z',
   decidedBy: null,
   receipts: [{ receipt: `RCPT${n}`, receiptUrl: null, submittedAt: '2025-03-05T09:05:00.000Z' }],
+  provider: null,
+  reference: null,
+  fee: null,
+  hosted_url: null,
+  charge: null,
+  risk: null,
+  captureId: null,
+  reviewReason: null,
+  refundedAt: null,
+  disputeStatus: null,
   ...overrides,
 });
 

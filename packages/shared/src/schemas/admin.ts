@@ -139,6 +139,8 @@ export const overviewResponse = z.object({
   today: z.object({ labels: z.number().int(), revenue: z.number() }),
   days: z.array(overviewDay),
   resellers: z.number().int(),
+  /** Dollars deposits added to balances today (UTC), manual and automatic, net of refunds and disputes. */
+  depositsToday: z.number(),
   /** Null until deposits exist. */
   depositsPending: z.number().int().nullable(),
   /** Null until courier orders exist. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { limitField, pageField } from './admin.ts';
+import { hostedMethodView } from './payments.ts';
 import { LABEL_RETENTION_MAX_DAYS, LABEL_RETENTION_MIN_DAYS, PAYMENT_METHODS } from './settings.ts';
+
+/** What `create-invoice` takes: the manual methods, and `stripe` (cards) where a provider serves it. */
+export const DEPOSIT_METHODS = ['paypal', 'cashapp', 'stripe'] as const;
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number];
 
 const page = pageField;
 const limit = limitField;
@@ -23,7 +28,7 @@ export const depositAmount = z.preprocess(
 /** POST /invoices/create-invoice (spec section 7). */
 export const createInvoiceBody = z.object({
   amount: depositAmount,
-  type: z.enum(PAYMENT_METHODS, { error: 'Payment method must be Paypal or CashApp' }),
+  type: z.enum(DEPOSIT_METHODS, { error: 'Payment method must be Card, Paypal or CashApp' }),
 });
 export type CreateInvoiceBody = z.input<typeof createInvoiceBody>;
 
@@ -39,12 +44,21 @@ export const invoiceView = z.object({
   createdAt: z.string(),
   /** When staff approved or cancelled it; null while pending. */
   decidedAt: z.string().nullable(),
+  /** The payment provider's kind when one serves it (issue 44), its checkout id and fee; null otherwise. */
+  provider: z.string().nullable(),
+  reference: z.string().nullable(),
+  fee: z.number().nullable(),
+  /** The provider's hosted page while the payment is open; null once it ended or for a manual invoice. */
+  hosted_url: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 export const createInvoiceResponse = z.object({
   message: z.string(),
   data: z.object({ hosted_url: z.string(), invoice: invoiceView }),
 });
+
+/** POST /invoices/{id}/refresh: where a hosted payment stands, in the reseller's words, and the invoice. */
+export const refreshInvoiceResponse = z.object({ message: z.string(), invoice: invoiceView });
 
 /** POST /invoices/verify-cashapp: the receipt link or transaction id of the payment. */
 export const verifyCashappBody = z.object({
@@ -68,8 +82,10 @@ export const cashappResponse = z.object({ cashapp: cashappInfo });
 export const depositOptionsResponse = z.object({
   minDeposit: z.number(),
   maxDeposit: z.number(),
-  methods: z.array(z.enum(PAYMENT_METHODS)),
+  methods: z.array(z.enum(DEPOSIT_METHODS)),
   paypalInstructions: z.string(),
+  /** The methods a payment provider serves (paid on its hosted page), with the surcharge on top. */
+  hosted: z.array(hostedMethodView),
 });
 export type DepositOptions = z.infer<typeof depositOptionsResponse>;
 
@@ -99,6 +115,14 @@ export const adminInvoiceView = invoiceView.extend({
   decidedBy: z.string().nullable(),
   /** Every receipt given for this invoice, newest (the current one) first. */
   receipts: z.array(invoiceReceiptView),
+  /** A hosted payment's charge (amount + surcharge), risk outcome, capture id, refund and dispute. */
+  charge: z.number().nullable(),
+  risk: z.string().nullable(),
+  captureId: z.string().nullable(),
+  /** Why a captured payment was not credited (another amount or currency): staff decide. */
+  reviewReason: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+  disputeStatus: z.string().nullable(),
 });
 export type AdminInvoiceView = z.infer<typeof adminInvoiceView>;
 export const adminInvoicesResponse = z.object({

@@ -15,6 +15,9 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'order.tracking_updated',
   /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
   'order.refund_rejected',
+  /** A hosted payment credited the balance (issue 44), or a refund or dispute took it back: the invoice and the new balance. */
+  'deposit.credited',
+  'deposit.reversed',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 
@@ -95,3 +98,32 @@ export const trackingUpdatedPayload = z.object({
   }),
 });
 export type TrackingUpdatedPayload = z.infer<typeof trackingUpdatedPayload>;
+
+/** What `deposit.credited` and `deposit.reversed` carry (issue 44, decision 323). */
+export const DEPOSIT_EVENTS_DESCRIPTION =
+  'Sent when a deposit paid on a payment provider’s page (card, PayPal, Cash App) moves the balance: ' +
+  '`deposit.credited` once the provider captured the payment (or a disputed payment was decided in your ' +
+  'favour), `deposit.reversed` when it was refunded or disputed. `balance` is the balance after this move, ' +
+  'and may be negative after a dispute: no purchase is accepted until it is above zero again.';
+
+const depositEventData = z.object({
+  invoice: z.object({
+    _id: z.string(),
+    amount: z.number().describe('What the deposit added to the balance, in dollars'),
+    payment_method: z.string(),
+    status: z.string(),
+    note: z.string().describe('The invoice note, such as LP-7K3Q9'),
+    reference: z.string().nullable().describe('The provider’s id of the checkout'),
+    fee: z.number().nullable().describe('The provider’s fee, in dollars, when it said it'),
+  }),
+  amount: z.number().describe('The amount moved, in dollars (always positive)'),
+  balance: z.number().describe('The balance after this move, in dollars'),
+  reason: z.string().optional().describe('Why the deposit was reversed'),
+});
+export const depositEventPayload = (type: 'deposit.credited' | 'deposit.reversed') =>
+  z.object({
+    id: z.string().describe('The event id, also sent as the webhook-id header'),
+    type: z.literal(type),
+    created: z.string().describe('When the event was made (ISO 8601)'),
+    data: depositEventData,
+  });

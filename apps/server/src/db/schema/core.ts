@@ -62,7 +62,6 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt, t.id),
     // The console's search has a trigram index on the text it matches (migration 0022, decision 231),
     // written there by hand: this builder cannot give an expression an operator class.
-    check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
     check('users_address_check_mode', sql`${t.addressCheck} IN ('confirm', 'correct', 'off')`),
   ],
 );

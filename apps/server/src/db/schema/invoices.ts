@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
+import { paymentProviders } from './payments.ts';
 
 export const INVOICE_METHODS = ['cashapp', 'paypal', 'stripe', 'manual'] as const;
 export const INVOICE_STATUSES = ['pending', 'cancelled', 'completed'] as const;
@@ -33,6 +34,24 @@ export const invoices = pgTable(
     decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** A deposit paid on a payment company's hosted page (migration 0040, decision 323); null: manual. */
+    providerId: uuid().references(() => paymentProviders.id, { onDelete: 'restrict' }),
+    /** The company's id of the checkout (Stripe Checkout Session, PayPal order, Square order). */
+    reference: text(),
+    hostedUrl: text(),
+    /** What the payer is charged: the amount plus any surcharge. */
+    chargeCents: bigint({ mode: 'number' }),
+    feeCents: bigint({ mode: 'number' }),
+    /** The company's risk outcome (Stripe Radar's `risk_level`). */
+    risk: text(),
+    /** The id a refund or dispute names (Stripe PaymentIntent, PayPal capture, Square payment). */
+    captureId: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Why a captured payment was not credited (another amount or currency): staff look at it. */
+    reviewReason: text(),
+    refundId: text(),
+    refundedAt: timestamp({ withTimezone: true }),
+    disputeStatus: text({ enum: ['open', 'won', 'lost'] }),
   },
   (t) => [
     uniqueIndex('invoices_note_idx').on(t.note),

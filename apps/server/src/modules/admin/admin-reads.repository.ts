@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, mailOutbox, orders, users } from '../../db/schema.ts';
+import { auditLog, ledgerEntries, mailOutbox, orders, users } from '../../db/schema.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -62,6 +62,15 @@ export async function labelsPerDay(db: DbOrTx, since: Date) {
     .from(orders)
     .where(and(gte(orders.createdAt, since), sql`${orders.status} <> 'cancelled'`))
     .groupBy(day);
+}
+
+/** What deposits added to balances since `since` (approvals and card payments, less refunds and disputes). */
+export async function depositCentsSince(db: DbOrTx, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'deposit'), gte(ledgerEntries.createdAt, since)));
+  return Number(row?.cents ?? 0);
 }
 
 export async function countResellers(db: DbOrTx): Promise<number> {

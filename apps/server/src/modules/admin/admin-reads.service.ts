@@ -3,7 +3,13 @@ import type { AppContext } from '../../context.ts';
 import { maskCodes } from '../../mail/mail-types.ts';
 import { countAwaitingStaff } from '../courier/courier-staff.service.ts';
 import { countPendingInvoices } from '../invoices/admin-invoices.service.ts';
-import { countResellers, labelsPerDay, listAuditRows, listMailRows } from './admin-reads.repository.ts';
+import {
+  countResellers,
+  depositCentsSince,
+  labelsPerDay,
+  listAuditRows,
+  listMailRows,
+} from './admin-reads.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 const OVERVIEW_DAYS = 30;
@@ -73,6 +79,7 @@ export async function readOverview(ctx: AppContext, now = new Date()): Promise<O
     today: { labels: today.labels, revenue: today.revenue },
     days,
     resellers: await countResellers(ctx.db),
+    depositsToday: centsToDollars(await depositCentsSince(ctx.db, todayStart)),
     depositsPending: await countPendingInvoices(ctx.db),
     courierAwaitingStaff: await countAwaitingStaff(ctx.db),
   };

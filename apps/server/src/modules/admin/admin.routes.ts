@@ -13,6 +13,7 @@ import {
   adminRouteRoutes,
 } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
+import { adminPaymentProviderRoutes } from '../payments/payments.routes.ts';
 import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
@@ -34,6 +35,7 @@ export const adminRoutes =
     await admin.register(adminMarginRoutes(ctx), { prefix: '/margins' });
     await admin.register(adminReportRoutes(ctx), { prefix: '/reports' });
     await admin.register(adminInvoiceRoutes(ctx), { prefix: '/invoices' });
+    await admin.register(adminPaymentProviderRoutes(ctx), { prefix: '/payment-providers' });
     await admin.register(adminSettingsRoutes(ctx), { prefix: '/settings' });
     await admin.register(adminOrderRoutes(ctx), { prefix: '/orders' });
     await admin.register(adminOrderRefundRoutes(ctx), { prefix: '/orders' });

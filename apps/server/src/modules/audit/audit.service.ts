@@ -8,9 +8,11 @@ export { refuseOwnTarget } from './own-target.ts';
 export type StaffActor = RequestMeta & { userId: string };
 /** The operator's command line (`npm run admin`): no account, no address. */
 export const CLI_ACTOR = { userId: null, ip: null, userAgent: 'admin-cli' } as const;
+/** A payment company's news (webhook, return check, reconciliation job): no person behind it (decision 323). */
+export const PAYMENTS_ACTOR = { userId: null, ip: null, userAgent: 'payment-provider' } as const;
 
 export type AuditEntry = {
-  actor: StaffActor | typeof CLI_ACTOR;
+  actor: StaffActor | typeof CLI_ACTOR | typeof PAYMENTS_ACTOR;
   /** `<area>.<verb>`, such as `user.adjust_balance` or `invoice.approve`. */
   action: string;
   targetType: string;

@@ -5,12 +5,13 @@ import {
   approveInvoiceBody,
   cancelInvoiceBody,
   formatUsd,
+  refundInvoiceBody,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
-import { approveInvoice, cancelInvoice, readAdminInvoices } from './admin-invoices.service.ts';
+import { approveInvoice, cancelInvoice, readAdminInvoices, refundInvoice } from './admin-invoices.service.ts';
 
 const tags = ['admin'];
 const invoiceParams = uuidParams({ id: 'Invoice not found' });
@@ -63,6 +64,29 @@ export const adminInvoiceRoutes =
           reason: request.body.reason,
         });
         return { message: `${invoice.note} cancelled`, invoice };
+      },
+    );
+    app.post(
+      '/:id/refund',
+      {
+        schema: {
+          tags,
+          params: invoiceParams,
+          body: refundInvoiceBody,
+          response: { 200: adminInvoiceResponse },
+        },
+      },
+      async (request) => {
+        const invoice = await refundInvoice(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          reason: request.body.reason,
+          allowNegative: request.body.allowNegative,
+        });
+        return {
+          message: `${invoice.note} refunded: ${formatUsd(invoice.amount)} taken from ${invoice.reseller.discordId}`,
+          invoice,
+        };
       },
     );
   };

@@ -11,6 +11,7 @@ import { AppError } from '../../errors.ts';
 import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
+import { refundDeposit } from '../payments/payments.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
@@ -120,6 +121,12 @@ export async function approveInvoice(
     const current = await findInvoice(tx, options.id);
     if (!current) throw notFound();
     refuseOwnTarget(options.actor, current.userId, 'You cannot approve your own invoice');
+    // A hosted payment credits itself when the provider captures it; staff only decide one flagged for them.
+    if (current.providerId && current.status === 'pending' && !current.reviewReason)
+      throw new AppError(
+        'CONFLICT',
+        `${current.note} is paid on the provider's page and credits itself once the payment clears`,
+      );
     const decided = await decideInvoice(tx, {
       id: options.id,
       status: 'completed',
@@ -205,5 +212,14 @@ export async function cancelInvoice(
     return decided;
   });
   await tellReseller(ctx, invoice, { outcome: 'cancelled' });
+  return adminView(ctx, invoice.id);
+}
+
+/** POST /admin/invoices/{id}/refund: a hosted deposit refunded through its provider (decision 324). */
+export async function refundInvoice(
+  ctx: AppContext,
+  options: { actor: StaffActor; id: string; reason: string; allowNegative?: boolean },
+): Promise<AdminInvoiceView> {
+  const invoice = await refundDeposit(ctx, options);
   return adminView(ctx, invoice.id);
 }

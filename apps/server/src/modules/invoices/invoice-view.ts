@@ -12,7 +12,14 @@ export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
   cancelReason: row.cancelReason,
   createdAt: row.createdAt.toISOString(),
   decidedAt: row.decidedAt?.toISOString() ?? null,
+  provider: row.providerId ? providerKindOf(row.paymentMethod) : null,
+  reference: row.reference,
+  fee: row.feeCents === null ? null : centsToDollars(row.feeCents),
+  hosted_url: row.status === 'pending' && row.hostedUrl ? row.hostedUrl : null,
 });
+
+/** The provider kind that serves a hosted invoice's method. */
+const providerKindOf = (method: string) => (method === 'cashapp' ? 'square' : method);
 
 export const toAdminInvoiceView = (
   row: AdminInvoiceRow,
@@ -26,6 +33,12 @@ export const toAdminInvoiceView = (
   receipts: receipts
     .filter((r) => r.invoiceId === row.id)
     .map((r) => ({ receipt: r.receipt, receiptUrl: r.receiptUrl, submittedAt: r.submittedAt.toISOString() })),
+  charge: row.chargeCents === null ? null : centsToDollars(row.chargeCents),
+  risk: row.risk,
+  captureId: row.captureId,
+  reviewReason: row.reviewReason,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  disputeStatus: row.disputeStatus,
 });
 
 export const METHOD_NAMES: Record<string, string> = {

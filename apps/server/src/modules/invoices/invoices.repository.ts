@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceReceipts, invoices, users } from '../../db/schema.ts';
@@ -76,8 +76,14 @@ export async function countUserInvoices(db: DbOrTx, userId: string, since: Date)
   return { pending: row?.pending ?? 0, recent: row?.recent ?? 0 };
 }
 
+/** Pending invoices staff must decide: manual ones, and hosted ones flagged for them (decision 323). */
 export async function countPendingInvoices(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(invoices).where(eq(invoices.status, 'pending'));
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(
+      and(eq(invoices.status, 'pending'), or(isNull(invoices.providerId), isNotNull(invoices.reviewReason))),
+    );
   return row?.n ?? 0;
 }
 

@@ -4,12 +4,14 @@ import {
   invoicesQuery,
   invoicesResponse,
   messageResponse,
+  refreshInvoiceResponse,
+  uuidParams,
   verifyCashappBody,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { createInvoice, readInvoices, submitReceipt } from './invoices.service.ts';
+import { createInvoice, readInvoices, refreshInvoice, submitReceipt } from './invoices.service.ts';
 
 const tags = ['invoices'];
 
@@ -22,11 +24,16 @@ export const invoiceRoutes =
       '/create-invoice',
       { schema: { tags, body: createInvoiceBody, response: { 201: createInvoiceResponse } } },
       async (request, reply) => {
-        const invoice = await createInvoice(ctx, { userId: currentUser(request).user.id, ...request.body });
-        // Paypal and CashApp are paid by hand in our own modal; hosted_url is for hosted checkouts.
-        return reply
-          .code(201)
-          .send({ message: `Invoice ${invoice.note} created`, data: { hosted_url: '', invoice } });
+        const invoice = await createInvoice(ctx, {
+          userId: currentUser(request).user.id,
+          ...request.body,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        // Paid by hand in our own modal without a provider; with one, on the provider's hosted page.
+        return reply.code(201).send({
+          message: `Invoice ${invoice.note} created`,
+          data: { hosted_url: invoice.hosted_url ?? '', invoice },
+        });
       },
     );
     app.post(
@@ -38,6 +45,18 @@ export const invoiceRoutes =
           invoiceId: request.body.invoice,
           receipt: request.body.cashAppUrl,
         }),
+    );
+    app.post(
+      '/:id/refresh',
+      {
+        schema: {
+          tags,
+          params: uuidParams({ id: 'Invoice not found' }),
+          response: { 200: refreshInvoiceResponse },
+        },
+      },
+      async (request) =>
+        refreshInvoice(ctx, { userId: currentUser(request).user.id, invoiceId: request.params.id }),
     );
     app.get(
       '/readAll',

@@ -7,11 +7,18 @@ import {
   pageCount,
   pageOffset,
   parseReceipt,
+  DEPOSIT_METHOD_LABELS,
   type InvoiceView,
-  type PaymentMethod,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
+import {
+  hostedInvoiceFields,
+  hostedProviderFor,
+  openCheckout,
+  schedulePaymentCheck,
+  settleHostedInvoice,
+} from '../payments/payments.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { toInvoiceView } from './invoice-view.ts';
 import {
@@ -43,20 +50,21 @@ const isUniqueViolation = (error: unknown, constraint: string): boolean => {
   return pg?.code === '23505' && (pg.constraint === undefined || pg.constraint === constraint);
 };
 
+const MANUAL_NAMES = { cashapp: 'CashApp', paypal: 'Paypal', stripe: DEPOSIT_METHOD_LABELS.stripe };
+
 /**
  * POST /invoices/create-invoice: a pending invoice with its own note, within the settings' limits, for an
- * enabled method; at most MAX_PENDING_INVOICES pending and INVOICES_PER_HOUR created per hour.
+ * enabled method; at most MAX_PENDING_INVOICES pending and INVOICES_PER_HOUR created per hour. A method a
+ * payment provider serves opens the provider's checkout: the invoice carries its hosted page (issue 44).
  */
 export async function createInvoice(
   ctx: AppContext,
-  options: { userId: string; amount: number; type: PaymentMethod },
+  options: { userId: string; amount: number; type: 'paypal' | 'cashapp' | 'stripe'; origin: string },
 ): Promise<InvoiceView> {
   const settings = await getSettings(ctx.db);
-  if (!settings.enabledPaymentMethods.includes(options.type))
-    throw AppError.fieldError(
-      'type',
-      `${options.type === 'cashapp' ? 'CashApp' : 'Paypal'} payments are not available right now`,
-    );
+  const provider = await hostedProviderFor(ctx, options.type);
+  if (!provider && (options.type === 'stripe' || !settings.enabledPaymentMethods.includes(options.type)))
+    throw AppError.fieldError('type', `${MANUAL_NAMES[options.type]} payments are not available right now`);
   const amountCents = dollarsToCents(options.amount);
   if (amountCents < settings.minDepositCents)
     throw AppError.fieldError('amount', `Amount must be at least ${formatCents(settings.minDepositCents)}`);
@@ -78,20 +86,56 @@ export async function createInvoice(
             'TOO_MANY_REQUESTS',
             'Too many invoices in the last hour, please try again later',
           );
-        return insertInvoice(tx, {
+        const hosted = provider
+          ? await hostedInvoiceFields(ctx, tx, {
+              provider,
+              userId: options.userId,
+              method: options.type,
+              amountCents,
+            })
+          : {};
+        const inserted = await insertInvoice(tx, {
           userId: options.userId,
           amountCents,
           paymentMethod: options.type,
           note: newInvoiceNote(),
+          ...hosted,
         });
+        // The reconciliation job is sent with the invoice: it ends the payment whatever happens next.
+        if (provider) await schedulePaymentCheck(ctx, tx, { invoiceId: inserted.id, attempt: 1 });
+        return inserted;
       });
-      return toInvoiceView(row);
+      if (!provider) return toInvoiceView(row);
+      return toInvoiceView(await openCheckout(ctx, { provider, invoice: row, origin: options.origin }));
     } catch (error) {
       // 31^5 notes: a clash is rare, and another draw settles it.
       if (attempt < 3 && isUniqueViolation(error, 'invoices_note_idx')) continue;
       throw error;
     }
   }
+}
+
+/**
+ * POST /invoices/{id}/refresh: the reseller's return from a hosted page; the provider is asked about the
+ * invoice now, as the webhook and the job would (one settlement function, decision 323).
+ */
+export async function refreshInvoice(
+  ctx: AppContext,
+  options: { userId: string; invoiceId: string },
+): Promise<{ message: string; invoice: InvoiceView }> {
+  const found = isUuid(options.invoiceId) ? await findInvoice(ctx.db, options.invoiceId) : undefined;
+  if (!found || found.userId !== options.userId) throw notFound();
+  const row = found.providerId ? (await settleHostedInvoice(ctx, found.id)).invoice : found;
+  const invoice = toInvoiceView(row);
+  const message =
+    row.status === 'completed'
+      ? `Payment received: ${formatCents(row.amountCents)} added to your balance`
+      : row.status === 'cancelled'
+        ? `${row.note} was cancelled: ${row.cancelReason ?? 'the payment did not go through'}`
+        : row.reviewReason
+          ? `The payment for ${row.note} does not match the invoice; staff will look at it and get back to you`
+          : 'Waiting for the payment to clear';
+  return { message, invoice };
 }
 
 /** GET /invoices/readAll: the reseller's own invoices, newest first. */

@@ -23,12 +23,22 @@ export async function insertEntryOnce(
   return rows[0]?.id ?? null;
 }
 
-/** Moves the cached balance; refuses (returns null) rather than going below zero. */
-export async function addToBalance(tx: DbOrTx, userId: string, amountCents: number): Promise<number | null> {
+/**
+ * Moves the cached balance; refuses (returns null) rather than going below zero, unless `mayGoNegative`
+ * (a disputed or refunded deposit takes back what was spent, decision 324).
+ */
+export async function addToBalance(
+  tx: DbOrTx,
+  userId: string,
+  amountCents: number,
+  mayGoNegative = false,
+): Promise<number | null> {
   const rows = await tx
     .update(users)
     .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
-    .where(and(eq(users.id, userId), sql`${users.balanceCents} + ${amountCents} >= 0`))
+    .where(
+      and(eq(users.id, userId), mayGoNegative ? undefined : sql`${users.balanceCents} + ${amountCents} >= 0`),
+    )
     .returning({ balanceCents: users.balanceCents });
   return rows[0]?.balanceCents ?? null;
 }

@@ -14,6 +14,8 @@ export type PostEntryInput = {
   note?: string | null;
   /** The staff member who made the change (adjustments, approvals); shown in the console's ledger. */
   createdBy?: string | null;
+  /** Only a deposit taken back (refund with staff's leave, dispute) may take the balance below zero. */
+  mayGoNegative?: boolean;
 };
 
 export type PostEntryResult = { applied: boolean; balanceCents: number | null };
@@ -27,9 +29,10 @@ export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<Po
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
     throw new Error(`invalid ledger amount ${input.amountCents}`);
   }
-  const entryId = await insertEntryOnce(tx, input);
+  const { mayGoNegative, ...entry } = input;
+  const entryId = await insertEntryOnce(tx, entry);
   if (!entryId) return { applied: false, balanceCents: null };
-  const balanceCents = await addToBalance(tx, input.userId, input.amountCents);
+  const balanceCents = await addToBalance(tx, input.userId, input.amountCents, mayGoNegative);
   if (balanceCents === null)
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
   await setBalanceAfter(tx, entryId, balanceCents);
@@ -44,6 +47,11 @@ export async function insufficientBalanceError(
   const user = await findUserById(db, userId);
   const cost = formatCents(amountCents);
   const balance = formatCents(user?.balanceCents ?? 0);
+  if ((user?.balanceCents ?? 0) < 0)
+    return new AppError(
+      'INSUFFICIENT_BALANCE',
+      `Your balance is ${balance} after a payment was taken back: add funds to bring it above zero before buying.`,
+    );
   return new AppError(
     'INSUFFICIENT_BALANCE',
     `Insufficient balance: this ${what} costs ${cost} and your balance is ${balance}. Please add funds.`,

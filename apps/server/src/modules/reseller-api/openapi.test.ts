@@ -71,6 +71,14 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
     expect(data.required).toEqual(expect.arrayContaining(['newEvents', 'trackingEvents', 'trackingStatus']));
     expect(data.properties.newEvents.items.properties).toHaveProperty('status');
 
+    // Card and other hosted deposits tell the reseller's systems of each move and the new balance (issue 44).
+    for (const type of ['deposit.credited', 'deposit.reversed']) {
+      const deposit = doc.webhooks[type].post;
+      const body = deposit.requestBody.content['application/json'].schema.properties.data;
+      expect(body.required).toEqual(expect.arrayContaining(['invoice', 'amount', 'balance']));
+      expect(deposit.description).toContain('may be negative after a dispute');
+    }
+
     const file = path.join(dir, 'openapi.json');
     await fs.writeFile(file, res.body);
     const lint = await run(redocly, ['lint', file, '--format=stylish'], {

@@ -1,7 +1,12 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { TRACKING_UPDATED_DESCRIPTION, trackingUpdatedPayload } from '@portal/shared';
+import {
+  DEPOSIT_EVENTS_DESCRIPTION,
+  depositEventPayload,
+  TRACKING_UPDATED_DESCRIPTION,
+  trackingUpdatedPayload,
+} from '@portal/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 
@@ -34,6 +39,29 @@ const WEBHOOKS = {
       security: [],
     },
   },
+  ...Object.fromEntries(
+    (['deposit.credited', 'deposit.reversed'] as const).map((type) => [
+      type,
+      {
+        post: {
+          operationId: type === 'deposit.credited' ? 'depositCredited' : 'depositReversed',
+          summary:
+            type === 'deposit.credited'
+              ? 'A deposit paid on a provider’s page was credited'
+              : 'A deposit was refunded or disputed',
+          description: DEPOSIT_EVENTS_DESCRIPTION,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchemaOf(depositEventPayload(type)) } },
+          },
+          responses: {
+            200: { description: 'Any 2xx answer marks the delivery done; others are retried' },
+          },
+          security: [],
+        },
+      },
+    ]),
+  ),
 };
 
 /**

@@ -2,17 +2,24 @@ import { centsToDollars, type CashappInfo, type DepositOptions } from '@portal/s
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredFile } from '../../files/index.ts';
+import { hostedMethods } from '../payments/payments.service.ts';
 import { cashappQrPath } from './admin-settings.service.ts';
 import { getSettings } from './settings.service.ts';
 
-/** GET /website/deposit-options: the limits and methods the deposit modal offers. */
+/**
+ * GET /website/deposit-options: the limits and methods the deposit modal offers: the manual methods staff
+ * enabled and those a payment provider serves (with the surcharge paid on top, issue 44).
+ */
 export async function depositOptions(ctx: AppContext): Promise<DepositOptions> {
   const s = await getSettings(ctx.db);
+  const hosted = await hostedMethods(ctx);
+  const methods = [...new Set([...s.enabledPaymentMethods, ...hosted.map((h) => h.method)])];
   return {
     minDeposit: centsToDollars(s.minDepositCents),
     maxDeposit: centsToDollars(s.maxDepositCents),
-    methods: s.enabledPaymentMethods,
+    methods,
     paypalInstructions: s.paypalInstructions,
+    hosted,
   };
 }
 

@@ -15,6 +15,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund_request.updated',
   'order.tracking_updated',
   'order.refund_rejected',
+  /** A hosted payment credited the balance (issue 44), or a refund or dispute took it back: the invoice and the new balance. */
+  'deposit.credited',
+  'deposit.reversed',
   'test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,5 +1,6 @@
 import {
   IconChartBar,
+  IconCreditCard,
   IconListDetails,
   IconMail,
   IconReceipt,
@@ -21,6 +22,7 @@ import { SettingsPage } from '../../features/admin-settings/pages/settings-page'
 import { LabelTypesPage } from '../../features/admin-label-types/pages/label-types-page';
 import { MailPage } from '../../features/admin-mail/pages/mail-page';
 import { ProvidersPage } from '../../features/admin-providers/pages/providers-page';
+import { PaymentProvidersPage } from '../../features/admin-payment-providers/pages/payment-providers-page';
 import { OverviewPage } from '../../features/admin-overview/pages/overview-page';
 import { ResellerDetailPage } from '../../features/admin-resellers/pages/reseller-detail-page';
 import { ResellersPage } from '../../features/admin-resellers/pages/resellers-page';
@@ -63,6 +65,12 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { label: 'Courier', path: 'courier', icon: IconTruckDelivery, element: <CourierPage /> },
   { label: 'Label Types', path: 'label-types', icon: IconTags, element: <LabelTypesPage /> },
   { label: 'Providers', path: 'providers', icon: IconPlugConnected, element: <ProvidersPage /> },
+  {
+    label: 'Payment providers',
+    path: 'payment-providers',
+    icon: IconCreditCard,
+    element: <PaymentProvidersPage />,
+  },
   { label: 'Settings', path: 'settings', icon: IconSettings, element: <SettingsPage /> },
   { label: 'Audit Log', path: 'audit', icon: IconListDetails, element: <AuditLogPage /> },
   { label: 'Mail', path: 'mail', icon: IconMail, element: <MailPage /> },

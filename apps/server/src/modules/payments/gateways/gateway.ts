@@ -86,7 +86,12 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** Asks the company now. PayPal: an APPROVED order is captured here (with a request id, so twice is once). */
   retrieve(reference: string): Promise<PaymentState>;
-  refund(input: { captureId: string; amountCents: number; idempotencyKey: string; reason: string }): Promise<{ refundId: string }>;
+  refund(input: {
+    captureId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    reason: string;
+  }): Promise<{ refundId: string }>;
   /** Verifies the signature the company's way (Stripe constructEvent, PayPal verify-webhook-signature, Square WebhooksHelper) and maps the event. */
   verifyWebhook(input: InboundWebhook): Promise<GatewayEvent>;
   registerWebhook(url: string): Promise<{ webhookId: string; secret: string | null }>;

@@ -47,3 +47,23 @@ export const useDecideInvoice = () => {
     onSettled: refresh,
   });
 };
+
+/** POST /admin/invoices/{id}/refund with { reason, allowNegative? }: through the provider, debited at once. */
+export const useRefundInvoice = () => {
+  const refresh = useStaffRefresh(queryKeys.admin.invoices.all, ...BALANCE_AREAS);
+  return useMutation({
+    mutationFn: async ({
+      id,
+      reason,
+      allowNegative,
+    }: {
+      id: string;
+      reason: string;
+      allowNegative: boolean;
+    }) =>
+      adminInvoiceResponse.parse(
+        await api.post(`/admin/invoices/${encodeURIComponent(id)}/refund`, { reason, allowNegative }),
+      ),
+    onSettled: refresh,
+  });
+};

@@ -61,4 +61,46 @@ describe('Console Deposits: deciding an invoice', { timeout: 20_000 }, () => {
     });
     expect(screen.getByRole('dialog', { name: 'Approve LP-1001?' })).toBeInTheDocument();
   });
+
+  it('shows a card deposit with its provider, reference, fee and risk, and refunds it with a reason', async () => {
+    const user = userEvent.setup({ delay: null });
+    const invoice = adminInvoiceFixture(2, {
+      payment_method: 'stripe',
+      status: 'completed',
+      receipt: null,
+      receipts: [],
+      provider: 'stripe',
+      reference: 'cs_test_123',
+      fee: 0.75,
+      risk: 'elevated',
+      charge: 25,
+      captureId: 'pi_123',
+    });
+    const server = renderQueue([invoice], {
+      'POST /admin/invoices/i2/refund': {
+        body: {
+          message: 'LP-1002 refunded: $25.00 taken from acme.labels',
+          invoice: { ...invoice, refundedAt: 'now' },
+        },
+      },
+    });
+    const row = await screen.findByTestId('admin-invoice-row');
+    expect(row).toHaveTextContent('cs_test_123');
+    expect(row).toHaveTextContent('Fee $0.75 · Risk elevated');
+    expect(within(row).queryByRole('button', { name: 'Approve' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Refund' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund LP-1002?' });
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'Refund even if the balance goes below zero' }),
+    );
+    await confirmWithReason(user, server, dialog, {
+      button: 'Refund $25.00',
+      reason: 'Asked by the reseller',
+    });
+    expect(server.posts()[0]).toMatchObject({
+      path: '/admin/invoices/i2/refund',
+      body: { reason: 'Asked by the reseller', allowNegative: true },
+    });
+    expect(await screen.findByText('LP-1002 refunded: $25.00 taken from acme.labels')).toBeInTheDocument();
+  });
 });

@@ -11,13 +11,41 @@ import { usePagedList } from '../../../lib/use-paged-list';
 import { useAdminInvoices } from '../api/invoices';
 import { DecideInvoiceDialog } from '../components/decide-invoice-dialog';
 import { InvoiceReceipt } from '../components/invoice-receipt';
+import { RefundInvoiceDialog } from '../components/refund-invoice-dialog';
 import { CodeText } from '../../../components/code-text';
 import { FilterBar, SearchInput } from '../../../components/search-input';
 
 type Status = '' | 'pending' | 'completed' | 'cancelled';
 type Method = '' | 'cashapp' | 'paypal' | 'stripe' | 'manual';
-type Deciding = { invoice: AdminInvoiceView; action: 'approve' | 'cancel' };
+type Deciding = { invoice: AdminInvoiceView; action: 'approve' | 'cancel' | 'refund' };
 const METHOD_LABEL: Record<string, string> = { cashapp: 'CashApp', paypal: 'Paypal', stripe: 'Stripe' };
+const PROVIDER_LABEL: Record<string, string> = { stripe: 'Stripe', paypal: 'PayPal', square: 'Square' };
+/** A hosted payment credits itself; staff decide only one flagged for them, and may refund a credited one. */
+const isAutomatic = (invoice: AdminInvoiceView) => invoice.provider !== null && invoice.reviewReason === null;
+
+/** The provider, its reference, fee and risk, or the reseller's receipt for a manual invoice. */
+function PaymentCell({ invoice }: { invoice: AdminInvoiceView }) {
+  if (!invoice.provider) return <InvoiceReceipt invoice={invoice} />;
+  return (
+    <Stack gap={2}>
+      <Text size="sm" fw={600}>
+        {PROVIDER_LABEL[invoice.provider] ?? invoice.provider}
+      </Text>
+      {invoice.reference && <CodeText size="xs">{invoice.reference}</CodeText>}
+      <Text size="xs" c="dimmed">
+        {invoice.fee === null ? 'Fee not known yet' : `Fee ${formatUsd(invoice.fee)}`}
+        {invoice.risk ? ` · Risk ${invoice.risk}` : ''}
+        {invoice.disputeStatus ? ` · Dispute ${invoice.disputeStatus}` : ''}
+        {invoice.refundedAt ? ' · Refunded' : ''}
+      </Text>
+      {invoice.reviewReason && (
+        <Text size="xs" c="red">
+          {invoice.reviewReason}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** "3 h ago": how long an invoice has waited. */
 const age = (iso: string, now = Date.now()) => {
@@ -58,7 +86,7 @@ const columns = (decide: (deciding: Deciding) => void): DataColumn<AdminInvoiceV
     header: 'Note',
     cell: (invoice) => <CodeText fw={600}>{invoice.note}</CodeText>,
   },
-  { key: 'receipt', header: 'Receipt', cell: (invoice) => <InvoiceReceipt invoice={invoice} /> },
+  { key: 'receipt', header: 'Receipt / provider', cell: (invoice) => <PaymentCell invoice={invoice} /> },
   {
     key: 'status',
     header: 'Status',
@@ -78,16 +106,26 @@ const columns = (decide: (deciding: Deciding) => void): DataColumn<AdminInvoiceV
     key: 'actions',
     header: <VisuallyHidden>Actions</VisuallyHidden>,
     cell: (invoice) =>
-      invoice.status === 'pending' && (
-        <Group gap={6} wrap="nowrap" justify="flex-end">
-          <Button size="xs" color="teal" onClick={() => decide({ invoice, action: 'approve' })}>
-            Approve
-          </Button>
-          <Button size="xs" variant="default" onClick={() => decide({ invoice, action: 'cancel' })}>
-            Cancel
-          </Button>
-        </Group>
-      ),
+      isAutomatic(invoice)
+        ? invoice.status === 'completed' &&
+          !invoice.refundedAt &&
+          !invoice.disputeStatus && (
+            <Group justify="flex-end">
+              <Button size="xs" variant="default" onClick={() => decide({ invoice, action: 'refund' })}>
+                Refund
+              </Button>
+            </Group>
+          )
+        : invoice.status === 'pending' && (
+            <Group gap={6} wrap="nowrap" justify="flex-end">
+              <Button size="xs" color="teal" onClick={() => decide({ invoice, action: 'approve' })}>
+                Approve
+              </Button>
+              <Button size="xs" variant="default" onClick={() => decide({ invoice, action: 'cancel' })}>
+                Cancel
+              </Button>
+            </Group>
+          ),
   },
 ];
 
@@ -104,7 +142,7 @@ export function DepositsQueuePage() {
     <>
       <PageHeader
         title="Deposits"
-        description="Match each payment to its invoice by the note, then approve or cancel it."
+        description="Match each manual payment to its invoice by the note, then approve or cancel it. Card payments credit themselves."
       />
       <Stack gap="md">
         <FilterBar>
@@ -155,7 +193,16 @@ export function DepositsQueuePage() {
         />
         <PageNav {...list.nav} totalPages={data?.totalPages} label="Invoice pages" />
       </Stack>
-      {deciding && <DecideInvoiceDialog {...deciding} onClose={() => setDeciding(null)} />}
+      {deciding?.action === 'refund' && (
+        <RefundInvoiceDialog invoice={deciding.invoice} onClose={() => setDeciding(null)} />
+      )}
+      {deciding && deciding.action !== 'refund' && (
+        <DecideInvoiceDialog
+          invoice={deciding.invoice}
+          action={deciding.action}
+          onClose={() => setDeciding(null)}
+        />
+      )}
     </>
   );
 }

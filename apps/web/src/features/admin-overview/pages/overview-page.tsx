@@ -53,6 +53,7 @@ export function OverviewPage() {
             <Figure label="Labels today" value={data.today.labels.toLocaleString('en-US')} />
             <Figure label="Revenue today" value={formatUsd(data.today.revenue)} />
             <Figure label="Resellers" value={data.resellers.toLocaleString('en-US')} />
+            <Figure label="Deposits today" value={formatUsd(data.depositsToday)} />
             {data.depositsPending !== null && (
               <Figure label="Deposits pending" value={String(data.depositsPending)} />
             )}

@@ -4,7 +4,8 @@ import {
   depositOptionsResponse,
   invoicesResponse,
   messageResponse,
-  type PaymentMethod,
+  refreshInvoiceResponse,
+  type DepositMethod,
 } from '@portal/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -41,7 +42,7 @@ export const useCashapp = (enabled: boolean) => useQuery({ ...invoiceQueries.cas
 export const useCreateInvoice = () => {
   const refresh = useRefresh(queryKeys.invoices.all);
   return useMutation({
-    mutationFn: async (body: { amount: number; type: PaymentMethod }) =>
+    mutationFn: async (body: { amount: number; type: DepositMethod }) =>
       createInvoiceResponse.parse(await api.post('/invoices/create-invoice', body)),
     onSuccess: refresh,
   });
@@ -54,5 +55,17 @@ export const useSubmitReceipt = () => {
     mutationFn: async (body: { invoice: string; cashAppUrl: string }) =>
       messageResponse.parse(await api.post('/invoices/verify-cashapp', body)),
     onSuccess: refresh,
+  });
+};
+
+/** POST /invoices/{id}/refresh: the server asks the payment provider about the invoice now. */
+export const useRefreshInvoice = () => {
+  const refresh = useRefresh(queryKeys.invoices.all, queryKeys.session);
+  return useMutation({
+    mutationFn: async (id: string) =>
+      refreshInvoiceResponse.parse(await api.post(`/invoices/${encodeURIComponent(id)}/refresh`, {})),
+    onSuccess: async (data) => {
+      if (data.invoice.status !== 'pending') await refresh();
+    },
   });
 };

@@ -1,5 +1,13 @@
 import { Button, Chip, Group, NumberInput, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { createInvoiceBody, formatUsd, type DepositOptions, type PaymentMethod } from '@portal/shared';
+import {
+  centsToDollars,
+  createInvoiceBody,
+  dollarsToCents,
+  formatUsd,
+  surchargeCents,
+  type DepositMethod,
+  type DepositOptions,
+} from '@portal/shared';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -7,7 +15,7 @@ import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 
 const PRESETS = [10, 25, 50, 100, 250];
 
-type FormValues = { amount: number | ''; type: PaymentMethod | null };
+type FormValues = { amount: number | ''; type: DepositMethod | null };
 
 /** The invoice body, with the amount held to the staff's limits for deposits. */
 const depositBody = ({ minDeposit, maxDeposit }: DepositOptions) =>
@@ -23,7 +31,7 @@ const depositBody = ({ minDeposit, maxDeposit }: DepositOptions) =>
 type Props = {
   options: DepositOptions;
   isCreating: boolean;
-  onCreate: (body: { amount: number; type: PaymentMethod }) => void;
+  onCreate: (body: { amount: number; type: DepositMethod }) => void;
 };
 
 /** Spec section 5 (Deposit): an amount within the staff's limits and one of the enabled methods. */
@@ -39,6 +47,8 @@ export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
     defaultValues: { amount: '', type: options.methods[0] ?? null },
   });
   const amount = useWatch({ control: form.control, name: 'amount' });
+  const method = useWatch({ control: form.control, name: 'type' });
+  const hosted = options.hosted.find((h) => h.method === method);
   const presets = PRESETS.filter((p) => p >= options.minDeposit && p <= options.maxDeposit);
   const setAmount = (value: number | '') => {
     form.setValue('amount', value);
@@ -101,14 +111,12 @@ export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
                     <SegmentedControl
                       aria-labelledby="payment-method-label"
                       value={field.value ?? ''}
-                      onChange={(v) => field.onChange(v as PaymentMethod)}
-                      data={options.methods.map((m) => ({
-                        value: m,
-                        label: m === 'cashapp' ? 'CashApp' : 'Paypal',
-                      }))}
+                      onChange={(v) => field.onChange(v as DepositMethod)}
+                      data={options.methods.map((m) => ({ value: m, label: methodLabel(options, m) }))}
                     />
                   )}
                 />
+                {hosted && <SurchargeNote hosted={hosted} amount={amount} />}
               </div>
               <Group>
                 <Button type="submit" loading={isCreating}>
@@ -120,5 +128,37 @@ export function AddBalanceForm({ options, isCreating, onCreate }: Props) {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** A method a provider serves takes its own name (Card, PayPal, Cash App); a manual one the spec's. */
+const methodLabel = (options: DepositOptions, method: DepositMethod) =>
+  options.hosted.find((h) => h.method === method)?.label ?? (method === 'cashapp' ? 'CashApp' : 'Paypal');
+
+/** What paying on the provider's page costs: the surcharge on top, shown before the reseller pays. */
+function SurchargeNote({
+  hosted,
+  amount,
+}: {
+  hosted: DepositOptions['hosted'][number];
+  amount: number | '';
+}) {
+  const settings = {
+    feeMode: 'surcharge' as const,
+    surchargePercent: hosted.surchargePercent,
+    surchargeFixedCents: dollarsToCents(hosted.surchargeFixed),
+  };
+  const fee = hosted.surchargePercent > 0 || hosted.surchargeFixed > 0;
+  const cents = typeof amount === 'number' && amount > 0 ? dollarsToCents(amount) : null;
+  return (
+    <Text size="xs" c="dimmed" mt={6} data-testid="surcharge-note">
+      {!fee
+        ? `You pay on ${hosted.label === 'Card' ? 'a secure card page' : `${hosted.label}'s page`}; your balance is credited as soon as the payment clears.`
+        : `${hosted.label} payments add ${hosted.surchargePercent}%${hosted.surchargeFixed > 0 ? ` + ${formatUsd(hosted.surchargeFixed)}` : ''}${
+            cents === null
+              ? ''
+              : `: you pay ${formatUsd(centsToDollars(cents + surchargeCents(cents, settings)))} and ${formatUsd(amount as number)} is added to your balance`
+          }.`}
+    </Text>
   );
 }

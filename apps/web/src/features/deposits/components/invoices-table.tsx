@@ -53,7 +53,9 @@ const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
     header: <VisuallyHidden>Actions</VisuallyHidden>,
     align: 'right',
     cell: (invoice) =>
-      invoice.status === 'pending' && (
+      invoice.status === 'pending' &&
+      // A hosted payment is paid on its provider's page while it is open; otherwise nothing to do here.
+      (!invoice.provider || invoice.hosted_url) && (
         <Button size="xs" variant={invoice.receipt ? 'default' : 'light'} onClick={() => onPay(invoice)}>
           {invoice.receipt ? 'Receipt sent' : 'Pay'}
         </Button>

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
+import * as hostedPage from '../lib/hosted-page';
 import { DepositsPage } from './deposits-page';
 
 const invoice = (over: Record<string, unknown>) => ({
@@ -15,10 +16,14 @@ const invoice = (over: Record<string, unknown>) => ({
   cancelReason: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   decidedAt: null,
+  provider: null,
+  reference: null,
+  fee: null,
+  hosted_url: null,
   ...over,
 });
 
-const renderPage = (routes: Parameters<typeof stubApi>[0] = {}) => {
+const renderPage = (routes: Parameters<typeof stubApi>[0] = {}, path = '/deposits') => {
   const server = stubApi({
     'GET /website/deposit-options': {
       body: {
@@ -26,6 +31,7 @@ const renderPage = (routes: Parameters<typeof stubApi>[0] = {}) => {
         maxDeposit: 500,
         methods: ['paypal', 'cashapp'],
         paypalInstructions: 'Send to pay@x',
+        hosted: [],
       },
     },
     'GET /website/get-cashapp': { body: { cashapp: { cashappId: '$LabelPort', qr: '' } } },
@@ -46,7 +52,7 @@ const renderPage = (routes: Parameters<typeof stubApi>[0] = {}) => {
     },
     ...routes,
   });
-  renderWithRouter(<DepositsPage />, '/deposits');
+  renderWithRouter(<DepositsPage />, path);
   return server;
 };
 
@@ -113,5 +119,105 @@ describe('Deposits page', { timeout: 20_000 }, () => {
     expect(sent.map((c) => c.body)).toEqual([
       { invoice: 'inv-1', cashAppUrl: 'https://cash.app/payments/abc123xyz9/receipt' },
     ]);
+  });
+
+  const cardOptions = {
+    'GET /website/deposit-options': {
+      body: {
+        minDeposit: 5,
+        maxDeposit: 500,
+        methods: ['paypal', 'cashapp', 'stripe'],
+        paypalInstructions: '',
+        hosted: [{ method: 'stripe', label: 'Card', surchargePercent: 2.9, surchargeFixed: 0.3 }],
+      },
+    },
+  };
+
+  it('offers Card with its surcharge before paying, and goes to the hosted page', async () => {
+    const user = userEvent.setup({ delay: null });
+    const assign = vi.spyOn(hostedPage, 'goToHostedPage').mockImplementation(() => {});
+    const server = renderPage({
+      ...cardOptions,
+      'POST /invoices/create-invoice': {
+        status: 201,
+        body: {
+          message: 'Invoice LP-CARD1 created',
+          data: {
+            hosted_url: 'https://checkout.example/c/pay/cs_1',
+            invoice: invoice({ _id: 'inv-9', payment_method: 'stripe', provider: 'stripe' }),
+          },
+        },
+      },
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Amount/ }), '25');
+    await user.click(screen.getByRole('radio', { name: 'Card' }));
+    expect(screen.getByTestId('surcharge-note')).toHaveTextContent(
+      'Card payments add 2.9% + $0.30: you pay $26.03 and $25.00 is added to your balance.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add balance' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://checkout.example/c/pay/cs_1'));
+    expect(server.calls.find((c) => c.path === '/invoices/create-invoice')?.body).toEqual({
+      amount: 25,
+      type: 'stripe',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    assign.mockRestore();
+  });
+
+  it('on return asks the server about the payment until it clears, then says what was added', async () => {
+    let asked = 0;
+    renderPage(
+      {
+        ...cardOptions,
+        'POST /invoices/inv-9/refresh': () => {
+          asked++;
+          const done = asked > 1;
+          return {
+            body: {
+              message: done
+                ? 'Payment received: $25.00 added to your balance'
+                : 'Waiting for the payment to clear',
+              invoice: invoice({ _id: 'inv-9', status: done ? 'completed' : 'pending', provider: 'stripe' }),
+            },
+          };
+        },
+      },
+      '/deposits?invoice=inv-9&payment=paid',
+    );
+    expect(await screen.findByText('Waiting for the payment to clear')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Payment received: $25.00 added to your balance', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(asked).toBe(2);
+  });
+
+  it('back from Cancel asks once and says the invoice can still be paid', async () => {
+    let asked = 0;
+    renderPage(
+      {
+        ...cardOptions,
+        'POST /invoices/inv-9/refresh': () => {
+          asked++;
+          return {
+            body: {
+              message: 'Waiting for the payment to clear',
+              invoice: invoice({
+                _id: 'inv-9',
+                provider: 'stripe',
+                hosted_url: 'https://checkout.example/c/pay/cs_1',
+              }),
+            },
+          };
+        },
+      },
+      '/deposits?invoice=inv-9&payment=cancelled',
+    );
+    expect(
+      await screen.findByText(
+        'Payment not completed: pay it from the invoice list before it expires, or leave it to expire',
+      ),
+    ).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(asked).toBe(1);
   });
 });

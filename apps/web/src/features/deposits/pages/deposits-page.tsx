@@ -1,5 +1,5 @@
 import { Alert, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatUsd, type InvoiceView, type PaymentMethod } from '@portal/shared';
+import { formatUsd, type DepositMethod, type InvoiceView, type PaymentMethod } from '@portal/shared';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
@@ -10,6 +10,8 @@ import { useCreateInvoice, useDepositOptions, useInvoices } from '../api/invoice
 import { AddBalanceForm } from '../components/add-balance-form';
 import { DepositNotice } from '../components/deposit-notice';
 import { InvoicesTable } from '../components/invoices-table';
+import { PaymentReturn } from '../components/payment-return';
+import { goToHostedPage } from '../lib/hosted-page';
 import { PaymentModal } from '../components/payment-modal';
 
 type Paying = { method: PaymentMethod; invoice: InvoiceView | null; creationError: string | null };
@@ -23,12 +25,13 @@ export function DepositsPage() {
   const create = useCreateInvoice();
   const [paying, setPaying] = useState<Paying | null>(null);
 
-  const createInvoice = async (body: { amount: number; type: PaymentMethod }) => {
+  const createInvoice = async (body: { amount: number; type: DepositMethod }) => {
     try {
       const { data } = await create.mutateAsync(body);
-      if (body.type === 'paypal' || body.type === 'cashapp')
+      // A method a payment provider serves is paid on its hosted page; the manual ones in our modal.
+      if (data.hosted_url) goToHostedPage(data.hosted_url);
+      else if (body.type === 'paypal' || body.type === 'cashapp')
         setPaying({ method: body.type, invoice: data.invoice, creationError: null });
-      else window.location.assign(data.hosted_url);
     } catch (error) {
       notifyError(error);
       // Spec section 8: a failed CashApp invoice still opens the CashApp modal.
@@ -37,16 +40,26 @@ export function DepositsPage() {
     }
   };
   const pay = (invoice: InvoiceView) =>
-    setPaying({
-      method: invoice.payment_method === 'paypal' ? 'paypal' : 'cashapp',
-      invoice,
-      creationError: null,
-    });
+    invoice.hosted_url
+      ? goToHostedPage(invoice.hosted_url)
+      : setPaying({
+          method: invoice.payment_method === 'paypal' ? 'paypal' : 'cashapp',
+          invoice,
+          creationError: null,
+        });
 
   return (
     <>
-      <PageHeader title="Deposits" description="Add funds to your balance by Paypal or CashApp invoice." />
+      <PageHeader
+        title="Deposits"
+        description={
+          options.data?.hosted.length
+            ? 'Add funds to your balance by card or invoice.'
+            : 'Add funds to your balance by Paypal or CashApp invoice.'
+        }
+      />
       <Stack gap="lg">
+        <PaymentReturn />
         <DepositNotice invoices={invoices.data?.invoices ?? []} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,0 +1,213 @@
+import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  DEPOSIT_METHOD_LABELS,
+  formatUsd,
+  PAYMENT_KIND_NAMES,
+  type PaymentProviderView,
+} from '@portal/shared';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useState } from 'react';
+import { AddButton } from '../../../components/add-button';
+import { CodeText } from '../../../components/code-text';
+import { DataTable, type DataColumn } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { StatusBadge } from '../../../components/status-badge';
+import { notifySuccess } from '../../../lib/notify';
+import { ReasonDialog } from '../../../components/reason-dialog';
+import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
+import {
+  useDeletePaymentProvider,
+  usePaymentProviders,
+  useTestPaymentProvider,
+} from '../api/payment-providers';
+import { PaymentProviderDialog } from '../components/payment-provider-dialog';
+
+type Answer = { name: string; ok: boolean; message: string };
+
+const feeText = (p: PaymentProviderView) =>
+  p.feeMode === 'absorb'
+    ? 'Fee absorbed'
+    : `Surcharge ${p.surchargePercent}%${p.surchargeFixed ? ` + ${formatUsd(p.surchargeFixed)}` : ''}`;
+const limitText = (p: PaymentProviderView) =>
+  [
+    p.dailyLimit === null ? null : `${formatUsd(p.dailyLimit)} a day`,
+    p.firstWeekLimit === null ? null : `${formatUsd(p.firstWeekLimit)} in the first week`,
+  ]
+    .filter(Boolean)
+    .join(', ') || 'No limits';
+
+/** `/admin/payment-providers`: the companies whose hosted pages take deposits that credit themselves. */
+export function PaymentProvidersPage() {
+  const { data, isPending, error, refetch } = usePaymentProviders();
+  const test = useTestPaymentProvider();
+  const remove = useDeletePaymentProvider();
+  const [editing, setEditing] = useState<{ provider: PaymentProviderView | null } | null>(null);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [deleting, setDeleting] = useState<PaymentProviderView | null>(null);
+
+  const runTest = (p: PaymentProviderView) => {
+    setAnswer(null);
+    test.mutate(p._id, { onSuccess: (result) => setAnswer({ name: p.name, ...result }) });
+  };
+  const runDelete = async (p: PaymentProviderView) => {
+    const result = await remove.mutateAsync(p._id);
+    notifySuccess(result.message);
+    setDeleting(null);
+  };
+
+  const columns: DataColumn<PaymentProviderView>[] = [
+    {
+      key: 'name',
+      header: 'Provider',
+      cell: (p) => (
+        <Stack gap={2}>
+          <Group gap={6} wrap="nowrap">
+            <Text fw={600} size="sm">
+              {p.name}
+            </Text>
+            <Badge size="sm" variant="light" color={p.mode === 'live' ? 'grape' : 'orange'} tt="none">
+              {p.mode === 'live' ? 'Live' : 'Test'}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {PAYMENT_KIND_NAMES[p.kind]} · {p.methods.map((m) => DEPOSIT_METHOD_LABELS[m]).join(', ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'key',
+      header: 'Key',
+      noWrap: true,
+      cell: (p) => <CodeText aria-label={`Key ending in ${p.credentialHint}`}>…{p.credentialHint}</CodeText>,
+    },
+    {
+      key: 'fees',
+      header: 'Fee and limits',
+      cell: (p) => (
+        <Stack gap={2}>
+          <Text size="sm">{feeText(p)}</Text>
+          <Text size="xs" c="dimmed">
+            {limitText(p)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'webhook',
+      header: 'Webhook',
+      cell: (p) => (
+        <Text size="sm" c={p.webhook ? undefined : 'dimmed'}>
+          {p.webhook ? 'Registered' : 'None (checked on return and by the job)'}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (p) => (
+        <StatusBadge
+          statusStyle={LABEL_TYPE_STATUS_STYLE[p.enabled ? 'enabled' : 'disabled']}
+          status={p.enabled ? 'enabled' : 'disabled'}
+          pill
+        />
+      ),
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      noWrap: true,
+      cell: (p) => (
+        <Group gap={6} justify="flex-end" wrap="nowrap">
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPlugConnected size={14} />}
+            loading={test.isPending && test.variables === p._id}
+            onClick={() => runTest(p)}
+            aria-label={`Test connection to ${p.name}`}
+          >
+            Test connection
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing({ provider: p })}
+            aria-label={`Edit ${p.name}`}
+          >
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setDeleting(p)}
+            aria-label={`Delete ${p.name}`}
+          >
+            Delete
+          </Button>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Payment providers"
+        description="Card, PayPal and Cash App deposits paid on the company's page credit the balance by themselves."
+        actions={<AddButton onClick={() => setEditing({ provider: null })}>Add payment provider</AddButton>}
+      />
+      <Stack gap="md">
+        {answer && (
+          <Alert
+            color={answer.ok ? 'teal' : 'red'}
+            title={answer.ok ? `${answer.name}: connected` : `${answer.name}: failed`}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setAnswer(null)}
+            role="status"
+          >
+            {answer.message}
+          </Alert>
+        )}
+        <DataTable
+          label="Payment providers"
+          columns={columns}
+          rows={data?.providers}
+          rowTestId="payment-provider-row"
+          isLoading={isPending}
+          error={error}
+          onRetry={() => void refetch()}
+          minWidth={900}
+          empty={
+            <>
+              <Text fw={600}>No payment providers yet</Text>
+              <Text size="sm" c="dimmed" maw={460}>
+                Deposits are paid by hand and approved by staff. Add Stripe to take cards that credit at once.
+              </Text>
+            </>
+          }
+        />
+      </Stack>
+      {editing && <PaymentProviderDialog editing={editing.provider} onClose={() => setEditing(null)} />}
+      <ReasonDialog
+        opened={deleting !== null}
+        title={`Delete ${deleting?.name ?? ''}?`}
+        reason={null}
+        confirmLabel="Delete"
+        confirmColor="red"
+        cancelLabel="Back"
+        isPending={remove.isPending}
+        onConfirm={() => (deleting ? runDelete(deleting) : undefined)}
+        onClose={() => setDeleting(null)}
+      >
+        <Text size="sm">
+          Its methods leave the Add balance form and its webhook is removed at the company. One that took
+          payments cannot be deleted: disable it instead, so its deposits can still be refunded.
+        </Text>
+      </ReasonDialog>
+    </>
+  );
+}
