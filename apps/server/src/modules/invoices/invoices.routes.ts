@@ -20,7 +20,10 @@ export const invoiceRoutes =
     app.addHook('preHandler', requireUser(ctx));
     app.post(
       '/create-invoice',
-      { schema: { tags, body: createInvoiceBody, response: { 201: createInvoiceResponse } } },
+      {
+        config: { permission: 'deposits.write' },
+        schema: { tags, body: createInvoiceBody, response: { 201: createInvoiceResponse } },
+      },
       async (request, reply) => {
         const invoice = await createInvoice(ctx, { userId: currentUser(request).user.id, ...request.body });
         // Paypal and CashApp are paid by hand in our own modal; hosted_url is for hosted checkouts.
@@ -31,7 +34,10 @@ export const invoiceRoutes =
     );
     app.post(
       '/verify-cashapp',
-      { schema: { tags, body: verifyCashappBody, response: { 200: messageResponse } } },
+      {
+        config: { permission: 'deposits.write' },
+        schema: { tags, body: verifyCashappBody, response: { 200: messageResponse } },
+      },
       async (request) =>
         submitReceipt(ctx, {
           userId: currentUser(request).user.id,
@@ -41,7 +47,10 @@ export const invoiceRoutes =
     );
     app.get(
       '/readAll',
-      { schema: { tags, querystring: invoicesQuery, response: { 200: invoicesResponse } } },
+      {
+        config: { permission: 'deposits.read' },
+        schema: { tags, querystring: invoicesQuery, response: { 200: invoicesResponse } },
+      },
       async (request) => readInvoices(ctx, { userId: currentUser(request).user.id, ...request.query }),
     );
   };

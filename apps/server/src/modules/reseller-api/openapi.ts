@@ -69,25 +69,33 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => withFileResponses(app.swagger()));
+  app.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+    withFileResponses(app.swagger()),
+  );
   // Scalar's bundled script; Scalar's own page starts it with an inline script, which our CSP forbids, so
   // /docs is our page that starts it from a script file instead (decision 101).
-  app.get(`${DOCS}/scalar/js/scalar.js`, { schema: { hide: true } }, async (_request, reply) => {
-    scalarScript ??= loadScalarScript().catch((error: unknown) => {
-      scalarScript = undefined;
-      throw error;
-    });
-    return reply.header('content-type', 'application/javascript; charset=utf-8').send(await scalarScript);
-  });
+  app.get(
+    `${DOCS}/scalar/js/scalar.js`,
+    { config: { permission: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      scalarScript ??= loadScalarScript().catch((error: unknown) => {
+        scalarScript = undefined;
+        throw error;
+      });
+      return reply.header('content-type', 'application/javascript; charset=utf-8').send(await scalarScript);
+    },
+  );
   const page = (_request: unknown, reply: FastifyReply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(DOCS_HTML);
   app.get(DOCS, { schema: { hide: true } }, page);
-  app.get(`${DOCS}/`, { schema: { hide: true } }, page);
-  app.get(`${DOCS}/start.js`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').send(START_JS),
+  app.get(`${DOCS}/`, { config: { permission: 'public' }, schema: { hide: true } }, page);
+  app.get(
+    `${DOCS}/start.js`,
+    { config: { permission: 'public' }, schema: { hide: true } },
+    async (_request, reply) => reply.header('content-type', 'text/javascript; charset=utf-8').send(START_JS),
   );
 }
 

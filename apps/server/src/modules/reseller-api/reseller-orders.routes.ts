@@ -41,6 +41,7 @@ export const resellerOrderRoutes =
     app.post(
       '/create-order',
       {
+        config: { permission: 'orders.buy' },
         preHandler: purchaseLimit ? [purchaseLimit] : [],
         schema: {
           operationId: 'createOrder',
@@ -78,6 +79,7 @@ export const resellerOrderRoutes =
     app.get(
       '/read-orders',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readOrders',
           tags,
@@ -98,6 +100,7 @@ export const resellerOrderRoutes =
     app.get(
       '/read-order/:order_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readOrder',
           tags,
@@ -113,6 +116,7 @@ export const resellerOrderRoutes =
     app.post(
       '/refund-order/:order_id',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           operationId: 'refundOrder',
           tags,
@@ -134,6 +138,7 @@ export const resellerOrderRoutes =
     app.get(
       '/download/:order_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'downloadLabel',
           tags,
