@@ -189,7 +189,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     () => (renderer.warmth() === 'warm' && !isLabelMergingLoaded() ? 'warming' : renderer.warmth()),
   );
 
-  const routes = guardPermissions(app);
+  const routes = guardPermissions(app, requireUser(ctx));
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
   refusalMessage,
   roleCan,
@@ -33,10 +33,13 @@ const actorOf = (request: FastifyRequest): Actor | null => {
 
 /**
  * The one guard of team roles: each route names what it needs in `config.permission`, and a route with a
- * team permission gets this check after its sign-in guard. A role that lacks it is a 403 naming the role
+ * team permission gets this check, signing the request in first (`signIn`) unless its own guard did. A role that lacks it is a 403 naming the role
  * and what it cannot do. Returns every route registered, for the role-matrix test.
  */
-export function guardPermissions(app: FastifyInstance): DeclaredRoute[] {
+export function guardPermissions(
+  app: FastifyInstance,
+  signIn: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
+): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const permission = route.config?.permission;
@@ -53,7 +56,9 @@ export function guardPermissions(app: FastifyInstance): DeclaredRoute[] {
       }
     }
     if (!isTeamPermission(permission)) return;
-    const check = async (request: FastifyRequest) => {
+    // Before the body is validated: a role learns nothing of what a route it may not call expects.
+    const check = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!request.auth) await signIn(request, reply);
       const user = request.auth?.user;
       if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
       if (user.teamRequiresTwoFactor && !user.hasTwoFactor && !user.apiKey) {
@@ -63,7 +68,7 @@ export function guardPermissions(app: FastifyInstance): DeclaredRoute[] {
         throw new AppError('FORBIDDEN', refusalMessage(user.teamRole, permission));
       }
     };
-    route.preHandler = [...[route.preHandler ?? []].flat(), check];
+    route.preValidation = [check, ...[route.preValidation ?? []].flat()];
   });
   // After the body is read (its stream events run outside the request's context), before the handler.
   app.addHook('preValidation', (request, _reply, done) => runWithActor(() => actorOf(request), done));

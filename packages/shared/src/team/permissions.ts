@@ -43,6 +43,9 @@ export type RouteAccess = TeamPermission | 'self' | 'public' | 'staff';
 export const roleCan = (role: TeamRole, permission: TeamPermission): boolean =>
   (TEAM_PERMISSIONS[permission].roles as readonly TeamRole[]).includes(role);
 
+/** "An admin", "A shipper": a role as a sentence starts with it. */
+export const aRole = (role: TeamRole): string => `${/^[aeiou]/.test(role) ? 'An' : 'A'} ${role}`;
+
 /** The 403's message: names the role and what it cannot do. */
 export const refusalMessage = (role: TeamRole, permission: TeamPermission): string =>
-  `A ${role} cannot ${TEAM_PERMISSIONS[permission].what}`;
+  `${aRole(role)} cannot ${TEAM_PERMISSIONS[permission].what}`;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordActivity } from '../teams/teams.service.ts';
 import {
   dollarsToCents,
   formatCents,
@@ -78,12 +79,19 @@ export async function createInvoice(
             'TOO_MANY_REQUESTS',
             'Too many invoices in the last hour, please try again later',
           );
-        return insertInvoice(tx, {
+        const invoice = await insertInvoice(tx, {
           userId: options.userId,
           amountCents,
           paymentMethod: options.type,
           note: newInvoiceNote(),
         });
+        await recordActivity(
+          tx,
+          options.userId,
+          'deposit.created',
+          `${formatCents(amountCents)} by ${options.type} (${invoice.note})`,
+        );
+        return invoice;
       });
       return toInvoiceView(row);
     } catch (error) {

@@ -4,7 +4,8 @@ import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findUserById } from '../users/users.service.ts';
-import type { Buyer } from '../teams/teams.service.ts';
+import { recordActivity, type Buyer } from '../teams/teams.service.ts';
+import { formatCents } from '@portal/shared';
 import {
   findOrdersOfBatch,
   insertOrders,
@@ -71,6 +72,12 @@ export async function chargePurchase<T>(
       });
       if (!posted.applied) throw new AlreadyCharged();
       const { result, orderIds } = await steps.insert(tx, posted.balanceCents ?? 0, posted.buyer!);
+      await recordActivity(
+        tx,
+        charge.userId,
+        charge.what === 'bulk order' ? 'bulk_order.created' : 'order.created',
+        `${charge.note}: ${formatCents(charge.amountCents)}`,
+      );
       for (let i = 0; i < orderIds.length; i += JOB_CHUNK) {
         const jobs: LabelJobData[] = orderIds.slice(i, i + JOB_CHUNK).map((orderId) => ({ orderId }));
         await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);

@@ -90,7 +90,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(DOCS_HTML);
-  app.get(DOCS, { schema: { hide: true } }, page);
+  app.get(DOCS, { config: { permission: 'public' }, schema: { hide: true } }, page);
   app.get(`${DOCS}/`, { config: { permission: 'public' }, schema: { hide: true } }, page);
   app.get(
     `${DOCS}/start.js`,

@@ -5,6 +5,7 @@ import {
   type TeamApiKeyView,
   type TeamRole,
 } from '@portal/shared';
+import { aRole } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { Actor } from '../../lib/actor.ts';
@@ -42,7 +43,7 @@ export async function listTeamApiKeys(ctx: AppContext, accountId: string): Promi
 /** A key of the member asking, with a role no higher than theirs; the key is returned once. */
 export async function createTeamApiKey(ctx: AppContext, actor: Actor, body: CreateTeamApiKeyBody) {
   if (ROLE_RANK[body.role] > ROLE_RANK[actor.role]) {
-    throw new AppError('FORBIDDEN', `A ${actor.role} cannot make a key with the ${body.role} role`);
+    throw new AppError('FORBIDDEN', `${aRole(actor.role)} cannot make a key with the ${body.role} role`);
   }
   const apiKey = randomToken(TEAM_KEY_PREFIX);
   return ctx.db.transaction(async (tx) => {

@@ -1,4 +1,5 @@
 import type { InvitationView, InviteBody, TeamRole } from '@portal/shared';
+import { aRole } from '@portal/shared';
 import { ROLE_RANK } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -38,10 +39,10 @@ const joinLink = (ctx: AppContext, origin: string, token: string): string =>
 
 function assertMayGive(actor: Actor, role: TeamRole): void {
   if (role === 'owner' && actor.role !== 'owner') {
-    throw new AppError('FORBIDDEN', `A ${actor.role} cannot invite an owner`);
+    throw new AppError('FORBIDDEN', `${aRole(actor.role)} cannot invite an owner`);
   }
   if (ROLE_RANK[role] > ROLE_RANK[actor.role]) {
-    throw new AppError('FORBIDDEN', `A ${actor.role} cannot invite a ${role}`);
+    throw new AppError('FORBIDDEN', `${aRole(actor.role)} cannot invite ${aRole(role).toLowerCase()}`);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type TeamRole,
   type UpdateMemberBody,
 } from '@portal/shared';
+import { aRole } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -62,7 +63,7 @@ export async function readTeam(ctx: AppContext, accountId: string): Promise<Team
 function assertMayChange(actor: Actor, target: MemberRow, newRole?: TeamRole): void {
   const touchesOwner = target.role === 'owner' || newRole === 'owner';
   if (touchesOwner && actor.role !== 'owner') {
-    throw new AppError('FORBIDDEN', `A ${actor.role} cannot change owners`);
+    throw new AppError('FORBIDDEN', `${aRole(actor.role)} cannot change owners`);
   }
 }
 
