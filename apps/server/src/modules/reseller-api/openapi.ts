@@ -51,7 +51,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         description:
           'Buy prepaid shipping labels from your balance. Authenticate with your API key in the `x-api-key` header ' +
           '(Reseller API page of the app). Errors are `{ message, errors? }`. Send an `Idempotency-Key` header on ' +
-          'purchases to retry them safely: the same key and body return the first reply for 24 hours.',
+          'purchases to retry them safely: the same key and body return the first reply for 24 hours. ' +
+          "A team key (Team page of the app) acts as the member who made it, with the key's role: a role that " +
+          'may not call a route answers 403 naming what it cannot do (a `viewer` key reads and downloads, a ' +
+          "`shipper` key also buys), and a purchase past the member's daily limit answers 402 with the limit and " +
+          'what is left today. Every order and bulk order names its buyer in `createdBy: { _id, username }`.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: config.publicUrl ? new URL('/api/v2', config.publicUrl).href : '/api/v2' }],

@@ -203,6 +203,17 @@ describe('keys, limits and who did what', () => {
     expect(keys.find((k: { name: string }) => k.name === 'shop').lastUsedAt).not.toBeNull();
   });
 
+  it('publishes createdBy and the team key rules in the OpenAPI document', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json();
+    expect(doc.info.description).toContain('A team key (Team page of the app) acts as the member who made it');
+    const readOrder = doc.paths['/read-order/{order_id}'] ?? doc.paths['/order/read-order/{order_id}'];
+    const schema = readOrder.get.responses['200'].content['application/json'].schema;
+    expect(schema.properties.order.properties.createdBy.properties).toMatchObject({
+      _id: { type: 'string' },
+      username: { type: 'string' },
+    });
+  });
+
   it('gives a key no role above its member, and a read-only key cannot buy', async () => {
     const shipperKey = await appCall(app, packer.headers, 'POST', '/team/api-keys', {
       name: 'x',
