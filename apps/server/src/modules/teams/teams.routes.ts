@@ -151,6 +151,16 @@ export const teamRoutes =
       },
     );
 
+    app.post(
+      '/leave',
+      { config: { permission: 'self' }, schema: { tags, response: { 200: messageResponse } } },
+      async (request) => {
+        const actor = actorOf(request);
+        await removeMember(ctx, actor, actor.memberId);
+        return { message: 'You left the team' };
+      },
+    );
+
     app.get(
       '/api-keys',
       { config: { permission: 'keys.manage' }, schema: { tags, response: { 200: teamApiKeysResponse } } },

@@ -126,6 +126,13 @@ describe('members', () => {
     expect(leave.json().message).toBe(LAST_OWNER_MESSAGE);
     const team = (await appCall(app, second.headers, 'GET', '/team')).json();
     expect(team.members.map((m: { role: string }) => m.role).sort()).toEqual(['admin', 'admin', 'owner']);
+
+    const viewer = await addMember(app, owner, 'viewer');
+    const left = await appCall(app, viewer.headers, 'POST', '/team/leave');
+    expect(left.json().message).toBe('You left the team');
+    expect((await appCall(app, viewer.headers, 'GET', '/order/read')).statusCode).toBe(401);
+    const ownerLeaves = await appCall(app, owner.headers, 'POST', '/team/leave');
+    expect(ownerLeaves.statusCode).toBe(409);
   });
 
   it('removing a member ends their sessions and keys at once', async () => {
@@ -205,7 +212,9 @@ describe('keys, limits and who did what', () => {
 
   it('publishes createdBy and the team key rules in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json();
-    expect(doc.info.description).toContain('A team key (Team page of the app) acts as the member who made it');
+    expect(doc.info.description).toContain(
+      'A team key (Team page of the app) acts as the member who made it',
+    );
     const readOrder = doc.paths['/read-order/{order_id}'] ?? doc.paths['/order/read-order/{order_id}'];
     const schema = readOrder.get.responses['200'].content['application/json'].schema;
     expect(schema.properties.order.properties.createdBy.properties).toMatchObject({

@@ -59,6 +59,9 @@ export const useUpdateMember = () =>
 /** DELETE /team/members/{id} */
 export const useRemoveMember = () =>
   useTeamWrite(async (id: string) => messageResponse.parse(await api.delete(`/team/members/${id}`)));
+/** POST /team/leave: the signed-in member leaves; their session ends with it. */
+export const useLeaveTeam = () =>
+  useMutation({ mutationFn: async () => messageResponse.parse(await api.post('/team/leave')) });
 /** PUT /team/settings with { requireTwoFactor } */
 export const useTeamSettings = () => {
   const refresh = useRefresh(queryKeys.team.all, queryKeys.session);

@@ -1,7 +1,7 @@
 import { Badge, Button, NumberInput, Select, Table, Text } from '@mantine/core';
 import { ROLE_RANK, TEAM_ROLES, type TeamMemberView, type TeamRole } from '@portal/shared';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useRemoveMember, useUpdateMember } from '../api/team';
+import { useLeaveTeam, useRemoveMember, useUpdateMember } from '../api/team';
 
 type MembersTableProps = {
   members: TeamMemberView[];
@@ -18,6 +18,7 @@ const lastSeen = (iso: string | null) => (iso ? new Date(iso).toLocaleString() :
 export function MembersTable({ members, accountId, myId, myRole, canManage }: MembersTableProps) {
   const update = useUpdateMember();
   const remove = useRemoveMember();
+  const leave = useLeaveTeam();
   // Only owners touch owners; nobody gives a role above their own.
   const mayChange = (member: TeamMemberView) => canManage && (member.role !== 'owner' || myRole === 'owner');
   const roles = TEAM_ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[myRole]);
