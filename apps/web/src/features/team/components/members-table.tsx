@@ -32,9 +32,18 @@ export function MembersTable({ members, accountId, myId, myRole, canManage }: Me
     }
   };
   const removeMember = async (member: TeamMemberView) => {
-    if (!window.confirm(`Remove ${member.username} from the team? Their sessions and keys end at once.`))
-      return;
+    const isMe = member._id === myId;
+    const question = isMe
+      ? 'Leave the team? You are signed out and your keys of it end.'
+      : `Remove ${member.username} from the team? Their sessions and keys end at once.`;
+    if (!window.confirm(question)) return;
     try {
+      if (isMe) {
+        await leave.mutateAsync();
+        // The session ended with the membership: the next check signs this browser out.
+        window.location.assign('/');
+        return;
+      }
       await remove.mutateAsync(member._id);
       notifySuccess(`${member.username} was removed`);
     } catch (error) {
