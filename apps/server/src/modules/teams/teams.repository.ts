@@ -133,14 +133,14 @@ export async function deleteInvitation(db: DbOrTx, accountId: string, id: string
 /** Whether a person's own account holds anything: a balance, an order or members of its own. */
 export async function ownAccountIsInUse(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db
-    .execute<{ used: boolean }>(
-      sql`
-    SELECT (SELECT balance_cents > 0 FROM users WHERE id = ${userId})
-        OR EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId})
-        OR EXISTS (SELECT 1 FROM team_members WHERE account_id = ${userId} AND member_id <> ${userId}) AS used
-  `,
-    )
-    .then((r) => (r as unknown as { rows: { used: boolean }[] }).rows);
+    .select({
+      used: sql<boolean>`${users.balanceCents} > 0
+        OR EXISTS (SELECT 1 FROM orders WHERE orders.user_id = ${users.id})
+        OR EXISTS (SELECT 1 FROM team_members WHERE team_members.account_id = ${users.id}
+                   AND team_members.member_id <> ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   return row?.used === true;
 }
 
@@ -265,9 +265,4 @@ export async function listActivity(
     .from(teamActivity)
     .where(where);
   return { rows, total: Number(count?.n ?? 0) };
-}
-
-export async function countOwners(db: DbOrTx, accountId: string, exceptMemberId: string): Promise<number> {
-  const rows = await listMembers(db, accountId);
-  return rows.filter((m) => m.role === 'owner' && m.id !== exceptMemberId && m.disabledAt === null).length;
 }
