@@ -30,7 +30,7 @@ export type InvitationView = z.infer<typeof invitationView>;
 
 /** GET /api/v1/team */
 export const teamResponse = z.object({
-  team: z.object({ _id: z.string(), name: z.string(), requireTwoFactor: z.boolean() }),
+  team: z.object({ _id: z.string(), name: z.string() }),
   members: z.array(teamMemberView),
   invitations: z.array(invitationView),
 });

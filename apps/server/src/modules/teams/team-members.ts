@@ -48,7 +48,7 @@ export async function readTeam(ctx: AppContext, accountId: string): Promise<Team
   const members = await listMembers(ctx.db, accountId);
   const invitations = await listInvitations(ctx.db, accountId, new Date());
   return {
-    team: { _id: account.id, name: account.username, requireTwoFactor: account.teamRequiresTwoFactor },
+    team: { _id: account.id, name: account.username },
     members: members.map(toMemberView),
     invitations: invitations.map((i) => ({
       _id: i.id,

@@ -30,6 +30,8 @@ describe('invitations', () => {
     const owner = await signUpReseller(app, 20_00);
     const ordered = await placeOrder(app, owner.headers, orderBody(ids.ground_oz!));
     const { email, token } = await invite(app, owner, 'shipper');
+    const listed = (await appCall(app, owner.headers, 'GET', '/team')).json().invitations;
+    expect(Object.keys(listed[0]).sort()).toEqual(['_id', 'email', 'expiresAt', 'role']);
     const [mail] = await app.ctx.db
       .execute<{ text: string; html: string }>(sql`SELECT text, html FROM mail_outbox WHERE "to" = ${email}`)
       .then((r) => (r as unknown as { rows: { text: string; html: string }[] }).rows);
@@ -126,6 +128,12 @@ describe('members', () => {
     expect(leave.json().message).toBe(LAST_OWNER_MESSAGE);
     const team = (await appCall(app, second.headers, 'GET', '/team')).json();
     expect(team.members.map((m: { role: string }) => m.role).sort()).toEqual(['admin', 'admin', 'owner']);
+    // The contract's fields, no more.
+    expect(Object.keys(team).sort()).toEqual(['invitations', 'members', 'team']);
+    expect(Object.keys(team.team).sort()).toEqual(['_id', 'name']);
+    expect(Object.keys(team.members[0]).sort()).toEqual(
+      ['_id', 'dailyLimit', 'email', 'lastSeenAt', 'role', 'twoFactorEnabled', 'username'].sort(),
+    );
 
     const viewer = await addMember(app, owner, 'viewer');
     const left = await appCall(app, viewer.headers, 'POST', '/team/leave');

@@ -25,7 +25,7 @@ const member = (over: Record<string, unknown>) => ({
   ...over,
 });
 const team = {
-  team: { _id: OWNER_ID, name: 'Olga Ships', requireTwoFactor: false },
+  team: { _id: OWNER_ID, name: 'Olga Ships' },
   members: [
     member({}),
     member({ _id: 'm2', username: 'packer', email: null, role: 'shipper', dailyLimit: 50 }),

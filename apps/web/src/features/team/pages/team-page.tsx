@@ -53,7 +53,7 @@ export function TeamPage() {
             {canSecurity && (
               <Switch
                 label="Require a second factor for every member"
-                checked={team.data.team.requireTwoFactor}
+                checked={me?.team?.requireTwoFactor ?? false}
                 onChange={(e) => settings.mutateAsync(e.currentTarget.checked).catch(notifyError)}
               />
             )}
