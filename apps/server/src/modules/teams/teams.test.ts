@@ -6,6 +6,9 @@ import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 import { adminCall, apiCall, appCall } from '../../../test/api-fixtures.ts';
 import { labelTypeIds, orderBody, placeOrder, type Reseller } from '../../../test/order-fixtures.ts';
 import { addMember, invite, invitationToken } from '../../../test/team-fixtures.ts';
+import { createCourier, quote, setStatus } from '../courier/test-support.ts';
+import { excelCsv, sheetRows } from '../../../test/fixtures/csv-files.ts';
+import { multipartPayload } from '../../../test/multipart.ts';
 import { LAST_OWNER_MESSAGE } from './team-members.ts';
 import { INVITATION_EXPIRED, INVITATION_INVALID } from './team-invitations.ts';
 import { TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
@@ -287,6 +290,39 @@ describe('keys, limits and who did what', () => {
       api: [402, refusal('$2.75')],
       apiBulk: [402, refusal('$2.75')],
     });
+    // A CSV purchase, validated then paid as the CSV page does.
+    const csv = excelCsv(sheetRows(2));
+    const validated = await multipartPayload({
+      csv: { data: csv, filename: 'a.csv' },
+      labeltype: ids.ground_oz!,
+    });
+    const priced = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/validatecsv',
+      headers: { ...limited.headers, ...validated.headers },
+      payload: validated.payload,
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const paid = await multipartPayload({
+      csv: { data: csv, filename: 'a.csv' },
+      type: ids.ground_oz!,
+      total_price: String(priced.json().totalPrice),
+    });
+    const csvOrder = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/createOrderFromCSV',
+      headers: { ...limited.headers, ...paid.headers },
+      payload: paid.payload,
+    });
+    expect([csvOrder.statusCode, csvOrder.json().message]).toEqual([
+      402,
+      refusal(`$${priced.json().totalPrice.toFixed(2)}`),
+    ]);
+    // A courier order quoted by staff is charged when accepted: through the same hold.
+    const courierId = await createCourier(app, limited.headers);
+    expect((await quote(app, (await signUpStaff(app)).headers, courierId, 3)).statusCode).toBe(200);
+    const accepted = await setStatus(app, limited.headers, courierId, 'In Process');
+    expect([accepted.statusCode, accepted.json().message]).toEqual([402, refusal('$3.00')]);
     // The limit is the member's: the owner, without one, still buys.
     await placeOrder(app, owner.headers, orderBody(ids.ground_oz!));
   });
