@@ -42,6 +42,8 @@ import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
+import { guardPermissions, type DeclaredRoute } from './plugins/permissions.ts';
+import { teamRoutes } from './modules/teams/teams.routes.ts';
 import { AccessLog } from './plugins/access-log.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { refuseNulCharacters } from './plugins/refuse-nul.ts';
@@ -65,7 +67,8 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
 };
 
-export type App = FastifyInstance & { ctx: AppContext };
+/** `routes`: every route with the access it declares (decision 326), for the role-matrix test. */
+export type App = FastifyInstance & { ctx: AppContext; routes: DeclaredRoute[] };
 
 /**
  * The server's logger: JSON lines on standard output at `LOG_LEVEL`, credentials never printed. Which
@@ -188,6 +191,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     () => (renderer.warmth() === 'warm' && !isLabelMergingLoaded() ? 'warming' : renderer.warmth()),
   );
 
+  const routes = guardPermissions(app, requireUser(ctx));
   await app.register(
     async (api) => {
       await api.register(authRoutes(ctx), { prefix: '/auth' });
@@ -208,6 +212,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(webhookRoutes(ctx, { guard: requireUser(ctx) }), { prefix: '/webhooks' });
       await api.register(trackingInboundRoutes(ctx), { prefix: '/tracking' });
       await api.register(paymentInboundRoutes(ctx), { prefix: '/payments' });
+      await api.register(teamRoutes(ctx), { prefix: '/team' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },
@@ -215,5 +220,5 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(resellerApiRoutes(ctx), { prefix: '/api/v2' });
 
   await registerSpa(app, config.webDistDir);
-  return Object.assign(app, { ctx }) as unknown as App;
+  return Object.assign(app, { ctx, routes }) as unknown as App;
 }

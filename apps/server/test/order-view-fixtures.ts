@@ -11,6 +11,10 @@ export function sampleOrderView(index: number, overrides: Partial<OrderView> = {
     OrderId: `LP-${100000 + index}`,
     uuid: `7d3c1a90-2b4e-4c5d-8e6f-${String(index >> 2).padStart(12, '0')}`,
     user: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+    createdBy: {
+      _id: 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d',
+      username: index % 2 ? 'Packer "Pat"' : 'Owner',
+    },
     labelType: {
       _id: 'c0ffee00-0000-4000-8000-000000000001',
       name: 'USPS Ground Advantage (oz)',

@@ -36,3 +36,4 @@ export * from './schemas/label-layout.ts';
 export * from './schemas/label-format.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/payments.ts';
+export * from './team/index.ts';

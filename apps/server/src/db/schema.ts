@@ -20,3 +20,4 @@ export * from './schema/upstream-label-files.ts';
 export * from './schema/file-store.ts';
 export * from './schema/routing.ts';
 export * from './schema/payments.ts';
+export * from './schema/teams.ts';

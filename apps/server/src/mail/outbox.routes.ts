@@ -28,6 +28,7 @@ export const devOutboxRoutes =
     app.get(
       '/outbox',
       {
+        config: { permission: 'public' },
         schema: {
           tags: ['dev'],
           querystring: z.object({ email: z.string().min(1).max(254) }),

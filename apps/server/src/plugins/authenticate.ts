@@ -36,9 +36,12 @@ export const currentUser = (request: FastifyRequest): Authenticated => {
   return request.auth;
 };
 
-/** The whole account of the signed-in user, read now: for the few handlers that need more than who it is. */
-export const currentAccount = async (ctx: AppContext, request: FastifyRequest): Promise<UserRow> => {
-  const account = await findUserById(ctx.db, currentUser(request).user.id);
+/**
+ * The signed-in person's own row, read now: their name, password, e-mail and second factor. In a team
+ * that is the member, not the account (decision 326).
+ */
+export const currentPerson = async (ctx: AppContext, request: FastifyRequest): Promise<UserRow> => {
+  const account = await findUserById(ctx.db, currentUser(request).user.memberId);
   if (!account) throw new AppError('UNAUTHORIZED', 'Your session has expired, please sign in again');
   return account;
 };

@@ -25,6 +25,13 @@ export const queryKeys = {
   bulkOrders: { all: ['bulk-orders'] as const, page: (page: number) => ['bulk-orders', page] as const },
   invoices: { all: ['invoices'] as const, page: (page: number) => ['invoices', page] as const },
   depositOptions: ['deposit-options'] as const,
+  /** The Team page (issue 45): members and invitations, keys, the activity log. */
+  team: {
+    all: ['team'] as const,
+    members: ['team', 'members'] as const,
+    keys: ['team', 'keys'] as const,
+    activity: (filters: object) => ['team', 'activity', filters] as const,
+  },
   cashapp: ['cashapp'] as const,
   courierOrders: {
     all: ['courier-orders'] as const,
@@ -58,6 +65,7 @@ export const queryKeys = {
     },
     resellers: {
       all: ['admin', 'resellers'] as const,
+      members: (id: string) => ['admin', 'resellers', 'members', id] as const,
       list: (params: object) => ['admin', 'resellers', 'list', params] as const,
       detail: (id: string) => ['admin', 'resellers', 'detail', id] as const,
       ledger: (id: string, page: number) => ['admin', 'resellers', 'ledger', id, page] as const,

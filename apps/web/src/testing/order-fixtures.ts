@@ -6,6 +6,7 @@ export const orderFixture = (n: number, overrides: Partial<OrderView> = {}): Ord
   OrderId: `LBL-1004${n}`,
   uuid: `u${n}`,
   user: 'me',
+  createdBy: { _id: 'me', username: 'Demo Reseller' },
   labelType: { _id: 't-ups', name: 'UPS Standard', uid: 'ups_standard' },
   fromName: 'Jane Doe',
   toName: `Receiver ${n}`,

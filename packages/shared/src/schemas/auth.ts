@@ -132,6 +132,15 @@ export const sessionUser = z.object({
   api_key: z.string(),
   role: z.enum(['user', 'admin']),
   twoFactorEnabled: z.boolean(),
+  /** The team the person signs in to (issue 45): its account's name and the person's role in it. */
+  team: z.optional(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      role: z.enum(['owner', 'admin', 'shipper', 'viewer']),
+      requireTwoFactor: z.boolean(),
+    }),
+  ),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,5 +1,6 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
+import { createdBySchema } from '../team/schemas.ts';
 import { ORDER_STATUSES } from '../constants.ts';
 
 /**
@@ -32,6 +33,8 @@ export type BulkProgress = z.infer<typeof bulkProgress>;
 export const bulkOrderView = z.object({
   _id: z.string(),
   createdAt: z.string(),
+  /** The team member who bought it (issue 45). */
+  createdBy: createdBySchema,
   labelType: z.object({ _id: z.string(), name: z.string(), uid: z.string() }),
   design: z.string().nullable(),
   source: z.enum(['csv', 'api']),

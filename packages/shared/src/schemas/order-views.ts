@@ -1,5 +1,6 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
+import { createdBySchema } from '../team/schemas.ts';
 import { ORDER_STATUSES, PAGE_SIZE } from '../constants.ts';
 import {
   TRACKING_STATUSES,
@@ -78,6 +79,8 @@ export const orderView = z.object({
   /** Shared by the orders made by one request (quantity N gives N orders with one uuid). */
   uuid: z.string(),
   user: z.string(),
+  /** The team member who bought it (issue 45). */
+  createdBy: createdBySchema,
   labelType: z.object({ _id: z.string(), name: z.string(), uid: z.string() }),
   fromName: z.string(),
   toName: z.string(),

@@ -36,6 +36,10 @@ export const bulkOrders = pgTable(
     fileName: text(),
     /** sha256 of what was bought (rows, label type, design): a repeat within seconds is a double submit. */
     contentHash: text().notNull(),
+    /** The team member who bought it, and their name then (issue 45, migration 0044). */
+    createdById: uuid(),
+    createdByName: text().notNull().default(''),
+    createdByKeyId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -49,6 +49,10 @@ export const users = pgTable(
     /** The label file a download gives when it names no format (Account Settings; migration 0026). */
     labelFormat: text({ enum: LABEL_FORMATS }).notNull().default('pdf'),
     labelDpi: integer().notNull().default(203),
+    /** An account's owners may require a second factor of every member (issue 45, migration 0043). */
+    teamRequiresTwoFactor: boolean().notNull().default(false),
+    /** When the person last signed in or was seen by a session lookup, for the Team page. */
+    lastSeenAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -97,11 +101,14 @@ export const ledgerEntries = pgTable(
     note: text(),
     /** The staff member behind an adjustment or an approval; null for the reseller's own actions. */
     createdBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    /** The team member whose purchase this is: their daily spend limit sums these (migration 0044). */
+    memberId: uuid(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ledger_source_key_idx').on(t.sourceKey),
     index('ledger_user_idx').on(t.userId, t.createdAt),
+    index('ledger_member_idx').on(t.memberId, t.createdAt),
   ],
 );
 

@@ -96,6 +96,11 @@ export const orders = pgTable(
     trackingSerial: bigint({ mode: 'number' })
       .notNull()
       .default(sql`nextval('tracking_serial_seq')`),
+    /** The team member who bought it, and their name then (issue 45, migration 0044). */
+    createdById: uuid(),
+    createdByName: text().notNull().default(''),
+    /** The API key it was bought with, if any. */
+    createdByKeyId: uuid(),
     batchId: uuid().notNull(),
     userId: uuid()
       .notNull()

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@portal/shared';
 import {
   addressCheckSettingBody,
   addressCheckSettingResponse,
@@ -14,9 +15,9 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { currentPerson, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
-import { toSessionUser } from '../users/users.service.ts';
+import { describeSession } from '../auth/auth.service.ts';
 import { readAddressCheckMode, updateAddressCheckMode } from '../address-check/address-check.service.ts';
 import {
   changePassword,
@@ -35,20 +36,26 @@ export const accountRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireUser(ctx));
-    const limited = { config: authRateLimit(ctx.config) };
+    const limited = (permission: RouteAccess) => ({ config: { ...authRateLimit(ctx.config), permission } });
 
     app.patch(
       '/profile',
-      { schema: { tags: ['account'], body: updateProfileBody, response: { 200: profileResponse } } },
+      {
+        config: { permission: 'self' },
+        schema: { tags: ['account'], body: updateProfileBody, response: { 200: profileResponse } },
+      },
       async (request) => {
-        const user = await updateProfile(ctx, currentUser(request).user.id, request.body);
-        return { message: 'Profile updated', user: toSessionUser(user, ctx.sealer) };
+        await updateProfile(ctx, currentUser(request).user.memberId, request.body);
+        return { message: 'Profile updated', user: await describeSession(ctx, currentUser(request).user) };
       },
     );
 
     app.get(
       '/address-check',
-      { schema: { tags: ['account'], response: { 200: addressCheckSettingResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags: ['account'], response: { 200: addressCheckSettingResponse } },
+      },
       async (request) => ({
         message: 'Address check',
         addressCheck: await readAddressCheckMode(ctx, currentUser(request).user.id),
@@ -58,6 +65,7 @@ export const accountRoutes =
     app.put(
       '/address-check',
       {
+        config: { permission: 'settings.write' },
         schema: {
           tags: ['account'],
           body: addressCheckSettingBody,
@@ -73,36 +81,48 @@ export const accountRoutes =
     // Staff's unused-labels setting, read-only for resellers (Account Settings shows it when it is on).
     app.get(
       '/unused-labels',
-      { schema: { tags: ['account'], response: { 200: unusedLabelsSettingResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags: ['account'], response: { 200: unusedLabelsSettingResponse } },
+      },
       async () => readUnusedLabelsSetting(ctx),
     );
 
     app.get(
       '/label-format',
-      { schema: { tags: ['account'], response: { 200: labelPreferenceResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags: ['account'], response: { 200: labelPreferenceResponse } },
+      },
       async (request) => getLabelPreference(ctx, currentUser(request).user.id),
     );
 
     app.put(
       '/label-format',
-      { schema: { tags: ['account'], body: labelPreference, response: { 200: labelPreferenceResponse } } },
+      {
+        config: { permission: 'settings.write' },
+        schema: { tags: ['account'], body: labelPreference, response: { 200: labelPreferenceResponse } },
+      },
       async (request) => setLabelPreference(ctx, currentUser(request).user.id, request.body),
     );
 
     app.get(
       '/email',
-      { schema: { tags: ['account'], response: { 200: emailStatusResponse } } },
-      async (request) => getEmailStatus(ctx, await currentAccount(ctx, request)),
+      {
+        config: { permission: 'self' },
+        schema: { tags: ['account'], response: { 200: emailStatusResponse } },
+      },
+      async (request) => getEmailStatus(ctx, await currentPerson(ctx, request)),
     );
 
     app.post(
       '/email',
       {
         schema: { tags: ['account'], body: changeEmailBody, response: { 200: messageResponse } },
-        ...limited,
+        ...limited('self'),
       },
       async (request) => {
-        await requestEmailChange(ctx, await currentAccount(ctx, request), request.body, requestMeta(request));
+        await requestEmailChange(ctx, await currentPerson(ctx, request), request.body, requestMeta(request));
         return { message: `We have sent an OTP to ${request.body.email}. Enter it to verify your email.` };
       },
     );
@@ -111,11 +131,11 @@ export const accountRoutes =
       '/password',
       {
         schema: { tags: ['account'], body: changePasswordBody, response: { 200: messageResponse } },
-        ...limited,
+        ...limited('self'),
       },
       async (request) => {
         const { sessionId } = currentUser(request);
-        const account = await currentAccount(ctx, request);
+        const account = await currentPerson(ctx, request);
         await changePassword(ctx, { sessionId, account }, request.body, requestMeta(request));
         return { message: 'Password changed. Other devices have been signed out.' };
       },
@@ -123,7 +143,10 @@ export const accountRoutes =
 
     app.post(
       '/api-key',
-      { schema: { tags: ['account'], response: { 200: apiKeyResponse } } },
+      {
+        config: { permission: 'keys.manage' },
+        schema: { tags: ['account'], response: { 200: apiKeyResponse } },
+      },
       async (request) => {
         const apiKey = await regenerateApiKey(ctx, currentUser(request).user.id);
         return { message: 'A new API key has been created; the old one no longer works', api_key: apiKey };

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@portal/shared';
 import {
   forgotPasswordBody,
   loginResponse,
@@ -24,13 +25,13 @@ import { requestMeta } from '../../lib/request-meta.ts';
 export const recoveryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const limited = { config: authRateLimit(ctx.config) };
+    const limited = (permission: RouteAccess) => ({ config: { ...authRateLimit(ctx.config), permission } });
 
     app.post(
       '/forgotPassword',
       {
         schema: { tags: ['auth'], body: forgotPasswordBody, response: { 200: messageResponse } },
-        ...limited,
+        ...limited('public'),
       },
       async (request) => {
         await requestPasswordReset(ctx, request.body, requestMeta(request));
@@ -40,7 +41,10 @@ export const recoveryRoutes =
 
     app.post(
       '/resetPassword',
-      { schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } }, ...limited },
+      {
+        schema: { tags: ['auth'], body: resetPasswordBody, response: { 200: loginResponse } },
+        ...limited('public'),
+      },
       async (request) => {
         const signIn = await resetPassword(ctx, request.body, requestMeta(request));
         const message = 'Your password has been reset';
@@ -51,7 +55,10 @@ export const recoveryRoutes =
 
     app.post(
       '/verifyEmail',
-      { schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageResponse } }, ...limited },
+      {
+        schema: { tags: ['auth'], body: verifyEmailBody, response: { 200: messageResponse } },
+        ...limited('public'),
+      },
       async (request) => {
         await verifyEmail(ctx, request.body, requestMeta(request));
         return { message: 'Your email has been verified' };
@@ -61,6 +68,7 @@ export const recoveryRoutes =
     app.post(
       '/logout-all',
       {
+        config: { permission: 'self' },
         // The body is optional (clients from before it existed send none), so it is read here.
         schema: { tags: ['auth'], response: { 200: messageResponse } },
         preHandler: requireUser(ctx),
@@ -69,7 +77,7 @@ export const recoveryRoutes =
         const body = logoutAllBody.safeParse(request.body ?? undefined);
         if (!body.success) throw new AppError('BAD_REQUEST', 'regenerateApiKey must be true or false');
         const regenerateApiKey = body.data?.regenerateApiKey === true;
-        await logoutEverywhere(ctx, currentUser(request).user.id, { regenerateApiKey });
+        await logoutEverywhere(ctx, currentUser(request).user.memberId, { regenerateApiKey });
         return {
           message: regenerateApiKey
             ? 'Signed out on every device; your API key was replaced'

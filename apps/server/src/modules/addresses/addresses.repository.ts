@@ -49,10 +49,11 @@ export async function updateAddress(
   return row ?? null;
 }
 
-export async function deleteAddress(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
+/** Deletes the reseller's address; what it was, or undefined when there was none. */
+export async function deleteAddress(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
     .delete(addresses)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .returning({ id: addresses.id });
-  return rows.length > 0;
+    .returning({ name: addresses.name, city: addresses.city, state: addresses.state });
+  return row;
 }

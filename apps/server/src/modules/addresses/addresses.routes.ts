@@ -22,13 +22,20 @@ export const addressRoutes =
   async (app) => {
     app.addHook('preHandler', requireUser(ctx));
 
-    app.get('/readAll', { schema: { tags, response: { 200: addressListResponse } } }, async (request) => ({
-      addresses: await readAddresses(ctx, { userId: currentUser(request).user.id }),
-    }));
+    app.get(
+      '/readAll',
+      { config: { permission: 'addresses.read' }, schema: { tags, response: { 200: addressListResponse } } },
+      async (request) => ({
+        addresses: await readAddresses(ctx, { userId: currentUser(request).user.id }),
+      }),
+    );
 
     app.post(
       '/create',
-      { schema: { tags, body: addressBody, response: { 201: addressMessageResponse } } },
+      {
+        config: { permission: 'addresses.write' },
+        schema: { tags, body: addressBody, response: { 201: addressMessageResponse } },
+      },
       async (request, reply) => {
         const saved = await createAddress(ctx, {
           userId: currentUser(request).user.id,
@@ -41,6 +48,7 @@ export const addressRoutes =
     app.put(
       '/update/:id',
       {
+        config: { permission: 'addresses.write' },
         schema: { tags, params: addressParams, body: addressBody, response: { 200: addressMessageResponse } },
       },
       async (request) => {
@@ -55,7 +63,10 @@ export const addressRoutes =
 
     app.get(
       '/zip/:zip',
-      { schema: { tags, params: zipParams, response: { 200: zipPlaceResponse } } },
+      {
+        config: { permission: 'addresses.read' },
+        schema: { tags, params: zipParams, response: { 200: zipPlaceResponse } },
+      },
       async (request, reply) => {
         void reply.header('cache-control', 'private, max-age=86400');
         return lookupZip(request.params.zip);
@@ -64,7 +75,10 @@ export const addressRoutes =
 
     app.delete(
       '/delete/:id',
-      { schema: { tags, params: addressParams, response: { 200: messageResponse } } },
+      {
+        config: { permission: 'addresses.write' },
+        schema: { tags, params: addressParams, response: { 200: messageResponse } },
+      },
       async (request) => {
         await deleteAddress(ctx, { userId: currentUser(request).user.id, id: request.params.id });
         return { message: 'Address deleted successfully' };

@@ -1,3 +1,4 @@
+import { recordActivity } from '../teams/teams.service.ts';
 import {
   ADDRESS_BOOK_FIELDS,
   checkAddress,
@@ -67,17 +68,26 @@ export async function createAddress(
     await lockAddressBook(tx, userId);
     if ((await countAddresses(tx, userId)) >= MAX_ADDRESSES)
       throw new AppError('CONFLICT', `You can save at most ${MAX_ADDRESSES} addresses`);
-    return saved(toAddressView(await insertAddress(tx, userId, checked.address)), checked.warnings);
+    const row = await insertAddress(tx, userId, checked.address);
+    await recordActivity(tx, userId, 'address.created', addressLine(row));
+    return saved(toAddressView(row), checked.warnings);
   });
 }
+
+const addressLine = (row: { name: string; city: string; state: string }) =>
+  `${row.name}, ${row.city} ${row.state}`;
 
 export async function updateAddress(
   ctx: AppContext,
   { userId, id, address }: { userId: string; id: string; address: AddressInput },
 ): Promise<SavedAddress> {
   const checked = await checkedAddress(ctx, userId, address);
-  const row = await updateRow(ctx.db, userId, id, checked.address);
-  if (!row) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updateRow(tx, userId, id, checked.address);
+    if (!updated) throw notFound();
+    await recordActivity(tx, userId, 'address.updated', addressLine(updated));
+    return updated;
+  });
   return saved(toAddressView(row), checked.warnings);
 }
 
@@ -85,5 +95,9 @@ export async function deleteAddress(
   ctx: AppContext,
   { userId, id }: { userId: string; id: string },
 ): Promise<void> {
-  if (!(await deleteRow(ctx.db, userId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await deleteRow(tx, userId, id);
+    if (!deleted) throw notFound();
+    await recordActivity(tx, userId, 'address.deleted', addressLine(deleted));
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
+import { declareAccess } from '../../plugins/permissions.ts';
 import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
 import { adminInvoiceRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminSettingsRoutes } from '../settings/admin-settings.routes.ts';
@@ -14,6 +15,7 @@ import {
 } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminPaymentProviderRoutes } from '../payments/payments.routes.ts';
+import { adminTeamRoutes } from '../teams/admin-team.routes.ts';
 import { adminOrderRoutes } from '../orders/admin-orders.routes.ts';
 import { adminOrderRefundRoutes, adminRefundRequestRoutes } from '../refunds/admin-refunds.routes.ts';
 
@@ -26,9 +28,11 @@ export const adminRoutes =
   async (admin) => {
     // onRequest, before the body is read or validated: a reseller learns nothing of the staff API's schema.
     admin.addHook('onRequest', requireAdmin(ctx));
+    declareAccess(admin, 'staff');
     await admin.register(adminReadRoutes(ctx));
     await admin.register(adminUserRoutes(ctx), { prefix: '/users' });
     await admin.register(adminResellerPriceRoutes(ctx), { prefix: '/users' });
+    await admin.register(adminTeamRoutes(ctx), { prefix: '/users' });
     await admin.register(adminLabelTypeRoutes(ctx), { prefix: '/label-types' });
     await admin.register(adminRouteRoutes(ctx), { prefix: '/label-types' });
     await admin.register(adminProviderRoutes(ctx), { prefix: '/providers' });

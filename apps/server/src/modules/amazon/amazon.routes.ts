@@ -15,7 +15,11 @@ export const amazonRoutes =
   async (app) => {
     app.post(
       '/generate-csv',
-      { schema: { tags: ['amazon'], consumes: ['multipart/form-data'] }, preHandler: requireUser(ctx) },
+      {
+        config: { permission: 'orders.buy' },
+        schema: { tags: ['amazon'], consumes: ['multipart/form-data'] },
+        preHandler: requireUser(ctx),
+      },
       async (request, reply) => {
         const form = await readMultipartForm(request, {
           fileField: 'pdf',

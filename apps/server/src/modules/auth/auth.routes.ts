@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@portal/shared';
 import {
   captchaConfig,
   loginBody,
@@ -12,11 +13,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { readDeviceCookie, setDeviceCookie } from './device-cookie.ts';
 import { completeTwoFactorChallenge, rememberDevice } from '../two-factor/two-factor-login.service.ts';
-import { describeUser, finishSignIn, loginUser, logoutSession, registerUser } from './auth.service.ts';
+import { describeSession, finishSignIn, loginUser, logoutSession, registerUser } from './auth.service.ts';
 
 // `errors` names the field (a weak password) so a client can show the reason next to it.
 const errorBody = z.object({
@@ -31,15 +32,15 @@ export const authRoutes =
       ip: request.ip,
       userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
     });
-    const limited = { config: authRateLimit(ctx.config) };
+    const limited = (permission: RouteAccess) => ({ config: { ...authRateLimit(ctx.config), permission } });
 
     app.get(
       '/captcha-config',
-      { schema: { tags: ['auth'], response: { 200: captchaConfig } } },
+      { config: { permission: 'public' }, schema: { tags: ['auth'], response: { 200: captchaConfig } } },
       async () => ({ provider: ctx.captcha.provider, siteKey: ctx.captcha.siteKey }),
     );
 
-    app.get('/captcha', { schema: { tags: ['auth'] }, ...limited }, async (_request, reply) => {
+    app.get('/captcha', { schema: { tags: ['auth'] }, ...limited('public') }, async (_request, reply) => {
       if (!ctx.captcha.createChallenge) throw AppError.notFound('This server uses a hosted captcha');
       void reply.header('cache-control', 'no-store');
       return ctx.captcha.createChallenge();
@@ -49,7 +50,7 @@ export const authRoutes =
       '/register',
       {
         schema: { tags: ['auth'], body: registerBody, response: { 201: messageResponse, 400: errorBody } },
-        ...limited,
+        ...limited('public'),
       },
       async (request, reply) => {
         await registerUser(ctx, request.body, meta(request));
@@ -59,7 +60,7 @@ export const authRoutes =
 
     app.post(
       '/login',
-      { schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } }, ...limited },
+      { schema: { tags: ['auth'], body: loginBody, response: { 200: loginResponse } }, ...limited('public') },
       async (request) => {
         const signIn = await loginUser(ctx, request.body, {
           ...meta(request),
@@ -78,7 +79,10 @@ export const authRoutes =
 
     app.post(
       '/login/2fa',
-      { schema: { tags: ['auth'], body: loginTwoFactorBody, response: { 200: tokenResponse } }, ...limited },
+      {
+        schema: { tags: ['auth'], body: loginTwoFactorBody, response: { 200: tokenResponse } },
+        ...limited('public'),
+      },
       async (request, reply) => {
         const user = await completeTwoFactorChallenge(ctx, request.body, meta(request));
         const accessToken = await finishSignIn(ctx, user, meta(request));
@@ -91,13 +95,21 @@ export const authRoutes =
 
     app.get(
       '/access',
-      { schema: { tags: ['auth'], response: { 200: sessionUser } }, preHandler: requireUser(ctx) },
-      async (request) => describeUser(ctx, await currentAccount(ctx, request)),
+      {
+        config: { permission: 'self' },
+        schema: { tags: ['auth'], response: { 200: sessionUser } },
+        preHandler: requireUser(ctx),
+      },
+      async (request) => describeSession(ctx, currentUser(request).user),
     );
 
     app.post(
       '/logout',
-      { schema: { tags: ['auth'], response: { 200: messageResponse } }, preHandler: requireUser(ctx) },
+      {
+        config: { permission: 'self' },
+        schema: { tags: ['auth'], response: { 200: messageResponse } },
+        preHandler: requireUser(ctx),
+      },
       async (request) => {
         await logoutSession(ctx, currentUser(request));
         return { message: 'Signed out' };

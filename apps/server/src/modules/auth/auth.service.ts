@@ -8,7 +8,14 @@ import {
   verifyPassword,
 } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { findUserByDiscordId, insertUser, toSessionUser, type UserRow } from '../users/users.service.ts';
+import {
+  findUserByDiscordId,
+  findUserById,
+  insertUser,
+  markSeen,
+  toSessionUser,
+  type UserRow,
+} from '../users/users.service.ts';
 import { beginTwoFactorChallenge, isRememberedDevice } from '../two-factor/two-factor-login.service.ts';
 import { deleteUserChallenges, deleteUserDevices, hasTwoFactor } from '../two-factor/two-factor.service.ts';
 import { deleteUserOtps } from '../otp/otp.service.ts';
@@ -19,7 +26,9 @@ import {
   passPasswordStep,
   succeedLoginAttempt,
 } from './login-throttle.service.ts';
-import type { Identity } from './identity-cache.ts';
+import type { Credential, Identity } from './identity-cache.ts';
+
+export type { Credential, Identity };
 import { deleteSession, deleteUserSessions, findLiveSession, insertSession } from './sessions.repository.ts';
 
 export const API_KEY_PREFIX = 'lp_';
@@ -107,6 +116,7 @@ export async function createSession(ctx: AppContext, userId: string, meta: Reque
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ip: meta.ip,
   });
+  await markSeen(ctx.db, userId, new Date());
   return accessToken;
 }
 
@@ -143,7 +153,14 @@ export async function endAccountSessions(
 export async function logoutSession(ctx: AppContext, auth: Authenticated): Promise<void> {
   await deleteSession(ctx.db, auth.sessionId);
   // Every process hears of it by NOTIFY; this one need not wait for that.
-  ctx.identities.forget(auth.user.id);
+  ctx.identities.forget(auth.user.memberId);
 }
 
-export const describeUser = (ctx: AppContext, user: UserRow): SessionUser => toSessionUser(user, ctx.sealer);
+/** The signed-in person with their team's account: its name, balance and their role in it. */
+export async function describeSession(ctx: AppContext, identity: Identity): Promise<SessionUser> {
+  const person = await findUserById(ctx.db, identity.memberId);
+  const account = identity.id === identity.memberId ? person : await findUserById(ctx.db, identity.id);
+  if (!person || !account)
+    throw new AppError('UNAUTHORIZED', 'Your session has expired, please sign in again');
+  return toSessionUser(person, ctx.sealer, { account, role: identity.teamRole });
+}

@@ -59,6 +59,8 @@ describe.each(ENGINES)('auth on %s', (engine) => {
         balance: 0,
         role: 'user',
         twoFactorEnabled: false,
+        // A new account is a team of one, its owner (issue 45).
+        team: { _id: user._id, name: 'Alice Shipper', role: 'owner', requireTwoFactor: false },
       });
       expect(Object.keys(user).sort()).toEqual(
         [
@@ -69,6 +71,7 @@ describe.each(ENGINES)('auth on %s', (engine) => {
           'email',
           'emailVerified',
           'role',
+          'team',
           'twoFactorEnabled',
           'username',
         ].sort(),

@@ -11,7 +11,7 @@ import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 
 const alice = (sessionId = 's1', expiresAt: Date | null = null): Credential => ({
   sessionId,
-  user: { id: 'alice', role: 'user' },
+  user: { id: 'alice', role: 'user', memberId: 'alice', teamRole: 'owner', teamRequiresTwoFactor: false },
   expiresAt,
 });
 
@@ -78,7 +78,11 @@ describe('the identity cache', () => {
 
   it("forgets every credential of a user whose id is notified, and no one else's", async () => {
     const { cache, handlers, load, loads } = await cacheWithHandles();
-    const bob: Credential = { sessionId: 's9', user: { id: 'bob', role: 'user' }, expiresAt: null };
+    const bob: Credential = {
+      sessionId: 's9',
+      user: { id: 'bob', role: 'user', memberId: 'bob', teamRole: 'owner', teamRequiresTwoFactor: false },
+      expiresAt: null,
+    };
     await cache.get('session a', load());
     await cache.get('key a', load());
     await cache.get('session b', load(bob));

@@ -1,11 +1,24 @@
+import type { TeamRole } from '@portal/shared';
 import type { Database } from '../../db/client.ts';
 
-/** Who a signed-in request is: all that guards and most handlers need of the account. */
+/**
+ * Who a signed-in request is: all that guards and most handlers need. `id` is the account (the reseller's
+ * row: balance, orders, addresses), so handlers scope by it; `memberId` is the person signed in, the same
+ * id for the account's own owner (decision 326).
+ */
 export type Identity = {
   id: string;
+  /** The person's staff role: `admin` for staff. */
   role: 'user' | 'admin';
-  /** Whether the account signs in with a second factor: staff without one are kept out of the console. */
+  /** Whether the person signs in with a second factor: staff without one are kept out of the console. */
   hasTwoFactor?: boolean;
+  memberId: string;
+  /** The member's role in the team, or the key's when lower (an API key). */
+  teamRole: TeamRole;
+  /** The account requires a second factor of every member. */
+  teamRequiresTwoFactor: boolean;
+  /** The team API key of the request, if any. */
+  apiKey?: { id: string; name: string } | null;
 };
 
 /** What a session token or an API key stands for, as the database answered. */
@@ -54,17 +67,21 @@ export async function createIdentityCache(
   /** Moves on every notification and every change of `live`; a load that saw it move is not kept. */
   let generation = 0;
 
+  // A credential is forgotten when its member or its account changes.
+  const idsOf = (credential: Credential) => new Set([credential.user.id, credential.user.memberId]);
   const drop = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    const keys = keysOfUser.get(entry.credential.user.id);
-    keys?.delete(key);
-    if (keys?.size === 0) keysOfUser.delete(entry.credential.user.id);
+    for (const id of idsOf(entry.credential)) {
+      const keys = keysOfUser.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) keysOfUser.delete(id);
+    }
   };
   const forget = (userId: string) => {
     generation += 1;
-    for (const key of keysOfUser.get(userId) ?? []) entries.delete(key);
+    for (const key of [...(keysOfUser.get(userId) ?? [])]) drop(key);
     keysOfUser.delete(userId);
   };
   const keep = (key: string, credential: Credential, until: number) => {
@@ -72,9 +89,10 @@ export async function createIdentityCache(
     // A Map iterates in insertion order: past the limit the oldest answer goes first.
     if (entries.size >= MAX_ENTRIES) drop(entries.keys().next().value!);
     entries.set(key, { credential, until });
-    const userId = credential.user.id;
-    const keys = keysOfUser.get(userId) ?? new Set<string>();
-    keysOfUser.set(userId, keys.add(key));
+    for (const id of idsOf(credential)) {
+      const keys = keysOfUser.get(id) ?? new Set<string>();
+      keysOfUser.set(id, keys.add(key));
+    }
   };
 
   const stopListening = await database.listen(AUTH_CHANGED_CHANNEL, {

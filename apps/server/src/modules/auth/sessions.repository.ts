@@ -1,7 +1,13 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TeamRole } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, teamMembers, users } from '../../db/schema.ts';
+
+/** The account a member signs in to: their team's, or their own row's when they belong to none. */
+const account = alias(users, 'account');
+const accountIdOf = sql`coalesce(${teamMembers.accountId}, ${users.id})`;
 
 export async function insertSession(
   db: DbOrTx,
@@ -27,18 +33,24 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string) {
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
         user: {
-          id: users.id,
+          id: account.id,
           role: users.role,
           hasTwoFactor: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
+          memberId: users.id,
+          teamRole: sql<TeamRole>`coalesce(${teamMembers.role}, 'owner')`,
+          teamRequiresTwoFactor: account.teamRequiresTwoFactor,
         },
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(teamMembers, eq(teamMembers.memberId, users.id))
+      .innerJoin(account, eq(account.id, accountIdOf))
       .where(
         and(
           eq(sessions.tokenHash, sql.placeholder('tokenHash')),
           gt(sessions.expiresAt, sql.placeholder('now')),
           isNull(users.disabledAt),
+          isNull(account.disabledAt),
         ),
       )
       .prepare(name),

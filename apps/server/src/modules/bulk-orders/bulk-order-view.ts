@@ -33,6 +33,7 @@ export function toBulkOrderView(bulkOrder: BulkOrderWithType, counts: StatusCoun
   return {
     _id: bulkOrder.id,
     createdAt: bulkOrder.createdAt.toISOString(),
+    createdBy: { _id: bulkOrder.createdById ?? bulkOrder.userId, username: bulkOrder.createdByName },
     labelType: { _id: bulkOrder.labelTypeId, name: bulkOrder.labelTypeName, uid: bulkOrder.labelTypeUid },
     design: bulkOrder.design,
     source: bulkOrder.source,

@@ -52,6 +52,7 @@ export const bulkOrderRoutes =
     app.post(
       '/createOrderFromCSV',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -77,13 +78,17 @@ export const bulkOrderRoutes =
 
     app.get(
       '/read-bulk-orders',
-      { schema: { tags, querystring: bulkOrderListQuery, response: { 200: bulkOrderListResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, querystring: bulkOrderListQuery, response: { 200: bulkOrderListResponse } },
+      },
       async (request) => readBulkOrders(ctx, { userId: currentUser(request).user.id, query: request.query }),
     );
 
     app.get(
       '/read-bulk-order/:id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           tags,
           params: bulkOrderParams,
@@ -101,7 +106,10 @@ export const bulkOrderRoutes =
 
     app.get(
       '/bulk-download/:id',
-      { schema: { tags, params: bulkOrderParams, querystring: labelFileQuery } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, params: bulkOrderParams, querystring: labelFileQuery },
+      },
       async (request, reply) =>
         sendFile(
           reply,
@@ -114,7 +122,10 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/bulk-download-pdf/:id',
-      { schema: { tags, params: bulkOrderParams, querystring: layoutQuery } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, params: bulkOrderParams, querystring: layoutQuery },
+      },
       async (request, reply) =>
         sendFile(
           reply,
@@ -132,7 +143,10 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/bulk-download-csv/:id',
-      { schema: { tags, params: bulkOrderParams, querystring: csvFileQuery } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, params: bulkOrderParams, querystring: csvFileQuery },
+      },
       async (request, reply) =>
         sendFile(
           reply,

@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { chargePurchase, type InTransaction } from '../orders/order-charge.ts';
+import { boughtBy, chargePurchase, type InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
 import { toBulkOrderView } from './bulk-order-view.ts';
@@ -137,7 +137,7 @@ export async function createBulkOrder(
         if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents)
           throw AppError.fieldError('total_price', BULK_MESSAGES.totalChanged);
       },
-      insert: async (tx, balanceCents) => {
+      insert: async (tx, balanceCents, buyer) => {
         const inputFileId = upload ? (await ctx.files.record(upload, tx))[0]! : null;
         await insertBulkOrder(tx, {
           id: bulkId,
@@ -150,8 +150,13 @@ export async function createBulkOrder(
           inputFileId,
           fileName: input.upload?.fileName ?? null,
           contentHash,
+          ...boughtBy(buyer),
         });
-        await insertBulkOrderLines(tx, bulkId, rows);
+        await insertBulkOrderLines(
+          tx,
+          bulkId,
+          rows.map((r) => ({ ...r, order: { ...r.order, ...boughtBy(buyer) } })),
+        );
         return {
           result: {
             bulkOrder: await bulkOrderViewOf(tx, userId, bulkId),

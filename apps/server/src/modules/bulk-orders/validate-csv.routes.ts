@@ -21,6 +21,7 @@ export const validateCsvRoutes =
     app.post(
       '/validatecsv',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           tags: ['bulk-orders'],
           consumes: ['multipart/form-data'],
@@ -41,6 +42,7 @@ export const validateCsvRoutes =
     app.post(
       '/validatecsv/corrected',
       {
+        config: { permission: 'orders.buy' },
         schema: { tags: ['bulk-orders'], consumes: ['multipart/form-data'] },
         preHandler: requireUser(ctx),
       },

@@ -28,7 +28,10 @@ export const courierRoutes =
 
     app.post(
       '/create-order',
-      { schema: { tags, body: createCourierOrderBody, response: { 201: messageResponse } } },
+      {
+        config: { permission: 'orders.buy' },
+        schema: { tags, body: createCourierOrderBody, response: { 201: messageResponse } },
+      },
       async (request, reply) => {
         await createCourierOrder(ctx, currentUser(request).user.id, request.body);
         return reply.status(201).send({ message: 'Courier order created successfully' });
@@ -37,13 +40,17 @@ export const courierRoutes =
 
     app.get(
       '/read',
-      { schema: { tags, querystring: courierListQuery, response: { 200: courierListResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, querystring: courierListQuery, response: { 200: courierListResponse } },
+      },
       async (request) => readCourierOrders(ctx, currentUser(request).user.id, request.query),
     );
 
     app.patch(
       '/update/:id',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           tags,
           params: courierOrderParams,
@@ -61,12 +68,16 @@ export const courierRoutes =
       }),
     );
 
-    app.get('/download/:id', { schema: { tags, params: courierOrderParams } }, async (request, reply) => {
-      const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
-      return sendAttachment(reply, {
-        fileName: file.name,
-        contentType: file.contentType,
-        body: file.content,
-      });
-    });
+    app.get(
+      '/download/:id',
+      { config: { permission: 'orders.read' }, schema: { tags, params: courierOrderParams } },
+      async (request, reply) => {
+        const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
+        return sendAttachment(reply, {
+          fileName: file.name,
+          contentType: file.contentType,
+          body: file.content,
+        });
+      },
+    );
   };

@@ -22,7 +22,10 @@ export const invoiceRoutes =
     app.addHook('preHandler', requireUser(ctx));
     app.post(
       '/create-invoice',
-      { schema: { tags, body: createInvoiceBody, response: { 201: createInvoiceResponse } } },
+      {
+        config: { permission: 'deposits.write' },
+        schema: { tags, body: createInvoiceBody, response: { 201: createInvoiceResponse } },
+      },
       async (request, reply) => {
         const invoice = await createInvoice(ctx, {
           userId: currentUser(request).user.id,
@@ -38,7 +41,10 @@ export const invoiceRoutes =
     );
     app.post(
       '/verify-cashapp',
-      { schema: { tags, body: verifyCashappBody, response: { 200: messageResponse } } },
+      {
+        config: { permission: 'deposits.write' },
+        schema: { tags, body: verifyCashappBody, response: { 200: messageResponse } },
+      },
       async (request) =>
         submitReceipt(ctx, {
           userId: currentUser(request).user.id,
@@ -49,6 +55,7 @@ export const invoiceRoutes =
     app.post(
       '/:id/refresh',
       {
+        config: { permission: 'deposits.read' },
         schema: {
           tags,
           params: uuidParams({ id: 'Invoice not found' }),
@@ -60,7 +67,10 @@ export const invoiceRoutes =
     );
     app.get(
       '/readAll',
-      { schema: { tags, querystring: invoicesQuery, response: { 200: invoicesResponse } } },
+      {
+        config: { permission: 'deposits.read' },
+        schema: { tags, querystring: invoicesQuery, response: { 200: invoicesResponse } },
+      },
       async (request) => readInvoices(ctx, { userId: currentUser(request).user.id, ...request.query }),
     );
   };

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { recordActivity } from '../teams/teams.service.ts';
 import {
   dollarsToCents,
   formatCents,
@@ -103,6 +104,12 @@ export async function createInvoice(
         });
         // The reconciliation job is sent with the invoice: it ends the payment whatever happens next.
         if (provider) await schedulePaymentCheck(ctx, tx, { invoiceId: inserted.id, attempt: 1 });
+        await recordActivity(
+          tx,
+          options.userId,
+          'deposit.created',
+          `${formatCents(amountCents)} by ${options.type} (${inserted.note})`,
+        );
         return inserted;
       });
       if (!provider) return toInvoiceView(row);

@@ -11,6 +11,7 @@ export const labelTypeRoutes =
     app.get(
       '/read',
       {
+        config: { permission: 'orders.read' },
         schema: { tags: ['label-types'], response: { 200: labelTypeListResponse } },
         preHandler: requireUser(ctx),
       },

@@ -13,6 +13,7 @@ export async function insertEntryOnce(
     sourceKey: string;
     note?: string | null;
     createdBy?: string | null;
+    memberId?: string | null;
   },
 ): Promise<string | null> {
   const rows = await tx

@@ -2,6 +2,7 @@ import { formatCents } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById } from '../users/users.service.ts';
+import { holdSpend, type Buyer } from '../teams/teams.service.ts';
 import { addToBalance, insertEntryOnce, setBalanceAfter, type LedgerKind } from './ledger.repository.ts';
 
 export type PostEntryInput = {
@@ -18,7 +19,8 @@ export type PostEntryInput = {
   mayGoNegative?: boolean;
 };
 
-export type PostEntryResult = { applied: boolean; balanceCents: number | null };
+/** `buyer`: for a purchase (`order_charge`), the member it was charged for (decision 327). */
+export type PostEntryResult = { applied: boolean; balanceCents: number | null; buyer?: Buyer };
 
 /**
  * Posts one ledger entry and moves the cached balance in the caller's transaction. Returns
@@ -30,13 +32,18 @@ export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<Po
     throw new Error(`invalid ledger amount ${input.amountCents}`);
   }
   const { mayGoNegative, ...entry } = input;
-  const entryId = await insertEntryOnce(tx, entry);
-  if (!entryId) return { applied: false, balanceCents: null };
+  // Every purchase is held to its member's daily limit here, the one place all of them are charged.
+  const buyer =
+    input.kind === 'order_charge' && input.amountCents < 0
+      ? await holdSpend(tx, input.userId, -input.amountCents)
+      : undefined;
+  const entryId = await insertEntryOnce(tx, { ...entry, memberId: buyer?.memberId ?? null });
+  if (!entryId) return { applied: false, balanceCents: null, buyer };
   const balanceCents = await addToBalance(tx, input.userId, input.amountCents, mayGoNegative);
   if (balanceCents === null)
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
   await setBalanceAfter(tx, entryId, balanceCents);
-  return { applied: true, balanceCents };
+  return { applied: true, balanceCents, buyer };
 }
 
 /** The refusal a buyer reads when a charge does not fit: what it costs and what they have. */

@@ -4,6 +4,8 @@ import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findUserById } from '../users/users.service.ts';
+import { recordActivity, type Buyer } from '../teams/teams.service.ts';
+import { formatCents } from '@portal/shared';
 import {
   findOrdersOfBatch,
   insertOrders,
@@ -53,7 +55,8 @@ export async function chargePurchase<T>(
   charge: PurchaseCharge,
   steps: {
     before?: (tx: Tx) => Promise<void>;
-    insert: (tx: Tx, balanceCents: number) => Promise<{ result: T; orderIds: string[] }>;
+    /** `buyer`: the member the purchase is charged for, whom its rows name as `createdBy`. */
+    insert: (tx: Tx, balanceCents: number, buyer: Buyer) => Promise<{ result: T; orderIds: string[] }>;
     inTransaction?: InTransaction<T> | undefined;
   },
 ): Promise<T> {
@@ -68,7 +71,13 @@ export async function chargePurchase<T>(
         note: charge.note,
       });
       if (!posted.applied) throw new AlreadyCharged();
-      const { result, orderIds } = await steps.insert(tx, posted.balanceCents ?? 0);
+      const { result, orderIds } = await steps.insert(tx, posted.balanceCents ?? 0, posted.buyer!);
+      await recordActivity(
+        tx,
+        charge.userId,
+        charge.what === 'bulk order' ? 'bulk_order.created' : 'order.created',
+        `${charge.note}: ${formatCents(charge.amountCents)}`,
+      );
       for (let i = 0; i < orderIds.length; i += JOB_CHUNK) {
         const jobs: LabelJobData[] = orderIds.slice(i, i + JOB_CHUNK).map((orderId) => ({ orderId }));
         await ctx.jobs.sendInTransaction(tx, LABEL_QUEUE, jobs);
@@ -86,6 +95,13 @@ export async function chargePurchase<T>(
   }
 }
 
+/** The columns that name who bought an order or a bulk order (issue 45). */
+export const boughtBy = (buyer: Buyer) => ({
+  createdById: buyer.memberId,
+  createdByName: buyer.name,
+  createdByKeyId: buyer.apiKeyId,
+});
+
 /**
  * Charges the balance and inserts the orders of one batch through `chargePurchase`. The charge's source
  * key is the batch id, so the same batch is never charged twice; a retried request is answered by the
@@ -102,8 +118,11 @@ export async function chargeAndInsert(
       ctx,
       { ...charge, sourceKey: `order:charge:${charge.batchId}`, what: 'order' },
       {
-        insert: async (tx, balanceCents) => {
-          const inserted = await insertOrders(tx, rows);
+        insert: async (tx, balanceCents, buyer) => {
+          const inserted = await insertOrders(
+            tx,
+            rows.map((row) => ({ ...row, ...boughtBy(buyer) })),
+          );
           return {
             result: { orders: inserted, balanceCents, isReplay: false },
             orderIds: inserted.map((o) => o.id),

@@ -17,6 +17,7 @@ export const toOrderView = (
   OrderId: formatOrderId(order.orderNumber),
   uuid: order.batchId,
   user: order.userId,
+  createdBy: { _id: order.createdById ?? order.userId, username: order.createdByName },
   labelType: { _id: order.labelTypeId, name: order.labelTypeName, uid: order.labelTypeUid },
   fromName: order.fromName,
   toName: order.toName,

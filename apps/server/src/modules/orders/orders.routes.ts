@@ -37,7 +37,10 @@ export const orderRoutes =
 
     app.post(
       '/price',
-      { schema: { tags, body: priceBody, response: { 200: priceResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, body: priceBody, response: { 200: priceResponse } },
+      },
       async (request) => ({
         price: await quotePrice(ctx, currentUser(request).user.id, request.body),
       }),
@@ -45,7 +48,10 @@ export const orderRoutes =
 
     app.post(
       '/create',
-      { schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } } },
+      {
+        config: { permission: 'orders.buy' },
+        schema: { tags, body: createOrderBody, response: { 201: createOrderResponse } },
+      },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
         return sendIdempotent(
@@ -60,23 +66,34 @@ export const orderRoutes =
 
     app.get(
       '/read',
-      { schema: { tags, querystring: orderListQuery, response: { 200: orderListResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, querystring: orderListQuery, response: { 200: orderListResponse } },
+      },
       async (request) => readOrders(ctx, { userId: currentUser(request).user.id, query: request.query }),
     );
 
     app.get(
       '/read/:id',
-      { schema: { tags, params: orderParams, response: { 200: orderResponse } } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, params: orderParams, response: { 200: orderResponse } },
+      },
       async (request) => readOrder(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
     );
 
-    app.get('/stats', { schema: { tags, response: { 200: orderStatsResponse } } }, async (request) =>
-      readOrderStats(ctx, { userId: currentUser(request).user.id }),
+    app.get(
+      '/stats',
+      { config: { permission: 'orders.read' }, schema: { tags, response: { 200: orderStatsResponse } } },
+      async (request) => readOrderStats(ctx, { userId: currentUser(request).user.id }),
     );
 
     app.get(
       '/download/:id',
-      { schema: { tags, params: orderParams, querystring: labelFileQuery } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, params: orderParams, querystring: labelFileQuery },
+      },
       async (request, reply) => {
         const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
@@ -89,7 +106,10 @@ export const orderRoutes =
 
     app.post(
       '/download-selected',
-      { schema: { tags, body: downloadSelectedBody, querystring: labelFileQuery } },
+      {
+        config: { permission: 'orders.read' },
+        schema: { tags, body: downloadSelectedBody, querystring: labelFileQuery },
+      },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
         const { fileName, contentType, stream } = await downloadSelectedLabels(ctx, {
@@ -104,6 +124,7 @@ export const orderRoutes =
     app.post(
       '/duplicate/:id',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           tags,
           params: orderParams,

@@ -88,7 +88,7 @@ export const paymentInboundRoutes =
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     app.post<{ Params: { providerId: string } }>(
       '/inbound/:providerId',
-      { schema: { hide: true } },
+      { config: { permission: 'public' }, schema: { hide: true } },
       async (request, reply) => {
         const outcome = await receivePaymentWebhook(ctx, {
           providerId: request.params.providerId,

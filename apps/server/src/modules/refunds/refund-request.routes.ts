@@ -14,6 +14,7 @@ export const refundRequestRoutes =
     app.post(
       '/refund-request/:id',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           tags: ['orders'],
           params: orderParams,

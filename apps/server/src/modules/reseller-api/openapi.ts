@@ -79,7 +79,11 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         description:
           'Buy prepaid shipping labels from your balance. Authenticate with your API key in the `x-api-key` header ' +
           '(Reseller API page of the app). Errors are `{ message, errors? }`. Send an `Idempotency-Key` header on ' +
-          'purchases to retry them safely: the same key and body return the first reply for 24 hours.',
+          'purchases to retry them safely: the same key and body return the first reply for 24 hours. ' +
+          "A team key (Team page of the app) acts as the member who made it, with the key's role: a role that " +
+          'may not call a route answers 403 naming what it cannot do (a `viewer` key reads and downloads, a ' +
+          "`shipper` key also buys), and a purchase past the member's daily limit answers 402 with the limit and " +
+          'what is left today. Every order and bulk order names its buyer in `createdBy: { _id, username }`.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: config.publicUrl ? new URL('/api/v2', config.publicUrl).href : '/api/v2' }],
@@ -97,25 +101,33 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => withFileResponses(app.swagger()));
+  app.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
+    withFileResponses(app.swagger()),
+  );
   // Scalar's bundled script; Scalar's own page starts it with an inline script, which our CSP forbids, so
   // /docs is our page that starts it from a script file instead (decision 101).
-  app.get(`${DOCS}/scalar/js/scalar.js`, { schema: { hide: true } }, async (_request, reply) => {
-    scalarScript ??= loadScalarScript().catch((error: unknown) => {
-      scalarScript = undefined;
-      throw error;
-    });
-    return reply.header('content-type', 'application/javascript; charset=utf-8').send(await scalarScript);
-  });
+  app.get(
+    `${DOCS}/scalar/js/scalar.js`,
+    { config: { permission: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      scalarScript ??= loadScalarScript().catch((error: unknown) => {
+        scalarScript = undefined;
+        throw error;
+      });
+      return reply.header('content-type', 'application/javascript; charset=utf-8').send(await scalarScript);
+    },
+  );
   const page = (_request: unknown, reply: FastifyReply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(DOCS_HTML);
-  app.get(DOCS, { schema: { hide: true } }, page);
-  app.get(`${DOCS}/`, { schema: { hide: true } }, page);
-  app.get(`${DOCS}/start.js`, { schema: { hide: true } }, async (_request, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').send(START_JS),
+  app.get(DOCS, { config: { permission: 'public' }, schema: { hide: true } }, page);
+  app.get(`${DOCS}/`, { config: { permission: 'public' }, schema: { hide: true } }, page);
+  app.get(
+    `${DOCS}/start.js`,
+    { config: { permission: 'public' }, schema: { hide: true } },
+    async (_request, reply) => reply.header('content-type', 'text/javascript; charset=utf-8').send(START_JS),
   );
 }
 

@@ -69,6 +69,7 @@ const keyedRoutes =
     app.get(
       '/labeltype/read-types',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readLabelTypes',
           tags: ['Label types'],

@@ -32,6 +32,7 @@ export const resellerBulkOrderRoutes =
     app.post(
       '/create-bulk-order',
       {
+        config: { permission: 'orders.buy' },
         preHandler: purchaseLimit ? [purchaseLimit] : [],
         schema: {
           operationId: 'createBulkOrder',
@@ -72,14 +73,19 @@ export const resellerBulkOrderRoutes =
     );
 
     // The spec's heading names this route GET; answer that mistake clearly instead of with a 404.
-    app.get('/create-bulk-order', { schema: { hide: true } }, async (_request, reply) => {
-      void reply.header('allow', 'POST');
-      throw new AppError('METHOD_NOT_ALLOWED', 'Use POST for /order/create-bulk-order');
-    });
+    app.get(
+      '/create-bulk-order',
+      { config: { permission: 'orders.buy' }, schema: { hide: true } },
+      async (_request, reply) => {
+        void reply.header('allow', 'POST');
+        throw new AppError('METHOD_NOT_ALLOWED', 'Use POST for /order/create-bulk-order');
+      },
+    );
 
     app.get(
       '/read-bulk-order/:bulkorder_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readBulkOrder',
           tags,
@@ -100,6 +106,7 @@ export const resellerBulkOrderRoutes =
     app.get(
       '/download-bulk-order/:bulkorder_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'downloadBulkOrder',
           tags,

@@ -43,6 +43,7 @@ export const resellerOrderRoutes =
     app.post(
       '/create-order',
       {
+        config: { permission: 'orders.buy' },
         preHandler: purchaseLimit ? [purchaseLimit] : [],
         schema: {
           operationId: 'createOrder',
@@ -80,6 +81,7 @@ export const resellerOrderRoutes =
     app.post(
       '/quote',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'quoteOrder',
           tags,
@@ -98,6 +100,7 @@ export const resellerOrderRoutes =
     app.get(
       '/read-orders',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readOrders',
           tags,
@@ -118,6 +121,7 @@ export const resellerOrderRoutes =
     app.get(
       '/read-order/:order_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'readOrder',
           tags,
@@ -133,6 +137,7 @@ export const resellerOrderRoutes =
     app.post(
       '/refund-order/:order_id',
       {
+        config: { permission: 'orders.buy' },
         schema: {
           operationId: 'refundOrder',
           tags,
@@ -154,6 +159,7 @@ export const resellerOrderRoutes =
     app.get(
       '/download/:order_id',
       {
+        config: { permission: 'orders.read' },
         schema: {
           operationId: 'downloadLabel',
           tags,

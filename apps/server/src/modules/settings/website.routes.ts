@@ -14,18 +14,26 @@ export const websiteRoutes =
   async (app) => {
     app.get(
       '/get-cashapp',
-      { schema: { tags, response: { 200: cashappResponse } }, preHandler: requireUser(ctx) },
+      {
+        config: { permission: 'deposits.read' },
+        schema: { tags, response: { 200: cashappResponse } },
+        preHandler: requireUser(ctx),
+      },
       async () => ({ cashapp: await cashappInfo(ctx) }),
     );
     app.get(
       '/deposit-options',
-      { schema: { tags, response: { 200: depositOptionsResponse } }, preHandler: requireUser(ctx) },
+      {
+        config: { permission: 'deposits.read' },
+        schema: { tags, response: { 200: depositOptionsResponse } },
+        preHandler: requireUser(ctx),
+      },
       async () => depositOptions(ctx),
     );
     // Public so an <img> can load it; only the current QR file is served, never another stored file.
     app.get(
       '/cashapp-qr/:fileId',
-      { schema: { tags, params: z.object({ fileId: z.string() }) } },
+      { config: { permission: 'public' }, schema: { tags, params: z.object({ fileId: z.string() }) } },
       async (request, reply) => {
         const file = await readCashappQr(ctx, request.params.fileId);
         return reply

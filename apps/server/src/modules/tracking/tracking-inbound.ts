@@ -282,7 +282,7 @@ export const trackingInboundRoutes =
     );
     app.post<{ Params: { providerId: string }; Querystring: { token?: string } }>(
       '/inbound/:providerId',
-      { schema: { hide: true } },
+      { config: { permission: 'public' }, schema: { hide: true } },
       async (request, reply) => {
         const raw = typeof request.body === 'string' ? request.body : '';
         const outcome = await receiveTrackingWebhook(ctx, {

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@portal/shared';
 import {
   messageResponse,
   regenerateRecoveryCodesBody,
@@ -12,7 +13,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { currentAccount, currentUser, requireUser } from '../../plugins/authenticate.ts';
+import { currentPerson, currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { authRateLimit } from '../../plugins/security.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 import {
@@ -37,23 +38,28 @@ export const twoFactorRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook('preHandler', requireUser(ctx));
-    const limited = { config: authRateLimit(ctx.config) };
+    const limited = (permission: RouteAccess) => ({ config: { ...authRateLimit(ctx.config), permission } });
 
-    app.get('/', { schema: { tags, response: { 200: twoFactorStatusResponse } } }, async (request) =>
-      getTwoFactorStatus(ctx, await currentAccount(ctx, request)),
+    app.get(
+      '/',
+      { config: { permission: 'self' }, schema: { tags, response: { 200: twoFactorStatusResponse } } },
+      async (request) => getTwoFactorStatus(ctx, await currentPerson(ctx, request)),
     );
 
     app.post(
       '/setup',
-      { schema: { tags, response: { 200: twoFactorSetupResponse } }, ...limited },
-      async (request) => startTwoFactorSetup(ctx, await currentAccount(ctx, request)),
+      { schema: { tags, response: { 200: twoFactorSetupResponse } }, ...limited('self') },
+      async (request) => startTwoFactorSetup(ctx, await currentPerson(ctx, request)),
     );
 
     app.post(
       '/enable',
-      { schema: { tags, body: twoFactorEnableBody, response: { 200: twoFactorEnableResponse } }, ...limited },
+      {
+        schema: { tags, body: twoFactorEnableBody, response: { 200: twoFactorEnableResponse } },
+        ...limited('self'),
+      },
       async (request) => {
-        const account = await currentAccount(ctx, request);
+        const account = await currentPerson(ctx, request);
         const recoveryCodes = await enableTwoFactor(ctx, account, request.body.code, requestMeta(request));
         return { message: 'Two-factor sign-in is on', recoveryCodes };
       },
@@ -61,9 +67,12 @@ export const twoFactorRoutes =
 
     app.post(
       '/disable',
-      { schema: { tags, body: twoFactorDisableBody, response: { 200: messageResponse } }, ...limited },
+      {
+        schema: { tags, body: twoFactorDisableBody, response: { 200: messageResponse } },
+        ...limited('self'),
+      },
       async (request) => {
-        await disableTwoFactor(ctx, await currentAccount(ctx, request), request.body, requestMeta(request));
+        await disableTwoFactor(ctx, await currentPerson(ctx, request), request.body, requestMeta(request));
         return { message: 'Two-factor sign-in is off' };
       },
     );
@@ -76,10 +85,10 @@ export const twoFactorRoutes =
           body: regenerateRecoveryCodesBody,
           response: { 200: regenerateRecoveryCodesResponse },
         },
-        ...limited,
+        ...limited('self'),
       },
       async (request) => {
-        const account = await currentAccount(ctx, request);
+        const account = await currentPerson(ctx, request);
         const recoveryCodes = await regenerateRecoveryCodes(ctx, account, request.body, requestMeta(request));
         return { message: 'New recovery codes made; the old ones no longer work', recoveryCodes };
       },
@@ -87,17 +96,20 @@ export const twoFactorRoutes =
 
     app.get(
       '/devices',
-      { schema: { tags, response: { 200: twoFactorDevicesResponse } } },
+      { config: { permission: 'self' }, schema: { tags, response: { 200: twoFactorDevicesResponse } } },
       async (request) => ({
-        devices: await listRememberedDevices(ctx, currentUser(request).user.id),
+        devices: await listRememberedDevices(ctx, currentUser(request).user.memberId),
       }),
     );
 
     app.delete(
       '/devices/:id',
-      { schema: { tags, params: deviceParams, response: { 200: messageResponse } } },
+      {
+        config: { permission: 'self' },
+        schema: { tags, params: deviceParams, response: { 200: messageResponse } },
+      },
       async (request) => {
-        await forgetRememberedDevice(ctx, currentUser(request).user.id, request.params.id);
+        await forgetRememberedDevice(ctx, currentUser(request).user.memberId, request.params.id);
         return { message: 'This device will be asked for a code at its next sign-in' };
       },
     );

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { users } from '../../db/schema.ts';
+import { teamMembers, users } from '../../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -23,8 +23,16 @@ export async function findUserByDiscordId(db: DbOrTx, discordId: string): Promis
 export async function findApiKeyOwner(db: DbOrTx, apiKeyHash: string) {
   const query = preparedOnce(db, 'api-key-owner', (name) =>
     db
-      .select({ id: users.id, role: users.role, disabledAt: users.disabledAt })
+      .select({
+        id: users.id,
+        role: users.role,
+        disabledAt: users.disabledAt,
+        teamRequiresTwoFactor: users.teamRequiresTwoFactor,
+        /** The account the key's row belongs to: its own, unless it joined a team. */
+        accountId: sql<string>`coalesce(${teamMembers.accountId}, ${users.id})`,
+      })
       .from(users)
+      .leftJoin(teamMembers, eq(teamMembers.memberId, users.id))
       .where(eq(users.apiKeyHash, sql.placeholder('apiKeyHash')))
       .prepare(name),
   );
@@ -36,6 +44,11 @@ export async function findApiKeyOwner(db: DbOrTx, apiKeyHash: string) {
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
   return row;
+}
+
+/** When the person last signed in, for the Team page. */
+export async function markSeen(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastSeenAt: at }).where(eq(users.id, id));
 }
 
 export async function updateUser(

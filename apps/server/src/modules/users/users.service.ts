@@ -4,6 +4,7 @@ export {
   findUserByDiscordId,
   findUserById,
   insertUser,
+  markSeen,
   updateUser,
   type NewUser,
   type UserRow,

@@ -46,6 +46,7 @@ export const webhookRoutes =
     app.get(
       '',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('listWebhooks', 'Your webhook endpoints'),
           response: { 200: webhookListResponse, ...errors },
@@ -59,6 +60,7 @@ export const webhookRoutes =
     app.post(
       '',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('createWebhook', 'Add an endpoint (up to 5); the signing secret is shown once'),
           body: webhookCreateBody,
@@ -74,6 +76,7 @@ export const webhookRoutes =
     app.patch(
       '/:id',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('updateWebhook', 'Change the URL, events or enabled state of an endpoint'),
           params: endpointParams,
@@ -90,6 +93,7 @@ export const webhookRoutes =
     app.delete(
       '/:id',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('deleteWebhook', 'Delete an endpoint'),
           params: endpointParams,
@@ -105,6 +109,7 @@ export const webhookRoutes =
     app.post(
       '/:id/secret',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('regenerateWebhookSecret', 'Issue a new signing secret (shown once)'),
           params: endpointParams,
@@ -120,6 +125,7 @@ export const webhookRoutes =
     app.post(
       '/:id/test',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('sendWebhookTest', 'Send a test event to an endpoint (with resends, a few a minute)'),
           params: endpointParams,
@@ -135,6 +141,7 @@ export const webhookRoutes =
     app.get(
       '/:id/deliveries',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('listWebhookDeliveries', 'The last 100 deliveries to an endpoint'),
           params: endpointParams,
@@ -147,6 +154,7 @@ export const webhookRoutes =
     app.post(
       '/:id/deliveries/:deliveryId/resend',
       {
+        config: { permission: 'webhooks.manage' },
         schema: {
           ...doc('resendWebhookDelivery', 'Send a delivery again (with test events, a few a minute)'),
           params: webhookDeliveryParams,

@@ -1,11 +1,24 @@
 import { AppShell, em, ScrollArea, useMantineTheme } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { useEffect, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { AppHeader } from '../../features/shell/components/app-header';
 import { SidebarNav } from '../../features/shell/components/sidebar-nav';
 import { useSession } from '../../lib/session';
+import { JOIN_PATH, pendingInvite } from '../../lib/team-invite';
+
+/** An invitation opened before signing in: once signed in, its join page opens. */
+function useJoinAfterSignIn() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const token = pendingInvite();
+    if (token && pathname.toLowerCase() !== JOIN_PATH) {
+      void navigate(`${JOIN_PATH}?token=${encodeURIComponent(token)}`, { replace: true });
+    }
+  }, [navigate, pathname]);
+}
 
 const NAV_WIDTH = 248;
 const COMPACT_NAV_WIDTH = 72;
@@ -16,6 +29,7 @@ const COMPACT_NAV_WIDTH = 72;
  */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { data: user } = useSession();
+  useJoinAfterSignIn();
   const [isNavOpen, nav] = useDisclosure(false);
   const [isCompact, setCompact] = useLocalStorage({ key: 'labelport-sidebar-compact', defaultValue: false });
   const theme = useMantineTheme();

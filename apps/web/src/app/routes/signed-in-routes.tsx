@@ -13,6 +13,10 @@ import { ApiDocsPage } from '../../features/reseller-api/pages/api-docs-page';
 import { AccountSettingsPage } from '../../features/account-settings/pages/account-settings-page';
 import { VerifyEmailPage } from '../../features/account-recovery/pages/verify-email-page';
 import { NotFoundPage } from '../../features/shell/pages/not-found-page';
+import { JoinTeamPage } from '../../features/team/pages/join-team-page';
+import { TeamActivityPage } from '../../features/team/pages/team-activity-page';
+import { TeamPage } from '../../features/team/pages/team-page';
+import { RoleGate } from '../../components/role-gate';
 import { AdminGate } from '../admin/admin-gate';
 import { SignedInLayout } from '../layouts/signed-in-layout';
 import { SignedOutLayout } from '../layouts/signed-out-layout';
@@ -52,15 +56,60 @@ export const signedInRoutes: RouteObject[] = [
     errorElement: <ErrorScreen />,
     children: [
       { index: true, element: <DashboardPage /> },
-      { path: 'createOrders', element: <SimpleOrderPage /> },
-      { path: 'quick-order', element: <QuickOrderPage /> },
+      {
+        path: 'createOrders',
+        element: (
+          <RoleGate permission="orders.buy">
+            <SimpleOrderPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: 'quick-order',
+        element: (
+          <RoleGate permission="orders.buy">
+            <QuickOrderPage />
+          </RoleGate>
+        ),
+      },
       { path: 'csv-orders', element: <CsvOrdersPage /> },
       { path: 'fedex-order', element: <FedexOrderPage /> },
-      { path: 'amazon-csv', element: <AmazonCsvPage /> },
-      { path: 'deposits', element: <DepositsPage /> },
-      { path: 'address', element: <AddressesPage /> },
+      {
+        path: 'amazon-csv',
+        element: (
+          <RoleGate permission="orders.buy">
+            <AmazonCsvPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: 'deposits',
+        element: (
+          <RoleGate permission="deposits.read">
+            <DepositsPage />
+          </RoleGate>
+        ),
+      },
+      {
+        path: 'address',
+        element: (
+          <RoleGate permission="addresses.read">
+            <AddressesPage />
+          </RoleGate>
+        ),
+      },
       { path: 'api-docs', element: <ApiDocsPage /> },
       { path: 'settings', element: <AccountSettingsPage /> },
+      { path: 'team', element: <TeamPage /> },
+      {
+        path: 'team/activity',
+        element: (
+          <RoleGate permission="activity.read">
+            <TeamActivityPage />
+          </RoleGate>
+        ),
+      },
+      { path: 'team/join', element: <JoinTeamPage /> },
       { path: 'login', element: <Navigate to="/" replace /> },
       { path: 'register', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFoundPage /> },

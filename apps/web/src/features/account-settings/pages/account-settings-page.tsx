@@ -11,11 +11,16 @@ import { SessionsSection } from '../components/sessions-section';
 import { TwoFactorSection } from '../components/two-factor-section';
 import { UnusedLabelsSection } from '../components/unused-labels-section';
 import { WebhooksSection } from '../components/webhooks-section';
+import { useCan } from '../../../lib/team-role';
 
 /** `/settings` (the header's Account Setting): profile, e-mail, password, API key, sessions. */
 export function AccountSettingsPage() {
   const session = useSession();
   const user = session.data;
+  // The account's settings and key are for the roles that may change them (issue 45).
+  const canSettings = useCan('settings.write');
+  const canKeys = useCan('keys.manage');
+  const canWebhooks = useCan('webhooks.manage');
   return (
     <>
       <PageHeader title="Account Setting" description="Your name, email, password and API key." />
@@ -24,12 +29,12 @@ export function AccountSettingsPage() {
           <ProfileSection username={user.username} discordId={user.discordId} />
           <EmailSection />
           <PasswordSection />
-          <AddressCheckSection />
+          {canSettings && <AddressCheckSection />}
           <TwoFactorSection />
-          <LabelFormatSection />
+          {canSettings && <LabelFormatSection />}
           <UnusedLabelsSection />
-          <ApiKeySection apiKey={user.api_key} />
-          <WebhooksSection />
+          {canKeys && user.api_key && <ApiKeySection apiKey={user.api_key} />}
+          {canWebhooks && <WebhooksSection />}
           <SessionsSection />
         </Stack>
       ) : (

@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/team-role';
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AddressView } from '@portal/shared';
@@ -16,6 +17,9 @@ function AddressActions({
   onEdit,
   onDelete,
 }: { address: AddressView } & Omit<AddressListProps, 'addresses'>) {
+  // A viewer reads the address book; changing it is for the roles that may (issue 45).
+  const canWrite = useCan('addresses.write');
+  if (!canWrite) return null;
   return (
     <RowActions
       actions={[

@@ -9,6 +9,7 @@ import { AddressFormDialog } from '../components/address-form-dialog';
 import { AddressList, AddressListSkeleton } from '../components/address-list';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';
 import { AddButton } from '../../../components/add-button';
+import { useCan } from '../../../lib/team-role';
 
 type Editing = { address: AddressView | null } | null;
 
@@ -18,6 +19,7 @@ export function AddressesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AddressView | null>(null);
   const openCreate = () => setEditing({ address: null });
+  const canWrite = useCan('addresses.write');
 
   let content;
   if (addresses.isPending) content = <AddressListSkeleton />;
@@ -36,7 +38,7 @@ export function AddressesPage() {
         variant="light"
         title="No saved addresses yet"
         description="Save the addresses you ship from and to most often, then pick them on any order form."
-        action={<AddButton onClick={openCreate}>Create Address</AddButton>}
+        action={canWrite && <AddButton onClick={openCreate}>Create Address</AddButton>}
       />
     );
   else
@@ -54,7 +56,7 @@ export function AddressesPage() {
         title="Addresses"
         description="Save the addresses you ship from and to most often."
         actions={
-          addresses.data?.length ? (
+          addresses.data?.length && canWrite ? (
             <Button leftSection={<IconPlus size={16} />} onClick={openCreate}>
               Create Address
             </Button>

@@ -25,6 +25,7 @@ import { useReseller, useResellerAction, useResellerLedger, type ResellerAction 
 import { AdjustBalanceDialog } from '../components/adjust-balance-dialog';
 import { LedgerTable } from '../components/ledger-table';
 import { ResellerPrices } from '../components/reseller-prices';
+import { TeamMembers } from '../components/team-members';
 
 const CONFIRM: Record<ResellerAction, { title: string; text: string; button: string; color: string }> = {
   disable: {
@@ -180,6 +181,7 @@ export function ResellerDetailPage() {
           label="Ledger pages"
         />
       </Stack>
+      <TeamMembers userId={user._id} />
       <ResellerPrices userId={user._id} discordId={user.discordId} />
       <AdjustBalanceDialog
         userId={user._id}

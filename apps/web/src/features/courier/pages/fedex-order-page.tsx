@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/team-role';
 import { Modal, Stack, Tabs } from '@mantine/core';
 import type { CourierOrderView } from '@portal/shared';
 import { IconList, IconPlus } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ type Tab = 'orders' | 'create';
 
 /** `/fedex-order` (spec section 2): Orders (the default) and Create Order; staff quote, the reseller accepts. */
 export function FedexOrderPage() {
+  const canBuy = useCan('orders.buy');
   const [tab, setTab] = useState<Tab>('orders');
   const list = usePagedList({ search: '' }, { debounce: ['search'] });
   const { search } = list.query;
@@ -53,9 +55,11 @@ export function FedexOrderPage() {
           <Tabs.Tab value="orders" leftSection={<IconList size={16} />}>
             Orders
           </Tabs.Tab>
-          <Tabs.Tab value="create" leftSection={<IconPlus size={16} />}>
-            Create Order
-          </Tabs.Tab>
+          {canBuy && (
+            <Tabs.Tab value="create" leftSection={<IconPlus size={16} />}>
+              Create Order
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="orders">
           <Stack gap="md">

@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/team-role';
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/page-header';
 import { BulkOrdersSection } from '../components/bulk-orders-section';
@@ -5,11 +6,12 @@ import { CsvUploadCard } from '../components/csv-upload-card';
 
 /** `/csv-orders`: buy many labels from one CSV file, then follow and download them. */
 export function CsvOrdersPage() {
+  const canBuy = useCan('orders.buy');
   return (
     <>
       <PageHeader title="CSV" description="Upload a CSV file to buy many labels at once." />
       <Stack gap="xl">
-        <CsvUploadCard />
+        {canBuy && <CsvUploadCard />}
         <BulkOrdersSection />
       </Stack>
     </>

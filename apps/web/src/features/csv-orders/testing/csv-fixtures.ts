@@ -7,6 +7,7 @@ export function bulkOrder(overrides: Partial<BulkOrderView> = {}): BulkOrderView
   return {
     _id: 'b1',
     createdAt: '2026-03-02T15:04:00.000Z',
+    createdBy: { _id: 'me', username: 'Demo Reseller' },
     labelType: { _id: 't-pri', name: 'USPS Priority Mail', uid: 'priority' },
     design: 'pitney',
     source: 'csv',

@@ -2,6 +2,7 @@ import type { OrderView } from '@portal/shared';
 import { IconCopy, IconDownload, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
 import { RowActions } from '../../../components/icon-action';
 import { canDownload } from '../lib/order-status';
+import { useCan } from '../../../lib/team-role';
 import { canRequestRefund } from './refund-note';
 
 type OrderActionsProps = {
@@ -24,6 +25,7 @@ export function OrderActions({
   onRequestRefund,
 }: OrderActionsProps) {
   const isReady = canDownload(order.status) && !!order.tracking;
+  const canBuy = useCan('orders.buy');
   return (
     <RowActions
       actions={[
@@ -51,6 +53,7 @@ export function OrderActions({
           icon: <IconCopy size={18} />,
           variant: 'subtle',
           color: 'gray',
+          isShown: canBuy,
           onClick: () => onDuplicate(order),
         },
         {
@@ -59,7 +62,7 @@ export function OrderActions({
           icon: <IconReceiptRefund size={18} />,
           variant: 'subtle',
           color: 'red',
-          isShown: canRequestRefund(order),
+          isShown: canBuy && canRequestRefund(order),
           onClick: () => onRequestRefund(order),
         },
       ]}

@@ -1,7 +1,7 @@
 import { Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconArrowRight } from '@tabler/icons-react';
-import { formatOrderDate } from '../lib/format-order';
+import { boughtBy, formatOrderDate, isBoughtByMember } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { OrderIdButton } from './order-id-button';
@@ -43,6 +43,7 @@ export function OrderCards({ orders, actions, onOpen, selection }: OrderRowsProp
             </Group>
             <Text size="xs" c="dimmed">
               {order.labelType.name} · {formatOrderDate(order.createdAt)}
+              {isBoughtByMember(order) && ` · ${boughtBy(order)}`}
             </Text>
             <Group gap="xs" wrap="wrap">
               <TrackingStatusBadge status={order.trackingStatus} />

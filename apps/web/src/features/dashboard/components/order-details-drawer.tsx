@@ -43,6 +43,7 @@ function OrderDetails({ order }: { order: OrderView }) {
         <>
           <Fact label="Label type">{order.labelType.name}</Fact>
           <Fact label="Created">{formatOrderDate(order.createdAt)}</Fact>
+          <Fact label="Bought by">{order.createdBy.username}</Fact>
           <PlaceFact label="From" lines={placeOf(order, 'From')} />
           <PlaceFact label="To" lines={placeOf(order, 'To')} />
           <Fact label="Amount">{formatUsd(order.price)}</Fact>

@@ -3,7 +3,7 @@ import { formatUsd, type OrderView } from '@portal/shared';
 import { ColumnTitle, DataTable, type DataColumn } from '../../../components/data-table';
 import type { ReactNode } from 'react';
 import type { OrderSelection } from '../hooks/use-order-selection';
-import { formatOrderDay, formatOrderTime } from '../lib/format-order';
+import { formatOrderDay, formatOrderTime, boughtBy, isBoughtByMember } from '../lib/format-order';
 import { ApiOrderBadge } from './api-order-badge';
 import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { OrderIdButton } from './order-id-button';
@@ -99,6 +99,11 @@ const columns = ({ actions, onOpen, selection }: OrderRowsProps): DataColumn<Ord
         <Text size="xs" c="dimmed">
           {formatOrderTime(order.createdAt)}
         </Text>
+        {isBoughtByMember(order) && (
+          <Text size="xs" c="dimmed" data-testid="bought-by">
+            {boughtBy(order)}
+          </Text>
+        )}
       </>
     ),
   },

@@ -19,3 +19,11 @@ export const formatOrderTime = (iso: string): string => TIME_FORMAT.format(new D
 export const trackingLinkOf = (order: OrderView): string | null =>
   order.trackingUrl ??
   (order.tracking ? trackingUrl(carrierOfUid(order.labelType.uid), order.tracking) : null);
+
+/** "bought by packer": who in the team bought the order (issue 45). */
+export const boughtBy = (order: { createdBy: { username: string } }): string =>
+  `bought by ${order.createdBy.username}`;
+
+/** Whether a member other than the account itself bought it: a team of one reads no name in its history. */
+export const isBoughtByMember = (order: { user: string; createdBy: { _id: string } }): boolean =>
+  order.createdBy._id !== order.user;

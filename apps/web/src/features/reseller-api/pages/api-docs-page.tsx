@@ -42,6 +42,11 @@ export function ApiDocsPage() {
           {session.isPending && <Loader size="sm" aria-label="Loading your API key" />}
           {session.isError && <Alert color="red">Your API key could not be loaded. Reload the page.</Alert>}
           {apiKey && <ApiKeyField apiKey={apiKey} />}
+          {session.data && !apiKey && (
+            <Text size="sm" c="dimmed" data-testid="team-key-hint">
+              Team members call the API with a key of their own: owners and admins make one on the Team page.
+            </Text>
+          )}
           <Text size="sm" fw={600}>
             Base URL
           </Text>

@@ -1,5 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { describe, expect, it } from 'vitest';
+import { TOKEN_COOKIE } from '../../../lib/auth-token';
+import { stubApi } from '../../../testing/fake-server';
+import { sessionUserFixture } from '../../../testing/session-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { SidebarNav } from './sidebar-nav';
 
@@ -49,5 +53,34 @@ describe('SidebarNav', () => {
     renderWithRouter(<SidebarNav compact />, '/address');
     expect(screen.getByRole('link', { name: 'Addresses' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Addresses')).not.toBeInTheDocument();
+  });
+
+  describe('for a team member (issue 45)', () => {
+    const signedInAs = (role: 'shipper' | 'viewer') => {
+      Cookies.set(TOKEN_COOKIE, 'valid-token');
+      stubApi({
+        'GET /auth/access': {
+          body: sessionUserFixture({
+            team: { _id: 'acc', name: 'Olga Ships', role, requireTwoFactor: false },
+          }),
+        },
+      });
+    };
+
+    it('leaves Deposits out of a shipper’s menu and the order forms out of a viewer’s', async () => {
+      signedInAs('shipper');
+      const shipper = renderWithRouter(<SidebarNav compact={false} />);
+      await waitFor(() => expect(screen.queryByRole('link', { name: 'Deposits' })).not.toBeInTheDocument());
+      expect(screen.getByRole('link', { name: 'Simple Order' })).toBeVisible();
+      shipper.unmount();
+
+      signedInAs('viewer');
+      renderWithRouter(<SidebarNav compact={false} />);
+      await waitFor(() =>
+        expect(screen.queryByRole('link', { name: 'Simple Order' })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('link', { name: 'Deposits' })).toBeVisible();
+      Cookies.remove(TOKEN_COOKIE);
+    });
   });
 });

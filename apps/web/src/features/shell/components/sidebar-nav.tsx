@@ -1,5 +1,7 @@
 import { NavLink, Stack, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { roleCan } from '@portal/shared';
+import { useTeamRole } from '../../../lib/team-role';
 import { activeNavItem, NAV_ITEMS } from '../lib/nav-items';
 
 type SidebarNavProps = { compact: boolean; onNavigate?: () => void };
@@ -7,10 +9,11 @@ type SidebarNavProps = { compact: boolean; onNavigate?: () => void };
 export function SidebarNav({ compact, onNavigate }: SidebarNavProps) {
   const { pathname } = useLocation();
   const active = activeNavItem(pathname);
+  const role = useTeamRole();
 
   return (
     <Stack component="nav" aria-label="Main" gap={4}>
-      {NAV_ITEMS.map((item) => {
+      {NAV_ITEMS.filter((item) => roleCan(role, item.permission)).map((item) => {
         const Icon = item.icon;
         const isActive = item === active;
         const link = (

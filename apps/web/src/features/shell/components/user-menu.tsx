@@ -1,6 +1,12 @@
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SessionUser } from '@portal/shared';
-import { IconChevronDown, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSignOut } from '../api/session';
 
@@ -53,6 +59,11 @@ export function UserMenu({ user }: UserMenuProps) {
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Account Setting
         </Menu.Item>
+        {user.role !== 'admin' && (
+          <Menu.Item component={Link} to="/team" leftSection={<IconUsersGroup size={16} />}>
+            Team
+          </Menu.Item>
+        )}
         {user.role === 'admin' && (
           <Menu.Item component={Link} to="/admin" leftSection={<IconShieldLock size={16} />}>
             Admin

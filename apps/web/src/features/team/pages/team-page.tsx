@@ -1,0 +1,76 @@
+import { Alert, Button, Skeleton, Stack, Switch } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { errorMessage, notifyError } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { useCan, useTeamRole } from '../../../lib/team-role';
+import { useTeam, useTeamSettings } from '../api/team';
+import { InvitationsList } from '../components/invitations-list';
+import { InviteForm } from '../components/invite-form';
+import { MembersTable } from '../components/members-table';
+import { TeamKeys } from '../components/team-keys';
+
+/** `/team`: members and their roles and limits, invitations, keys per member and the sign-in rule. */
+export function TeamPage() {
+  const team = useTeam();
+  const me = useSession().data;
+  const role = useTeamRole();
+  const canManage = useCan('members.manage');
+  const canKeys = useCan('keys.manage');
+  const canActivity = useCan('activity.read');
+  const canSecurity = useCan('team.security');
+  const settings = useTeamSettings();
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title="Team"
+        description={
+          team.data ? `The people of ${team.data.team.name}, their roles, limits and keys.` : undefined
+        }
+        actions={
+          canActivity && (
+            <Button component={Link} to="/team/activity" variant="light">
+              Team activity
+            </Button>
+          )
+        }
+      />
+      {team.error && <Alert color="red">{errorMessage(team.error)}</Alert>}
+      {!team.data ? (
+        <Skeleton h={200} />
+      ) : (
+        <>
+          <SectionCard title="Members">
+            <MembersTable
+              members={team.data.members}
+              accountId={team.data.team._id}
+              myId={me?._id ?? ''}
+              myRole={role}
+              canManage={canManage}
+            />
+            {canSecurity && (
+              <Switch
+                label="Require a second factor for every member"
+                checked={me?.team?.requireTwoFactor ?? false}
+                onChange={(e) => settings.mutateAsync(e.currentTarget.checked).catch(notifyError)}
+              />
+            )}
+          </SectionCard>
+          {canManage && (
+            <SectionCard title="Invitations">
+              <InviteForm myRole={role} />
+              <InvitationsList invitations={team.data.invitations} canManage={canManage} />
+            </SectionCard>
+          )}
+          {canKeys && (
+            <SectionCard title="API keys">
+              <TeamKeys myRole={role} />
+            </SectionCard>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
