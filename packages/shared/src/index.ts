@@ -34,3 +34,4 @@ export * from './schemas/courier.ts';
 export * from './schemas/label-layout.ts';
 export * from './schemas/label-format.ts';
 export * from './schemas/providers.ts';
+export * from './schemas/shipping-day.ts';

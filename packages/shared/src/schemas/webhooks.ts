@@ -15,6 +15,11 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   'order.tracking_updated',
   /** The provider (or the upstream portal) refused to void an order's label: `refundNote` says why. */
   'order.refund_rejected',
+  /** A SCAN form was made (decision 328); `data` is the form as `GET /scan-forms` lists it. */
+  'scan_form.created',
+  /** A carrier pickup was booked or cancelled (decision 329); `data` is the pickup. */
+  'pickup.scheduled',
+  'pickup.cancelled',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

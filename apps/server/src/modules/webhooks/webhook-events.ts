@@ -15,6 +15,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'refund_request.updated',
   'order.tracking_updated',
   'order.refund_rejected',
+  'scan_form.created',
+  'pickup.scheduled',
+  'pickup.cancelled',
   'test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,0 +1,174 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers } from '../../jobs/index.ts';
+import { decodeLinearCodes, pdfText } from '../../labels/label-scan.ts';
+import { TEST_FORM_MARK } from '../../labels/scan-form-pdf.ts';
+import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import {
+  adminCall,
+  createOrder,
+  labelTypeIds,
+  orderBody,
+  waitFor,
+  waitForLabelJobs,
+  type Reseller,
+} from '../../../test/order-fixtures.ts';
+
+type Listed = { _id: string; OrderId: string; status: string; tracking: string };
+
+/** SCAN forms in test mode (issue 46, decision 328): one form per from-address and ship date. */
+describe('SCAN forms in test mode', () => {
+  let app: TestApp;
+  let reseller: Reseller;
+  let staff: Reseller;
+  let types: Record<string, string>;
+  let usps: Listed[];
+  let ups: Listed | undefined;
+  let elsewhere: Listed | undefined;
+  let dir: string;
+
+  const buy = async (body: object): Promise<Listed[]> => {
+    const res = await createOrder(app, reseller.headers, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
+    return Promise.all(
+      ids.map((id) =>
+        waitFor(
+          async () =>
+            (
+              await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })
+            ).json().order as Listed,
+          (order) => order.status === 'completed',
+        ),
+      ),
+    );
+  };
+  const post = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/v1/scan-forms', headers: reseller.headers, payload });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'scan-form-'));
+    app = await createTestApp();
+    await startWorkers(app.ctx);
+    reseller = await signUpReseller(app, 500_00);
+    staff = await signUpStaff(app);
+    types = await labelTypeIds(app, reseller.headers);
+    usps = await buy(orderBody(types.ground_oz!, { quantity: 10 }));
+    [ups] = await buy(orderBody(types.ups_standard!));
+    [elsewhere] = await buy(
+      orderBody(types.ground_oz!, { FromStreet: '1 Main St', FromCity: 'Dallas', FromZip: '75201' }),
+    );
+  });
+  afterAll(async () => {
+    await waitForLabelJobs(app);
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a mixed set and names each label that does not fit and why', async () => {
+    const res = await post({ orderIds: [...usps.map((o) => o._id), ups!._id, elsewhere!._id] });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(
+      `2 labels do not fit on one SCAN form: ${ups!.OrderId}: another carrier (UPS); ` +
+        `${elsewhere!.OrderId}: another from-address`,
+    );
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/scan-forms', headers: reseller.headers })).json(),
+    ).toEqual({ scanForms: [] });
+  });
+
+  it('makes one form for 10 USPS labels, kept as one PDF whose barcode and text read back', async () => {
+    const res = await post({ orderIds: usps.map((o) => o._id) });
+    expect(res.statusCode, res.body).toBe(201);
+    const form = res.json().scanForm;
+    expect(form).toMatchObject({
+      carrier: 'usps',
+      status: 'created',
+      isTest: true,
+      fromAddress: { street: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
+      trackingNumbers: usps.map((o) => o.tracking),
+    });
+    expect(form.shipDate).toBe(new Date().toISOString().slice(0, 10));
+
+    const pdf = await app.inject({
+      method: 'GET',
+      url: `/api/v1/scan-forms/${form._id}/download`,
+      headers: reseller.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const file = path.join(dir, 'form.pdf');
+    await writeFile(file, pdf.rawPayload);
+    const text = await pdfText(file);
+    expect(text).toContain(TEST_FORM_MARK);
+    expect(text).toContain('PS Form 5630');
+    for (const order of usps) {
+      expect(text).toContain(order.tracking);
+      expect(text).toContain(order.OrderId);
+    }
+    expect(await decodeLinearCodes(file, path.join(dir, 'form'))).toContain(form._id);
+
+    const listed = (
+      await app.inject({ method: 'GET', url: '/api/v1/scan-forms', headers: reseller.headers })
+    ).json().scanForms;
+    expect(listed).toHaveLength(1);
+    expect(listed[0].orders.map((o: Listed) => o.OrderId)).toEqual(usps.map((o) => o.OrderId));
+  });
+
+  it('refuses a label already on a form, and its refund is left to staff, who are told why', async () => {
+    const again = await post({ orderIds: [usps[0]!._id, elsewhere!._id] });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(
+      `1 label does not fit on one SCAN form: ${usps[0]!.OrderId}: already on a SCAN form`,
+    );
+
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/v1/order/refund-request/${usps[1]!._id}`,
+      headers: reseller.headers,
+      payload: { reason: 'not shipped' },
+    });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().message).toMatch(
+      /^This label is on SCAN form [0-9a-f]{8}, which USPS accepts as one shipment: ask staff to refund it$/,
+    );
+
+    const byStaff = await adminCall(app, staff.headers, 'POST', `/orders/${usps[1]!._id}/refund`, {
+      reason: 'staff refund',
+    });
+    expect(byStaff.statusCode, byStaff.body).toBe(200);
+    expect(byStaff.json().message).toMatch(/on SCAN form [0-9a-f]{8}, which USPS accepts as one shipment$/);
+  });
+
+  it('refuses a refunded label by name', async () => {
+    const [refunded] = await buy(orderBody(types.ground_oz!));
+    const asked = await app.inject({
+      method: 'POST',
+      url: `/api/v1/order/refund-request/${refunded!._id}`,
+      headers: reseller.headers,
+      payload: { reason: 'not shipped' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const res = await post({ orderIds: [refunded!._id, elsewhere!._id] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain(`${refunded!.OrderId}: refunded`);
+  });
+
+  it('shows today’s labels by carrier and from-address, and finds no unknown bulk order', async () => {
+    const today = (
+      await app.inject({ method: 'GET', url: '/api/v1/scan-forms/today', headers: reseller.headers })
+    ).json();
+    const groups = today.groups as { carrier: string; fromAddress: { city: string }; labels: Listed[] }[];
+    // 10 + 1 bought from Austin, less the one staff refunded.
+    expect(groups.map((g) => `${g.carrier} ${g.fromAddress.city} ${g.labels.length}`)).toEqual([
+      'usps Austin 10',
+      'ups Austin 1',
+      'usps Dallas 1',
+    ]);
+    const unknown = await post({ bulkOrderId: crypto.randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
