@@ -4,6 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { TRACKING_UPDATED_DESCRIPTION, trackingUpdatedPayload } from '@portal/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { withShippingDayExamples } from './shipping-day-examples.ts';
 
 type Webhooks = Extract<
   NonNullable<FastifyDynamicSwaggerOptions['openapi']>,
@@ -59,6 +60,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'Label types', description: 'What you can buy and at what price' },
         { name: 'Orders', description: 'Single labels' },
         { name: 'Bulk orders', description: 'Many labels of one type in one charge' },
+        { name: 'Shipping day', description: 'SCAN forms and carrier pickups of your labels' },
       ],
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
@@ -69,7 +71,9 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     },
     transform: jsonSchemaTransform,
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => withFileResponses(app.swagger()));
+  app.get('/openapi.json', { schema: { hide: true } }, async () =>
+    withShippingDayExamples(withFileResponses(app.swagger())),
+  );
   // Scalar's bundled script; Scalar's own page starts it with an inline script, which our CSP forbids, so
   // /docs is our page that starts it from a script file instead (decision 101).
   app.get(`${DOCS}/scalar/js/scalar.js`, { schema: { hide: true } }, async (_request, reply) => {
@@ -151,6 +155,7 @@ const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
     "The label as ?format= asks (else the order's label_format): PDF 4x6 or Letter, ZPL II, or PNG",
     ['application/pdf', 'application/zpl', 'image/png'],
   ),
+  '/scan-forms/{id}/download': binary('The SCAN form as one PDF', ['application/pdf']),
   '/order/download-bulk-order/{bulkorder_id}': binary(
     'A zip of the label PDFs; with ?format= one merged PDF (pdf, letter), one ZPL stream (zpl) or a zip of PNGs (png)',
     ['application/zip', 'application/pdf', 'application/zpl'],
