@@ -7,13 +7,14 @@ import {
   IconLayoutDashboard,
   IconPackage,
   IconPlaneDeparture,
+  IconTruck,
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
 
 export type NavItem = { label: string; path: string; icon: Icon };
 
-/** The sidebar, in the spec's order and with its paths (spec section 2). */
+/** The sidebar, in the spec's order and with its paths (spec section 2), then Shipping day (issue 46). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/', icon: IconLayoutDashboard },
   { label: 'Simple Order', path: '/createOrders', icon: IconPackage },
@@ -24,6 +25,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Deposits', path: '/deposits', icon: IconWallet },
   { label: 'Addresses', path: '/address', icon: IconAddressBook },
   { label: 'Reseller API', path: '/api-docs', icon: IconApi },
+  { label: 'Shipping day', path: '/shipping-day', icon: IconTruck },
 ];
 
 const firstSegment = (pathname: string): string => (pathname.split('/')[1] ?? '').toLowerCase();
