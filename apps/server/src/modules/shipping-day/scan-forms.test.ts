@@ -1,7 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEvents } from '../../db/schema.ts';
 import { startWorkers } from '../../jobs/index.ts';
 import { decodeLinearCodes, pdfText } from '../../labels/label-scan.ts';
 import { TEST_FORM_MARK } from '../../labels/scan-form-pdf.ts';
@@ -170,5 +172,63 @@ describe('SCAN forms in test mode', () => {
     ]);
     const unknown = await post({ bulkOrderId: crypto.randomUUID() });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('makes a form of a bulk order’s labels through API v2 and sends scan_form.created', async () => {
+    const access = await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: reseller.headers });
+    const key = { 'x-api-key': access.json().api_key as string };
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/v2/webhooks',
+      headers: key,
+      payload: { url: 'https://example.com/hooks', events: ['scan_form.created'] },
+    });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const {
+      labelType: _t,
+      quantity: _q,
+      ...row
+    } = orderBody(types.ground_oz!, {
+      FromStreet: '9 Elm St',
+      FromCity: 'Houston',
+      FromZip: '77002',
+    });
+    const bulk = await app.inject({
+      method: 'POST',
+      url: '/api/v2/order/create-bulk-order',
+      headers: key,
+      payload: { labelType: 'ground_oz', data: [row, { ...row, ToName: 'Second Receiver' }] },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(201);
+    const bulkOrderId = bulk.json().bulkOrder._id as string;
+    await waitFor(
+      async () =>
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v2/order/read-bulk-order/${bulkOrderId}`,
+            headers: key,
+          })
+        ).json().bulkOrder.status as string,
+      (status) => status === 'Completed',
+    );
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v2/scan-form',
+      headers: key,
+      payload: { bulkOrderId },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const form = made.json().scanForm;
+    expect(form.fromAddress.city).toBe('Houston');
+    expect(form.orders).toHaveLength(2);
+    const listed = (await app.inject({ method: 'GET', url: '/api/v2/scan-forms', headers: key })).json();
+    expect(listed.scanForms.map((f: { _id: string }) => f._id)).toContain(form._id);
+    const events = await app.ctx.db
+      .select({ type: webhookEvents.type, payload: webhookEvents.payload })
+      .from(webhookEvents)
+      .where(eq(webhookEvents.userId, reseller.id));
+    expect(events.map((e) => e.type)).toEqual(['scan_form.created']);
+    expect(JSON.parse(events[0]!.payload).data).toEqual(form);
   });
 });
