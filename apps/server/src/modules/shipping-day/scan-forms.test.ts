@@ -145,6 +145,21 @@ describe('SCAN forms in test mode', () => {
     expect(byStaff.json().message).toMatch(/on SCAN form [0-9a-f]{8}, which USPS accepts as one shipment$/);
   });
 
+  it('puts a label on one form only when two forms of it are asked at once', async () => {
+    const pair = await buy(
+      orderBody(types.ground_oz!, { quantity: 2, FromStreet: '5 Oak St', FromZip: '78702' }),
+    );
+    const answers = await Promise.all([
+      post({ orderIds: pair.map((o) => o._id) }),
+      post({ orderIds: pair.map((o) => o._id) }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+    const refused = answers.find((a) => a.statusCode === 422)!;
+    expect(refused.json().message).toBe(
+      `2 labels do not fit on one SCAN form: ${pair[0]!.OrderId}: already on a SCAN form; ${pair[1]!.OrderId}: already on a SCAN form`,
+    );
+  });
+
   it('refuses a refunded label by name', async () => {
     const [refunded] = await buy(orderBody(types.ground_oz!));
     const asked = await app.inject({
@@ -163,12 +178,13 @@ describe('SCAN forms in test mode', () => {
     const today = (
       await app.inject({ method: 'GET', url: '/api/v1/scan-forms/today', headers: reseller.headers })
     ).json();
-    const groups = today.groups as { carrier: string; fromAddress: { city: string }; labels: Listed[] }[];
-    // 10 + 1 bought from Austin, less the one staff refunded.
-    expect(groups.map((g) => `${g.carrier} ${g.fromAddress.city} ${g.labels.length}`)).toEqual([
-      'usps Austin 10',
-      'ups Austin 1',
-      'usps Dallas 1',
+    const groups = today.groups as { carrier: string; fromAddress: { street: string }; labels: Listed[] }[];
+    // 10 + 1 bought from Congress Ave, less the one staff refunded; 2 from Oak St.
+    expect(groups.map((g) => `${g.carrier} ${g.fromAddress.street} ${g.labels.length}`)).toEqual([
+      'usps 100 Congress Ave 10',
+      'ups 100 Congress Ave 1',
+      'usps 1 Main St 1',
+      'usps 5 Oak St 2',
     ]);
     const unknown = await post({ bulkOrderId: crypto.randomUUID() });
     expect(unknown.statusCode).toBe(404);
