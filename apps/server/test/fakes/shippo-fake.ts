@@ -204,7 +204,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
         currency_local: 'USD',
         attributes: [],
         // One carrier account per carrier, as a Shippo account has (manifests and pickups name it).
-        carrier_account: carrierAccounts[s.provider] ??= newId(''),
+        carrier_account: (carrierAccounts[s.provider] ??= newId('')),
         estimated_days: 3,
         object_created: now(),
         object_id: newId(''),
