@@ -78,6 +78,8 @@ export const createPickupBody = z
     instructions: z.string().trim().max(500, 'Instructions are at most 500 characters').optional(),
     /** Asks for the price only: nothing is booked or charged (the app shows the rates first). */
     quoteOnly: z.boolean().optional(),
+    /** Yours: asked again under it while the first is scheduled, the answer is that pickup, booked once. */
+    reference: z.string().trim().min(1).max(100).optional(),
   })
   .refine((b) => Date.parse(b.maxDatetime) > Date.parse(b.minDatetime), {
     path: ['maxDatetime'],

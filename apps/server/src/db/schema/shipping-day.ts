@@ -102,9 +102,14 @@ export const pickups = pgTable(
     isTest: boolean().notNull(),
     createdAt: createdAt(),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** The caller's reference (API v2 `reference`): asked again while scheduled, the same pickup (0046). */
+    reference: text(),
   },
   (t) => [
     index('pickups_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('pickups_user_reference_idx')
+      .on(t.userId, t.reference)
+      .where(sql`${t.reference} is not null and ${t.status} = 'scheduled'`),
     check('pickups_status_check', sql`${t.status} in ('scheduled', 'cancelled')`),
   ],
 );

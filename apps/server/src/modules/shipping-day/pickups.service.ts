@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   centsToDollars,
   weightUnitOf,
@@ -18,6 +18,7 @@ import { findUserById } from '../users/users.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import {
   findPickup,
+  findScheduledByReference,
   insertPickup,
   labelsOfPickups,
   listPickups,
@@ -110,6 +111,17 @@ export async function createPickup(
   userId: string,
   input: PickupInput,
 ): Promise<{ quote: { carrier: string; price: number; packageCount: number } } | { pickup: PickupView }> {
+  if (input.reference && !input.quoteOnly) {
+    // Asked again under its reference (a retry whose answer was lost): the pickup booked the first time.
+    const booked = await findScheduledByReference(ctx.db, userId, input.reference);
+    if (booked)
+      return {
+        pickup: toPickupView(
+          booked,
+          byOwner(await labelsOfPickups(ctx.db, [booked.id])).get(booked.id) ?? [],
+        ),
+      };
+  }
   const labels = await pickupLabels(ctx, userId, input.orderIds);
   const first = labels[0]!;
   const carrier = first.carrier as Carrier;
@@ -124,7 +136,7 @@ export async function createPickup(
     instructions: input.instructions ?? '',
     packageCount: labels.length,
     totalWeightOz: Math.round(labels.reduce((sum, l) => sum + ouncesOf(l), 0) * 100) / 100,
-    reference: id,
+    reference: pickupReference(labels, input),
   };
   const client = first.providerId ? await clientOf(ctx, first.providerId) : null;
   const quote = async () => {
@@ -173,6 +185,22 @@ export async function createPickup(
   }
 }
 
+/**
+ * What the provider is told this pickup is: the same labels and window make the same reference, so a
+ * booking asked again after its answer was lost is found at another LabelPort, not booked twice.
+ */
+const pickupReference = (labels: readonly ShippingLabelRow[], input: PickupInput): string =>
+  createHash('sha256')
+    .update(
+      [
+        ...labels.map((l) => l.upstreamId ?? l.id).sort(),
+        new Date(input.minDatetime).toISOString(),
+        new Date(input.maxDatetime).toISOString(),
+      ].join('|'),
+    )
+    .digest('hex')
+    .slice(0, 32);
+
 async function recordPickup(
   ctx: AppContext,
   options: {
@@ -207,6 +235,7 @@ async function recordPickup(
           packageCount: labels.length,
           totalWeightOz: Math.round(labels.reduce((sum, l) => sum + ouncesOf(l), 0) * 100) / 100,
           isTest: !labels[0]!.providerId,
+          reference: input.reference ?? null,
         },
         labels.map((l) => l.id),
       );

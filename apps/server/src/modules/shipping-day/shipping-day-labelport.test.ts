@@ -191,4 +191,40 @@ describe('SCAN forms and pickups at an upstream LabelPort', () => {
       expect(sum).toBe(await balanceCents(app.ctx.db, id));
     }
   }, 120_000);
+
+  it('books a pickup asked again under its reference once, as A’s retry after a lost answer does', async () => {
+    const ups = await buy(orderBody(types.ups_standard!));
+    const key = { 'x-api-key': portals.b.account.apiKey };
+    // A's orders on B: the upstream ids A's purchases recorded.
+    const [onB] = (
+      await b.inject({ method: 'GET', url: '/api/v2/order/read-orders?page=1&limit=1', headers: key })
+    ).json().orders as { _id: string; tracking: string }[];
+    expect(onB!.tracking).toBe(ups[0]!.tracking);
+    const before = await balanceCents(b.ctx.db, portals.b.account.id);
+    const ask = () =>
+      b.inject({
+        method: 'POST',
+        url: '/api/v2/pickup',
+        headers: key,
+        payload: {
+          orderIds: [onB!._id],
+          address: {
+            name: 'Sam Sender',
+            street: '100 Congress Ave',
+            city: 'Austin',
+            state: 'TX',
+            zip: '78701',
+          },
+          minDatetime: tomorrow(15),
+          maxDatetime: tomorrow(18),
+          reference: 'retry-1',
+        },
+      });
+    const first = await ask();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await ask();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json().pickup._id).toBe(first.json().pickup._id);
+    expect(await balanceCents(b.ctx.db, portals.b.account.id)).toBe(before - 6_50);
+  }, 120_000);
 });

@@ -188,6 +188,21 @@ export async function findPickup(db: DbOrTx, userId: string, id: string): Promis
   return row ?? null;
 }
 
+/** The scheduled pickup made under this reference, if any. */
+export async function findScheduledByReference(
+  db: DbOrTx,
+  userId: string,
+  reference: string,
+): Promise<PickupRow | null> {
+  const [row] = await db
+    .select()
+    .from(pickups)
+    .where(
+      and(eq(pickups.userId, userId), eq(pickups.reference, reference), eq(pickups.status, 'scheduled')),
+    );
+  return row ?? null;
+}
+
 /** Moves a scheduled pickup to cancelled; null when it was not scheduled (cancelled meanwhile). */
 export async function markPickupCancelled(tx: DbOrTx, id: string): Promise<PickupRow | null> {
   const [row] = await tx

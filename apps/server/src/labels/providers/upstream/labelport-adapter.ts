@@ -304,6 +304,8 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
         minDatetime: request.minDatetime,
         maxDatetime: request.maxDatetime,
         ...(request.instructions ? { instructions: request.instructions } : {}),
+        // The same booking asked again is the pickup booked the first time there (decision 329).
+        reference: request.reference,
         ...(quoteOnly ? { quoteOnly: true } : {}),
       }),
     });
