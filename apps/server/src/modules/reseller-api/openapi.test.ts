@@ -80,6 +80,15 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       doc.paths['/pickup/{id}'].delete.responses['200'].content['application/json'].example.pickup.status,
     ).toBe('cancelled');
 
+    // The SCAN form and pickup events carry the form or pickup as the API answers it.
+    expect(Object.keys(doc.webhooks)).toEqual(
+      expect.arrayContaining(['scan_form.created', 'pickup.scheduled', 'pickup.cancelled']),
+    );
+    const formEvent = doc.webhooks['scan_form.created'].post.requestBody.content['application/json'].schema;
+    expect(formEvent.properties.data.required).toEqual(
+      expect.arrayContaining(['trackingNumbers', 'shipDate']),
+    );
+
     // The tracking webhook says which events are new in it, and that each is sent once (issue 51).
     const tracking = doc.webhooks['order.tracking_updated'].post;
     expect(tracking.description).toContain('`newEvents` lists exactly the events this message is about');

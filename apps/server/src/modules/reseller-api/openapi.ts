@@ -1,7 +1,12 @@
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { TRACKING_UPDATED_DESCRIPTION, trackingUpdatedPayload } from '@portal/shared';
+import {
+  pickupView,
+  scanFormView,
+  TRACKING_UPDATED_DESCRIPTION,
+  trackingUpdatedPayload,
+} from '@portal/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { withShippingDayExamples } from './shipping-day-examples.ts';
@@ -16,6 +21,25 @@ const jsonSchemaOf = (schema: z.ZodType) => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
   return rest;
 };
+
+/** An event whose `data` is one SCAN form or pickup (issue 46), as the API's own answers give it. */
+const eventOf = (type: string, data: z.ZodType) =>
+  z.object({
+    id: z.string().describe('The event id, also sent as the webhook-id header'),
+    type: z.literal(type),
+    created: z.string().describe('When the event was made (ISO 8601)'),
+    data,
+  });
+
+const shippingDayHook = (operationId: string, summary: string, payload: z.ZodType) => ({
+  post: {
+    operationId,
+    summary,
+    requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(payload) } } },
+    responses: { 200: { description: 'Any 2xx answer marks the delivery done; others are retried' } },
+    security: [],
+  },
+});
 
 /**
  * What LabelPort POSTs to a reseller's webhook endpoints (Standard Webhooks signatures), for the events
@@ -35,6 +59,21 @@ const WEBHOOKS = {
       security: [],
     },
   },
+  'scan_form.created': shippingDayHook(
+    'scanFormCreated',
+    'A SCAN form was made of your labels',
+    eventOf('scan_form.created', scanFormView),
+  ),
+  'pickup.scheduled': shippingDayHook(
+    'pickupScheduled',
+    'A pickup was booked',
+    eventOf('pickup.scheduled', pickupView),
+  ),
+  'pickup.cancelled': shippingDayHook(
+    'pickupCancelled',
+    'A pickup was cancelled (its charge refunded)',
+    eventOf('pickup.cancelled', pickupView),
+  ),
 };
 
 /**
