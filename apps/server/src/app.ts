@@ -41,6 +41,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { pickupRoutes, scanFormRoutes } from './modules/shipping-day/shipping-day.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
 import { guardPermissions, type DeclaredRoute } from './plugins/permissions.ts';
 import { teamRoutes } from './modules/teams/teams.routes.ts';
@@ -213,6 +214,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(trackingInboundRoutes(ctx), { prefix: '/tracking' });
       await api.register(paymentInboundRoutes(ctx), { prefix: '/payments' });
       await api.register(teamRoutes(ctx), { prefix: '/team' });
+      await api.register(scanFormRoutes(ctx), { prefix: '/scan-forms' });
+      await api.register(pickupRoutes(ctx), { prefix: '/pickups' });
       if (config.devOutbox) await api.register(devOutboxRoutes(ctx), { prefix: '/dev' });
     },
     { prefix: '/api/v1' },

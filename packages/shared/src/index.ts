@@ -37,3 +37,4 @@ export * from './schemas/label-format.ts';
 export * from './schemas/providers.ts';
 export * from './schemas/payments.ts';
 export * from './team/index.ts';
+export * from './schemas/shipping-day.ts';

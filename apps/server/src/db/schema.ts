@@ -21,3 +21,4 @@ export * from './schema/file-store.ts';
 export * from './schema/routing.ts';
 export * from './schema/payments.ts';
 export * from './schema/teams.ts';
+export * from './schema/shipping-day.ts';

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Address } from '../../src/labels/types.ts';
+import { easypostShippingDay } from './easypost-fake-shipping-day.ts';
 import {
   drawLabelWithZpl,
   isoNow,
@@ -53,6 +54,9 @@ export type EasyPostFake = FakeServer & {
    * refund sends `refund.successful` to every webhook (their statuses).
    */
   settleRefund(shipmentId: string, status: 'refunded' | 'rejected', notify?: boolean): Promise<number[]>;
+  /** ScanForms and Pickups made, by id (issue 46). */
+  scanForms: Map<string, Json>;
+  pickups: Map<string, Json>;
   /** Webhooks registered with `POST /v2/webhooks`, with the secret EasyPost signs with. */
   webhooks: { id: string; url: string; secret: string }[];
   /**
@@ -220,6 +224,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
   let verifications = 0;
   let refundAnswer: FakeRefundStatus = 'submitted';
   const refundCalls = new Map<string, number>();
+  const shippingDay = easypostShippingDay({ shipments, files, origin: () => origin });
 
   const authorized = (req: IncomingMessage) => {
     const [scheme, value] = (req.headers.authorization ?? '').split(' ');
@@ -510,6 +515,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       if (!address || isUndeliverable(address)) return sendJson(res, 422, VERIFY_FAILURE);
       return sendJson(res, 200, { address: { ...addressOf(address, true), id: address.id } });
     }
+    if (await shippingDay.handle(route, res, body)) return;
     sendJson(res, 404, error('NOT_FOUND', 'The requested resource could not be found.'));
   }
 
@@ -582,6 +588,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       });
     },
     webhooks,
+    scanForms: shippingDay.scanForms,
+    pickups: shippingDay.pickups,
     async scan(trackingCode, status, message) {
       const tracker = [...trackers.values()].find((t) => t.tracking_code === trackingCode);
       if (!tracker) throw new Error(`no tracker for ${trackingCode}`);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { shippoShippingDay } from './shippo-fake-shipping-day.ts';
 import type { Address } from '../../src/labels/types.ts';
 import {
   drawLabel,
@@ -47,6 +48,9 @@ export type ShippoFake = FakeServer & {
    * transaction's `transaction_updated` goes to every webhook (their statuses).
    */
   settleRefund(transactionId: string, status: 'SUCCESS' | 'ERROR', notify?: boolean): Promise<number[]>;
+  /** Manifests and pickups made, by id (issue 46). */
+  manifests: Map<string, Json>;
+  pickups: Map<string, Json>;
   /** Webhooks registered with `POST /webhooks` (removed by `DELETE /webhooks/{id}`). */
   webhooks: { id: string; url: string; event: string }[];
   /**
@@ -185,6 +189,8 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   let refundsPerPage = 5;
   let origin = '';
 
+  const carrierAccounts: Record<string, string> = {};
+
   function createShipment(input: Json): Json {
     const id = newId('');
     const parcel = ((input.parcels as Json[] | undefined) ?? [])[0] ?? {};
@@ -197,7 +203,8 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
         currency: 'USD',
         currency_local: 'USD',
         attributes: [],
-        carrier_account: newId(''),
+        // One carrier account per carrier, as a Shippo account has (manifests and pickups name it).
+        carrier_account: (carrierAccounts[s.provider] ??= newId('')),
         estimated_days: 3,
         object_created: now(),
         object_id: newId(''),
@@ -294,6 +301,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
 
   const knownAddresses: KnownAddresses = new Map();
   let validations = 0;
+  const shippingDay = shippoShippingDay({ transactions, rateOf, files, origin: () => origin });
 
   async function handle(req: IncomingMessage, res: ServerResponse, url: URL) {
     const file = files.get(url.pathname);
@@ -438,6 +446,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       const results = [...transactions.values()].filter((t) => !rate || t.rate === rate).map(read);
       return sendJson(res, 200, { results });
     }
+    if (await shippingDay.handle(route, res, body)) return;
     sendJson(res, 404, { detail: 'Not found.' });
   }
 
@@ -487,6 +496,8 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
       return send(JSON.stringify({ event: 'transaction_updated', test: true, data }));
     },
     webhooks,
+    manifests: shippingDay.manifests,
+    pickups: shippingDay.pickups,
     async scan(tracking, status, details, notify = true) {
       const track = tracks.get(tracking) ?? {
         carrier: 'usps',

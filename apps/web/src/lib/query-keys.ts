@@ -33,6 +33,13 @@ export const queryKeys = {
     activity: (filters: object) => ['team', 'activity', filters] as const,
   },
   cashapp: ['cashapp'] as const,
+  /** The Shipping day page: today's labels, SCAN forms and pickups (issue 46). */
+  shippingDay: {
+    all: ['shipping-day'] as const,
+    today: ['shipping-day', 'today'] as const,
+    scanForms: ['shipping-day', 'scan-forms'] as const,
+    pickups: ['shipping-day', 'pickups'] as const,
+  },
   courierOrders: {
     all: ['courier-orders'] as const,
     list: (page: number, search: string) => ['courier-orders', page, search] as const,

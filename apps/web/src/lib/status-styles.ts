@@ -3,6 +3,7 @@ import {
   type BulkOrderStatus,
   type CircuitState,
   type CourierStatus,
+  type PickupStatus,
   type RefundStatus,
   type TrackingStatus,
 } from '@portal/shared';
@@ -142,3 +143,9 @@ export const hasNewsToCome = (
   order.status.includes('processing') ||
   isRefundInFlight(refundStateOf(order).status) ||
   (order.status === 'completed' && !isFinalTrackingStatus(order.trackingStatus));
+
+/** A pickup's status (issue 46): booked with the carrier, or cancelled. */
+export const PICKUP_STATUS_STYLE: Record<PickupStatus, StatusStyle> = {
+  scheduled: { label: 'Pickup scheduled', color: 'teal' },
+  cancelled: { label: 'Pickup cancelled', color: 'gray' },
+};

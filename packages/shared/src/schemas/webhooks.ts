@@ -18,6 +18,11 @@ export const WEBHOOK_SUBSCRIBABLE_EVENTS = [
   /** A hosted payment credited the balance (issue 44), or a refund or dispute took it back: the invoice and the new balance. */
   'deposit.credited',
   'deposit.reversed',
+  /** A SCAN form was made (decision 328); `data` is the form as `GET /scan-forms` lists it. */
+  'scan_form.created',
+  /** A carrier pickup was booked or cancelled (decision 329); `data` is the pickup. */
+  'pickup.scheduled',
+  'pickup.cancelled',
 ] as const;
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 

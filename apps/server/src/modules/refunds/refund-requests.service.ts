@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { findOrder, formatOrderId, refundableUntil } from '../orders/order-records.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
+import { scanFormRefusal } from '../shipping-day/shipping-day.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRequestRejected } from './refund-mail.ts';
 import { refundOrder, STAFF_REFUNDABLE } from './refund-order.ts';
@@ -61,6 +62,9 @@ export async function requestRefund(
       );
     const full = (await findOrder(tx, order.id))!;
     if (full.voidRequestedAt) throw new AppError('CONFLICT', 'A refund of this order is already under way');
+    // A label on a SCAN form was accepted by USPS with the form: only staff refund it (decision 328).
+    const onForm = await scanFormRefusal(tx, order.id);
+    if (onForm) throw new AppError('CONFLICT', onForm);
     // The label's void rules are told now, not after staff looked at it.
     await refuseUnvoidable(tx, full, now);
     const fields = { orderId: order.id, userId: options.userId, reason: options.input.reason || null };

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import type { StaffActor } from '../audit/audit.service.ts';
 import { getOrderForStaff } from '../orders/admin-orders.service.ts';
+import { scanFormRefusal } from '../shipping-day/shipping-day.service.ts';
 import { refundOrder, STAFF_REFUNDABLE, type RefundOutcome } from './refund-order.ts';
 
 /**
@@ -21,7 +22,11 @@ export async function refundOrderForStaff(
     actor: options.actor,
   });
   if (!outcome) throw new AppError('CONFLICT', `${orderId} is already cancelled and refunded`);
-  return { message: refundMessage(orderId, outcome), order: await getOrderForStaff(ctx, options.id) };
+  // Staff are told why the reseller could not ask for it themselves (decision 328).
+  const onForm = await scanFormRefusal(ctx.db, options.id);
+  const message =
+    refundMessage(orderId, outcome) + (onForm ? `. ${onForm.replace(': ask staff to refund it', '')}` : '');
+  return { message, order: await getOrderForStaff(ctx, options.id) };
 }
 
 /** What staff read after asking for a refund: done, or where the label's void stands. */

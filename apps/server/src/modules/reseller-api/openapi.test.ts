@@ -37,6 +37,12 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       '/order/read-order/{order_id}',
       '/order/read-orders',
       '/order/refund-order/{order_id}',
+      '/pickup',
+      '/pickup/{id}',
+      '/pickups',
+      '/scan-form',
+      '/scan-forms',
+      '/scan-forms/{id}/download',
       '/webhooks',
       '/webhooks/{id}',
       '/webhooks/{id}/deliveries',
@@ -62,6 +68,27 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       expect.arrayContaining(['201', '400', '401', '402', '409', '422', '429']),
     );
     expect(doc.paths['/order/create-bulk-order'].get).toBeUndefined();
+
+    // SCAN forms and pickups (issue 46) carry examples of what they take and answer.
+    const scanForm = doc.paths['/scan-form'].post;
+    expect(scanForm.requestBody.content['application/json'].example).toHaveProperty('orderIds');
+    expect(scanForm.responses['201'].content['application/json'].example.scanForm).toHaveProperty(
+      'trackingNumbers',
+    );
+    const pickup = doc.paths['/pickup'].post;
+    expect(pickup.requestBody.content['application/json'].example).toHaveProperty('minDatetime');
+    expect(
+      doc.paths['/pickup/{id}'].delete.responses['200'].content['application/json'].example.pickup.status,
+    ).toBe('cancelled');
+
+    // The SCAN form and pickup events carry the form or pickup as the API answers it.
+    expect(Object.keys(doc.webhooks)).toEqual(
+      expect.arrayContaining(['scan_form.created', 'pickup.scheduled', 'pickup.cancelled']),
+    );
+    const formEvent = doc.webhooks['scan_form.created'].post.requestBody.content['application/json'].schema;
+    expect(formEvent.properties.data.required).toEqual(
+      expect.arrayContaining(['trackingNumbers', 'shipDate']),
+    );
 
     // The tracking webhook says which events are new in it, and that each is sent once (issue 51).
     const tracking = doc.webhooks['order.tracking_updated'].post;

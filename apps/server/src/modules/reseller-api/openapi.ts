@@ -4,11 +4,14 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
   DEPOSIT_EVENTS_DESCRIPTION,
   depositEventPayload,
+  pickupView,
+  scanFormView,
   TRACKING_UPDATED_DESCRIPTION,
   trackingUpdatedPayload,
 } from '@portal/shared';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { withShippingDayExamples } from './shipping-day-examples.ts';
 
 type Webhooks = Extract<
   NonNullable<FastifyDynamicSwaggerOptions['openapi']>,
@@ -20,6 +23,25 @@ const jsonSchemaOf = (schema: z.ZodType) => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' });
   return rest;
 };
+
+/** An event whose `data` is one SCAN form or pickup (issue 46), as the API's own answers give it. */
+const eventOf = (type: string, data: z.ZodType) =>
+  z.object({
+    id: z.string().describe('The event id, also sent as the webhook-id header'),
+    type: z.literal(type),
+    created: z.string().describe('When the event was made (ISO 8601)'),
+    data,
+  });
+
+const shippingDayHook = (operationId: string, summary: string, payload: z.ZodType) => ({
+  post: {
+    operationId,
+    summary,
+    requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(payload) } } },
+    responses: { 200: { description: 'Any 2xx answer marks the delivery done; others are retried' } },
+    security: [],
+  },
+});
 
 /**
  * What LabelPort POSTs to a reseller's webhook endpoints (Standard Webhooks signatures), for the events
@@ -62,6 +84,21 @@ const WEBHOOKS = {
       },
     ]),
   ),
+  'scan_form.created': shippingDayHook(
+    'scanFormCreated',
+    'A SCAN form was made of your labels',
+    eventOf('scan_form.created', scanFormView),
+  ),
+  'pickup.scheduled': shippingDayHook(
+    'pickupScheduled',
+    'A pickup was booked',
+    eventOf('pickup.scheduled', pickupView),
+  ),
+  'pickup.cancelled': shippingDayHook(
+    'pickupCancelled',
+    'A pickup was cancelled (its charge refunded)',
+    eventOf('pickup.cancelled', pickupView),
+  ),
 };
 
 /**
@@ -91,6 +128,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         { name: 'Label types', description: 'What you can buy and at what price' },
         { name: 'Orders', description: 'Single labels' },
         { name: 'Bulk orders', description: 'Many labels of one type in one charge' },
+        { name: 'Shipping day', description: 'SCAN forms and carrier pickups of your labels' },
       ],
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
@@ -102,7 +140,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
     transform: jsonSchemaTransform,
   });
   app.get('/openapi.json', { config: { permission: 'public' }, schema: { hide: true } }, async () =>
-    withFileResponses(app.swagger()),
+    withShippingDayExamples(withFileResponses(app.swagger())),
   );
   // Scalar's bundled script; Scalar's own page starts it with an inline script, which our CSP forbids, so
   // /docs is our page that starts it from a script file instead (decision 101).
@@ -191,6 +229,7 @@ const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
     "The label as ?format= asks (else the order's label_format): PDF 4x6 or Letter, ZPL II, or PNG",
     ['application/pdf', 'application/zpl', 'image/png'],
   ),
+  '/scan-forms/{id}/download': binary('The SCAN form as one PDF', ['application/pdf']),
   '/order/download-bulk-order/{bulkorder_id}': binary(
     'A zip of the label PDFs; with ?format= one merged PDF (pdf, letter), one ZPL stream (zpl) or a zip of PNGs (png)',
     ['application/zip', 'application/pdf', 'application/zpl'],

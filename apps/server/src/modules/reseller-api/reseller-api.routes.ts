@@ -10,6 +10,7 @@ import { registerOpenApi } from './openapi.ts';
 import { purchaseLimit } from './purchase-limit.ts';
 import { resellerBulkOrderRoutes } from './reseller-bulk-orders.routes.ts';
 import { resellerOrderRoutes } from './reseller-orders.routes.ts';
+import { resellerShippingDayRoutes } from './reseller-shipping-day.routes.ts';
 
 const tooMany = (_request: FastifyRequest, context: { statusCode: number; ttl: number }) => ({
   statusCode: context.statusCode,
@@ -83,6 +84,7 @@ const keyedRoutes =
     );
     await app.register(resellerOrderRoutes(ctx, purchases), { prefix: '/order' });
     await app.register(resellerBulkOrderRoutes(ctx, purchases), { prefix: '/order' });
+    await app.register(resellerShippingDayRoutes(ctx));
     // The key hook above has already named the reseller; the webhook routes need no guard of their own.
     await app.register(webhookRoutes(ctx, { guard: async () => undefined }), { prefix: '/webhooks' });
   };

@@ -18,6 +18,9 @@ export const WEBHOOK_EVENT_TYPES = [
   /** A hosted payment credited the balance (issue 44), or a refund or dispute took it back: the invoice and the new balance. */
   'deposit.credited',
   'deposit.reversed',
+  'scan_form.created',
+  'pickup.scheduled',
+  'pickup.cancelled',
   'test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -83,6 +83,7 @@ describe('signed-in routes', () => {
     ['/deposits', 'Deposits'],
     ['/address', 'Addresses'],
     ['/api-docs', 'Reseller API'],
+    ['/shipping-day', 'Shipping day'],
   ])('%s opens the %s page inside the shell', async (path, label) => {
     signIn();
     renderRoutes(signedInRoutes, path);

@@ -10,6 +10,7 @@ import { DepositsPage } from '../../features/deposits/pages/deposits-page';
 import { QuickOrderPage } from '../../features/orders/pages/quick-order-page';
 import { SimpleOrderPage } from '../../features/orders/pages/simple-order-page';
 import { ApiDocsPage } from '../../features/reseller-api/pages/api-docs-page';
+import { ShippingDayPage } from '../../features/shipping-day/pages/shipping-day-page';
 import { AccountSettingsPage } from '../../features/account-settings/pages/account-settings-page';
 import { VerifyEmailPage } from '../../features/account-recovery/pages/verify-email-page';
 import { NotFoundPage } from '../../features/shell/pages/not-found-page';
@@ -99,6 +100,7 @@ export const signedInRoutes: RouteObject[] = [
         ),
       },
       { path: 'api-docs', element: <ApiDocsPage /> },
+      { path: 'shipping-day', element: <ShippingDayPage /> },
       { path: 'settings', element: <AccountSettingsPage /> },
       { path: 'team', element: <TeamPage /> },
       {

@@ -30,6 +30,8 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamVoid,
+  type UpstreamPickupRequest,
+  type UpstreamPlace,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -55,6 +57,29 @@ const easypostAddress = (address: Address) => ({
   country: address.country ?? 'US',
   phone: address.phone ?? null,
 });
+
+const easypostPlace = (place: UpstreamPlace) => ({
+  name: place.name,
+  company: place.company || null,
+  street1: place.street1,
+  street2: place.street2 || null,
+  city: place.city,
+  state: place.state,
+  zip: place.zip,
+  country: 'US',
+  phone: place.phone || null,
+});
+
+/** EasyPost's carrier name of our carrier code, as its pickup rates name it. */
+const EASYPOST_CARRIERS = { usps: 'USPS', ups: 'UPS', fedex: 'FedEx' } as const;
+
+type EasyPostPickup = {
+  id: string;
+  status?: string;
+  confirmation?: string | null;
+  pickup_rates?: { carrier: string; service: string; rate: string }[];
+  messages?: { message?: string }[];
+};
 
 /** The shipment we ask EasyPost for: the same order always sends the same body. */
 export const easypostShipmentBody = (shipment: Shipment, reference: string) => ({
@@ -333,6 +358,55 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
         return connectionTestFailure('EasyPost', error, (error as ApiFailure).statusCode);
       }
     },
+    // A ScanForm of the labels' shipments (EasyPost makes it from their own from-address and date).
+    async createScanForm({ labels }) {
+      const s = session();
+      let form = await s.call('create scan form', false, () =>
+        s.client.ScanForm.create({ shipments: labels.map((l) => ({ id: l.upstreamId })) }),
+      );
+      for (let tries = 0; form.status === 'creating' && tries < 20; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const id = form.id;
+        form = await s.call(`retrieve scan form ${id}`, false, () => s.client.ScanForm.retrieve(id));
+      }
+      if (form.status !== 'created' || !form.form_url)
+        throw new UpstreamRejectedError(
+          form.message || `EasyPost could not make the SCAN form (${form.status})`,
+        );
+      return {
+        upstreamId: form.id,
+        trackingNumbers: form.tracking_codes ?? [],
+        pdf: await fetchLabelFile(form.form_url, labelHosts, { timeoutMs, fetch: send }),
+      };
+    },
+    async quotePickup(request) {
+      const s = session();
+      return { costCents: pickupRateOf(await createPickup(s, request), request).costCents };
+    },
+    // A pickup is made (its rates), then bought at the lowest rate of the labels' carrier.
+    async schedulePickup(request) {
+      const s = session();
+      const made = await createPickup(s, request);
+      const rate = pickupRateOf(made, request);
+      const bought = (await s.call('buy pickup', false, () =>
+        s.client.Pickup.buy(made.id, rate.carrier, rate.service),
+      )) as unknown as EasyPostPickup;
+      if (bought.status !== 'scheduled' || !bought.confirmation)
+        throw new UpstreamRejectedError(
+          `EasyPost did not schedule the pickup (${bought.status ?? 'unknown'})`,
+        );
+      return { upstreamId: bought.id, confirmation: bought.confirmation, costCents: rate.costCents };
+    },
+    async cancelPickup(id) {
+      const s = session();
+      const cancelled = (await s.call(`cancel pickup ${id}`, false, () =>
+        s.client.Pickup.cancel(id),
+      )) as unknown as EasyPostPickup;
+      if (cancelled.status !== 'canceled')
+        throw new UpstreamRejectedError(
+          `EasyPost did not cancel the pickup (${cancelled.status ?? 'unknown'})`,
+        );
+    },
     labelFile: (request) => easypostLabelFile(session(), request),
     async verifyAddress(address) {
       const s = session();
@@ -369,6 +443,44 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       }
     },
   };
+
+  /** An EasyPost pickup for the first label's shipment (the carrier takes every parcel at the address). */
+  async function createPickup(s: Session, request: UpstreamPickupRequest): Promise<EasyPostPickup> {
+    const [first] = request.labels;
+    if (!first) throw new UpstreamRejectedError('A pickup needs at least one label');
+    const made = (await s.call('create pickup', false, () =>
+      s.client.Pickup.create({
+        reference: request.reference,
+        address: easypostPlace(request.address),
+        shipment: { id: first.upstreamId },
+        min_datetime: request.minDatetime,
+        max_datetime: request.maxDatetime,
+        instructions: request.instructions,
+        is_account_address: false,
+      }),
+    )) as unknown as EasyPostPickup;
+    return made;
+  }
+
+  /** The lowest of the pickup's rates for the labels' carrier. */
+  function pickupRateOf(pickup: EasyPostPickup, request: UpstreamPickupRequest) {
+    const carrier = EASYPOST_CARRIERS[request.carrier].toLowerCase();
+    const rates = (pickup.pickup_rates ?? [])
+      .filter((r) => r.carrier.toLowerCase() === carrier)
+      .map((r) => ({ carrier: r.carrier, service: r.service, costCents: dollarsToCents(Number(r.rate)) }))
+      .sort((a, b) => a.costCents - b.costCents);
+    const rate = rates[0];
+    if (!rate) {
+      const said = (pickup.messages ?? [])
+        .map((m) => m.message)
+        .filter(Boolean)
+        .join('; ');
+      throw new UpstreamRejectedError(
+        `EasyPost offers no ${EASYPOST_CARRIERS[request.carrier]} pickup here${said ? ` (${said})` : ''}`,
+      );
+    }
+    return rate;
+  }
 
   /**
    * ZPL: EasyPost converts the bought label itself (`GET /shipments/{id}/label?file_format=ZPL`).

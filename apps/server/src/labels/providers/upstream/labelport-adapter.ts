@@ -13,6 +13,8 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamVoid,
+  type UpstreamPickupRequest,
+  type UpstreamPlace,
 } from './upstream-adapter.ts';
 import { labelportEvents } from './provider-tracking.ts';
 import { connectionTestFailure, notReachedMessage, retryAfterMsOf, wasNeverSent } from './shipment-api.ts';
@@ -288,6 +290,41 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     }
   }
 
+  const portalPlace = (place: UpstreamPlace) => ({
+    name: place.name,
+    company: place.company,
+    street: place.street1,
+    street2: place.street2,
+    city: place.city,
+    state: place.state,
+    zip: place.zip,
+    phone: place.phone,
+  });
+
+  /** The upstream's own pickup call (`POST /api/v2/pickup`); `quoteOnly` asks the price alone. */
+  async function pickupCall(request: UpstreamPickupRequest, quoteOnly: boolean) {
+    const path = '/pickup';
+    const response = await call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        orderIds: request.labels.map((l) => l.upstreamId),
+        address: portalPlace(request.address),
+        minDatetime: request.minDatetime,
+        maxDatetime: request.maxDatetime,
+        ...(request.instructions ? { instructions: request.instructions } : {}),
+        // The same booking asked again is the pickup booked the first time there (decision 329).
+        reference: request.reference,
+        ...(quoteOnly ? { quoteOnly: true } : {}),
+      }),
+    });
+    if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
+    return json<{
+      quote?: { price?: number };
+      pickup?: { _id?: string; confirmation?: string; price?: number };
+    }>(response, path);
+  }
+
   return {
     kind: 'labelport',
     mode: 'live',
@@ -415,6 +452,45 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
           name: typeof t.name === 'string' ? t.name : t.uid,
           weightUnit: t.weightUnit === 'oz' || t.weightUnit === 'lb' ? t.weightUnit : null,
         }));
+    },
+    // The upstream's own SCAN form of its orders (`POST /api/v2/scan-form`), then its PDF.
+    async createScanForm({ labels }) {
+      const path = '/scan-form';
+      const response = await call(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderIds: labels.map((l) => l.upstreamId) }),
+      });
+      if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
+      const body = await json<{ scanForm?: { _id?: string; trackingNumbers?: string[] } }>(response, path);
+      const id = body.scanForm?._id;
+      if (!id) throw new UpstreamNotBoughtError(`${path}: the answer named no SCAN form`);
+      const filePath = `/scan-forms/${encodeURIComponent(id)}/download`;
+      const download = await call(filePath, { headers: { accept: 'application/pdf' } });
+      if (download.status >= 400) throw new UpstreamNotBoughtError(`${filePath}: ${await refusal(download)}`);
+      const pdf = await file(download, filePath);
+      if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
+        throw new UpstreamNotBoughtError(`${filePath}: the SCAN form is not a PDF`);
+      return { upstreamId: id, trackingNumbers: body.scanForm?.trackingNumbers ?? [], pdf };
+    },
+    async quotePickup(request) {
+      const body = await pickupCall(request, true);
+      return { costCents: dollarsToCents(body.quote?.price ?? 0) };
+    },
+    async schedulePickup(request) {
+      const { pickup } = await pickupCall(request, false);
+      if (!pickup?._id) throw new UpstreamNotBoughtError('/pickup: the answer named no pickup');
+      return {
+        upstreamId: pickup._id,
+        confirmation: pickup.confirmation ?? '',
+        costCents: dollarsToCents(pickup.price ?? 0),
+      };
+    },
+    async cancelPickup(id) {
+      const path = `/pickup/${encodeURIComponent(id)}`;
+      const response = await call(path, { method: 'DELETE' });
+      if (response.status >= 400) throw new UpstreamRejectedError(await refusal(response));
+      await response.body?.cancel();
     },
     // The upstream portal draws its own label in the format, as our downloads do (`?format=`).
     async labelFile({ upstreamId, format, dpi }) {

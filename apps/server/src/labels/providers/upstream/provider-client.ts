@@ -21,6 +21,11 @@ import {
   type UpstreamVoidRequest,
   type UpstreamWebhook,
   type UpstreamWebhookRequest,
+  type UpstreamPickup,
+  type UpstreamPickupQuote,
+  type UpstreamPickupRequest,
+  type UpstreamScanForm,
+  type UpstreamScanFormRequest,
 } from './upstream-adapter.ts';
 import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
@@ -36,7 +41,9 @@ export type ProviderOperation =
   | 'void_status'
   | 'track'
   | 'webhook_register'
-  | 'webhook_remove';
+  | 'webhook_remove'
+  | 'scan_form'
+  | 'pickup';
 export type ProviderCallOutcome = 'ok' | 'rejected' | 'not_bought' | 'unknown';
 export type ProviderCall = {
   providerId: string;
@@ -93,6 +100,11 @@ export type ProviderClient = {
   trackingEvents(request: UpstreamTrackingRequest): Promise<IncomingTrackingEvent[]>;
   registerWebhook(request: UpstreamWebhookRequest): Promise<UpstreamWebhook>;
   removeWebhook(id: string): Promise<void>;
+  /** SCAN forms and pickups, where the provider makes them (absent: it does not). */
+  createScanForm?(request: UpstreamScanFormRequest): Promise<UpstreamScanForm>;
+  quotePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickupQuote>;
+  schedulePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickup>;
+  cancelPickup?(upstreamId: string): Promise<void>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>
@@ -243,6 +255,32 @@ export function createProviderClient(options: ProviderClientOptions): ProviderCl
       ? {
           labelFile: (request: UpstreamLabelFileRequest) =>
             slots.run(maxConcurrent, () => observed('label-file', () => adapter.labelFile!(request))),
+        }
+      : {}),
+    // SCAN forms and pickups are the reseller's own asks, answered at once: they wait their turn among
+    // the provider's calls, whatever its recent record (decision 328).
+    ...(adapter.createScanForm
+      ? {
+          createScanForm: (request: UpstreamScanFormRequest) =>
+            slots.run(maxConcurrent, () => observed('scan_form', () => adapter.createScanForm!(request))),
+        }
+      : {}),
+    ...(adapter.quotePickup
+      ? {
+          quotePickup: (request: UpstreamPickupRequest) =>
+            slots.run(maxConcurrent, () => observed('pickup', () => adapter.quotePickup!(request))),
+        }
+      : {}),
+    ...(adapter.schedulePickup
+      ? {
+          schedulePickup: (request: UpstreamPickupRequest) =>
+            slots.run(maxConcurrent, () => observed('pickup', () => adapter.schedulePickup!(request))),
+        }
+      : {}),
+    ...(adapter.cancelPickup
+      ? {
+          cancelPickup: (id: string) =>
+            slots.run(maxConcurrent, () => observed('pickup', () => adapter.cancelPickup!(id))),
         }
       : {}),
     // Verification is a paid call like a purchase (decision 313): it waits its turn among the provider's

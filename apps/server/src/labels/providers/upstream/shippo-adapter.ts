@@ -39,6 +39,8 @@ import {
   type UpstreamLookup,
   type UpstreamLookupRequest,
   type UpstreamVoid,
+  type UpstreamLabelRef,
+  type UpstreamPlace,
 } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
@@ -231,6 +233,36 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     return created;
   }
 
+  /** The carrier account a bought label's rate was at: a manifest or pickup is asked of that account. */
+  async function carrierAccountOf(label: UpstreamLabelRef): Promise<string> {
+    const transaction = await call(`read transaction ${label.upstreamId}`, false, () =>
+      shippo.transactions.get(label.upstreamId),
+    );
+    const rate = transaction.rate;
+    if (
+      rate &&
+      typeof rate !== 'string' &&
+      'carrierAccount' in rate &&
+      typeof rate.carrierAccount === 'string'
+    )
+      return rate.carrierAccount;
+    const rateId = typeof rate === 'string' ? rate : rate?.objectId;
+    if (!rateId) throw new UpstreamRejectedError(`Shippo's label ${label.upstreamId} names no rate`);
+    return (await call(`read rate ${rateId}`, false, () => shippo.rates.get(rateId))).carrierAccount;
+  }
+
+  const shippoPlace = (place: UpstreamPlace) => ({
+    name: place.name,
+    ...(place.company ? { company: place.company } : {}),
+    street1: place.street1,
+    ...(place.street2 ? { street2: place.street2 } : {}),
+    city: place.city,
+    state: place.state,
+    zip: place.zip,
+    country: 'US',
+    ...(place.phone ? { phone: place.phone } : {}),
+  });
+
   const voidOf = (refund: Refund): UpstreamVoid => {
     if (refund.status === 'SUCCESS') return { state: 'refunded' };
     if (refund.status === 'ERROR')
@@ -387,6 +419,66 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
         .flatMap((a) => a.serviceLevels ?? []);
       return levels.flatMap((level) =>
         level.token ? [{ service: level.token, name: level.name ?? level.token, weightUnit: null }] : [],
+      );
+    },
+    // A manifest of the labels' transactions at their carrier account (Shippo's SCAN form).
+    async createScanForm({ labels, from, shipDate }) {
+      const carrierAccount = await carrierAccountOf(labels[0]!);
+      let manifest = await call('create manifest', false, () =>
+        shippo.manifests.create({
+          carrierAccount,
+          shipmentDate: `${shipDate}T12:00:00Z`,
+          transactions: labels.map((l) => l.upstreamId),
+          addressFrom: shippoPlace(from),
+          async: false,
+        }),
+      );
+      for (let tries = 0; manifest.status === 'QUEUED' && tries < 20; tries++) {
+        await sleep(pollMs);
+        const id = manifest.objectId;
+        manifest = await call(`read manifest ${id}`, false, () => shippo.manifests.get(id));
+      }
+      const url = manifest.documents[0];
+      if (manifest.status !== 'SUCCESS' || !url)
+        throw new UpstreamRejectedError(
+          `Shippo could not make the manifest${manifest.errors?.length ? `: ${manifest.errors.join('; ')}` : ''}`,
+        );
+      return {
+        upstreamId: manifest.objectId,
+        trackingNumbers: labels.map((l) => l.tracking),
+        pdf: await fetchLabelFile(url, labelHosts, { timeoutMs, fetch: send }),
+      };
+    },
+    // Shippo books USPS pickups free of charge and quotes none: nothing to ask before booking.
+    async quotePickup() {
+      return { costCents: 0 };
+    },
+    async schedulePickup(request) {
+      const carrierAccount = await carrierAccountOf(request.labels[0]!);
+      const pickup = await call('create pickup', false, () =>
+        shippo.pickups.create({
+          carrierAccount,
+          location: {
+            address: shippoPlace(request.address),
+            buildingLocationType: 'Front Door',
+            ...(request.instructions ? { instructions: request.instructions } : {}),
+          },
+          transactions: request.labels.map((l) => l.upstreamId),
+          requestedStartTime: new Date(request.minDatetime),
+          requestedEndTime: new Date(request.maxDatetime),
+          metadata: request.reference,
+        }),
+      );
+      if (pickup.status !== 'CONFIRMED' || !pickup.objectId || !pickup.confirmationCode)
+        throw new UpstreamRejectedError(
+          `Shippo did not confirm the pickup${pickup.messages?.length ? `: ${pickup.messages.join('; ')}` : ''}`,
+        );
+      return { upstreamId: pickup.objectId, confirmation: pickup.confirmationCode, costCents: 0 };
+    },
+    // Shippo's API has no pickup cancel: the carrier (USPS) cancels it by its confirmation number.
+    async cancelPickup() {
+      throw new UpstreamRejectedError(
+        'Shippo cannot cancel a pickup through its API; cancel it with USPS by its confirmation number',
       );
     },
     async verifyAddress(address) {

@@ -114,6 +114,58 @@ export type UpstreamWebhookRequest = { url: string; secret: string; isTest: bool
 /** The provider's id of a registered webhook and the secret its messages are verified with. */
 export type UpstreamWebhook = { id: string; secret: string };
 
+/** One bought label as a SCAN form or pickup names it at its provider. */
+export type UpstreamLabelRef = { upstreamId: string; tracking: string };
+
+/** A place as the provider is told it (a SCAN form's from-address, a pickup's address). */
+export type UpstreamPlace = {
+  name: string;
+  company: string;
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+};
+
+/** Labels bought at this provider, of one from-address and ship date (decision 328). */
+export type UpstreamScanFormRequest = {
+  labels: UpstreamLabelRef[];
+  from: UpstreamPlace;
+  /** YYYY-MM-DD. */
+  shipDate: string;
+};
+
+/** The provider's SCAN form: its id, the tracking numbers it holds, its PDF. */
+export type UpstreamScanForm = { upstreamId: string; trackingNumbers: string[]; pdf: Uint8Array };
+
+/** A pickup asked of the provider for labels bought there (decision 329). */
+export type UpstreamPickupRequest = {
+  labels: UpstreamLabelRef[];
+  /** Our carrier code of the labels (usps, ups, fedex). */
+  carrier: Carrier;
+  address: UpstreamPlace;
+  minDatetime: string;
+  maxDatetime: string;
+  instructions: string;
+  packageCount: number;
+  totalWeightOz: number;
+  /** Ours, the same for a quote and its booking. */
+  reference: string;
+};
+
+/** What the provider would charge us for the pickup. */
+export type UpstreamPickupQuote = { costCents: number };
+
+/** A pickup the provider booked: its id there, the carrier's confirmation number, what it cost us. */
+export type UpstreamPickup = { upstreamId: string; confirmation: string; costCents: number };
+
+/** The provider cannot do this at all (no SCAN forms, no pickup cancel): the message says what it can. */
+export class UpstreamUnsupportedError extends Error {
+  override readonly name = 'UpstreamUnsupportedError';
+}
+
 export interface UpstreamAdapter {
   readonly kind: UpstreamKind;
   /** Test or live keys, from the key's own form where the provider has one. */
@@ -156,6 +208,14 @@ export interface UpstreamAdapter {
   registerWebhook(request: UpstreamWebhookRequest): Promise<UpstreamWebhook>;
   /** Removes a webhook registered earlier; one already gone at the provider is no failure. */
   removeWebhook(id: string): Promise<void>;
+  /** A SCAN form (USPS manifest) of labels bought here, made by the provider (decision 328). */
+  createScanForm?(request: UpstreamScanFormRequest): Promise<UpstreamScanForm>;
+  /** What a pickup would cost, asked before it is booked; nothing is bought. */
+  quotePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickupQuote>;
+  /** Books (buys) the pickup. */
+  schedulePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickup>;
+  /** Cancels a booked pickup; a refusal (too late, not supported) throws `UpstreamRejectedError`. */
+  cancelPickup?(upstreamId: string): Promise<void>;
 }
 
 export type AddressToVerify = {

@@ -16,6 +16,7 @@ import {
   useRequestRefund,
 } from '../api/orders';
 import { useOrderSelection } from '../hooks/use-order-selection';
+import { useCreateScanForm } from '../../../api/shipping-day';
 import { DuplicateOrderDialog } from './duplicate-order-dialog';
 import { OrderActions } from './order-actions';
 import { NoOrders, OrdersError, OrdersSkeleton } from './order-history-states';
@@ -142,6 +143,15 @@ export function OrderHistory() {
         : { choice: labelFile, isPrint, ids: selection.ids },
     );
 
+  const scanForm = useCreateScanForm();
+  const onScanForm = () =>
+    scanForm.mutate(
+      { orderIds: selection.ids },
+      {
+        onSuccess: (result) => notifySuccess(`${result.message} for ${result.scanForm.orders.length} labels`),
+      },
+    );
+
   const downloadingId = download.isPending ? (download.variables?.id ?? null) : null;
   const downloadLabel = (order: OrderView, isPrint = false) =>
     download.mutate({ id: order._id, tracking: order.tracking ?? order.OrderId, choice: labelFile, isPrint });
@@ -179,6 +189,8 @@ export function OrderHistory() {
           labelFile={labelFile}
           onLabelFile={setPickedFile}
           onDownload={onDownloadSelected}
+          onScanForm={onScanForm}
+          isMakingScanForm={scanForm.isPending}
         />
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
         <PageNav

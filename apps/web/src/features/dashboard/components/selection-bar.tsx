@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
-import { IconDownload, IconPrinter } from '@tabler/icons-react';
+import { IconDownload, IconFileCheck, IconPrinter } from '@tabler/icons-react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import type { LabelFileChoice } from '../../../lib/label-format';
 import type { OrderSelection } from '../hooks/use-order-selection';
@@ -13,6 +13,9 @@ type SelectionBarProps = {
   onLabelFile: (choice: LabelFileChoice) => void;
   /** `isPrint`: ZPL to a local Zebra printer (Zebra Browser Print), else saved as a file. */
   onDownload: (isPrint: boolean) => void;
+  /** One SCAN form of the labels picked (issue 46); offered while the picked labels are named one by one. */
+  onScanForm?: () => void;
+  isMakingScanForm?: boolean;
 };
 
 /** What is selected, "select every match", the label format, Download selected and (ZPL) Print. */
@@ -24,6 +27,8 @@ export function SelectionBar({
   labelFile,
   onLabelFile,
   onDownload,
+  onScanForm,
+  isMakingScanForm = false,
 }: SelectionBarProps) {
   if (selection.count === 0 && !selection.isAllMatching) return null;
   const count = selection.isAllMatching ? total : selection.count;
@@ -57,6 +62,17 @@ export function SelectionBar({
           >
             Download selected
           </Button>
+          {onScanForm && !selection.isAllMatching && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFileCheck size={14} />}
+              loading={isMakingScanForm}
+              onClick={onScanForm}
+            >
+              Create SCAN form
+            </Button>
+          )}
           {labelFile.format === 'zpl' && (
             <Button
               size="xs"

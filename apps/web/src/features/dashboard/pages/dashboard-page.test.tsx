@@ -337,6 +337,26 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     },
   );
 
+  it('asks for one SCAN form of the selected labels and shows which do not fit when refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    const server = renderDashboard(
+      { orders: [order(1), order(2), order(3)], totalPages: 1, total: 3 },
+      {
+        'POST /scan-forms': {
+          status: 422,
+          body: { message: '1 label does not fit on one SCAN form: LBL-10043: another carrier (UPS)' },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('checkbox', { name: 'Select LBL-10043' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select LBL-10041' }));
+    const bar = screen.getByRole('region', { name: 'Selected orders' });
+    await user.click(within(bar).getByRole('button', { name: 'Create SCAN form' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/scan-forms')).toHaveLength(1));
+    expect(server.calls.find((c) => c.path === '/scan-forms')?.body).toEqual({ orderIds: ['o3', 'o1'] });
+    expect(await screen.findByText(/LBL-10043: another carrier \(UPS\)/)).toBeInTheDocument();
+  });
+
   it('refreshes every 5 seconds while an order is processing, and stops once none is', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let status: OrderView['status'] = 'processing';

@@ -17,6 +17,7 @@ const SPEC_ENTRIES = [
   ['Deposits', '/deposits'],
   ['Addresses', '/address'],
   ['Reseller API', '/api-docs'],
+  ['Shipping day', '/shipping-day'],
 ];
 
 const activeLabel = () =>
@@ -26,7 +27,7 @@ const activeLabel = () =>
     .map((link) => link.textContent);
 
 describe('SidebarNav', () => {
-  it("lists the nine entries in the spec's order with its paths", () => {
+  it("lists the spec's nine entries in its order with its paths, then Shipping day", () => {
     renderWithRouter(<SidebarNav compact={false} />);
     const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(SPEC_ENTRIES);

@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconPackage,
   IconPlaneDeparture,
+  IconTruck,
   IconWallet,
   type Icon,
 } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import type { TeamPermission } from '@portal/shared';
 /** `permission`: the entry shows only to roles that hold it (issue 45). */
 export type NavItem = { label: string; path: string; icon: Icon; permission: TeamPermission };
 
-/** The sidebar, in the spec's order and with its paths (spec section 2). */
+/** The sidebar, in the spec's order and with its paths (spec section 2), then Shipping day (issue 46). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Dashboard', path: '/', icon: IconLayoutDashboard, permission: 'orders.read' },
   { label: 'Simple Order', path: '/createOrders', icon: IconPackage, permission: 'orders.buy' },
@@ -26,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Deposits', path: '/deposits', icon: IconWallet, permission: 'deposits.read' },
   { label: 'Addresses', path: '/address', icon: IconAddressBook, permission: 'addresses.read' },
   { label: 'Reseller API', path: '/api-docs', icon: IconApi, permission: 'orders.read' },
+  { label: 'Shipping day', path: '/shipping-day', icon: IconTruck, permission: 'orders.read' },
 ];
 
 const firstSegment = (pathname: string): string => (pathname.split('/')[1] ?? '').toLowerCase();
