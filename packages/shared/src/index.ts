@@ -4,6 +4,7 @@ export * from './pagination.ts';
 export * from './regions.ts';
 export * from './label-type-catalog.ts';
 export * from './pricing.ts';
+export * from './shipping-extras.ts';
 export * from './receipts.ts';
 export * from './schemas/auth.ts';
 export * from './csv/index.ts';

@@ -17,3 +17,4 @@ export * from './schema/two-factor.ts';
 export * from './schema/jobs.ts';
 export * from './schema/tracking.ts';
 export * from './schema/upstream-label-files.ts';
+export * from './schema/order-items.ts';
