@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelDpi } from './schemas/label-format.ts';
 
 /**
  * What issue 46 adds to an order (decisions 330 and 331): the items its packing slip lists, a declared
@@ -87,3 +88,46 @@ export const insuranceUnavailable = (labelTypeName: string): string =>
 
 /** Where an order's insurance was bought: test mode records it, an upstream provider buys it. */
 export const INSURANCE_STATUSES = ['test', 'bought'] as const;
+
+/** `?with=slips` on label downloads (decision 330): each order's packing slip right after its label. */
+export const withSlipsQuery = z.object({
+  with: z
+    .literal('slips', { error: 'with must be slips' })
+    .optional()
+    .describe('slips: each label followed by its packing slip, in one PDF or ZPL stream'),
+});
+export const SLIPS_FORMATS_MESSAGE = 'Labels with slips download as pdf, letter or zpl';
+
+/** GET /order/packing-slip/{id}: a 4x6 slip (pdf), one on a Letter page (letter), or ZPL at a resolution. */
+export const packingSlipQuery = z.object({
+  format: z
+    .enum(['pdf', 'letter', 'zpl'], { error: 'format must be pdf, letter or zpl' })
+    .optional()
+    .describe('pdf (4x6, the default), letter or zpl'),
+  dpi: labelDpi.optional().describe('Printer resolution for zpl: 203 (default) or 300'),
+});
+
+/** One SKU of a bulk order's pick list: how many units in all, and in how many orders. */
+export const pickListLine = z.object({
+  sku: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  orders: z.number().int(),
+});
+/** GET /order/pick-list/{bulkId}: every SKU of the bulk order's items, totalled and sorted by SKU. */
+export const pickListResponse = z.object({
+  bulkOrder: z.string(),
+  orders: z.number().int().describe('Orders of the bulk order'),
+  ordersWithItems: z.number().int(),
+  units: z.number().int(),
+  items: z.array(pickListLine),
+});
+export type PickListResponse = z.infer<typeof pickListResponse>;
+
+/** POST /order/return/{id}: the return label, a new order with `returnOf` set. */
+export const RETURN_MESSAGES = {
+  created: 'Return label created',
+  notCompleted: 'Only a completed order can have a return label',
+  alreadyReturned: 'This order already has a return label',
+  isReturn: 'A return label cannot have a return label of its own',
+} as const;

@@ -62,7 +62,7 @@ export function checkCsvRow(
   };
 }
 
-const cellList = (cell: string): string[] => (cell === '' ? [] : cell.split(';').map((v) => v.trim()));
+const cellList = (cell: string | undefined): string[] => (cell ? cell.split(';').map((v) => v.trim()) : []);
 
 /**
  * The items of one row (decision 330): `ItemSku`, `ItemTitle` and `ItemQty` cells, several items `;`

@@ -230,3 +230,7 @@ export const orderStatsResponse = z.object({
   tracking: z.object({ inTransit: z.number(), delivered: z.number(), problems: z.number() }),
 });
 export type OrderStats = z.infer<typeof orderStatsResponse>;
+
+/** POST /order/return/{id}: the return label's new order (`returnOf` set) and the balance after its charge. */
+export const returnLabelResponse = z.object({ message: z.string(), order: orderView, balance: z.number() });
+export type ReturnLabelResponse = z.infer<typeof returnLabelResponse>;

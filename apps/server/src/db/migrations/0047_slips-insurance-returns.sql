@@ -24,7 +24,7 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_return_of_orders_id_fk" FOREIGN KEY 
 --> statement-breakpoint
 CREATE UNIQUE INDEX "orders_return_of_idx" ON "orders" USING btree ("return_of") WHERE "orders"."return_of" is not null;
 --> statement-breakpoint
-ALTER TABLE "label_types" ADD COLUMN "insurance_per_100_cents" integer DEFAULT 100;
+ALTER TABLE "label_types" ADD COLUMN "insurance_per100_cents" integer DEFAULT 100;
 --> statement-breakpoint
 ALTER TABLE "label_types" ADD COLUMN "insurance_min_cents" integer DEFAULT 100 NOT NULL;
 --> statement-breakpoint

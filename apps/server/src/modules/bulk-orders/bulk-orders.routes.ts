@@ -10,6 +10,8 @@ import {
   csvErrorResponse,
   labelFileQuery,
   labelLayout,
+  pickListResponse,
+  withSlipsQuery,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
@@ -28,6 +30,7 @@ import {
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
+import { readPickList } from './pick-list.service.ts';
 
 const tags = ['bulk-orders'];
 const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
@@ -114,7 +117,7 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/bulk-download-pdf/:id',
-      { schema: { tags, params: bulkOrderParams, querystring: layoutQuery } },
+      { schema: { tags, params: bulkOrderParams, querystring: layoutQuery.extend(withSlipsQuery.shape) } },
       async (request, reply) =>
         sendFile(
           reply,
@@ -127,8 +130,14 @@ export const bulkOrderRoutes =
                 (request.query.layout === 'letter' ? 'letter' : request.query.layout && 'pdf'),
               dpi: request.query.dpi,
             },
+            withSlips: request.query.with === 'slips',
           }),
         ),
+    );
+    app.get(
+      '/pick-list/:id',
+      { schema: { tags, params: bulkOrderParams, response: { 200: pickListResponse } } },
+      async (request) => readPickList(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
     );
     app.get(
       '/bulk-download-csv/:id',

@@ -11,7 +11,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
-import { requireLabelType, ruleInfoOf, unitPriceCents } from '../label-types/label-types.service.ts';
+import {
+  insurancePriceCents,
+  requireLabelType,
+  ruleInfoOf,
+  unitPriceCents,
+} from '../label-types/label-types.service.ts';
 import type { AskedLabelFile } from './label-files.ts';
 import { withWarnings } from './order-answers.ts';
 import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
@@ -44,6 +49,7 @@ export async function createOrders(
     isStrict,
     labelFile,
     reference,
+    returnOf,
     inTransaction,
   }: {
     userId: string;
@@ -55,13 +61,17 @@ export async function createOrders(
     isStrict?: boolean | undefined;
     /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
     labelFile?: AskedLabelFile | undefined;
+    /** The order this one is the return label of (decision 331). */
+    returnOf?: string | undefined;
     inTransaction?: InTransaction<CreatedOrders> | undefined;
   },
 ): Promise<CreatedOrders> {
   const type = await requireLabelType(ctx.db, input.labelType, userId);
   const checked = checkShipmentForLabelType(input, ruleInfoOf(type));
   if (!checked.ok) throw new AppError('BAD_REQUEST', checked.errors[0]!.message, { errors: checked.errors });
-  const unitCents = unitPriceCents(type, input.Weight);
+  // The insurance of a declared value is part of each label's price: one charge, one ledger entry.
+  const insuranceCents = insurancePriceCents(type, input.insuredValue);
+  const unitCents = unitPriceCents(type, input.Weight) + insuranceCents;
   const {
     shipments: [o],
     warnings,
@@ -91,6 +101,10 @@ export async function createOrders(
     labelFormat: labelFile?.format ?? null,
     labelDpi: labelFile?.dpi ?? null,
     reference: reference ?? null,
+    returnOf: returnOf ?? null,
+    ...(input.insuredValue === undefined
+      ? {}
+      : { insuredValueCents: dollarsToCents(input.insuredValue), insuranceCents }),
   };
   const quantity = input.quantity;
   // The price shown is the price charged: a total quoted before staff changed the prices is refused.
@@ -106,6 +120,7 @@ export async function createOrders(
     },
     Array.from({ length: quantity }, () => row),
     mapInTransaction(inTransaction, answer),
+    input.items,
   );
   return answer(result);
 }

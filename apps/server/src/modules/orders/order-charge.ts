@@ -1,9 +1,11 @@
+import type { OrderItem } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { LABEL_QUEUE, type LabelJobData } from '../../jobs/queues.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
 import { findUserById } from '../users/users.service.ts';
+import { insertOrderItems } from './order-items.repository.ts';
 import {
   findOrdersOfBatch,
   insertOrders,
@@ -96,6 +98,8 @@ export async function chargeAndInsert(
   charge: { userId: string; batchId: string; amountCents: number; note: string },
   rows: NewOrderRow[],
   inTransaction?: InTransaction<ChargeResult>,
+  /** What each order's parcel holds (the same for every order of the batch; decision 330). */
+  items?: readonly OrderItem[],
 ): Promise<ChargeResult> {
   try {
     return await chargePurchase(
@@ -104,6 +108,11 @@ export async function chargeAndInsert(
       {
         insert: async (tx, balanceCents) => {
           const inserted = await insertOrders(tx, rows);
+          if (items?.length)
+            await insertOrderItems(
+              tx,
+              inserted.map((o) => ({ orderId: o.id, items })),
+            );
           return {
             result: { orders: inserted, balanceCents, isReplay: false },
             orderIds: inserted.map((o) => o.id),

@@ -4,6 +4,7 @@ import {
   duplicateOrderBody,
   duplicateOrderResponse,
   labelFileQuery,
+  withSlipsQuery,
   orderListQuery,
   orderListResponse,
   orderResponse,
@@ -38,9 +39,7 @@ export const orderRoutes =
     app.post(
       '/price',
       { schema: { tags, body: priceBody, response: { 200: priceResponse } } },
-      async (request) => ({
-        price: await quotePrice(ctx, currentUser(request).user.id, request.body),
-      }),
+      async (request) => quotePrice(ctx, currentUser(request).user.id, request.body),
     );
 
     app.post(
@@ -76,12 +75,14 @@ export const orderRoutes =
 
     app.get(
       '/download/:id',
-      { schema: { tags, params: orderParams, querystring: labelFileQuery } },
+      { schema: { tags, params: orderParams, querystring: labelFileQuery.extend(withSlipsQuery.shape) } },
       async (request, reply) => {
+        const { with: extra, ...asked } = request.query;
         const { fileName, contentType, content } = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.id,
-          asked: request.query,
+          asked,
+          withSlip: extra === 'slips',
         });
         return sendAttachment(reply, { fileName, contentType, body: content });
       },
@@ -89,13 +90,21 @@ export const orderRoutes =
 
     app.post(
       '/download-selected',
-      { schema: { tags, body: downloadSelectedBody, querystring: labelFileQuery } },
+      {
+        schema: {
+          tags,
+          body: downloadSelectedBody,
+          querystring: labelFileQuery.extend(withSlipsQuery.shape),
+        },
+      },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
+        const { with: extra, ...asked } = request.query;
         const { fileName, contentType, stream } = await downloadSelectedLabels(ctx, {
           userId,
           body: request.body,
-          asked: request.query,
+          asked,
+          withSlips: extra === 'slips',
         });
         return sendAttachment(reply, { fileName, contentType, body: stream });
       },

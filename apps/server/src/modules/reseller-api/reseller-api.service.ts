@@ -30,7 +30,7 @@ import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
-import { createOrders, type CreatedOrders } from '../orders/orders.service.ts';
+import { createOrders, readOrderExtras, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 
@@ -64,16 +64,24 @@ export async function createApiOrder(
       label_format?: LabelFormat | undefined;
       label_dpi?: LabelDpi | undefined;
       reference?: string | undefined;
+      insured_value?: number | undefined;
     };
     isStrict?: boolean | undefined;
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
 ): Promise<ApiOrderCreated> {
-  const { Date: _shipDate, label_format: format, label_dpi: dpi, reference, ...input } = body;
+  const {
+    Date: _shipDate,
+    label_format: format,
+    label_dpi: dpi,
+    reference,
+    insured_value: insuredValue,
+    ...input
+  } = body;
   const labelType = await labelTypeIdOf(ctx, input.labelType);
   const created = await createOrders(ctx, {
     userId,
-    input: { ...input, labelType },
+    input: { ...input, labelType, insuredValue: insuredValue ?? input.insuredValue },
     source: 'api',
     isStrict,
     labelFile: { format, dpi },
@@ -105,6 +113,7 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   return {
     order: {
       ...toApiOrderView(toOrderView(order)),
+      ...(await readOrderExtras(ctx.db, order)),
       reference: order.reference,
       trackingEvents: await readTrackingEvents(ctx.db, order.id),
       label_format: choice.format,
