@@ -53,6 +53,7 @@ export const insuredValueSchema = z.preprocess(
       (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
       'Insured value must have at most 2 decimals',
     )
+    .meta({ examples: [250] })
     .optional(),
 );
 

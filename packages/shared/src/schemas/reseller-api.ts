@@ -43,7 +43,8 @@ export const apiCreateOrderBody = createOrderBody.extend({
   ),
   items: orderItemsSchema
     .optional()
-    .describe('What the parcel holds, for its packing slip: sku, title and quantity of each item'),
+    .describe('What the parcel holds, for its packing slip: sku, title and quantity of each item')
+    .meta({ examples: [[{ sku: 'WB-32', title: 'Water Bottle 32 oz', quantity: 2 }]] }),
   Date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
