@@ -1,11 +1,13 @@
 import {
   DEFAULT_VOID_WINDOW_DAYS,
+  dollarsToCents,
   percentFreeTierIssue,
   type AdminLabelTypeBody,
   type AdminLabelTypesResponse,
   type LabelTypeView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
@@ -20,6 +22,7 @@ import {
   nextSortOrder,
   replaceTiers,
   updateLabelType,
+  type LabelTypeFields,
   type LabelTypeWithPrices,
 } from './label-types.repository.ts';
 import { tiersInCents } from './label-type-prices.ts';
@@ -68,7 +71,23 @@ function fieldsOf(body: AdminLabelTypeBody, current?: { carrier: string; voidWin
       (current?.carrier === service.carrier
         ? current.voidWindowDays
         : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
+    ...(body.insurance === undefined
+      ? {}
+      : body.insurance === null
+        ? { insurancePer100Cents: null }
+        : {
+            insurancePer100Cents: dollarsToCents(body.insurance.per100),
+            insuranceMinCents: dollarsToCents(body.insurance.min),
+          }),
+    ...(body.returnLabelTypeId === undefined ? {} : { returnLabelTypeId: body.returnLabelTypeId }),
   };
+}
+
+/** The type staff chose for returns exists; the type itself means "the same" (stored as none). */
+async function checkReturnType(tx: DbOrTx, fields: LabelTypeFields, id?: string): Promise<void> {
+  if (fields.returnLabelTypeId === id) fields.returnLabelTypeId = null;
+  if (fields.returnLabelTypeId && !(await findLabelType(tx, fields.returnLabelTypeId)))
+    throw AppError.fieldError('returnLabelTypeId', 'Choose a label type for returns');
 }
 
 const snapshot = (labelType: LabelTypeWithPrices | LabelTypeView) => {
@@ -80,6 +99,8 @@ const snapshot = (labelType: LabelTypeWithPrices | LabelTypeView) => {
     status: v.status,
     prices: v.prices,
     voidWindowDays: v.voidWindowDays,
+    insurance: v.insurance ?? null,
+    returnLabelTypeId: v.returnLabelTypeId ?? null,
   };
 };
 
@@ -91,6 +112,7 @@ export async function createLabelType(
   const fields = fieldsOf(body);
   return ctx.db.transaction(async (tx) => {
     if (await findLabelTypeByUid(tx, fields.uid)) throw uidTaken(fields.uid);
+    await checkReturnType(tx, fields);
     const id = await insertLabelType(tx, fields, await nextSortOrder(tx));
     await replaceTiers(tx, id, tiersInCents(body.prices));
     const view = toLabelTypeView((await findLabelType(tx, id))!);
@@ -118,6 +140,7 @@ export async function updateLabelTypeById(
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
     const fields = fieldsOf(body, before);
+    await checkReturnType(tx, fields, id);
     if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
     // A reseller's percentage must not turn a new default price into a free label.
     for (const { percent } of await listPercentOverrides(tx, id)) {
