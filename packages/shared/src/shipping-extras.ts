@@ -115,6 +115,10 @@ export const pickListLine = z.object({
   quantity: z.number().int(),
   orders: z.number().int(),
 });
+/** `?format=csv`: the pick list as a spreadsheet instead of JSON. */
+export const pickListQuery = z.object({
+  format: z.literal('csv', { error: 'format must be csv' }).optional().describe('csv: a spreadsheet'),
+});
 /** GET /order/pick-list/{bulkId}: every SKU of the bulk order's items, totalled and sorted by SKU. */
 export const pickListResponse = z.object({
   bulkOrder: z.string(),

@@ -10,6 +10,7 @@ import {
   csvErrorResponse,
   labelFileQuery,
   labelLayout,
+  pickListQuery,
   pickListResponse,
   withSlipsQuery,
   uuidParams,
@@ -30,7 +31,7 @@ import {
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
-import { readPickList } from './pick-list.service.ts';
+import { pickListCsv, readPickList } from './pick-list.service.ts';
 
 const tags = ['bulk-orders'];
 const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
@@ -136,8 +137,18 @@ export const bulkOrderRoutes =
     );
     app.get(
       '/pick-list/:id',
-      { schema: { tags, params: bulkOrderParams, response: { 200: pickListResponse } } },
-      async (request) => readPickList(ctx, { userId: currentUser(request).user.id, id: request.params.id }),
+      {
+        schema: { tags, params: bulkOrderParams, querystring: pickListQuery, response: { 200: pickListResponse } },
+      },
+      async (request, reply) => {
+        const pickList = await readPickList(ctx, { userId: currentUser(request).user.id, id: request.params.id });
+        if (request.query.format !== 'csv') return pickList;
+        return sendAttachment(reply, {
+          fileName: `pick-list-${pickList.bulkOrder}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: await pickListCsv(pickList),
+        });
+      },
     );
     app.get(
       '/bulk-download-csv/:id',

@@ -1,5 +1,6 @@
 import type { PickListResponse } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { csvToString } from '../../csv/index.ts';
 import { bulkOrderNotFound } from './bulk-orders.service.ts';
 import { findBulkOrderForUser } from './bulk-orders.repository.ts';
 import { ordersWithItems, pickListOf } from './pick-list.repository.ts';
@@ -26,3 +27,10 @@ export async function readPickList(
     items,
   };
 }
+
+/** The pick list as a spreadsheet (`?format=csv`): SKU, Title, Quantity, Orders, through the formula-safe writer. */
+export const pickListCsv = (pickList: PickListResponse): Promise<string> =>
+  csvToString(
+    pickList.items.map((i) => [i.sku, i.title, i.quantity, i.orders]),
+    { header: ['SKU', 'Title', 'Quantity', 'Orders'] },
+  );

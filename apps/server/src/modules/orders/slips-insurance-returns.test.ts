@@ -208,6 +208,14 @@ describe('packing slips, pick lists, insurance and return labels (issue 46, test
         { sku: 'WB-32', title: 'Water Bottle 32 oz', quantity: 2, orders: 1 },
       ],
     });
+    const sheet = await appCall(app, alice.headers, 'GET', `/order/pick-list/${bulkId}?format=csv`);
+    expect(sheet.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(sheet.body.trim().split(/\r\n/)).toEqual([
+      'SKU,Title,Quantity,Orders',
+      'CAP-1,Trucker Cap,3,1',
+      'HL-400,Trail Headlamp,5,2',
+      'WB-32,Water Bottle 32 oz,2,1',
+    ]);
     const stranger = await signUpReseller(app);
     expect((await appCall(app, stranger.headers, 'GET', `/order/pick-list/${bulkId}`)).statusCode).toBe(404);
   });

@@ -135,12 +135,15 @@ export function OrderHistory() {
   const selectableSearch = tracking ? '' : search;
   const selection = useOrderSelection(orders.data?.orders ?? [], selectableSearch);
   const downloadSelected = useDownloadSelected();
-  const onDownloadSelected = (isPrint: boolean) =>
+  const [withSlips, setWithSlips] = useState(false);
+  const onDownloadSelected = (isPrint: boolean) => {
+    const slips = withSlips && labelFile.format !== 'png';
     downloadSelected.mutate(
       selection.isAllMatching
-        ? { choice: labelFile, isPrint, search, sort }
-        : { choice: labelFile, isPrint, ids: selection.ids },
+        ? { choice: labelFile, isPrint, withSlips: slips, search, sort }
+        : { choice: labelFile, isPrint, withSlips: slips, ids: selection.ids },
     );
+  };
 
   const downloadingId = download.isPending ? (download.variables?.id ?? null) : null;
   const downloadLabel = (order: OrderView, isPrint = false) =>
@@ -178,6 +181,8 @@ export function OrderHistory() {
           isDownloading={downloadSelected.isPending}
           labelFile={labelFile}
           onLabelFile={setPickedFile}
+          withSlips={withSlips}
+          onWithSlips={setWithSlips}
           onDownload={onDownloadSelected}
         />
         {isPhone ? <OrderCards {...rowProps} /> : <OrderTable {...rowProps} />}
@@ -248,7 +253,7 @@ export function OrderHistory() {
         onConfirm={confirmDuplicate}
         onClose={closeDuplicate}
       />
-      <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} />
+      <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} onOpenOrder={setDetailsId} />
       <RefundRequestDialog
         order={refunding}
         isSending={refundRequest.isPending}

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconDownload, IconPrinter } from '@tabler/icons-react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import type { LabelFileChoice } from '../../../lib/label-format';
@@ -11,11 +11,17 @@ type SelectionBarProps = {
   isDownloading: boolean;
   labelFile: LabelFileChoice;
   onLabelFile: (choice: LabelFileChoice) => void;
+  /** "Labels with slips": each label followed by its packing slip (decision 330). */
+  withSlips: boolean;
+  onWithSlips: (withSlips: boolean) => void;
   /** `isPrint`: ZPL to a local Zebra printer (Zebra Browser Print), else saved as a file. */
   onDownload: (isPrint: boolean) => void;
 };
 
-/** What is selected, "select every match", the label format, Download selected and (ZPL) Print. */
+/**
+ * What is selected, "select every match", the label format, "Labels with slips", Download selected and
+ * (ZPL) Print.
+ */
 export function SelectionBar({
   selection,
   total,
@@ -23,6 +29,8 @@ export function SelectionBar({
   isDownloading,
   labelFile,
   onLabelFile,
+  withSlips,
+  onWithSlips,
   onDownload,
 }: SelectionBarProps) {
   if (selection.count === 0 && !selection.isAllMatching) return null;
@@ -43,7 +51,15 @@ export function SelectionBar({
             Clear
           </Anchor>
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Checkbox
+            size="xs"
+            label="Labels with slips"
+            description={labelFile.format === 'png' ? 'PDF, Letter or ZPL' : undefined}
+            disabled={labelFile.format === 'png'}
+            checked={withSlips && labelFile.format !== 'png'}
+            onChange={(event) => onWithSlips(event.currentTarget.checked)}
+          />
           <LabelFormatPicker
             aria-label="Format of selected labels"
             value={labelFile}
