@@ -90,7 +90,7 @@ function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose 
       status: editing?.status ?? true,
       voidWindowDays: editing?.voidWindowDays ?? '',
       prices: editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
-      isInsured: editing ? editing.insurance != null : true,
+      isInsured: editing?.insurance !== null,
       insurancePer100: editing?.insurance?.per100 ?? 1,
       insuranceMin: editing?.insurance?.min ?? 1,
       returnLabelTypeId: editing?.returnLabelTypeId ?? null,
