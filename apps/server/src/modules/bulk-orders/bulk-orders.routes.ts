@@ -138,10 +138,18 @@ export const bulkOrderRoutes =
     app.get(
       '/pick-list/:id',
       {
-        schema: { tags, params: bulkOrderParams, querystring: pickListQuery, response: { 200: pickListResponse } },
+        schema: {
+          tags,
+          params: bulkOrderParams,
+          querystring: pickListQuery,
+          response: { 200: pickListResponse },
+        },
       },
       async (request, reply) => {
-        const pickList = await readPickList(ctx, { userId: currentUser(request).user.id, id: request.params.id });
+        const pickList = await readPickList(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.id,
+        });
         if (request.query.format !== 'csv') return pickList;
         return sendAttachment(reply, {
           fileName: `pick-list-${pickList.bulkOrder}.csv`,
