@@ -195,6 +195,17 @@ describe('packing slips, pick lists, insurance and return labels (issue 46, test
     expect(png.statusCode).toBe(400);
     expect(png.json().message).toBe('Labels with slips download as pdf, letter or zpl');
 
+    // API v2: the same merged PDF with slips.
+    const access = (await appCall(app, alice.headers, 'GET', '/auth/access')).json() as { api_key: string };
+    const viaApi = await apiCall(
+      app,
+      access.api_key,
+      'GET',
+      `/order/download-bulk-order/${bulkId}?with=slips`,
+    );
+    expect(viaApi.statusCode, viaApi.body).toBe(200);
+    expect(await pagesOf(viaApi.rawPayload)).toHaveLength(6);
+
     const pickList = await appCall(app, alice.headers, 'GET', `/order/pick-list/${bulkId}`);
     expect(pickList.statusCode, pickList.body).toBe(200);
     expect(pickList.json()).toEqual({
