@@ -306,6 +306,17 @@ describe('packing slips, pick lists, insurance and return labels (issue 46, test
     expect((await pagesOf(slip.rawPayload))[0]).toContain(`Return of ${original.OrderId}`);
   });
 
+  it('two return requests at once buy one return label and charge once', async () => {
+    const res = await appCall(app, alice.headers, 'POST', '/order/create', orderBody(types.ground_oz!));
+    const original = await completed((res.json().orders as Order[])[0]!._id);
+    const before = await balanceCents(app.ctx.db, alice.id);
+    const both = await Promise.all(
+      [1, 2].map(() => appCall(app, alice.headers, 'POST', `/order/return/${original._id}`)),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await balanceCents(app.ctx.db, alice.id)).toBe(before - 275);
+  });
+
   describe('API v2', () => {
     let bob: ApiReseller;
     beforeAll(async () => {
