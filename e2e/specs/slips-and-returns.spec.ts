@@ -118,4 +118,22 @@ test('Amazon slips to a bulk order, labels with slips, then a return label from 
   await drawer.getByRole('button', { name: 'Buy return label' }).click();
   await expect(page.getByText('This is a return label.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: /^Order LBL-/ })).toContainText('Jordan Avery');
+
+  // A phone: the drawer's actions and the selection bar's "Labels with slips" fit the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  await expect(
+    page.getByRole('dialog', { name: /^Order LBL-/ }).getByRole('button', { name: 'Packing slip' }),
+  ).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'slips-drawer-390.png') });
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('checkbox', { name: /^Select LBL-/ })
+    .first()
+    .check();
+  const bar = page.getByRole('region', { name: 'Selected orders' });
+  await expect(bar.getByRole('checkbox', { name: 'Labels with slips' })).toBeVisible();
+  expect(await fits()).toBe(true);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'slips-selection-390.png') });
 });
