@@ -38,6 +38,7 @@ import { bulkOrderRoutes } from './modules/bulk-orders/bulk-orders.routes.ts';
 import { validateCsvRoutes } from './modules/bulk-orders/validate-csv.routes.ts';
 import { labelTypeRoutes } from './modules/label-types/label-types.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { slipsAndReturnsRoutes } from './modules/orders/slips-and-returns.routes.ts';
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       await api.register(validateCsvRoutes(ctx), { prefix: '/order' });
       await api.register(bulkOrderRoutes(ctx), { prefix: '/order' });
       await api.register(refundRequestRoutes(ctx), { prefix: '/order' });
+      await api.register(slipsAndReturnsRoutes(ctx), { prefix: '/order' });
       await api.register(recoveryRoutes(ctx), { prefix: '/auth' });
       await api.register(accountRoutes(ctx), { prefix: '/user' });
       await api.register(twoFactorRoutes(ctx), { prefix: '/account/2fa' });

@@ -78,3 +78,10 @@ export class AppError extends Error {
     });
   }
 }
+
+/** The database refused a row a unique index already holds (PostgreSQL 23505), by that index's name. */
+export const isUniqueViolation = (error: unknown, constraint: string): boolean => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pg = e?.code ? e : e?.cause;
+  return pg?.code === '23505' && (pg.constraint === undefined || pg.constraint === constraint);
+};

@@ -80,6 +80,39 @@ export const API_ENDPOINTS: readonly ApiEndpoint[] = [
     response: '%PDF-1.7 … (application/pdf)',
   },
   {
+    id: 'create-insured-order',
+    method: 'POST',
+    path: '/order/create-order',
+    title: 'Create an insured order with its items',
+    description:
+      'insured_value (dollars, at most 5000) insures each label; its price (the label type’s rule, e.g. $1 per started $100) is part of the order’s price and charge. items (sku, title, quantity) are printed on the packing slip.',
+    body: {
+      ...exampleOrder,
+      insured_value: 250,
+      items: [{ sku: 'WB-32', title: 'Water Bottle 32 oz', quantity: 2 }],
+    },
+    response: `{ "message": "Order created successfully", "orders": [{ "_id": "…", "OrderId": "LBL-10043", "status": "pending", "price": 5.75, "insuredValue": 250, "insurancePrice": 3 }], "balance": 91.5 }`,
+  },
+  {
+    id: 'packing-slip',
+    method: 'GET',
+    path: '/order/packing-slip/{order_id}',
+    title: 'Download a packing slip',
+    description:
+      'The order’s 4x6 packing slip: its items, who it ships to and from. ?format=letter puts it on a Letter page, ?format=zpl (&dpi=203|300) draws it for a thermal printer. Labels with their slips: /order/download/{order_id}?with=slips.',
+    file: { name: 'packing-slip.pdf' },
+    response: '%PDF-1.7 … (application/pdf)',
+  },
+  {
+    id: 'return',
+    method: 'POST',
+    path: '/order/return/{order_id}',
+    title: 'Create a return label',
+    description:
+      'For a completed order: a new order with the addresses swapped and returnOf set, the same label type or the one staff chose for returns, priced and charged as any order. One return per order (409 after that).',
+    response: `{ "message": "Return label created", "order": { "_id": "…", "OrderId": "LBL-10044", "status": "pending", "returnOf": "…", "FromName": "Rita Receiver", "ToName": "Sam Sender" }, "balance": 88.75 }`,
+  },
+  {
     id: 'create-bulk-order',
     method: 'POST',
     path: '/order/create-bulk-order',

@@ -5,6 +5,7 @@ export * from './regions.ts';
 export * from './label-type-catalog.ts';
 export * from './carrier-services.ts';
 export * from './pricing.ts';
+export * from './shipping-extras.ts';
 export * from './receipts.ts';
 export * from './schemas/auth.ts';
 export * from './csv/index.ts';

@@ -22,3 +22,4 @@ export * from './schema/routing.ts';
 export * from './schema/payments.ts';
 export * from './schema/teams.ts';
 export * from './schema/shipping-day.ts';
+export * from './schema/order-items.ts';

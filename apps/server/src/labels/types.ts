@@ -34,6 +34,10 @@ export type Shipment = {
   dimensions?: Dimensions | undefined;
   /** Signature confirmation asked for (passed on to an upstream provider). */
   signature?: boolean | undefined;
+  /** The declared value in dollars to insure the parcel for with the label (decision 330). */
+  insuredValue?: number | undefined;
+  /** A return label (decision 331): the addresses are already swapped; providers that mark returns do so. */
+  isReturn?: boolean | undefined;
   /** What the reseller was charged for this label, in dollars; previews without an order use the list price. */
   postage?: number | undefined;
   date: Date;

@@ -243,7 +243,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     const to = addressOf(input.to_address as Json);
     const shipment: Json = {
       created_at: isoNow(),
-      is_return: false,
+      is_return: input.is_return === true,
       messages: [],
       mode: 'test',
       options: { ...(input.options as Json), currency: 'USD', payment: { type: 'SENDER' }, date_advance: 0 },
@@ -292,9 +292,11 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     return shipment;
   }
 
-  async function buy(shipment: Json, rateId: string) {
+  /** Buys the rate; `insurance` (the buy's, dollars) insures the shipment for 1% of it, as recorded. */
+  async function buy(shipment: Json, rateId: string, insurance?: unknown) {
     const rates = shipment.rates as Json[];
     const chosen = rates.find((r) => r.id === rateId)!;
+    const insured = Number(insurance ?? 0);
     const rate = RATES.find((r) => r.carrier === chosen.carrier && r.service === chosen.service)!;
     const ounces = Number((shipment.parcel as Json).weight);
     const label = await drawLabelWithZpl(
@@ -346,7 +348,19 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
           charged: true,
           refunded: false,
         },
+        ...(insured > 0
+          ? [
+              {
+                object: 'Fee',
+                type: 'InsuranceFee',
+                amount: (insured / 100).toFixed(5),
+                charged: true,
+                refunded: false,
+              },
+            ]
+          : []),
       ],
+      insurance: insured > 0 ? insured.toFixed(2) : null,
     });
     purchases.push({
       reference: String(shipment.reference),
@@ -354,6 +368,8 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       tracking: label.tracking,
       pdf: label.pdf,
       zpl: label.zpl,
+      insurance: insured > 0 ? insured.toFixed(2) : null,
+      isReturn: shipment.is_return === true,
     });
   }
 
@@ -416,7 +432,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
         const answer = await withFault(
           buyFaults.shift(),
           res,
-          () => buy(shipment, String(rateId)),
+          () => buy(shipment, String(rateId), body.insurance),
           FAULT_ANSWERS,
         ).finally(() => buying.delete(id!));
         if (answer) sendJson(res, 200, shipment);

@@ -30,6 +30,10 @@ export type FakePurchase = {
   pdf: Uint8Array;
   /** The same label as ZPL, where the provider converts labels (EasyPost). */
   zpl?: Uint8Array;
+  /** The declared value insured with the label, as the provider was asked for it (dollars, text). */
+  insurance?: string | null;
+  /** The shipment was marked as a return (EasyPost `is_return`, Shippo `extra.is_return`). */
+  isReturn?: boolean;
 };
 
 export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;

@@ -217,6 +217,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     });
     const shipment: Json = {
       metadata: String(input.metadata ?? ''),
+      ...(input.extra ? { extra: input.extra } : {}),
       address_from: addressOut(input.address_from as Json),
       address_to: addressOut(input.address_to as Json),
       carrier_accounts: [],
@@ -284,11 +285,14 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
     });
     queued = Math.max(0, queued - 1);
     transactions.set(transaction.object_id as string, transaction);
+    const extra = (shipment.extra as Json | undefined) ?? {};
     purchases.push({
       reference: String(shipment.metadata),
       shipmentId: shipment.object_id as string,
       tracking: label.tracking,
       pdf: label.pdf,
+      insurance: ((extra.insurance as Json | undefined)?.amount as string | undefined) ?? null,
+      isReturn: extra.is_return === true,
     });
   }
 

@@ -26,7 +26,13 @@ export const CSV_COLUMNS = [
   'Width',
   'Weight',
 ] as const;
-export type CsvColumn = (typeof CSV_COLUMNS)[number];
+/**
+ * Columns a file may add (decision 330): the declared value to insure each label for, and what the parcel
+ * holds for its packing slip (`;` between several items in one cell, or one more row with only these).
+ */
+export const OPTIONAL_CSV_COLUMNS = ['InsuredValue', 'ItemSku', 'ItemTitle', 'ItemQty'] as const;
+export const ITEM_CSV_COLUMNS = ['ItemSku', 'ItemTitle', 'ItemQty'] as const;
+export type CsvColumn = (typeof CSV_COLUMNS)[number] | (typeof OPTIONAL_CSV_COLUMNS)[number];
 
 /** Columns every file needs; countries default to US, dimensions are checked per row for FedEx types. */
 export const REQUIRED_CSV_COLUMNS: readonly CsvColumn[] = [
@@ -161,7 +167,9 @@ const buildAliases = (): ReadonlyMap<string, CsvColumn> => {
 /** Normalized header name -> canonical column, for every accepted alias. */
 export const CSV_HEADER_ALIASES: ReadonlyMap<string, CsvColumn> = buildAliases();
 
-const CANONICAL = new Map<string, CsvColumn>(CSV_COLUMNS.map((c) => [normalizeHeader(c), c]));
+const CANONICAL = new Map<string, CsvColumn>(
+  [...CSV_COLUMNS, ...OPTIONAL_CSV_COLUMNS].map((c) => [normalizeHeader(c), c]),
+);
 
 /** Resolves one header cell to its canonical column, or null when the column is not ours. */
 export const resolveHeader = (header: string): { column: CsvColumn; isExact: boolean } | null => {

@@ -1,5 +1,5 @@
 import { ALL_REGIONS } from '../regions.ts';
-import type { CsvColumn } from './columns.ts';
+import { ITEM_CSV_COLUMNS, type CsvColumn } from './columns.ts';
 import type { HeaderMapping } from './header-map.ts';
 
 /** The single-order field names (spec section 7, POST /order/create) that a CSV row fills. */
@@ -17,11 +17,13 @@ const ORDER_ADDRESS_FIELDS = [
 
 type AddressField = (typeof ORDER_ADDRESS_FIELDS)[number];
 type PackageField = 'Weight' | 'Height' | 'Width' | 'Length';
-export type CsvOrderField = `From${AddressField}` | `To${AddressField}` | PackageField;
+type ExtraField = 'InsuredValue' | 'ItemSku' | 'ItemTitle' | 'ItemQty';
+export type CsvOrderField = `From${AddressField}` | `To${AddressField}` | PackageField | ExtraField;
 
 /** A CSV row in single-order shape: address parts as strings, sizes as numbers when they read as one. */
 export type CsvOrderInput = Record<`From${AddressField}` | `To${AddressField}`, string> &
-  Record<PackageField, number | string | undefined>;
+  Record<PackageField, number | string | undefined> &
+  Record<ExtraField, string>;
 
 /** Order field -> the CSV column it comes from (FromStreet is written FromStreet1 in the file). */
 export const CSV_COLUMN_OF_FIELD: Record<CsvOrderField, CsvColumn> = {
@@ -31,6 +33,10 @@ export const CSV_COLUMN_OF_FIELD: Record<CsvOrderField, CsvColumn> = {
   Height: 'Height',
   Width: 'Width',
   Length: 'Length',
+  InsuredValue: 'InsuredValue',
+  ItemSku: 'ItemSku',
+  ItemTitle: 'ItemTitle',
+  ItemQty: 'ItemQty',
 };
 
 function sideColumns<S extends 'From' | 'To'>(side: S): Record<`${S}${AddressField}`, CsvColumn> {
@@ -131,8 +137,27 @@ export function rowToOrderInput(cells: readonly string[], mapping: HeaderMapping
     Height: toNumber(cellOf(cells, mapping, 'Height')),
     Width: toNumber(cellOf(cells, mapping, 'Width')),
     Length: toNumber(cellOf(cells, mapping, 'Length')),
+    InsuredValue: cellOf(cells, mapping, 'InsuredValue'),
+    ItemSku: cellOf(cells, mapping, 'ItemSku'),
+    ItemTitle: cellOf(cells, mapping, 'ItemTitle'),
+    ItemQty: cellOf(cells, mapping, 'ItemQty'),
   };
 }
+
+/**
+ * A row that holds nothing but items (decision 330): it adds them to the order of the row above, as
+ * shops export an order of several items.
+ */
+export const isItemsOnlyRow = (cells: readonly string[], mapping: HeaderMapping): boolean => {
+  const items = new Set(ITEM_CSV_COLUMNS.map((c) => mapping.columns[c]?.index));
+  let hasItem = false;
+  for (let i = 0; i < cells.length; i += 1) {
+    if ((cells[i] ?? '').trim() === '') continue;
+    if (!items.has(i)) return false;
+    hasItem = true;
+  }
+  return hasItem;
+};
 
 /** True when every cell is blank: spreadsheets export trailing empty rows, which are skipped. */
 export const isBlankRow = (cells: readonly string[]): boolean => cells.every((c) => c.trim() === '');

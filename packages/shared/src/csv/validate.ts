@@ -9,11 +9,29 @@ import { priceForWeight, type PriceTier } from '../pricing.ts';
 import { dollarsToCents } from '../money.ts';
 import type { LabelTypeRuleInfo } from '../schemas/order.ts';
 import { mapHeaders, missingColumnsMessage, type HeaderMapping } from './header-map.ts';
-import { checkCsvRow, type CsvOrder } from './row-check.ts';
-import { CSV_COLUMN_OF_FIELD, isBlankRow, rowToOrderInput, type CsvOrderField } from './row.ts';
+import {
+  insurancePrice,
+  insuranceUnavailable,
+  MAX_ORDER_ITEMS,
+  type InsuranceRuleView,
+} from '../shipping-extras.ts';
+import { checkCsvItems, checkCsvRow, type CsvOrder } from './row-check.ts';
+import {
+  CSV_COLUMN_OF_FIELD,
+  isBlankRow,
+  isItemsOnlyRow,
+  rowToOrderInput,
+  type CsvOrderField,
+} from './row.ts';
 
-/** What validation needs to know of the chosen label type: its rules and its price tiers (dollars). */
-export type CsvLabelType = LabelTypeRuleInfo & { prices: readonly PriceTier[] };
+/**
+ * What validation needs to know of the chosen label type: its rules, its price tiers (dollars) and its
+ * insurance rule (absent or null: insured values are refused).
+ */
+export type CsvLabelType = LabelTypeRuleInfo & {
+  prices: readonly PriceTier[];
+  insurance?: InsuranceRuleView | undefined;
+};
 
 /** One problem in one row: spreadsheet row number (header = 1), the column as the user wrote it, the reason. */
 export type CsvRowError = { row: number; field: string; message: string };
@@ -75,9 +93,33 @@ export function validateCsvRows(
   let badRows = 0;
   let totalCents = 0;
   const check = options.addressCheck?.mode === 'off' ? undefined : options.addressCheck;
+  /** The order an items-only row adds to: the row above's (null when that row was not an order). */
+  let above: CsvOrder | null = null;
+  /** The row above had errors: its items rows are left to it, and say nothing themselves. */
+  let isAboveBad = false;
   data.forEach((cells, i) => {
     if (isBlankRow(cells)) return;
     const row = i + 2;
+    if (isItemsOnlyRow(cells, mapping)) {
+      if (isAboveBad) return;
+      const items = checkCsvItems(rowToOrderInput(cells, mapping));
+      const issue = !items.ok
+        ? items.issue
+        : !above
+          ? { field: 'ItemSku', message: 'This items row has no order above it' }
+          : (above.items?.length ?? 0) + items.items.length > MAX_ORDER_ITEMS
+            ? { field: 'ItemSku', message: `An order lists at most ${MAX_ORDER_ITEMS} items` }
+            : null;
+      if (issue || !items.ok) {
+        badRows += 1;
+        if (issue) errors.push({ row, field: fieldHeader(mapping, [issue.field]), message: issue.message });
+        return;
+      }
+      above!.items = [...(above!.items ?? []), ...items.items];
+      return;
+    }
+    above = null;
+    isAboveBad = false;
     const input = rowToOrderInput(cells, mapping);
     const { order, issues } = checkCsvRow(input, labelType, options.design);
     const rowErrors = new Map<string, string>();
@@ -87,10 +129,14 @@ export function validateCsvRows(
     }
     const weight = order?.Weight ?? (typeof input.Weight === 'number' ? input.Weight : NaN);
     const priced = priceForWeight(labelType, weight);
-    const unitPrice = priced.ok ? priced.price : null;
+    const insurance = order?.insuredValue ? insurancePrice(labelType.insurance, order.insuredValue) : 0;
+    const unitPrice = priced.ok && insurance !== null ? dollarsToCents(priced.price + insurance) / 100 : null;
     const weightHeader = fieldHeader(mapping, ['Weight']);
     if (!priced.ok && !rowErrors.has(weightHeader)) rowErrors.set(weightHeader, priced.issue.message);
+    if (insurance === null)
+      rowErrors.set(fieldHeader(mapping, ['InsuredValue']), insuranceUnavailable(labelType.name));
     if (!order || unitPrice === null) {
+      isAboveBad = true;
       badRows += 1;
       for (const [field, message] of rowErrors) errors.push({ row, field, message });
       return;
@@ -98,11 +144,13 @@ export function validateCsvRows(
     totalCents += dollarsToCents(unitPrice);
     if (!check) {
       orders.push({ row, order, unitPrice });
+      above = order;
       return;
     }
     const found = checkShipmentAddresses(order, check.directory);
     if (found.length === 0) {
       orders.push({ row, order, unitPrice });
+      above = order;
       return;
     }
     warningRows += 1;
@@ -117,6 +165,7 @@ export function validateCsvRows(
         ...(w.fix ? { fix: Object.fromEntries(Object.entries(w.fix).map(([f, v]) => [header(f), v])) } : {}),
       });
     orders.push({ row, order: fixed.corrected, unitPrice });
+    above = fixed.corrected;
   });
 
   if (badRows > 0) {

@@ -54,6 +54,22 @@ export const adminLabelTypeBody = z
       .min(1, 'Void window must be 1 to 365 whole days')
       .max(365, 'Void window must be 1 to 365 whole days')
       .optional(),
+    /** Insurance in dollars per $100 declared and its minimum; null: its labels are not insured (decision 330). */
+    insurance: z
+      .object({
+        per100: z
+          .number({ error: 'Insurance per $100 must be a number' })
+          .min(0, 'Insurance per $100 must be 0 or more')
+          .max(100, 'Insurance per $100 must be at most 100'),
+        min: z
+          .number({ error: 'Insurance minimum must be a number' })
+          .min(0, 'Insurance minimum must be 0 or more')
+          .max(1000, 'Insurance minimum must be at most 1000'),
+      })
+      .nullable()
+      .optional(),
+    /** The label type return labels of this type are bought as; null: the same type (decision 331). */
+    returnLabelTypeId: z.uuid({ error: 'Choose a label type for returns' }).nullable().optional(),
   })
   .superRefine((body, ctx) => {
     for (const issue of checkPriceTiers(body.prices, body.maxWeight))

@@ -27,6 +27,10 @@ export const labelTypeView = z.object({
    * default); the server always sends it.
    */
   voidWindowDays: z.number().int().optional(),
+  /** Insurance in dollars: per $100 declared and the least it costs (null: not offered; decision 330). */
+  insurance: z.object({ per100: z.number(), min: z.number() }).nullable().optional(),
+  /** The label type return labels of this type are bought as (null: the same; decision 331). */
+  returnLabelTypeId: z.string().nullable().optional(),
 });
 export type LabelTypeView = z.infer<typeof labelTypeView>;
 export const labelTypeListResponse = z.object({ labelTypes: z.array(labelTypeView) });
@@ -112,6 +116,18 @@ export const orderView = z.object({
   refundStatus: z.enum(REFUND_STATUSES).nullable().optional(),
   /** Why the refund was rejected (null unless `refundStatus` is `rejected`); the server always sends it. */
   refundNote: z.string().nullable().optional(),
+  /** What the parcel holds (its packing slip's lines); one order only (read-order, order details). */
+  items: z.array(z.object({ sku: z.string(), title: z.string(), quantity: z.number().int() })).optional(),
+  /** The declared value in dollars the label is insured for (null: not insured). */
+  insuredValue: z.number().nullable().optional(),
+  /** What the insurance cost, in dollars, part of `price` (null: not insured). */
+  insurancePrice: z.number().nullable().optional(),
+  /** `test`: recorded in test mode; `bought`: bought with the label at the provider. */
+  insuranceStatus: z.enum(['test', 'bought']).nullable().optional(),
+  /** The order this one is the return label of (its `_id`; null: not a return). */
+  returnOf: z.string().nullable().optional(),
+  /** The return label made from this order (its `_id`; null: none). */
+  returnOrder: z.string().nullable().optional(),
   /** The reseller's history only: the order's refund request, if any. */
   refundRequest: refundRequestView.nullable().optional(),
   /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */
@@ -217,3 +233,7 @@ export const orderStatsResponse = z.object({
   tracking: z.object({ inTransit: z.number(), delivered: z.number(), problems: z.number() }),
 });
 export type OrderStats = z.infer<typeof orderStatsResponse>;
+
+/** POST /order/return/{id}: the return label's new order (`returnOf` set) and the balance after its charge. */
+export const returnLabelResponse = z.object({ message: z.string(), order: orderView, balance: z.number() });
+export type ReturnLabelResponse = z.infer<typeof returnLabelResponse>;

@@ -16,6 +16,7 @@ import {
   usZipSchema,
   ZIP_MESSAGE,
 } from './address.ts';
+import { insuredValueSchema, orderItemsSchema } from '../shipping-extras.ts';
 
 export const MAX_ORDER_QUANTITY = 100;
 export const MAX_DIMENSION = 200;
@@ -107,6 +108,10 @@ export const createOrderBody = orderShipmentSchema.extend({
     (v) => (v === 'true' ? true : v === 'false' || v === '' || v == null ? undefined : v),
     z.boolean().optional(),
   ),
+  /** The declared value in dollars to insure each label for (decision 330); absent: not insured. */
+  insuredValue: insuredValueSchema,
+  /** What the parcel holds, for its packing slip (decision 330). */
+  items: orderItemsSchema.optional(),
   /** The total in dollars the reseller saw; when prices changed since, the order is refused (409). */
   expectedTotal: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
@@ -206,5 +211,11 @@ export const orderFormSchema = (type: LabelTypeRuleInfo) =>
 export const priceBody = z.object({
   labelType: z.string({ error: 'Please select a label type' }).trim().min(1, 'Please select a label type'),
   weight: positive('Weight'),
+  /** A declared value: the answer adds what insuring it costs. */
+  insuredValue: insuredValueSchema,
 });
-export const priceResponse = z.object({ price: z.number() });
+export const priceResponse = z.object({
+  price: z.number(),
+  /** What insuring the declared value costs per label, in dollars (absent: none asked). */
+  insurance: z.number().optional(),
+});

@@ -1,5 +1,6 @@
 import { addressWarningsSchema } from './address-check.ts';
 import { z } from 'zod';
+import { insuredValueSchema, orderItemsSchema } from '../shipping-extras.ts';
 import { uuidParams } from './ids.ts';
 import { CSV_MAX_ROWS } from '../csv/limits.ts';
 import { bulkOrderView, bulkRowResult } from './bulk-order.ts';
@@ -37,6 +38,13 @@ export const apiCreateOrderBody = createOrderBody.extend({
       'Your own reference for this purchase, kept on each of its orders: `read-orders?reference=` finds them, also after the Idempotency-Key expired',
     ),
   signature: createOrderBody.shape.signature.optional().transform((v) => v ?? false),
+  insured_value: insuredValueSchema.describe(
+    'Declared value in dollars to insure each label for (at most 5000); its insurance is part of the price',
+  ),
+  items: orderItemsSchema
+    .optional()
+    .describe('What the parcel holds, for its packing slip: sku, title and quantity of each item')
+    .meta({ examples: [[{ sku: 'WB-32', title: 'Water Bottle 32 oz', quantity: 2 }]] }),
   Date: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z

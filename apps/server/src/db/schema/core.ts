@@ -124,6 +124,12 @@ export const labelTypes = pgTable('label_types', {
   sortOrder: integer().notNull().default(0),
   /** Days its labels may be voided after purchase (USPS 30, UPS and FedEx 90 by default; decision 281). */
   voidWindowDays: integer().notNull().default(30),
+  /** Insurance per $100 of declared value, in cents (null: not offered); decision 330. */
+  insurancePer100Cents: integer().default(100),
+  /** The least an insured label's insurance costs, in cents. */
+  insuranceMinCents: integer().notNull().default(100),
+  /** The label type its return labels are bought as (null: the same type); decision 331. */
+  returnLabelTypeId: uuid().references((): AnyPgColumn => labelTypes.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 

@@ -174,6 +174,14 @@ export const orders = pgTable(
      * order by it after its Idempotency-Key expired (decision 315).
      */
     reference: text(),
+    /** The declared value in cents the reseller insured the parcel for (null: not insured; decision 330). */
+    insuredValueCents: bigint({ mode: 'number' }),
+    /** What the insurance cost the reseller, in cents, part of `priceCents` (null: not insured). */
+    insuranceCents: bigint({ mode: 'number' }),
+    /** Where the insurance was bought: `test` (test mode, recorded only) or `bought` with the label upstream. */
+    insuranceStatus: text({ enum: ['test', 'bought'] }),
+    /** The order this is the return label of (decision 331); FK and one return per order in migration 0047. */
+    returnOf: uuid(),
     /** Where the order was bought: the app, or the reseller API (`/api/v2`). */
     source: text({ enum: ['app', 'api'] })
       .notNull()

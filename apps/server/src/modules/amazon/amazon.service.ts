@@ -5,6 +5,7 @@ import {
   checkShipmentAddresses,
   correctAddresses,
   CSV_COLUMNS,
+  ITEM_CSV_COLUMNS,
   type AddressCheckMode,
   type AddressWarning,
   type AmazonCsvForm,
@@ -33,7 +34,12 @@ export const AMAZON_PDF_LIMITS: AmazonPdfLimits = {
  * Our bulk CSV header plus the Amazon order number and the address check's doubts about the row, which
  * the CSV upload ignores but resellers match on and read.
  */
-export const AMAZON_CSV_HEADER = [...CSV_COLUMNS, 'AmazonOrderId', 'AddressCheck'] as const;
+export const AMAZON_CSV_HEADER = [
+  ...CSV_COLUMNS,
+  ...ITEM_CSV_COLUMNS,
+  'AmazonOrderId',
+  'AddressCheck',
+] as const;
 
 export const NO_ADDRESS_MESSAGE =
   'No Amazon "Ship To" address was found in this PDF. Upload the packing slips printed from Amazon Seller Central (Orders > Manage Orders > Print packing slip).';
@@ -76,6 +82,9 @@ function checkedRow(
 }
 
 function csvRow(to: ShipToAddress, from: AmazonCsvForm, note: string): CsvCell[] {
+  // Several items `;` apart (decision 330): a `;` inside a title would split it, so it becomes a comma.
+  const list = (pick: (item: ShipToAddress['items'][number]) => string | number) =>
+    to.items.map((item) => String(pick(item)).replaceAll(';', ',')).join(';');
   const cells: Record<CsvColumn, CsvCell> = {
     FromCountry: 'US',
     FromName: from.fromName,
@@ -99,8 +108,12 @@ function csvRow(to: ShipToAddress, from: AmazonCsvForm, note: string): CsvCell[]
     Height: null,
     Width: null,
     Weight: from.weight,
+    InsuredValue: null,
+    ItemSku: list((item) => item.sku),
+    ItemTitle: list((item) => item.title),
+    ItemQty: list((item) => item.quantity),
   };
-  return [...CSV_COLUMNS.map((column) => cells[column]), to.orderId, note];
+  return [...[...CSV_COLUMNS, ...ITEM_CSV_COLUMNS].map((column) => cells[column]), to.orderId, note];
 }
 
 /**

@@ -72,6 +72,31 @@ describe('POST /api/v1/amazon/generate-csv', () => {
     expect(row(2)).toMatchObject({ ToName: 'Jürgen Müller', ToCompany: 'Müller Woodworks', ToState: 'DC' });
   });
 
+  it("keeps each slip's items (SKU, title, quantity) in the ItemSku, ItemTitle and ItemQty columns", async () => {
+    const orders = [
+      {
+        ...sampleOrders[0]!,
+        items: [
+          { quantity: 2, title: 'Stainless Steel Water Bottle, 32 oz', sku: 'WB-32-SS', price: '$19.99' },
+          { quantity: 1, title: 'Trail Headlamp 400 lm', sku: 'HL-400', price: '$24.50' },
+        ],
+      },
+      sampleOrders[1]!,
+      sampleOrders[2]!,
+    ];
+    for (const layout of [{}, { ordersPerPage: 2 as const }]) {
+      const res = await post(await packingSlipPdf(orders, layout));
+      const [header, ...rows] = parseCsv(res.rawPayload).records;
+      const row = (i: number) => Object.fromEntries(header!.map((h, j) => [h, rows[i]![j]]));
+      expect(row(0)).toMatchObject({
+        ItemSku: 'WB-32-SS;HL-400',
+        ItemTitle: 'Stainless Steel Water Bottle, 32 oz;Trail Headlamp 400 lm',
+        ItemQty: '2;1',
+      });
+      expect(row(1)).toMatchObject({ ItemSku: 'HL-400', ItemTitle: 'Trail Headlamp 400 lm', ItemQty: '1' });
+    }
+  });
+
   it('reads two slips per page and slips without the top Ship To block', async () => {
     const twoUp = await post(await packingSlipPdf(sampleOrders, { ordersPerPage: 2 }));
     expect(twoUp.headers['x-orders-count']).toBe('3');

@@ -15,7 +15,57 @@ export type ShipToAddress = {
   zip: string;
   country: string;
   isComplete: boolean;
+  /** The slip's items (decision 330): SKU, title and quantity as printed under "Product Details". */
+  items: SlipItem[];
 };
+
+export type SlipItem = { sku: string; title: string; quantity: number };
+
+const SKU_LINE = /^SKU\s*:\s*(.+)$/i;
+const QUANTITY_CELL = /^\d{1,5}$/;
+
+/**
+ * The items printed on a page, each with the y of its line: a "SKU: ..." line under a product title,
+ * and the quantity printed left of that title on the title's line.
+ */
+function pageItems(page: PageIndex): { y: number; item: SlipItem }[] {
+  const found: { y: number; item: SlipItem }[] = [];
+  page.byY.forEach((segment, i) => {
+    const sku = SKU_LINE.exec(segment.text)?.[1]?.trim();
+    if (!sku) return;
+    // The title: the nearest line above, starting where the SKU starts.
+    let title: TextSegment | undefined;
+    for (let j = i - 1; j >= 0 && j >= i - 40; j -= 1) {
+      const above = page.byY[j]!;
+      if (above.y - segment.y > 3 * segment.size) break;
+      if (Math.abs(above.x - segment.x) <= 4 && above.y > segment.y + 0.5) {
+        title = above;
+        break;
+      }
+    }
+    const quantity = title
+      ? page.byY.find((s) => Math.abs(s.y - title.y) <= 1 && s.xEnd <= title.x && QUANTITY_CELL.test(s.text))
+      : undefined;
+    found.push({
+      y: title?.y ?? segment.y,
+      item: {
+        sku: sku.slice(0, 64),
+        title: (title?.text ?? '').slice(0, 200),
+        quantity: quantity ? Math.max(1, Number(quantity.text)) : 1,
+      },
+    });
+  });
+  return found;
+}
+
+/** The items between an order's Order ID and the next one down the page (or the page's end). */
+function itemsOfOrder(orderId: string, page: PageIndex, items: { y: number; item: SlipItem }[]): SlipItem[] {
+  const at = page.orderIds.findIndex((o) => o.id === orderId);
+  if (at < 0) return page.orderIds.length <= 1 ? items.map((i) => i.item) : [];
+  const top = page.orderIds[at]!.y;
+  const bottom = page.orderIds[at + 1]?.y ?? Number.NEGATIVE_INFINITY;
+  return items.filter((i) => i.y < top && i.y > bottom).map((i) => i.item);
+}
 
 const SHIP_TO = /^ship\s*to\s*:?\s*/i;
 const SHIPPING_ADDRESS = /^shipping\s+address\s*:?\s*/i;
@@ -98,7 +148,9 @@ function blockLines(label: TextSegment, rest: string, page: PageIndex): string[]
 }
 
 /** Splits address lines into fields: name, street lines (a first line without digits is a company). */
-export function parseAddressLines(lines: readonly string[]): Omit<ShipToAddress, 'orderId' | 'page'> | null {
+export function parseAddressLines(
+  lines: readonly string[],
+): Omit<ShipToAddress, 'orderId' | 'page' | 'items'> | null {
   if (lines.length === 0) return null;
   const cityIndex = lines.findIndex((l) => matchCityLine(l) !== null);
   const head = cityIndex >= 0 ? lines.slice(0, cityIndex) : [...lines];
@@ -171,6 +223,7 @@ export function findShipToAddresses(
     labelCount += labels.length;
     if (labelCount > caps.maxLabels) throw new ShipToCapError(TOO_MANY_LABELS(caps.maxLabels));
     const indexed = indexPage(segments);
+    const items = pageItems(indexed);
     for (const label of labels) {
       const rest = label.text.replace(labelPattern, '').trim();
       const address = parseAddressLines(blockLines(label, rest, indexed));
@@ -178,7 +231,7 @@ export function findShipToAddresses(
       const orderId = orderIdNear(label, indexed);
       if (orderId && seenOrders.has(orderId)) continue;
       if (orderId) seenOrders.add(orderId);
-      found.push({ orderId, page: index + 1, ...address });
+      found.push({ orderId, page: index + 1, ...address, items: itemsOfOrder(orderId, indexed, items) });
     }
   });
   return found;

@@ -1,5 +1,5 @@
 import { Readable, type PassThrough } from 'node:stream';
-import { BULK_MESSAGES, CSV_COLUMNS, type CsvColumn } from '@portal/shared';
+import { BULK_MESSAGES, CSV_COLUMNS } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
@@ -25,6 +25,7 @@ import {
   type BulkLine,
   type BulkOrderWithType,
 } from './bulk-orders.repository.ts';
+import { requireSlipFormat, withPackingSlips } from '../orders/orders.service.ts';
 import { bulkOrderNotFound } from './bulk-orders.service.ts';
 
 export type BulkDownload = { fileName: string; contentType: string; stream: Readable };
@@ -121,17 +122,32 @@ async function* readyLabelRefs(
  */
 export async function downloadBulkPdf(
   ctx: AppContext,
-  { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
+  {
+    userId,
+    id,
+    asked = {},
+    withSlips = false,
+  }: {
+    userId: string;
+    id: string;
+    asked?: AskedLabelFile;
+    /** `?with=slips`: each label followed by its packing slip (decision 330). */
+    withSlips?: boolean | undefined;
+  },
 ): Promise<BulkDownload> {
   const bulk = await requireReadyLabels(ctx, userId, id);
   const choice = await chooseLabelFile(ctx, userId, asked);
+  if (withSlips) requireSlipFormat(choice.format);
   const stream = await startLabelDownload(ctx, `bulk ${choice.format} download`, async (out) => {
     if (isDrawnFormat(choice))
-      return writeDrawnLabelFiles(ctx, readyLabelRefs(ctx, bulk.id, out), choice, out);
+      return writeDrawnLabelFiles(ctx, readyLabelRefs(ctx, bulk.id, out), choice, out, withSlips);
     async function* pdfs() {
       for await (const label of readyLabels(ctx, bulk.id, out)) yield label.bytes;
     }
-    await writeLabelsInLayout(pdfs(), choice.format === 'letter' ? 'letter' : '4x6', out);
+    const files = withSlips
+      ? withPackingSlips(ctx, readyLabels(ctx, bulk.id, out), { format: 'pdf' })
+      : pdfs();
+    await writeLabelsInLayout(files, choice.format === 'letter' ? 'letter' : '4x6', out);
   });
   if (choice.format === 'png')
     return { fileName: bulkFileName(bulk.id, 'zip'), contentType: 'application/zip', stream };
@@ -143,7 +159,7 @@ export async function downloadBulkPdf(
 }
 
 /** A row in the canonical columns, for bulk orders that came without a file (reseller API). */
-const canonicalCells = (line: BulkLine): Record<CsvColumn, string> => ({
+const canonicalCells = (line: BulkLine): Record<(typeof CSV_COLUMNS)[number], string> => ({
   FromCountry: line.fromCountry,
   FromName: line.fromName,
   FromCompany: line.fromCompany,

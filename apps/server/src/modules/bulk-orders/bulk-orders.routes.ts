@@ -10,6 +10,9 @@ import {
   csvErrorResponse,
   labelFileQuery,
   labelLayout,
+  pickListQuery,
+  pickListResponse,
+  withSlipsQuery,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyReply } from 'fastify';
@@ -28,6 +31,7 @@ import {
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createBulkOrderFromCsv } from './bulk-order-csv.service.ts';
 import { readBulkOrder, readBulkOrders } from './bulk-orders-read.service.ts';
+import { pickListCsv, readPickList } from './pick-list.service.ts';
 
 const tags = ['bulk-orders'];
 const bulkOrderParams = uuidParams({ id: 'Bulk order not found' });
@@ -124,7 +128,7 @@ export const bulkOrderRoutes =
       '/bulk-download-pdf/:id',
       {
         config: { permission: 'orders.read' },
-        schema: { tags, params: bulkOrderParams, querystring: layoutQuery },
+        schema: { tags, params: bulkOrderParams, querystring: layoutQuery.extend(withSlipsQuery.shape) },
       },
       async (request, reply) =>
         sendFile(
@@ -138,8 +142,33 @@ export const bulkOrderRoutes =
                 (request.query.layout === 'letter' ? 'letter' : request.query.layout && 'pdf'),
               dpi: request.query.dpi,
             },
+            withSlips: request.query.with === 'slips',
           }),
         ),
+    );
+    app.get(
+      '/pick-list/:id',
+      {
+        config: { permission: 'orders.read' },
+        schema: {
+          tags,
+          params: bulkOrderParams,
+          querystring: pickListQuery,
+          response: { 200: pickListResponse },
+        },
+      },
+      async (request, reply) => {
+        const pickList = await readPickList(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.id,
+        });
+        if (request.query.format !== 'csv') return pickList;
+        return sendAttachment(reply, {
+          fileName: `pick-list-${pickList.bulkOrder}.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: await pickListCsv(pickList),
+        });
+      },
     );
     app.get(
       '/bulk-download-csv/:id',

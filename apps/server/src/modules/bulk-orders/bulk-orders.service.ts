@@ -4,13 +4,15 @@ import {
   BULK_MESSAGES,
   centsToDollars,
   CSV_MAX_ROWS,
+  dollarsToCents,
   type BulkOrderView,
   type CsvOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
+import { insurancePriceCents, requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
+import { insertOrderItems } from '../orders/orders.service.ts';
 import { boughtBy, chargePurchase, type InTransaction } from '../orders/order-charge.ts';
 import type { NewOrderRow } from '../orders/orders.repository.ts';
 import { shipmentColumns } from '../orders/shipment-columns.ts';
@@ -53,6 +55,7 @@ const toOrderRow = (
   priceCents: number,
   source: 'app' | 'api',
   labelFile: AskedLabelFile | undefined,
+  insuranceCents: number,
 ): NewOrderRow & { id: string } => ({
   ...ids,
   priceCents,
@@ -61,6 +64,9 @@ const toOrderRow = (
   source,
   labelFormat: labelFile?.format ?? null,
   labelDpi: labelFile?.dpi ?? null,
+  ...(order.insuredValue === undefined
+    ? {}
+    : { insuredValueCents: dollarsToCents(order.insuredValue), insuranceCents }),
 });
 
 /**
@@ -86,8 +92,11 @@ export async function createBulkOrder(
   let totalCents = 0;
   const rows = lines.map(({ row, order }) => {
     let priceCents: number;
+    let insuranceCents: number;
     try {
-      priceCents = unitPriceCents(type, order.Weight);
+      // A declared value's insurance is part of the label's price, charged in the one entry (decision 330).
+      insuranceCents = insurancePriceCents(type, order.insuredValue);
+      priceCents = unitPriceCents(type, order.Weight) + insuranceCents;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       throw new AppError('BAD_REQUEST', `Row ${row}: ${error.message}`, {
@@ -98,7 +107,15 @@ export async function createBulkOrder(
     const ids = { id: crypto.randomUUID(), batchId: bulkId, userId, labelTypeId: type.id };
     return {
       rowNumber: row,
-      order: toOrderRow(order, ids, priceCents, input.source === 'api' ? 'api' : 'app', input.labelFile),
+      order: toOrderRow(
+        order,
+        ids,
+        priceCents,
+        input.source === 'api' ? 'api' : 'app',
+        input.labelFile,
+        insuranceCents,
+      ),
+      items: order.items,
     };
   });
   const contentHash = crypto
@@ -156,6 +173,10 @@ export async function createBulkOrder(
           tx,
           bulkId,
           rows.map((r) => ({ ...r, order: { ...r.order, ...boughtBy(buyer) } })),
+        );
+        await insertOrderItems(
+          tx,
+          rows.flatMap((r) => (r.items?.length ? [{ orderId: r.order.id, items: r.items }] : [])),
         );
         return {
           result: {

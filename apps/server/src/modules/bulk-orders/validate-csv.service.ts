@@ -12,7 +12,12 @@ import { csvToString } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';
-import { requireLabelType, ruleInfoOf, toLabelTypeView } from '../label-types/label-types.service.ts';
+import {
+  insuranceRuleOf,
+  requireLabelType,
+  ruleInfoOf,
+  toLabelTypeView,
+} from '../label-types/label-types.service.ts';
 
 export type CsvUploadInput = {
   userId: string;
@@ -33,7 +38,11 @@ export async function checkCsvUpload(
   if (!input.csv) throw AppError.fieldError('csv', 'Please select CSV file');
   const type = await requireLabelType(ctx.db, input.labelTypeId.trim(), input.userId);
   const { records } = parseCsv(input.csv);
-  const labelType = { ...ruleInfoOf(type), prices: toLabelTypeView(type).prices };
+  const labelType = {
+    ...ruleInfoOf(type),
+    prices: toLabelTypeView(type).prices,
+    insurance: insuranceRuleOf(type),
+  };
   const mode = await readAddressCheckMode(ctx, input.userId);
   const result = validateCsvRows(records, labelType, {
     design: input.design || undefined,

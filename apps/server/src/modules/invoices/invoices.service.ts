@@ -12,7 +12,7 @@ import {
   type InvoiceView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, isUniqueViolation } from '../../errors.ts';
 import {
   hostedInvoiceFields,
   hostedProviderFor,
@@ -44,12 +44,6 @@ const usedElsewhere = () =>
 /** A short code such as `LP-7K3Q9` (no 0/O or 1/I to misread) the reseller writes in the payment's note. */
 export const newInvoiceNote = (): string =>
   `LP-${Array.from(crypto.randomBytes(5), (b) => NOTE_ALPHABET[b % NOTE_ALPHABET.length]).join('')}`;
-
-const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pg = e?.code ? e : e?.cause;
-  return pg?.code === '23505' && (pg.constraint === undefined || pg.constraint === constraint);
-};
 
 const MANUAL_NAMES = { cashapp: 'CashApp', paypal: 'Paypal', stripe: DEPOSIT_METHOD_LABELS.stripe };
 

@@ -6,6 +6,7 @@ import {
   type LabelTypeView,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { renderableServices } from '../../labels/index.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
@@ -21,6 +22,7 @@ import {
   nextSortOrder,
   replaceTiers,
   updateLabelType,
+  type LabelTypeFields,
   type LabelTypeWithPrices,
 } from './label-types.repository.ts';
 import { checkNameFree, fieldsOf } from './label-type-fields.ts';
@@ -57,6 +59,13 @@ export async function readAdminLabelTypes(ctx: AppContext): Promise<AdminLabelTy
   };
 }
 
+/** The type staff chose for returns exists; the type itself means "the same" (stored as none). */
+async function checkReturnType(tx: DbOrTx, fields: LabelTypeFields, id?: string): Promise<void> {
+  if (fields.returnLabelTypeId === id) fields.returnLabelTypeId = null;
+  if (fields.returnLabelTypeId && !(await findLabelType(tx, fields.returnLabelTypeId)))
+    throw AppError.fieldError('returnLabelTypeId', 'Choose a label type for returns');
+}
+
 /** What the audit log keeps of a type: its fields, its service and its tiers in dollars. */
 const snapshot = (labelType: LabelTypeWithPrices) => {
   const v = toLabelTypeView(labelType);
@@ -70,6 +79,8 @@ const snapshot = (labelType: LabelTypeWithPrices) => {
     status: v.status,
     prices: v.prices,
     voidWindowDays: v.voidWindowDays,
+    insurance: v.insurance ?? null,
+    returnLabelTypeId: v.returnLabelTypeId ?? null,
   };
 };
 
@@ -86,6 +97,7 @@ export async function createLabelType(
     const fields = await fieldsOf(tx, body);
     if (await findLabelTypeByUid(tx, fields.uid)) throw uidTaken(fields.uid);
     await checkNameFree(tx, fields.name);
+    await checkReturnType(tx, fields);
     const id = await insertLabelType(tx, fields, await nextSortOrder(tx));
     await replaceTiers(tx, id, tiersInCents(body.prices));
     const created = (await findLabelType(tx, id))!;
@@ -113,6 +125,7 @@ export async function updateLabelTypeById(
     const before = await findLabelType(tx, id, true);
     if (!before) throw notFound();
     const fields = await fieldsOf(tx, body, before);
+    await checkReturnType(tx, fields, id);
     if (fields.uid !== before.uid && (await findLabelTypeByUid(tx, fields.uid))) throw uidTaken(fields.uid);
     await checkNameFree(tx, fields.name, id);
     // A reseller's percentage must not turn a new default price into a free label.

@@ -189,6 +189,73 @@ describe('staff label types and reseller prices', () => {
     await admin('PUT', `/label-types/${priority._id}`, staff.headers, typeBody(priority));
   });
 
+  it('staff set the insurance rule and the return type of a label type; quotes and return labels follow', async () => {
+    const carol = await signUpReseller(app, 100_00);
+    const set = await admin(
+      'PUT',
+      `/label-types/${priority._id}`,
+      staff.headers,
+      typeBody(priority, { insurance: { per100: 0.75, min: 2 }, returnLabelTypeId: groundOz._id }),
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().labelType).toMatchObject({
+      insurance: { per100: 0.75, min: 2 },
+      returnLabelTypeId: groundOz._id,
+    });
+    const quote = await app.inject({
+      method: 'POST',
+      url: '/api/v1/order/price',
+      headers: carol.headers,
+      payload: { labelType: priority._id, weight: 3, insuredValue: 500 },
+    });
+    // $500 is 5 started hundreds at $0.75: $3.75, above the $2 minimum.
+    expect(quote.json()).toEqual({ price: 6.5, insurance: 3.75 });
+    const placed = await createOrder(
+      app,
+      carol.headers,
+      orderBody(priority._id, { design: 'evs', Weight: 3 }),
+    );
+    const id = placed.json().orders[0]._id as string;
+    await waitFor(
+      async () =>
+        (await app.inject({ url: `/api/v1/order/read/${id}`, headers: carol.headers })).json().order,
+      (o: { status: string }) => o.status === 'completed',
+    );
+    const returned = await app.inject({
+      method: 'POST',
+      url: `/api/v1/order/return/${id}`,
+      headers: carol.headers,
+    });
+    expect(returned.statusCode, returned.body).toBe(201);
+    expect(returned.json().order.labelType.uid).toBe('ground_oz');
+    const off = await admin(
+      'PUT',
+      `/label-types/${priority._id}`,
+      staff.headers,
+      typeBody(priority, { insurance: null }),
+    );
+    expect(off.json().labelType.insurance).toBeNull();
+    const refused = await createOrder(
+      app,
+      carol.headers,
+      orderBody(priority._id, { design: 'evs', insuredValue: 50 }),
+    );
+    expect(refused.statusCode).toBe(400);
+    const bad = await admin(
+      'PUT',
+      `/label-types/${priority._id}`,
+      staff.headers,
+      typeBody(priority, { returnLabelTypeId: '00000000-0000-4000-8000-000000000000' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    await admin(
+      'PUT',
+      `/label-types/${priority._id}`,
+      staff.headers,
+      typeBody(priority, { insurance: { per100: 1, min: 1 }, returnLabelTypeId: null }),
+    );
+  });
+
   it('a disabled type refuses new orders with a clear message and keeps existing ones', async () => {
     const off = await admin(
       'PUT',

@@ -1,5 +1,6 @@
 import {
   DEFAULT_VOID_WINDOW_DAYS,
+  dollarsToCents,
   isBuiltInLabelType,
   staffLabelTypeUid,
   type AdminLabelTypeBody,
@@ -29,7 +30,7 @@ type CurrentType = {
 /**
  * The label type's fields from the body: a built-in service by its uid, or a staff-made type's carrier,
  * service and weight unit under a uid of its own (decision 334). A void window not given keeps `current`'s
- * or the carrier's default.
+ * or the carrier's default; the insurance rule and the return type are set only when given (decision 330).
  */
 export async function fieldsOf(tx: DbOrTx, body: AdminLabelTypeBody, current?: CurrentType) {
   const service = body.uid
@@ -50,6 +51,15 @@ export async function fieldsOf(tx: DbOrTx, body: AdminLabelTypeBody, current?: C
       (current?.carrier === service.carrier
         ? current.voidWindowDays
         : DEFAULT_VOID_WINDOW_DAYS[service.carrier]),
+    ...(body.insurance === undefined
+      ? {}
+      : body.insurance === null
+        ? { insurancePer100Cents: null }
+        : {
+            insurancePer100Cents: dollarsToCents(body.insurance.per100),
+            insuranceMinCents: dollarsToCents(body.insurance.min),
+          }),
+    ...(body.returnLabelTypeId === undefined ? {} : { returnLabelTypeId: body.returnLabelTypeId }),
   };
 }
 

@@ -1,4 +1,9 @@
-import type { LabelTypeRuleInfo, LabelTypeView } from '@portal/shared';
+import {
+  centsToDollars,
+  type InsuranceRuleView,
+  type LabelTypeRuleInfo,
+  type LabelTypeView,
+} from '@portal/shared';
 import { tiersInDollars } from './label-type-prices.ts';
 import type { LabelTypeWithPrices } from './label-types.repository.ts';
 
@@ -12,7 +17,18 @@ export const toLabelTypeView = (labelType: LabelTypeWithPrices): LabelTypeView =
   status: labelType.isEnabled,
   prices: tiersInDollars(labelType.prices),
   voidWindowDays: labelType.voidWindowDays,
+  insurance: insuranceRuleOf(labelType),
+  returnLabelTypeId: labelType.returnLabelTypeId,
 });
+
+/** The type's insurance rule in dollars (null: its labels are not insured; decision 330). */
+export const insuranceRuleOf = (labelType: LabelTypeWithPrices): InsuranceRuleView =>
+  labelType.insurancePer100Cents === null
+    ? null
+    : {
+        per100: centsToDollars(labelType.insurancePer100Cents),
+        min: centsToDollars(labelType.insuranceMinCents),
+      };
 
 export const ruleInfoOf = (labelType: LabelTypeWithPrices): LabelTypeRuleInfo => ({
   uid: labelType.uid,

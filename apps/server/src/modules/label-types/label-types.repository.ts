@@ -73,6 +73,10 @@ export type LabelTypeFields = {
   maxWeight: number;
   isEnabled: boolean;
   voidWindowDays: number;
+  /** Absent: kept as it is (decisions 330, 331). */
+  insurancePer100Cents?: number | null;
+  insuranceMinCents?: number;
+  returnLabelTypeId?: string | null;
 };
 
 export async function insertLabelType(

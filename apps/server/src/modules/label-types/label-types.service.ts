@@ -3,7 +3,7 @@
  * for what it does; this file hands on what orders, bulk orders, providers and the reseller API call.
  */
 export { labelTypeIdByUid, lockLabelType } from './find-label-type.ts';
-export { ruleInfoOf, toLabelTypeView } from './label-type-view.ts';
-export { quotePrice, unitPriceCents } from './quote-price.ts';
+export { insuranceRuleOf, ruleInfoOf, toLabelTypeView } from './label-type-view.ts';
+export { insurancePriceCents, quotePrice, unitPriceCents } from './quote-price.ts';
 export { readLabelTypes } from './read-label-types.ts';
 export { requireLabelType } from './require-label-type.ts';

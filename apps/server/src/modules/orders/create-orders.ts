@@ -43,6 +43,7 @@ export async function createOrders(
     isStrict,
     labelFile,
     reference,
+    returnOf,
     inTransaction,
   }: {
     userId: string;
@@ -54,10 +55,12 @@ export async function createOrders(
     isStrict?: boolean | undefined;
     /** The label format its downloads give (API v2 `label_format`); absent, the reseller's default. */
     labelFile?: AskedLabelFile | undefined;
+    /** The order this one is the return label of (decision 331). */
+    returnOf?: string | undefined;
     inTransaction?: InTransaction<CreatedOrders> | undefined;
   },
 ): Promise<CreatedOrders> {
-  const { type, shipment, unitCents } = await priceOrder(ctx, userId, input);
+  const { type, shipment, unitCents, insuranceCents } = await priceOrder(ctx, userId, input);
   const {
     shipments: [o],
     warnings,
@@ -87,6 +90,10 @@ export async function createOrders(
     labelFormat: labelFile?.format ?? null,
     labelDpi: labelFile?.dpi ?? null,
     reference: reference ?? null,
+    returnOf: returnOf ?? null,
+    ...(input.insuredValue === undefined
+      ? {}
+      : { insuredValueCents: dollarsToCents(input.insuredValue), insuranceCents }),
   };
   const quantity = input.quantity;
   // The price shown is the price charged: a total quoted before staff changed the prices is refused.
@@ -102,6 +109,7 @@ export async function createOrders(
     },
     Array.from({ length: quantity }, () => row),
     mapInTransaction(inTransaction, answer),
+    input.items,
   );
   return answer(result);
 }

@@ -11,6 +11,7 @@ import {
 } from './label-files.ts';
 import { orderNotFound } from './order-answers.ts';
 import { findOrderForUser } from './orders.repository.ts';
+import { packingSlipOf, pdfInLayout, requireSlipFormat } from './packing-slips.ts';
 
 /** A label download: its bytes (a PDF streamed from the file store), or a short-lived address of them. */
 export type LabelDownload = { fileName: string; contentType: string } & (
@@ -26,7 +27,18 @@ const fileMissing = () => AppError.notFound('The label file is missing, please c
  */
 export async function downloadLabel(
   ctx: AppContext,
-  { userId, id, asked = {} }: { userId: string; id: string; asked?: AskedLabelFile },
+  {
+    userId,
+    id,
+    asked = {},
+    withSlip = false,
+  }: {
+    userId: string;
+    id: string;
+    asked?: AskedLabelFile;
+    /** `?with=slips`: the label, then its packing slip, in one PDF or ZPL file (decision 330). */
+    withSlip?: boolean | undefined;
+  },
 ): Promise<LabelDownload> {
   const order = await findOrderForUser(ctx.db, userId, id);
   if (!order) throw orderNotFound();
@@ -37,6 +49,18 @@ export async function downloadLabel(
   const choice = await chooseLabelFile(ctx, userId, asked, order);
   const fileName = labelFileName(order.tracking, choice);
   const contentType = labelContentType(choice);
+  if (withSlip) {
+    requireSlipFormat(choice.format);
+    if (choice.format === 'zpl') {
+      const label = await labelFileOf(ctx, order, choice);
+      const slip = await packingSlipOf(ctx, order, { format: 'zpl', dpi: choice.dpi });
+      return { fileName, contentType, content: Buffer.concat([label, slip]) };
+    }
+    const label = await labelFileOf(ctx, order, { ...choice, format: 'pdf' });
+    const slip = await packingSlipOf(ctx, order, { format: 'pdf' });
+    const merged = await pdfInLayout([label, slip], choice.format === 'letter' ? 'letter' : '4x6');
+    return { fileName, contentType, content: merged };
+  }
   if (choice.format !== 'pdf')
     return { fileName, contentType, content: await labelFileOf(ctx, order, choice) };
   if (!head) throw fileMissing();

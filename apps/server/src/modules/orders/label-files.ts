@@ -8,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { upstreamLabelFile } from '../providers/upstream-label-files.service.ts';
 import { toShipment } from './label-job.ts';
+import { withPackingSlips } from './packing-slips.ts';
 import { selectWithType, type OrderWithType } from './orders.repository.ts';
 
 /**
@@ -121,10 +122,11 @@ export async function* drawnLabelFiles(
   refs: AsyncIterable<LabelRef>,
   choice: { format: 'zpl' | 'png'; dpi: LabelDpi },
   out: Writable,
-): AsyncGenerator<NamedPdf> {
+): AsyncGenerator<NamedPdf & { orderId: string }> {
   for await (const group of ordersOf(ctx, refs, out)) {
     const files = await Promise.all(group.map((o) => drawnLabelFile(ctx, o, choice)));
-    for (const [i, bytes] of files.entries()) yield { name: `${group[i]!.tracking}.${choice.format}`, bytes };
+    for (const [i, bytes] of files.entries())
+      yield { name: `${group[i]!.tracking}.${choice.format}`, bytes, orderId: group[i]!.id };
   }
 }
 
@@ -138,12 +140,20 @@ export async function writeDrawnLabelFiles(
   refs: AsyncIterable<LabelRef>,
   choice: { format: 'zpl' | 'png'; dpi: LabelDpi },
   out: Writable,
+  /** Each ZPL label followed by its order's packing slip (`?with=slips`, decision 330). */
+  withSlips = false,
 ): Promise<void> {
   if (choice.format === 'png') {
     await writePdfZip(drawnLabelFiles(ctx, refs, choice, out), out);
     return;
   }
-  for await (const { bytes } of drawnLabelFiles(ctx, refs, choice, out)) {
+  const labels = drawnLabelFiles(ctx, refs, choice, out);
+  const files = withSlips
+    ? withPackingSlips(ctx, labels, { format: 'zpl', dpi: choice.dpi })
+    : (async function* () {
+        for await (const { bytes } of labels) yield bytes;
+      })();
+  for await (const bytes of files) {
     if (out.destroyed) return;
     if (!out.write(bytes)) await new Promise((resolve) => out.once('drain', resolve));
   }

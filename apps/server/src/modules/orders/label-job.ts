@@ -56,7 +56,9 @@ export const toShipment = (order: OrderWithType): Shipment => ({
       ? { height: order.height, width: order.width, length: order.length, unit: 'in' }
       : undefined,
   signature: order.signature,
-  postage: centsToDollars(order.priceCents),
+  insuredValue: order.insuredValueCents === null ? undefined : centsToDollars(order.insuredValueCents),
+  isReturn: order.returnOf !== null,
+  postage: centsToDollars(order.priceCents - (order.insuranceCents ?? 0)),
   date: order.createdAt,
 });
 

@@ -1,3 +1,4 @@
+import type { OrderItem } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -6,6 +7,7 @@ import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.serv
 import { findUserById } from '../users/users.service.ts';
 import { recordActivity, type Buyer } from '../teams/teams.service.ts';
 import { formatCents } from '@portal/shared';
+import { insertOrderItems } from './order-items.repository.ts';
 import {
   findOrdersOfBatch,
   insertOrders,
@@ -112,6 +114,8 @@ export async function chargeAndInsert(
   charge: { userId: string; batchId: string; amountCents: number; note: string },
   rows: NewOrderRow[],
   inTransaction?: InTransaction<ChargeResult>,
+  /** What each order's parcel holds (the same for every order of the batch; decision 330). */
+  items?: readonly OrderItem[],
 ): Promise<ChargeResult> {
   try {
     return await chargePurchase(
@@ -123,6 +127,11 @@ export async function chargeAndInsert(
             tx,
             rows.map((row) => ({ ...row, ...boughtBy(buyer) })),
           );
+          if (items?.length)
+            await insertOrderItems(
+              tx,
+              inserted.map((o) => ({ orderId: o.id, items })),
+            );
           return {
             result: { orders: inserted, balanceCents, isReplay: false },
             orderIds: inserted.map((o) => o.id),

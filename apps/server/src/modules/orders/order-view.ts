@@ -55,5 +55,9 @@ export const toOrderView = (
   ToPhone: order.toPhone,
   refundStatus: order.refundStatus,
   refundNote: order.refundNote,
+  insuredValue: order.insuredValueCents === null ? null : centsToDollars(order.insuredValueCents),
+  insurancePrice: order.insuranceCents === null ? null : centsToDollars(order.insuranceCents),
+  insuranceStatus: order.insuranceStatus,
+  returnOf: order.returnOf,
   ...history,
 });

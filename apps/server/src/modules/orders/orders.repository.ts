@@ -126,7 +126,9 @@ export async function markCompleted(tx: DbOrTx, labels: readonly CompletedLabel[
   const result = (await tx.execute(sql`
     UPDATE ${orders} AS o
     SET tracking = l.tracking, label_file_id = l.label_file_id, status = 'completed',
-        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, provider_note = NULL, updated_at = now()
+        tracking_status = 'pre_transit', tracking_updated_at = now(), provider_id = l.provider_id, cost_cents = l.cost_cents, failure_reason = NULL, provider_note = NULL, updated_at = now(),
+        -- A declared value is insured with the label: bought with it upstream, recorded in test mode (decision 330).
+        insurance_status = CASE WHEN o.insured_value_cents IS NULL THEN NULL WHEN l.provider_id IS NULL THEN 'test' ELSE 'bought' END
     FROM jsonb_to_recordset(${JSON.stringify(
       labels.map((l) => ({
         id: l.id,
@@ -186,4 +188,10 @@ export function findLabelStatesOfOrders(db: DbOrTx, userId: string, ids: readonl
     .select({ id: orders.id, status: orders.status, fileId: orders.labelFileId, tracking: orders.tracking })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.id, [...ids])));
+}
+
+/** The `_id` of the return label made from this order (decision 331), or null. */
+export async function findReturnOf(db: DbOrTx, orderId: string): Promise<string | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.returnOf, orderId));
+  return row?.id ?? null;
 }

@@ -4,6 +4,7 @@ import {
   duplicateOrderBody,
   duplicateOrderResponse,
   labelFileQuery,
+  withSlipsQuery,
   orderListQuery,
   orderListResponse,
   orderResponse,
@@ -41,9 +42,7 @@ export const orderRoutes =
         config: { permission: 'orders.read' },
         schema: { tags, body: priceBody, response: { 200: priceResponse } },
       },
-      async (request) => ({
-        price: await quotePrice(ctx, currentUser(request).user.id, request.body),
-      }),
+      async (request) => quotePrice(ctx, currentUser(request).user.id, request.body),
     );
 
     app.post(
@@ -92,13 +91,15 @@ export const orderRoutes =
       '/download/:id',
       {
         config: { permission: 'orders.read' },
-        schema: { tags, params: orderParams, querystring: labelFileQuery },
+        schema: { tags, params: orderParams, querystring: labelFileQuery.extend(withSlipsQuery.shape) },
       },
       async (request, reply) => {
+        const { with: extra, ...asked } = request.query;
         const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.id,
-          asked: request.query,
+          asked,
+          withSlip: extra === 'slips',
         });
         return sendDownload(reply, download);
       },
@@ -108,14 +109,20 @@ export const orderRoutes =
       '/download-selected',
       {
         config: { permission: 'orders.read' },
-        schema: { tags, body: downloadSelectedBody, querystring: labelFileQuery },
+        schema: {
+          tags,
+          body: downloadSelectedBody,
+          querystring: labelFileQuery.extend(withSlipsQuery.shape),
+        },
       },
       async (request, reply) => {
         const userId = currentUser(request).user.id;
+        const { with: extra, ...asked } = request.query;
         const { fileName, contentType, stream } = await downloadSelectedLabels(ctx, {
           userId,
           body: request.body,
-          asked: request.query,
+          asked,
+          withSlips: extra === 'slips',
         });
         return sendAttachment(reply, { fileName, contentType, body: stream });
       },

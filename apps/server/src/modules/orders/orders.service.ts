@@ -4,3 +4,8 @@ export { createOrders, type CreatedOrders } from './create-orders.ts';
 export { downloadLabel } from './download-label.ts';
 export { readOrders } from './read-orders.ts';
 export { quoteOrder } from './quote-order.ts';
+export { insertOrderItems } from './order-items.repository.ts';
+export { readOrderExtras } from './order-extras.ts';
+export { requireSlipFormat, withPackingSlips, type SlipOutput } from './packing-slips.ts';
+export { createReturnLabel, type CreatedReturn } from './create-return.ts';
+export { downloadPackingSlip } from './packing-slips.ts';

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 import { orderNotFound } from './order-answers.ts';
+import { readOrderExtras } from './order-extras.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderForUser } from './orders.repository.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
@@ -33,6 +34,7 @@ export async function readOrder(
         refundableUntil: isRefundable ? until.toISOString() : null,
       }),
       trackingEvents,
+      ...(await readOrderExtras(ctx.db, order)),
     },
   };
 }

@@ -17,6 +17,7 @@ import {
 import { selectedLabelFilesRemoved } from '../housekeeping/label-retention.service.ts';
 import { FILES_PER_READ, startLabelDownload } from './label-download-stream.ts';
 import { listOrders } from './order-list.ts';
+import { requireSlipFormat, withPackingSlips } from './packing-slips.ts';
 import { findLabelStatesOfOrders } from './orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
 
@@ -87,7 +88,18 @@ async function labelsOfSearch(ctx: AppContext, userId: string, body: DownloadSel
  */
 export async function downloadSelectedLabels(
   ctx: AppContext,
-  { userId, body, asked = {} }: { userId: string; body: DownloadSelectedBody; asked?: AskedLabelFile },
+  {
+    userId,
+    body,
+    asked = {},
+    withSlips = false,
+  }: {
+    userId: string;
+    body: DownloadSelectedBody;
+    asked?: AskedLabelFile;
+    /** `?with=slips`: each label followed by its packing slip (decision 330). */
+    withSlips?: boolean | undefined;
+  },
 ): Promise<{ fileName: string; contentType: string; stream: PassThrough }> {
   const found = body.ids ? await labelsOfIds(ctx, userId, body.ids) : await labelsOfSearch(ctx, userId, body);
   if (found.length === 0) throw new AppError('CONFLICT', NOTHING_READY);
@@ -100,13 +112,14 @@ export async function downloadSelectedLabels(
     format: asked.format ?? body.format ?? fromLayout,
     dpi: asked.dpi ?? body.dpi,
   });
+  if (withSlips) requireSlipFormat(choice.format);
 
   const stream = await startLabelDownload(ctx, 'selected labels download', (out) => {
     if (isDrawnFormat(choice)) {
       async function* refs() {
         yield* labels;
       }
-      return writeDrawnLabelFiles(ctx, refs(), choice, out);
+      return writeDrawnLabelFiles(ctx, refs(), choice, out, withSlips);
     }
     async function* pdfs() {
       for (let i = 0; i < labels.length && !out.destroyed; i += FILES_PER_READ) {
@@ -114,11 +127,15 @@ export async function downloadSelectedLabels(
         const files = await ctx.files.getMany(group.map((l) => l.labelFileId));
         for (const l of group) {
           const file = files.get(l.labelFileId);
-          if (file) yield file.content;
+          if (file) yield { orderId: l.orderId, bytes: file.content };
         }
       }
     }
-    return writeLabelsInLayout(pdfs(), choice.format === 'letter' ? 'letter' : '4x6', out);
+    async function* labelsOnly() {
+      for await (const { bytes } of pdfs()) yield bytes;
+    }
+    const files = withSlips ? withPackingSlips(ctx, pdfs(), { format: 'pdf' }) : labelsOnly();
+    return writeLabelsInLayout(files, choice.format === 'letter' ? 'letter' : '4x6', out);
   });
   const base =
     choice.format === 'letter' ? 'labels-letter' : choice.format === 'pdf' ? 'labels-4x6' : 'labels';

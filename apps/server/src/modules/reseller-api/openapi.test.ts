@@ -32,11 +32,13 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
       '/order/create-order',
       '/order/download-bulk-order/{bulkorder_id}',
       '/order/download/{order_id}',
+      '/order/packing-slip/{order_id}',
       '/order/quote',
       '/order/read-bulk-order/{bulkorder_id}',
       '/order/read-order/{order_id}',
       '/order/read-orders',
       '/order/refund-order/{order_id}',
+      '/order/return/{order_id}',
       '/pickup',
       '/pickup/{id}',
       '/pickups',
@@ -64,6 +66,14 @@ describe('OpenAPI document and interactive reference of /api/v2', () => {
     const props = create.requestBody.content['application/json'].schema.properties;
     expect(props).toHaveProperty('FromZip');
     expect(props).toHaveProperty('Date');
+    // Issue 46: a declared value and the parcel's items, each with an example.
+    expect(props.insured_value.examples).toEqual([250]);
+    expect(props.items.examples[0][0]).toEqual({ sku: 'WB-32', title: 'Water Bottle 32 oz', quantity: 2 });
+    const returned = doc.paths['/order/return/{order_id}'].post;
+    expect(Object.keys(returned.responses)).toEqual(expect.arrayContaining(['201', '402', '409']));
+    expect(doc.paths['/order/packing-slip/{order_id}'].get.responses['200'].content).toHaveProperty(
+      'application/zpl',
+    );
     expect(Object.keys(create.responses)).toEqual(
       expect.arrayContaining(['201', '400', '401', '402', '409', '422', '429']),
     );

@@ -234,6 +234,10 @@ const FILE_RESPONSES: Record<string, ReturnType<typeof binary>> = {
     'A zip of the label PDFs; with ?format= one merged PDF (pdf, letter), one ZPL stream (zpl) or a zip of PNGs (png)',
     ['application/zip', 'application/pdf', 'application/zpl'],
   ),
+  '/order/packing-slip/{order_id}': binary(
+    "The order's packing slip: PDF 4x6 (default) or on a Letter page, or ZPL II",
+    ['application/pdf', 'application/zpl'],
+  ),
 };
 
 function withFileResponses<T>(doc: T): T {

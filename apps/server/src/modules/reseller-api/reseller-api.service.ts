@@ -30,7 +30,7 @@ import { chooseLabelFile } from '../orders/label-files.ts';
 import { toOrderView } from '../orders/order-view.ts';
 import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
 import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
-import { createOrders, quoteOrder, type CreatedOrders } from '../orders/orders.service.ts';
+import { createOrders, quoteOrder, readOrderExtras, type CreatedOrders } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 
@@ -55,6 +55,7 @@ type ApiOrderBody = CreateOrderInput & {
   label_format?: LabelFormat | undefined;
   label_dpi?: LabelDpi | undefined;
   reference?: string | undefined;
+  insured_value?: number | undefined;
 };
 
 /** POST /order/create-order: the app's order creation, recorded as an API order. */
@@ -72,11 +73,18 @@ export async function createApiOrder(
     inTransaction?: InTransaction<ApiOrderCreated> | undefined;
   },
 ): Promise<ApiOrderCreated> {
-  const { Date: _shipDate, label_format: format, label_dpi: dpi, reference, ...input } = body;
+  const {
+    Date: _shipDate,
+    label_format: format,
+    label_dpi: dpi,
+    reference,
+    insured_value: insuredValue,
+    ...input
+  } = body;
   const labelType = await labelTypeIdOf(ctx, input.labelType);
   const created = await createOrders(ctx, {
     userId,
-    input: { ...input, labelType },
+    input: { ...input, labelType, insuredValue: insuredValue ?? input.insuredValue },
     source: 'api',
     isStrict,
     labelFile: { format, dpi },
@@ -91,8 +99,20 @@ export async function quoteApiOrder(
   ctx: AppContext,
   { userId, body }: { userId: string; body: ApiOrderBody },
 ) {
-  const { Date: _shipDate, label_format: _format, label_dpi: _dpi, reference: _reference, ...input } = body;
-  return quoteOrder(ctx, userId, { ...input, labelType: await labelTypeIdOf(ctx, input.labelType) });
+  const {
+    Date: _shipDate,
+    label_format: _format,
+    label_dpi: _dpi,
+    reference: _reference,
+    insured_value: insuredValue,
+    ...input
+  } = body;
+  // The quote prices the declared value's insurance as create-order charges it (decision 330).
+  return quoteOrder(ctx, userId, {
+    ...input,
+    labelType: await labelTypeIdOf(ctx, input.labelType),
+    insuredValue: insuredValue ?? input.insuredValue,
+  });
 }
 
 /**
@@ -117,6 +137,7 @@ export async function readApiOrder(ctx: AppContext, { userId, id }: { userId: st
   return {
     order: {
       ...toApiOrderView(toOrderView(order)),
+      ...(await readOrderExtras(ctx.db, order)),
       reference: order.reference,
       trackingEvents: await readTrackingEvents(ctx.db, order.id),
       label_format: choice.format,

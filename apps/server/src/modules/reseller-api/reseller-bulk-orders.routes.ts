@@ -8,6 +8,7 @@ import {
   apiPurchaseHeaders,
   apiReadBulkOrderResponse,
   bulkOrderRowsQuery,
+  withSlipsQuery,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -111,9 +112,9 @@ export const resellerBulkOrderRoutes =
           operationId: 'downloadBulkOrder',
           tags,
           summary:
-            'The labels of a bulk order: a zip of PDFs, or ?format=pdf|letter (merged PDF), zpl (one stream), png (zip); &dpi=203|300',
+            'The labels of a bulk order: a zip of PDFs, or ?format=pdf|letter (merged PDF), zpl (one stream), png (zip); &dpi=203|300; &with=slips puts each packing slip after its label (one PDF or ZPL)',
           params: apiBulkOrderParams,
-          querystring: apiBulkDownloadQuery,
+          querystring: apiBulkDownloadQuery.extend(withSlipsQuery.shape),
           produces: ['application/zip', 'application/pdf', 'application/zpl'],
           // 503 with Retry-After when too many label downloads are being prepared (decision 160).
           response: { 409: apiErrorResponse, 503: apiErrorResponse, ...errors },
@@ -121,11 +122,17 @@ export const resellerBulkOrderRoutes =
       },
       async (request, reply) => {
         const q = { userId: currentUser(request).user.id, id: request.params.bulkorder_id };
-        const { format, dpi } = request.query;
+        const { format, dpi, with: extra } = request.query;
+        const withSlips = extra === 'slips';
+        // Slips follow their labels in one file: with them, the default zip is the merged PDF.
         const file =
-          format === 'zip'
+          format === 'zip' && !withSlips
             ? await downloadBulkZip(ctx, q)
-            : await downloadBulkPdf(ctx, { ...q, asked: { format, dpi } });
+            : await downloadBulkPdf(ctx, {
+                ...q,
+                asked: { format: format === 'zip' ? 'pdf' : format, dpi },
+                withSlips,
+              });
         return sendAttachment(reply, {
           fileName: file.fileName,
           contentType: file.contentType,

@@ -12,14 +12,22 @@ import {
   orderListResponse,
   apiRefundOrderResponse,
   refundRequestBody,
+  packingSlipQuery,
+  returnLabelResponse,
+  withSlipsQuery,
 } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { sendDownload } from '../../lib/attachment.ts';
+import { sendAttachment, sendDownload } from '../../lib/attachment.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
-import { downloadLabel, readOrders } from '../orders/orders.service.ts';
+import {
+  createReturnLabel,
+  downloadLabel,
+  downloadPackingSlip,
+  readOrders,
+} from '../orders/orders.service.ts';
 import { toApiOrderView } from './api-views.ts';
 import {
   createApiOrder,
@@ -166,18 +174,90 @@ export const resellerOrderRoutes =
           summary:
             'The label of a completed order: ?format=pdf|letter|zpl|png (&dpi=203|300); by default the order’s label_format, else the account’s. 410 once the label file was removed after the portal’s retention period (the order stays); a PDF may answer 302 to a short-lived address of the file',
           params: apiOrderParams,
-          querystring: labelFileQuery,
+          querystring: labelFileQuery.extend(withSlipsQuery.shape),
           produces: ['application/pdf', 'application/zpl', 'image/png'],
           response: { 409: apiErrorResponse, 410: apiErrorResponse, ...errors },
         },
       },
       async (request, reply) => {
+        const { with: extra, ...asked } = request.query;
         const download = await downloadLabel(ctx, {
           userId: currentUser(request).user.id,
           id: request.params.order_id,
-          asked: request.query,
+          asked,
+          withSlip: extra === 'slips',
         });
         return sendDownload(reply, download);
+      },
+    );
+
+    app.get(
+      '/packing-slip/:order_id',
+      {
+        config: { permission: 'orders.read' },
+        schema: {
+          operationId: 'downloadPackingSlip',
+          tags,
+          summary:
+            'The order’s packing slip (its items, who it ships to and from): ?format=pdf (4x6, default)|letter|zpl (&dpi=203|300)',
+          params: apiOrderParams,
+          querystring: packingSlipQuery,
+          produces: ['application/pdf', 'application/zpl'],
+          response: errors,
+        },
+      },
+      async (request, reply) => {
+        const file = await downloadPackingSlip(ctx, {
+          userId: currentUser(request).user.id,
+          id: request.params.order_id,
+          format: request.query.format,
+          dpi: request.query.dpi,
+        });
+        return sendAttachment(reply, {
+          fileName: file.fileName,
+          contentType: file.contentType,
+          body: file.content,
+        });
+      },
+    );
+
+    app.post(
+      '/return/:order_id',
+      {
+        config: { permission: 'orders.buy' },
+        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        schema: {
+          operationId: 'createReturnLabel',
+          tags,
+          summary:
+            'Buy the return label of a completed order: a new order with the addresses swapped and `returnOf` set, priced and charged as any order',
+          description:
+            'The label type is the order’s, or the one staff chose for its returns. One return per order (409 after that). ' +
+            'Send an `Idempotency-Key` header to retry safely.',
+          params: apiOrderParams,
+          headers: apiPurchaseHeaders,
+          response: { 201: returnLabelResponse, ...purchaseErrors },
+        },
+      },
+      async (request, reply) => {
+        const userId = currentUser(request).user.id;
+        return sendIdempotent(
+          ctx,
+          request,
+          reply,
+          { userId, input: { returnOf: request.params.order_id }, status: 201 },
+          async (inTransaction) => {
+            const created = await createReturnLabel(ctx, {
+              userId,
+              id: request.params.order_id,
+              source: 'api',
+              inTransaction:
+                inTransaction &&
+                ((tx, result) => inTransaction(tx, { ...result, order: toApiOrderView(result.order) })),
+            });
+            return { ...created, order: toApiOrderView(created.order) };
+          },
+        );
       },
     );
   };

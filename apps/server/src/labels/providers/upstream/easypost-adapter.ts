@@ -92,13 +92,26 @@ export const easypostShipmentBody = (shipment: Shipment, reference: string) => (
     label_size: '4x6',
     ...(shipment.signature ? { delivery_confirmation: 'SIGNATURE' } : {}),
   },
+  // A return label (decision 331): EasyPost marks it so; the addresses are already the way back.
+  ...(shipment.isReturn ? { is_return: true } : {}),
 });
+
+/** EasyPost's `insurance` on the buy: the declared value in dollars (decision 330). */
+export const easypostInsurance = (shipment: Shipment): number | undefined =>
+  shipment.insuredValue ? Math.round(shipment.insuredValue * 100) / 100 : undefined;
 
 /** A label file's width in dots: a PNG's pixels, a ZPL's print width (`^PW`); null when it does not say. */
 const widthInDots = (format: 'zpl' | 'png', file: Uint8Array): number | null => {
   if (format === 'png') return pngDimensions(file).width;
   const printWidth = /\^PW(\d+)/.exec(new TextDecoder('latin1').decode(file.subarray(0, 4096)));
   return printWidth ? Number(printWidth[1]) : null;
+};
+
+/** What EasyPost charged to insure a bought shipment (its `InsuranceFee`), in cents. */
+const insuranceFeeCents = (bought: EasyPostShipment): number => {
+  const fees = (bought as { fees?: { type?: string; amount?: string }[] }).fees ?? [];
+  const fee = fees.find((f) => f.type === 'InsuranceFee');
+  return fee ? dollarsToCents(Number(fee.amount ?? 0)) : 0;
 };
 
 /** `USPS:Priority` -> the rate EasyPost offers for that carrier and service. */
@@ -190,7 +203,8 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       upstreamId: bought.id,
       trackingNumber: bought.tracking_code,
       carrier: carrierOf(rate.carrier, carrierOfShipment(shipment)),
-      costCents: dollarsToCents(Number(rate.rate)),
+      // The insurance EasyPost charged for is part of what the label cost us.
+      costCents: dollarsToCents(Number(rate.rate)) + insuranceFeeCents(bought),
       pdf: await fetchLabelFile(url, labelHosts, { timeoutMs, fetch: send }),
     };
   }
@@ -206,9 +220,14 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     throw new UpstreamRejectedError(`EasyPost offers no ${service} rate here (offered: ${offered})`);
   }
 
-  async function buyRate(session: Session, shipmentId: string, rateId: string) {
+  async function buyRate(
+    session: Session,
+    shipmentId: string,
+    rateId: string,
+    insurance: number | undefined,
+  ) {
     try {
-      return await session.client.Shipment.buy(shipmentId, rateId);
+      return await session.client.Shipment.buy(shipmentId, rateId, insurance);
     } catch (error) {
       // A shipment holds one label: a refused second buy means the first one went through.
       if (POSTAGE_EXISTS.test(`${(error as ApiFailure).code} ${(error as ApiFailure).message}`))
@@ -218,7 +237,12 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   }
 
   const buy = (session: Session, shipment: EasyPostShipment, request: UpstreamLookupRequest) =>
-    buyRate(session, shipment.id, serviceRate(shipment, request.service).id);
+    buyRate(
+      session,
+      shipment.id,
+      serviceRate(shipment, request.service).id,
+      easypostInsurance(request.shipment),
+    );
 
   const voidOf = (shipment: EasyPostShipment): UpstreamVoid => {
     const status = shipment.refund_status as string | null | undefined;
@@ -246,7 +270,12 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       if (request.quoted && request.quoted.upstreamId === request.upstreamId)
         return labelOf(
           s,
-          await buyRate(s, request.quoted.upstreamId, request.quoted.rateId),
+          await buyRate(
+            s,
+            request.quoted.upstreamId,
+            request.quoted.rateId,
+            easypostInsurance(request.shipment),
+          ),
           request.shipment,
         );
       let shipment = request.upstreamId ? await retrieve(s, request.upstreamId) : null;

@@ -93,6 +93,8 @@ export const labelportOrderBody = (shipment: Shipment, service: string, referenc
     : {}),
   ...(shipment.template ? { design: shipment.template } : {}),
   signature: shipment.signature ?? false,
+  // The declared value is insured there too, its insurance part of the upstream price (decision 330).
+  ...(shipment.insuredValue ? { insured_value: shipment.insuredValue } : {}),
   FromName: shipment.from.name,
   FromCompany: shipment.from.company ?? '',
   FromStreet: shipment.from.street1,

@@ -66,6 +66,27 @@ const shippoAddress = (address: Address) => ({
   ...(address.phone ? { phone: address.phone } : {}),
 });
 
+/**
+ * Shippo's `extra`: signature confirmation, the declared value insured (decision 330) and the return
+ * mark (decision 331); undefined when the shipment asks for none of them.
+ */
+const shippoExtra = (shipment: Shipment) => {
+  const extra = {
+    ...(shipment.signature ? { signatureConfirmation: 'STANDARD' as const } : {}),
+    ...(shipment.insuredValue
+      ? {
+          insurance: {
+            amount: shipment.insuredValue.toFixed(2),
+            currency: 'USD',
+            content: 'Merchandise',
+          },
+        }
+      : {}),
+    ...(shipment.isReturn ? { isReturn: true } : {}),
+  };
+  return Object.keys(extra).length > 0 ? extra : undefined;
+};
+
 /** The shipment we ask Shippo for; our reference rides in its `metadata`. */
 export const shippoShipmentBody = (shipment: Shipment, reference: string) => {
   const d = dimensionsInInches(shipment);
@@ -83,7 +104,7 @@ export const shippoShipmentBody = (shipment: Shipment, reference: string) => {
         height: String(d.height),
       },
     ],
-    ...(shipment.signature ? { extra: { signatureConfirmation: 'STANDARD' as const } } : {}),
+    ...(shippoExtra(shipment) ? { extra: shippoExtra(shipment) } : {}),
     async: false,
   };
 };

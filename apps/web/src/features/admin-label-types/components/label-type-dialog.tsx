@@ -23,6 +23,8 @@ type Props = {
   /** The type being edited; null creates a new one. */
   editing: LabelTypeRow | null;
   services: AdminLabelTypesResponse['services'];
+  /** Every label type: the choices for the type return labels are bought as. */
+  labelTypes?: LabelTypeRow[];
   /** Services already used by another type (a service has one type). */
   takenUids: string[];
   opened: boolean;
@@ -61,6 +63,12 @@ type LabelTypeValues = {
   status: boolean;
   voidWindowDays: number | '';
   prices: TierDraft[];
+  /** Insurance of a declared value (decision 330): offered or not, per $100 and its minimum. */
+  isInsured: boolean;
+  insurancePer100: number | '';
+  insuranceMin: number | '';
+  /** The label type its return labels are bought as; null: the same (decision 331). */
+  returnLabelTypeId: string | null;
 };
 
 const SERVER_FIELDS = [
@@ -76,11 +84,22 @@ const SERVER_FIELDS = [
 /** The shared label-type rule judges the form; empty fields read as missing. */
 const labelTypeResolver = schemaResolver(
   adminLabelTypeBody,
-  ({ carrier, service, weightUnit, ...values }: LabelTypeValues) => ({
+  ({
+    carrier,
+    service,
+    weightUnit,
+    isInsured,
+    insurancePer100,
+    insuranceMin,
+    ...values
+  }: LabelTypeValues) => ({
     ...values,
     ...(values.uid === STAFF_MADE
       ? { uid: undefined, carrier: carrier ?? undefined, service, weightUnit: weightUnit ?? undefined }
       : { uid: values.uid ?? '' }),
+    insurance: isInsured
+      ? { per100: emptyAsUndefined(insurancePer100), min: emptyAsUndefined(insuranceMin) }
+      : null,
     maxWeight: emptyAsUndefined(values.maxWeight),
     voidWindowDays: emptyAsUndefined(values.voidWindowDays),
     prices: values.prices.map((tier) => ({
@@ -91,7 +110,7 @@ const labelTypeResolver = schemaResolver(
   }),
 );
 
-function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
+function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose }: Props) {
   const save = useSaveLabelType(editing?._id ?? null);
   const form = useForm<LabelTypeValues, unknown, AdminLabelTypeBody>({
     resolver: labelTypeResolver,
@@ -105,13 +124,24 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
       status: editing?.status ?? true,
       voidWindowDays: editing?.voidWindowDays ?? '',
       prices: editing ? toDrafts(editing.prices) : [{ fromWeight: 0, toWeight: '', price: '' }],
+      isInsured: editing?.insurance !== null,
+      insurancePer100: editing?.insurance?.per100 ?? 1,
+      insuranceMin: editing?.insurance?.min ?? 1,
+      returnLabelTypeId: editing?.returnLabelTypeId ?? null,
     },
   });
   const { errors, isSubmitted } = form.formState;
-  const [uid, maxWeight, isEnabled, carrier, serviceName, weightUnit] = useWatch({
+  const [uid, maxWeight, isEnabled, carrier, serviceName, weightUnit, isInsured] = useWatch({
     control: form.control,
-    name: ['uid', 'maxWeight', 'status', 'carrier', 'service', 'weightUnit'],
+    name: ['uid', 'maxWeight', 'status', 'carrier', 'service', 'weightUnit', 'isInsured'],
   });
+  const insuranceIssue = (
+    errors as { insurance?: { per100?: { message?: string }; min?: { message?: string } } }
+  ).insurance;
+  const insuranceError = insuranceIssue?.per100?.message ?? insuranceIssue?.min?.message;
+  const returnOptions = labelTypes
+    .filter((t) => t._id !== editing?._id)
+    .map((t) => ({ value: t._id, label: t.name }));
 
   const isStaffMade = uid === STAFF_MADE;
   const service = isStaffMade ? carrier && { carrier, weightUnit } : services.find((s) => s.uid === uid);
@@ -212,6 +242,56 @@ function LabelTypeForm({ editing, services, takenUids, onClose }: Props) {
           allowNegative={false}
           allowDecimal={false}
           maw={{ base: '100%', xs: 320 }}
+        />
+        <Stack gap={6}>
+          <Switch
+            label="Insurance"
+            description={
+              isInsured
+                ? 'Resellers may declare a value; its insurance is added to the label price'
+                : 'Declared values are refused for this type'
+            }
+            checked={isInsured}
+            onChange={(e) => form.setValue('isInsured', e.currentTarget.checked)}
+          />
+          {isInsured && (
+            <Group grow align="flex-start">
+              <NumberField
+                control={form.control}
+                name="insurancePer100"
+                label="Per $100 declared ($)"
+                min={0}
+                decimalScale={2}
+              />
+              <NumberField
+                control={form.control}
+                name="insuranceMin"
+                label="Minimum ($)"
+                min={0}
+                decimalScale={2}
+              />
+            </Group>
+          )}
+          {insuranceError && (
+            <Text size="xs" c="red.8" role="alert">
+              {insuranceError}
+            </Text>
+          )}
+        </Stack>
+        <Controller
+          control={form.control}
+          name="returnLabelTypeId"
+          render={({ field }) => (
+            <Select
+              label="Return labels"
+              description="The label type a return label of this type is bought as"
+              placeholder="The same label type"
+              data={returnOptions}
+              value={field.value}
+              onChange={field.onChange}
+              clearable
+            />
+          )}
         />
         <div>
           <Text size="sm" fw={500} mb={4}>

@@ -102,6 +102,9 @@ describe('Label Types console page', { timeout: 20_000 }, () => {
         { fromWeight: 5, toWeight: 70, price: 12 },
       ],
       voidWindowDays: 30,
+      // Insurance at the default rule ($1 per $100, at least $1) and returns bought as the same type.
+      insurance: { per100: 1, min: 1 },
+      returnLabelTypeId: null,
     });
     expect(await screen.findByText('Label type saved')).toBeInTheDocument();
   });

@@ -141,6 +141,7 @@ export function LabelTypesPage() {
       <LabelTypeDialog
         editing={editing}
         services={data?.services ?? []}
+        labelTypes={data?.labelTypes ?? []}
         takenUids={takenUids}
         opened={opened}
         onClose={() => setOpened(false)}

@@ -57,6 +57,14 @@ export function OrderDetailsDrawer({ id, onRefund, onClose }: OrderDetailsDrawer
               <PlaceFact label="To" lines={address(order, 'To')} />
               <Fact label="Created">{new Date(order.createdAt).toLocaleString('en-US')}</Fact>
               <Fact label="Source">{order.source === 'api' ? 'Reseller API' : 'App'}</Fact>
+              {order.insuredValue != null && (
+                <Fact label="Insured value">
+                  {formatUsd(order.insuredValue)}
+                  {order.insurancePrice != null && ` for ${formatUsd(order.insurancePrice)}`}
+                  {order.insuranceStatus === 'test' ? ' (test insurance)' : ' (bought with the label)'}
+                </Fact>
+              )}
+              {order.returnOf && <Fact label="Return label">Return of order {order.returnOf}</Fact>}
             </>
           }
           notes={

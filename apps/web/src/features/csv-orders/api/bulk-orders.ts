@@ -108,13 +108,27 @@ export const useCreateBulkOrder = () => {
   });
 };
 
-export type BulkFileKind = 'zip' | 'csv' | 'pdf';
+export type BulkFileKind = 'zip' | 'csv' | 'pdf' | 'slips' | 'pickList';
 
-/** Spec section 7: the labels as a zip, the rows with tracking as CSV, or one merged PDF. */
+/**
+ * Spec section 7: the labels as a zip, the rows with tracking as CSV, or one merged PDF; issue 46: the
+ * labels each followed by its packing slip, and the pick list (CSV, by SKU).
+ */
 const PATHS: Record<BulkFileKind, string> = {
   zip: '/order/bulk-download',
   csv: '/order/bulk-download-csv',
   pdf: '/order/bulk-download-pdf',
+  slips: '/order/bulk-download-pdf',
+  pickList: '/order/pick-list',
+};
+
+const queryOf = (kind: BulkFileKind, choice: LabelFileChoice): string => {
+  if (kind === 'pdf') return `?${labelFileQuery(choice)}`;
+  // PNG images cannot carry slips: the merged PDF does.
+  if (kind === 'slips')
+    return `?${labelFileQuery(choice.format === 'png' ? { ...choice, format: 'pdf' } : choice)}&with=slips`;
+  if (kind === 'pickList') return '?format=csv';
+  return '';
 };
 
 /** `choice` is the format of the labels in one file (`pdf` kind), as on the dashboard's downloads. */
@@ -122,11 +136,12 @@ export type DownloadBulkFileInput = { id: string; kind: BulkFileKind; choice: La
 
 /** GET /order/bulk-download{,-csv,-pdf}/{id}: fetched with the bearer header, saved under the server's name. */
 export async function downloadBulkFile({ id, kind, choice }: DownloadBulkFileInput): Promise<void> {
-  const query = kind === 'pdf' ? `?${labelFileQuery(choice)}` : '';
-  const file = await api.get<DownloadedFile>(`${PATHS[kind]}/${encodeURIComponent(id)}${query}`, {
-    responseType: 'file',
-  });
-  saveFile(file.blob, file.fileName ?? `bulk-order-${id}.${kind}`);
+  const file = await api.get<DownloadedFile>(
+    `${PATHS[kind]}/${encodeURIComponent(id)}${queryOf(kind, choice)}`,
+    { responseType: 'file' },
+  );
+  const extension = kind === 'pickList' ? 'csv' : kind === 'slips' ? 'pdf' : kind;
+  saveFile(file.blob, file.fileName ?? `bulk-order-${id}.${extension}`);
 }
 
 export const useDownloadBulkFile = () => useMutation({ mutationFn: downloadBulkFile });

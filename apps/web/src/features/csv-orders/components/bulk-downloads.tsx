@@ -12,17 +12,32 @@ const FILES: Array<{ kind: BulkFileKind; label: string; title: string }> = [
   { kind: 'zip', label: 'ZIP', title: 'Label PDFs in a zip' },
   { kind: 'csv', label: 'CSV', title: 'Your rows with tracking numbers' },
   { kind: 'pdf', label: 'PDF', title: 'All labels in one PDF' },
+  {
+    kind: 'slips',
+    label: 'Labels with slips',
+    title: 'Each label followed by its packing slip, in one file',
+  },
+  { kind: 'pickList', label: 'Pick list', title: 'Every SKU of the order with its total quantity' },
 ];
 
-/** ZIP and PDF once a label is ready; the CSV (rows with Tracking, Status, Reason) at any time. */
+/**
+ * ZIP, PDF and labels with slips once a label is ready; the CSV (rows with Tracking, Status, Reason) and the
+ * pick list at any time.
+ */
 export function BulkDownloads({
   order,
   downloading,
   onDownload,
 }: BulkDownloadProps & { order: BulkOrderView }) {
-  const isReady: Record<BulkFileKind, boolean> = { zip: !!order.zip, csv: true, pdf: !!order.pdf };
+  const isReady: Record<BulkFileKind, boolean> = {
+    zip: !!order.zip,
+    csv: true,
+    pdf: !!order.pdf,
+    slips: !!order.pdf,
+    pickList: true,
+  };
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="wrap">
       {FILES.map(({ kind, label, title }) => (
         <Button
           key={kind}

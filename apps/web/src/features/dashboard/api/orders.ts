@@ -6,6 +6,7 @@ import {
   orderStatsResponse,
   POLL_INTERVAL_MS,
   refundRequestResponse,
+  returnLabelResponse,
   type OrderView,
   type TrackingStatus,
 } from '@portal/shared';
@@ -178,7 +179,36 @@ export async function downloadOrderLabel({ id, tracking, choice, isPrint }: Down
 
 export const useDownloadOrderLabel = () => useMutation({ mutationFn: downloadOrderLabel });
 
-type DownloadSelectedInput = { choice: LabelFileChoice; isPrint?: boolean } & (
+/** GET /order/packing-slip/{id}: the order's 4x6 packing slip (PDF), saved under the server's name. */
+export async function downloadPackingSlip({ id, orderId }: { id: string; orderId: string }): Promise<void> {
+  const file = await api.get<DownloadedFile>(`/order/packing-slip/${encodeURIComponent(id)}`, {
+    responseType: 'file',
+  });
+  saveFile(file.blob, file.fileName ?? `packing-slip-${orderId}.pdf`);
+}
+
+export const useDownloadPackingSlip = () => useMutation({ mutationFn: downloadPackingSlip });
+
+/**
+ * POST /order/return/{id}: the return label of a completed order, a new order with the addresses
+ * swapped, charged as any order (decision 331). Returns message, the new order and the balance.
+ */
+export const createReturnLabel = async ({ id, idempotencyKey }: { id: string; idempotencyKey: string }) =>
+  returnLabelResponse.parse(
+    await api.post(`/order/return/${encodeURIComponent(id)}`, undefined, {
+      headers: idempotencyHeader(idempotencyKey),
+    }),
+  );
+
+export const useCreateReturnLabel = () => {
+  const afterCharge = useAfterCharge();
+  return useMutation({
+    mutationFn: createReturnLabel,
+    onSuccess: ({ balance }) => afterCharge(balance, queryKeys.orders.all),
+  });
+};
+
+type DownloadSelectedInput = { choice: LabelFileChoice; isPrint?: boolean; withSlips?: boolean } & (
   { ids: string[] } | { search: string; sort: 'asc' | 'des' }
 );
 
@@ -189,10 +219,11 @@ type DownloadSelectedInput = { choice: LabelFileChoice; isPrint?: boolean } & (
 export async function downloadSelected({
   choice,
   isPrint,
+  withSlips,
   ...selection
 }: DownloadSelectedInput): Promise<void> {
   const file = await api.post<DownloadedFile>(
-    `/order/download-selected?${labelFileQuery(choice)}`,
+    `/order/download-selected?${labelFileQuery(choice)}${withSlips ? '&with=slips' : ''}`,
     selection,
     {
       responseType: 'file',

@@ -6,6 +6,7 @@ import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { refundStateOf } from '../../../lib/status-styles';
 import { useListFollowsDetails, useOrder } from '../api/orders';
 import { formatOrderDate } from '../lib/format-order';
+import { InsuranceFact, ItemsFact, ShippingActions } from './order-extras';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
 
@@ -13,17 +14,32 @@ const placeOf = (order: OrderView, side: 'From' | 'To') =>
   `${order[`${side}Name`]}\n${order[`${side}City`]}, ${order[`${side}State`]} ${order[`${side}Zip`]}`;
 
 /** One order's details from the Order History: where its parcel is, its timeline, and its refund. */
-export function OrderDetailsDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function OrderDetailsDrawer({
+  id,
+  onClose,
+  onOpenOrder,
+}: {
+  id: string | null;
+  onClose: () => void;
+  /** Opens another order in the drawer: a return label and the order it returns. */
+  onOpenOrder?: (id: string) => void;
+}) {
   const { data: order, isPending, error } = useOrder(id);
   useListFollowsDetails(order);
   return (
     <OrderDrawer id={id} order={order} isPending={isPending} error={error} onClose={onClose}>
-      {(order) => <OrderDetails order={order} />}
+      {(order) => <OrderDetails order={order} onOpenOrder={onOpenOrder} />}
     </OrderDrawer>
   );
 }
 
-function OrderDetails({ order }: { order: OrderView }) {
+function OrderDetails({
+  order,
+  onOpenOrder,
+}: {
+  order: OrderView;
+  onOpenOrder?: ((id: string) => void) | undefined;
+}) {
   const refund = refundStateOf(order);
   return (
     <OrderDetailsBody
@@ -47,21 +63,26 @@ function OrderDetails({ order }: { order: OrderView }) {
           <PlaceFact label="From" lines={placeOf(order, 'From')} />
           <PlaceFact label="To" lines={placeOf(order, 'To')} />
           <Fact label="Amount">{formatUsd(order.price)}</Fact>
+          <InsuranceFact order={order} />
+          <ItemsFact order={order} />
         </>
       }
       notes={
-        refund.status ? (
-          <Fact label="Refund">
-            <RefundStatusNote status={refund.status} note={refund.note} />
-          </Fact>
-        ) : (
-          order.status === 'completed' &&
-          hasBeenScanned(order.trackingStatus) && (
-            <Text size="sm" c="dimmed" data-testid="scanned-note">
-              The carrier has scanned this parcel, so its label can no longer be voided or refunded.
-            </Text>
-          )
-        )
+        <>
+          {refund.status ? (
+            <Fact label="Refund">
+              <RefundStatusNote status={refund.status} note={refund.note} />
+            </Fact>
+          ) : (
+            order.status === 'completed' &&
+            hasBeenScanned(order.trackingStatus) && (
+              <Text size="sm" c="dimmed" data-testid="scanned-note">
+                The carrier has scanned this parcel, so its label can no longer be voided or refunded.
+              </Text>
+            )
+          )}
+          <ShippingActions order={order} onOpenOrder={onOpenOrder} />
+        </>
       }
       events={order.trackingEvents}
     />

@@ -136,12 +136,15 @@ export function OrderHistory() {
   const selectableSearch = tracking ? '' : search;
   const selection = useOrderSelection(orders.data?.orders ?? [], selectableSearch);
   const downloadSelected = useDownloadSelected();
-  const onDownloadSelected = (isPrint: boolean) =>
+  const [withSlips, setWithSlips] = useState(false);
+  const onDownloadSelected = (isPrint: boolean) => {
+    const slips = withSlips && labelFile.format !== 'png';
     downloadSelected.mutate(
       selection.isAllMatching
-        ? { choice: labelFile, isPrint, search, sort }
-        : { choice: labelFile, isPrint, ids: selection.ids },
+        ? { choice: labelFile, isPrint, withSlips: slips, search, sort }
+        : { choice: labelFile, isPrint, withSlips: slips, ids: selection.ids },
     );
+  };
 
   const scanForm = useCreateScanForm();
   const onScanForm = () =>
@@ -188,6 +191,8 @@ export function OrderHistory() {
           isDownloading={downloadSelected.isPending}
           labelFile={labelFile}
           onLabelFile={setPickedFile}
+          withSlips={withSlips}
+          onWithSlips={setWithSlips}
           onDownload={onDownloadSelected}
           onScanForm={onScanForm}
           isMakingScanForm={scanForm.isPending}
@@ -260,7 +265,7 @@ export function OrderHistory() {
         onConfirm={confirmDuplicate}
         onClose={closeDuplicate}
       />
-      <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} />
+      <OrderDetailsDrawer id={detailsId} onClose={() => setDetailsId(null)} onOpenOrder={setDetailsId} />
       <RefundRequestDialog
         order={refunding}
         isSending={refundRequest.isPending}

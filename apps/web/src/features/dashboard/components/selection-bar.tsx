@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconDownload, IconFileCheck, IconPrinter } from '@tabler/icons-react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import type { LabelFileChoice } from '../../../lib/label-format';
@@ -11,6 +11,9 @@ type SelectionBarProps = {
   isDownloading: boolean;
   labelFile: LabelFileChoice;
   onLabelFile: (choice: LabelFileChoice) => void;
+  /** "Labels with slips": each label followed by its packing slip (decision 330). */
+  withSlips: boolean;
+  onWithSlips: (withSlips: boolean) => void;
   /** `isPrint`: ZPL to a local Zebra printer (Zebra Browser Print), else saved as a file. */
   onDownload: (isPrint: boolean) => void;
   /** One SCAN form of the labels picked (issue 46); offered while the picked labels are named one by one. */
@@ -18,7 +21,10 @@ type SelectionBarProps = {
   isMakingScanForm?: boolean;
 };
 
-/** What is selected, "select every match", the label format, Download selected and (ZPL) Print. */
+/**
+ * What is selected, "select every match", the label format, "Labels with slips", Download selected and
+ * (ZPL) Print.
+ */
 export function SelectionBar({
   selection,
   total,
@@ -26,6 +32,8 @@ export function SelectionBar({
   isDownloading,
   labelFile,
   onLabelFile,
+  withSlips,
+  onWithSlips,
   onDownload,
   onScanForm,
   isMakingScanForm = false,
@@ -48,7 +56,15 @@ export function SelectionBar({
             Clear
           </Anchor>
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Checkbox
+            size="xs"
+            label="Labels with slips"
+            description={labelFile.format === 'png' ? 'PDF, Letter or ZPL' : undefined}
+            disabled={labelFile.format === 'png'}
+            checked={withSlips && labelFile.format !== 'png'}
+            onChange={(event) => onWithSlips(event.currentTarget.checked)}
+          />
           <LabelFormatPicker
             aria-label="Format of selected labels"
             value={labelFile}

@@ -55,6 +55,7 @@ export function OrderForm({ mode }: { mode: OrderMode }) {
           />
           <OrderSummary
             unitPrice={price.unitPrice}
+            insurance={price.insurance}
             quantity={typeof quantity === 'number' ? quantity : 0}
             total={price.total}
             isPriceLoading={price.isFetching}

@@ -7,6 +7,8 @@ import { useSession } from '../../../lib/session';
 
 type OrderSummaryProps = {
   unitPrice: number;
+  /** What insuring the declared value adds to each label (in `unitPrice`); 0 for none. */
+  insurance?: number;
   quantity: number;
   total: number;
   isPriceLoading: boolean;
@@ -17,6 +19,7 @@ type OrderSummaryProps = {
 /** Unit price × quantity and the submit button that shows the total (spec section 2). */
 export function OrderSummary({
   unitPrice,
+  insurance = 0,
   quantity,
   total,
   isPriceLoading,
@@ -50,6 +53,11 @@ export function OrderSummary({
               {quantity}
               {isPriceLoading && <Loader size={12} ml={8} aria-label="Updating price" />}
             </Text>
+            {insurance > 0 && (
+              <Text size="xs" c="dimmed" data-testid="insurance-price">
+                Includes {formatUsd(insurance)} insurance per label
+              </Text>
+            )}
             <Text size="xs" c="dimmed">
               Charged to your balance when the order is placed.
             </Text>

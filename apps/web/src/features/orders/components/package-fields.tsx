@@ -1,7 +1,9 @@
 import { memo } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import {
+  formatUsd,
   isFedex,
+  MAX_INSURED_VALUE,
   isPriority,
   MIN_QUANTITY,
   TEMPLATE_LABELS,
@@ -80,6 +82,25 @@ export const PackageFields = memo(function PackageFields({
             clampBehavior="none"
           />
         </SimpleGrid>
+        {mode === 'simple' && (
+          <NumberField<OrderFormValues>
+            name="insuredValue"
+            label="Insured value ($)"
+            description={
+              selectedType?.insurance === null
+                ? `${selectedType.name} labels cannot be insured`
+                : selectedType?.insurance
+                  ? `Optional. ${formatUsd(selectedType.insurance.per100)} per $100 declared, at least ${formatUsd(selectedType.insurance.min)}`
+                  : 'Optional: the value to insure the parcel for'
+            }
+            disabled={selectedType?.insurance === null}
+            min={0}
+            max={MAX_INSURED_VALUE}
+            hideControls
+            decimalScale={2}
+            prefix="$"
+          />
+        )}
         {isFedex(uid) && (
           <Stack gap={6}>
             <Text size="sm" fw={500}>

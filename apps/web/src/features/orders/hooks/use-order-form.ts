@@ -4,6 +4,7 @@ import {
   allowsCanada,
   fixOf,
   formatAddressAsText,
+  insurancePrice,
   parseFreeTextAddress,
   isCaProvince,
   isPriority,
@@ -55,9 +56,9 @@ export function useOrderForm(mode: OrderMode) {
     resolver: mode === 'simple' ? simpleOrderResolver : quickOrderResolver,
     context: { labelTypes: types, placeOfZip },
   });
-  const [labelTypeId, weight, quantity] = useWatch({
+  const [labelTypeId, weight, quantity, insuredValue] = useWatch({
     control: form.control,
-    name: ['labelType', 'Weight', 'quantity'],
+    name: ['labelType', 'Weight', 'quantity', 'insuredValue'],
   });
   const selectedType = types.find((type) => type._id === labelTypeId);
 
@@ -65,7 +66,13 @@ export function useOrderForm(mode: OrderMode) {
   const price = useOrderPrice({ labelType: labelTypeId, weight: debouncedWeight });
   const hasPriceInput = labelTypeId !== '' && typeof weight === 'number' && weight > 0;
   // Spec section 4: no type or no weight, or a failed lookup, means price 0.
-  const unitPrice = hasPriceInput && !price.isError ? (price.data ?? 0) : 0;
+  // A declared value adds the type's insurance to each label, by the shared rule the server charges by.
+  const insurance =
+    typeof insuredValue === 'number' && insuredValue > 0
+      ? (insurancePrice(selectedType?.insurance, insuredValue) ?? 0)
+      : 0;
+  const labelPrice = hasPriceInput && !price.isError ? (price.data ?? 0) : 0;
+  const unitPrice = labelPrice > 0 ? Math.round((labelPrice + insurance) * 100) / 100 : 0;
   const total = unitPrice * (typeof quantity === 'number' && quantity > 0 ? quantity : 0);
   // The total on screen is the one to charge: sent as expectedTotal once the price is for this exact weight.
   const isQuoted =
@@ -176,7 +183,13 @@ export function useOrderForm(mode: OrderMode) {
     labelTypes,
     selectedType,
     changeLabelType,
-    price: { unitPrice, total, isFetching: price.isFetching, error: hasPriceInput ? price.error : null },
+    price: {
+      unitPrice,
+      insurance: labelPrice > 0 ? insurance : 0,
+      total,
+      isFetching: price.isFetching,
+      error: hasPriceInput ? price.error : null,
+    },
     onSubmit,
     addressWarnings,
     applySuggestion,

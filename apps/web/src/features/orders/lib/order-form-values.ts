@@ -33,6 +33,8 @@ export type OrderFormValues = {
   Height: NumberField;
   Width: NumberField;
   Length: NumberField;
+  /** The declared value in dollars to insure each label for (decision 330); '' for none. */
+  insuredValue: NumberField;
   fromText: string;
   toText: string;
 } & Record<AddressFieldName, string>;
@@ -50,6 +52,7 @@ export const DEFAULT_ORDER_VALUES: OrderFormValues = {
   Height: '',
   Width: '',
   Length: '',
+  insuredValue: '',
   fromText: '',
   toText: '',
   ...emptySide('From'),

@@ -274,6 +274,33 @@ describe('Simple Order', { timeout: 20_000 }, () => {
     expect(creates[0]?.body).not.toHaveProperty('Height');
   });
 
+  it('insures a declared value: its price by the type’s rule is in the total shown and sent', async () => {
+    const user = userEvent.setup({ delay: null });
+    const insured = labelTypes.map((t) =>
+      t._id === 't-pri' ? { ...t, insurance: { per100: 1, min: 1 } } : t,
+    );
+    const { server } = renderPage({
+      'GET /labeltype/read': { body: { labelTypes: insured } },
+      'POST /order/create': {
+        status: 201,
+        body: { message: 'Order created successfully', orders: [], balance: 1 },
+      },
+    });
+    await fillPriorityOrder(user, '2');
+    const field = screen.getByLabelText(/^Insured value/);
+    expect(screen.getByText('Optional. $1.00 per $100 declared, at least $1.00')).toBeInTheDocument();
+    await user.type(field, '250');
+    // $6.50 for the label and $3.00 to insure $250 (3 started hundreds at $1).
+    expect(await screen.findByRole('button', { name: 'Create Order — $9.50' })).toBeInTheDocument();
+    expect(screen.getByTestId('insurance-price')).toHaveTextContent('Includes $3.00 insurance per label');
+    await user.click(screen.getByRole('button', { name: 'Create Order — $9.50' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.path === '/order/create')).toHaveLength(1));
+    expect(server.calls.find((c) => c.path === '/order/create')?.body).toMatchObject({
+      insuredValue: 250,
+      expectedTotal: 9.5,
+    });
+  });
+
   it('shows the new price and stays on the form when prices changed before the order (409)', async () => {
     const user = userEvent.setup({ delay: null });
     let price = 6.5;

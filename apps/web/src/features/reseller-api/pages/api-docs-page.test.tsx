@@ -24,7 +24,13 @@ describe('ApiDocsPage', () => {
     expect(key).toHaveTextContent(KEY);
 
     const endpoints = screen.getAllByTestId('api-endpoint');
-    expect(endpoints).toHaveLength(8);
+    expect(endpoints).toHaveLength(11);
+    // Issue 46: an insured order with its items, the packing slip and the return label.
+    const returned = endpoints.find((e) => within(e).queryByText('/order/return/{order_id}'))!;
+    expect(within(returned).getAllByTestId('code-block').at(-1)).toHaveTextContent(
+      `curl -sS -X POST '${API_ORIGIN}/api/v2/order/return/{order_id}'`,
+    );
+    expect(endpoints.some((e) => within(e).queryByText('/order/packing-slip/{order_id}'))).toBe(true);
     const create = endpoints.find((e) => within(e).queryByText('/order/create-order'))!;
     const curl = within(create).getAllByTestId('code-block').at(-1)!;
     expect(curl).toHaveTextContent(`curl -sS -X POST '${API_ORIGIN}/api/v2/order/create-order'`);
