@@ -152,6 +152,8 @@ describe('Label types staff make for any service (decision 334)', { timeout: 20_
       maxWeight: 70,
       status: true,
       prices: [{ fromWeight: 0, toWeight: 70, price: 8.5 }],
+      insurance: { per100: 1, min: 1 },
+      returnLabelTypeId: null,
     });
     expect(server.queries('/admin/label-types/service-choices')).toContainEqual({ carrier: 'ups' });
   });
