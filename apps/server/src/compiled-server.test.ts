@@ -116,6 +116,9 @@ describe('compiled server (plain node on the build output)', () => {
       '@zxcvbn-ts/core',
       '@aws-sdk/client-s3',
       '@aws-sdk/s3-request-presigner',
+      'stripe',
+      '@paypal/paypal-server-sdk',
+      'square',
     ])
       expect(loadedAtStart, lazy).not.toContain(lazy);
   });
