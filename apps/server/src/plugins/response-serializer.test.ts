@@ -34,6 +34,14 @@ const adminOrder = (i: number) => ({
   provider: i % 3 === 0 ? { _id: `p-${i}`, name: 'Portal "B"', kind: 'labelport' } : null,
   cost: i % 3 === 0 ? 2.5 : null,
   margin: i % 3 === 0 ? 0.25 : null,
+  quotes:
+    i % 3 === 0
+      ? [
+          { provider: 'Portal "B"', amount: 2.5, ms: 120, chosen: true },
+          { provider: 'EasyPost', amount: null, ms: 3000, chosen: false, error: 'no answer in time' },
+        ]
+      : [],
+  orderedRouteCost: i % 3 === 0 ? 2.75 : null,
 });
 
 describe('compiled response serializer: same bytes as zod', () => {
@@ -77,7 +85,7 @@ describe('compiled response serializer: same bytes as zod', () => {
     const orders = Array.from({ length: 12 }, (_, i) => adminOrder(i));
     const text = expectSameBytes(adminOrdersResponse, { orders, totalPages: 2, total: 13 });
     const keys = Object.keys((JSON.parse(text) as { orders: object[] }).orders[0]!);
-    expect(keys.slice(-7)).toEqual([
+    expect(keys.slice(-9)).toEqual([
       'refundRequest',
       'refundableUntil',
       'reseller',
@@ -85,6 +93,8 @@ describe('compiled response serializer: same bytes as zod', () => {
       'provider',
       'cost',
       'margin',
+      'quotes',
+      'orderedRouteCost',
     ]);
   });
 
