@@ -25,7 +25,7 @@ if (!process.env.E2E_DATA_DIR) {
 /**
  * Specs run on two workers, each on accounts it makes itself (docs/decisions/320). Playwright runs projects
  * in phases, each after the last: (1) the seeded staff account enrols its second factor and remembers its
- * device, so every later staff sign-in needs no code (beside it, tracking on a portal of its own);
+ * device, so every later staff sign-in needs no code (beside it, tracking and teams on portals of their own);
  * (2) the console's specs, which change what every account sees (prices, provider routes, payment settings),
  * one at a time, the accessibility spec first while the staff queues are still empty; on the other worker,
  * the specs that keep to accounts of their own or only read the demo reseller, whose $1,000.00 stays as
@@ -33,7 +33,7 @@ if (!process.env.E2E_DATA_DIR) {
  * price that another spec set for a moment.
  */
 const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
-const OWN_PORTAL = /tracking\.spec\.ts$/;
+const OWN_PORTAL = /(tracking|team)\.spec\.ts$/;
 const CONSOLE =
   /(accessibility|admin-console|deposits|card-deposits|pricing|providers|refund-voids)\.spec\.ts$/;
 const OWN_DATA =

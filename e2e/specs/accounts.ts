@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import { STAFF, uniqueDiscordName } from './helpers';
-import { DEVICE_COOKIE, readStaffTwoFactor } from './two-factor-helpers';
+import { DEVICE_COOKIE, freshTotp, readStaffTwoFactor } from './two-factor-helpers';
 
 /**
  * Accounts a spec makes for itself through the API, so specs run side by side (two workers) without sharing
@@ -13,9 +13,18 @@ export type Credentials = { discordId: string; password: string };
 
 const PASSWORD = 'correct-horse-battery';
 
-/** A request context of its own: cookies set by these calls never reach a spec's page. */
-const apiContext = (): Promise<APIRequestContext> =>
-  request.newContext({ baseURL: test.info().project.use.baseURL });
+/**
+ * Staff signed in on a portal a spec started for itself (`startPortal`), where the shared server's
+ * remembered staff device means nothing: the accounts of `newReseller` are made and credited there.
+ */
+export type OwnPortalStaff = { baseURL: string; headers: Record<string, string> };
+
+/**
+ * A request context of its own: cookies set by these calls never reach a spec's page. On the project's
+ * server unless a spec's own portal is named.
+ */
+const apiContext = (baseURL = test.info().project.use.baseURL): Promise<APIRequestContext> =>
+  request.newContext({ baseURL });
 
 /** Solves the server's ALTCHA challenge as the browser does and returns the captchaToken. */
 async function captchaToken(api: APIRequestContext): Promise<string> {
@@ -43,30 +52,68 @@ async function signInOverApi(
 }
 
 /**
- * A new reseller registered over the API, with `dollars` credited by staff (as the console's Adjust
- * balance does). Signed out: the spec signs in through the page as a person would.
+ * The seeded staff account on a spec's own portal (a fresh database, so no second factor yet): signs in
+ * with the password and turns on two-factor sign-in over the API, as the console leads staff to, since
+ * the console's routes refuse staff without it. Stays signed in for the spec's `newReseller` calls.
  */
-export async function newReseller(prefix: string, name: string, { dollars = 0 } = {}): Promise<Credentials> {
-  const api = await apiContext();
+export async function staffOnOwnPortal(baseURL: string): Promise<OwnPortalStaff> {
+  const api = await apiContext(baseURL);
+  try {
+    const headers = await signInOverApi(api, STAFF);
+    const setup = await api.post('/api/v1/account/2fa/setup', { headers });
+    expect(setup.ok(), `two-factor setup: ${await setup.text()}`).toBe(true);
+    const { secret } = (await setup.json()) as { secret: string };
+    const { code } = await freshTotp(secret, -Infinity);
+    const enabled = await api.post('/api/v1/account/2fa/enable', { headers, data: { code } });
+    expect(enabled.ok(), `two-factor enable: ${await enabled.text()}`).toBe(true);
+    return { baseURL, headers };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A new reseller registered over the API, with `dollars` credited by staff (as the console's Adjust
+ * balance does). Signed out: the spec signs in through the page as a person would. On the shared server
+ * unless `staff` of a spec's own portal are given.
+ */
+export async function newReseller(
+  prefix: string,
+  name: string,
+  { dollars = 0, staff }: { dollars?: number; staff?: OwnPortalStaff } = {},
+): Promise<Credentials> {
+  const api = await apiContext(staff?.baseURL);
   try {
     const reseller = { discordId: uniqueDiscordName(prefix), password: PASSWORD };
     const res = await api.post('/api/v1/auth/register', {
       data: { username: name, ...reseller, captchaToken: await captchaToken(api) },
     });
     expect(res.status(), `register ${reseller.discordId}: ${await res.text()}`).toBe(201);
-    if (dollars > 0) await credit(api, reseller.discordId, dollars);
+    if (dollars > 0 && staff) await credit(api, reseller.discordId, dollars, staff.headers);
+    else if (dollars > 0) await creditOnSharedServer(api, reseller.discordId, dollars);
     return reseller;
   } finally {
     await api.dispose();
   }
 }
 
-/** Staff credit `dollars` to the reseller named `discordId`. */
-async function credit(api: APIRequestContext, discordId: string, dollars: number): Promise<void> {
+/** Staff sign in on the shared server's remembered device, credit `dollars` and sign out. */
+async function creditOnSharedServer(api: APIRequestContext, discordId: string, dollars: number) {
   const state = readStaffTwoFactor();
   if (!state?.deviceCookie)
     throw new Error('the staff account has no remembered device yet (two-factor spec)');
   const headers = await signInOverApi(api, STAFF, state.deviceCookie);
+  await credit(api, discordId, dollars, headers);
+  await api.post('/api/v1/auth/logout', { headers });
+}
+
+/** Staff (signed in: `headers`) credit `dollars` to the reseller named `discordId`. */
+async function credit(
+  api: APIRequestContext,
+  discordId: string,
+  dollars: number,
+  headers: Record<string, string>,
+): Promise<void> {
   const found = await api.get(`/api/v1/admin/users?search=${encodeURIComponent(discordId)}`, { headers });
   const { users } = (await found.json()) as { users: Array<{ _id: string; discordId: string }> };
   const user = users.find((u) => u.discordId === discordId);
@@ -76,7 +123,6 @@ async function credit(api: APIRequestContext, discordId: string, dollars: number
     data: { amount: dollars, reason: 'Test funds' },
   });
   expect(res.ok(), `credit ${discordId}: ${await res.text()}`).toBe(true);
-  await api.post('/api/v1/auth/logout', { headers });
 }
 
 /**
