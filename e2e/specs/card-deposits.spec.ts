@@ -1,18 +1,32 @@
-import { expect, test } from '@playwright/test';
-import { newReseller } from './accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { resellerOfFile } from './accounts';
 import { callApi, signIn, signOut, tokenCookie } from './helpers';
-import { startStripeFake, type SideProcess } from './side-process';
+import { startPaypalFake, startSquareFake, startStripeFake, type SideProcess } from './side-process';
 import { signInAsStaff } from './two-factor-helpers';
 
-let stripe: (SideProcess & { secretKey: string }) | undefined;
-test.afterAll(async () => stripe?.stop());
+const sides: SideProcess[] = [];
+test.afterAll(async () => Promise.all(sides.map((side) => side.stop())));
+
+/** The reseller of this file, with no balance of its own: every dollar it has came through a hosted page. */
+const payer = resellerOfFile('card', 'Card Payer Co', 0);
+
+/** Staff stop a provider offering its methods (it stays on record for its deposits). */
+async function disableProvider(page: Page, id: string) {
+  const token = (await tokenCookie(page))!.value;
+  const off = await page.request.put(`/api/v1/admin/payment-providers/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { enabled: false },
+  });
+  expect(off.ok()).toBe(true);
+}
 
 test('a new reseller adds $25 by card on the hosted page and is credited once; staff refund it', async ({
   page,
 }) => {
   test.setTimeout(60_000);
-  stripe = await startStripeFake();
-  const reseller = await newReseller('card', 'Card Payer Co');
+  const stripe = await startStripeFake();
+  sides.push(stripe);
+  const reseller = await payer();
 
   // Staff add Stripe (the fake, through the official client's baseUrl).
   await signInAsStaff(page);
@@ -66,10 +80,65 @@ test('a new reseller adds $25 by card on the hosted page and is credited once; s
   expect(users[0].balance).toBe(0);
 
   // The provider stays on record for its deposits; disabled, it no longer offers Card to anyone.
-  const token = (await tokenCookie(page))!.value;
-  const off = await page.request.put(`/api/v1/admin/payment-providers/${provider._id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { enabled: false },
-  });
-  expect(off.ok()).toBe(true);
+  await disableProvider(page, provider._id);
+});
+
+test('the reseller adds money by PayPal and by Cash App on their hosted pages and is credited once each', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const [paypal, square] = await Promise.all([startPaypalFake(), startSquareFake()]);
+  sides.push(paypal, square);
+  const reseller = await payer();
+
+  // Staff add PayPal and Square (Cash App) the way they add Stripe: the fakes, through each client's baseUrl.
+  await signInAsStaff(page);
+  const added = [
+    await callApi(page, 'POST', '/admin/payment-providers', {
+      kind: 'paypal',
+      name: `PayPal ${Date.now().toString(36)}`,
+      credentials: { clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url },
+    }),
+    await callApi(page, 'POST', '/admin/payment-providers', {
+      kind: 'square',
+      name: `Square ${Date.now().toString(36)}`,
+      credentials: { accessToken: square.accessToken, locationId: square.locationId, baseUrl: square.url },
+    }),
+  ];
+  await signOut(page);
+
+  await signIn(page, reseller.discordId, reseller.password);
+  const wallets = [
+    { label: 'PayPal', dollars: 30, page: `${paypal.url}/checkoutnow?token=` },
+    { label: 'Cash App', dollars: 15, page: `${square.url}/checkout/` },
+  ];
+  for (const wallet of wallets) {
+    await test.step(wallet.label, async () => {
+      await page.goto('/deposits');
+      const balance = page.getByTestId('current-balance');
+      const { balance: before } = await callApi(page, 'GET', '/auth/access');
+      const after = `$${(before + wallet.dollars).toFixed(2)}`;
+      const received = `Payment received: $${wallet.dollars.toFixed(2)} added to your balance`;
+
+      await page.getByLabel(/^Amount/).fill(String(wallet.dollars));
+      await page.getByRole('form', { name: 'Add balance' }).getByText(wallet.label, { exact: true }).click();
+      await page.getByRole('button', { name: 'Add balance' }).click();
+
+      await expect(page).toHaveURL((url) => url.href.startsWith(wallet.page));
+      await expect(page.getByTestId('amount')).toHaveText(`$${wallet.dollars.toFixed(2)} USD`);
+      await page.getByRole('button', { name: 'Pay' }).click();
+
+      await expect(page).toHaveURL(/\/deposits\?invoice=[^&]+&payment=paid(&|$)/);
+      await expect(page.getByTestId('payment-return')).toHaveText(received);
+      await expect(balance).toHaveText(after);
+      // Coming back again asks again and credits nothing more.
+      await page.reload();
+      await expect(page.getByTestId('payment-return')).toHaveText(received);
+      await expect(balance).toHaveText(after);
+    });
+  }
+  await signOut(page);
+
+  await signInAsStaff(page);
+  for (const { provider } of added) await disableProvider(page, provider._id);
 });

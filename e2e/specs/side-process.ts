@@ -109,3 +109,45 @@ export async function startStripeFake(): Promise<SideProcess & { secretKey: stri
   );
   return { ...side, secretKey };
 }
+
+/** The PayPal fake the server's tests use, as a process (`apps/server/test/fakes/paypal-fake-main.ts`). */
+export async function startPaypalFake(): Promise<SideProcess & { clientId: string; clientSecret: string }> {
+  let clientId = '';
+  let clientSecret = '';
+  const side = await startSide(
+    'npx',
+    ['tsx', 'apps/server/test/fakes/paypal-fake-main.ts'],
+    {},
+    async (output) => {
+      const match = /PAYPAL_FAKE_URL=(\S+) PAYPAL_FAKE_CLIENT_ID=(\S+) PAYPAL_FAKE_CLIENT_SECRET=(\S+)/.exec(
+        output,
+      );
+      if (!match) return null;
+      [clientId, clientSecret] = [match[2]!, match[3]!];
+      return match[1]!;
+    },
+    60_000,
+  );
+  return { ...side, clientId, clientSecret };
+}
+
+/** The Square fake the server's tests use, as a process (`apps/server/test/fakes/square-fake-main.ts`). */
+export async function startSquareFake(): Promise<SideProcess & { accessToken: string; locationId: string }> {
+  let accessToken = '';
+  let locationId = '';
+  const side = await startSide(
+    'npx',
+    ['tsx', 'apps/server/test/fakes/square-fake-main.ts'],
+    {},
+    async (output) => {
+      const match = /SQUARE_FAKE_URL=(\S+) SQUARE_FAKE_ACCESS_TOKEN=(\S+) SQUARE_FAKE_LOCATION_ID=(\S+)/.exec(
+        output,
+      );
+      if (!match) return null;
+      [accessToken, locationId] = [match[2]!, match[3]!];
+      return match[1]!;
+    },
+    60_000,
+  );
+  return { ...side, accessToken, locationId };
+}

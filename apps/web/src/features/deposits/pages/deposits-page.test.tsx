@@ -164,6 +164,39 @@ describe('Deposits page', { timeout: 20_000 }, () => {
     assign.mockRestore();
   });
 
+  it('names the ways in that are on offer: PayPal and Cash App through providers, no card, credited when they clear', async () => {
+    renderPage({
+      'GET /website/deposit-options': {
+        body: {
+          minDeposit: 5,
+          maxDeposit: 500,
+          methods: ['paypal', 'cashapp'],
+          paypalInstructions: '',
+          hosted: [
+            { method: 'paypal', label: 'PayPal', surchargePercent: 0, surchargeFixed: 0 },
+            { method: 'cashapp', label: 'Cash App', surchargePercent: 0, surchargeFixed: 0 },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole('radio', { name: 'Cash App' })).toBeInTheDocument();
+    expect(screen.getByText('Add funds to your balance by PayPal or Cash App.')).toBeInTheDocument();
+    expect(
+      screen.getByText('PayPal and Cash App payments are credited as soon as they clear.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/card|usually within a few hours/)).not.toBeInTheDocument();
+  });
+
+  it('names card and the invoice methods left manual, and who credits each', async () => {
+    renderPage(cardOptions);
+    expect(await screen.findByText('Add funds to your balance by card or invoice.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Card payments are credited as soon as they clear; staff credit an invoice once its payment arrives, usually within a few hours.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('on return asks the server about the payment until it clears, then says what was added', async () => {
     let asked = 0;
     renderPage(

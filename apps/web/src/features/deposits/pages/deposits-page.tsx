@@ -11,6 +11,7 @@ import { AddBalanceForm } from '../components/add-balance-form';
 import { DepositNotice } from '../components/deposit-notice';
 import { InvoicesTable } from '../components/invoices-table';
 import { PaymentReturn } from '../components/payment-return';
+import { depositWording } from '../lib/deposit-wording';
 import { goToHostedPage } from '../lib/hosted-page';
 import { PaymentModal } from '../components/payment-modal';
 
@@ -24,6 +25,7 @@ export function DepositsPage() {
   const options = useDepositOptions();
   const create = useCreateInvoice();
   const [paying, setPaying] = useState<Paying | null>(null);
+  const wording = depositWording(options.data);
 
   const createInvoice = async (body: { amount: number; type: DepositMethod }) => {
     try {
@@ -50,14 +52,7 @@ export function DepositsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Deposits"
-        description={
-          options.data?.hosted.length
-            ? 'Add funds to your balance by card or invoice.'
-            : 'Add funds to your balance by Paypal or CashApp invoice.'
-        }
-      />
+      <PageHeader title="Deposits" description={wording.description} />
       <Stack gap="lg">
         <PaymentReturn />
         <DepositNotice invoices={invoices.data?.invoices ?? []} />
@@ -78,7 +73,7 @@ export function DepositsPage() {
                 {formatUsd(balance)}
               </Text>
               <Text size="xs" c="dimmed" mt="sm">
-                Staff credit an invoice once its payment arrives, usually within a few hours.
+                {wording.credit}
               </Text>
             </Paper>
           </Grid.Col>
