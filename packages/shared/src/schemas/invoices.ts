@@ -50,6 +50,10 @@ export const invoiceView = z.object({
   fee: z.number().nullable(),
   /** The provider's hosted page while the payment is open; null once it ended or for a manual invoice. */
   hosted_url: z.string().nullable(),
+  /** When staff refunded the deposit (its money taken back from the balance); null otherwise. */
+  refundedAt: z.string().nullable(),
+  /** A dispute (chargeback) of the payment: open, won (credited again) or lost; null when none. */
+  disputeStatus: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
 export const createInvoiceResponse = z.object({
@@ -121,8 +125,6 @@ export const adminInvoiceView = invoiceView.extend({
   captureId: z.string().nullable(),
   /** Why a captured payment was not credited (another amount or currency): staff decide. */
   reviewReason: z.string().nullable(),
-  refundedAt: z.string().nullable(),
-  disputeStatus: z.string().nullable(),
 });
 export type AdminInvoiceView = z.infer<typeof adminInvoiceView>;
 export const adminInvoicesResponse = z.object({

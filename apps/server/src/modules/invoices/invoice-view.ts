@@ -16,6 +16,8 @@ export const toInvoiceView = (row: InvoiceRow): InvoiceView => ({
   reference: row.reference,
   fee: row.feeCents === null ? null : centsToDollars(row.feeCents),
   hosted_url: row.status === 'pending' && row.hostedUrl ? row.hostedUrl : null,
+  refundedAt: row.refundedAt?.toISOString() ?? null,
+  disputeStatus: row.disputeStatus,
 });
 
 /** The provider kind that serves a hosted invoice's method. */
@@ -37,8 +39,6 @@ export const toAdminInvoiceView = (
   risk: row.risk,
   captureId: row.captureId,
   reviewReason: row.reviewReason,
-  refundedAt: row.refundedAt?.toISOString() ?? null,
-  disputeStatus: row.disputeStatus,
 });
 
 export const METHOD_NAMES: Record<string, string> = {

@@ -18,7 +18,8 @@ export function DepositNotice({ invoices }: { invoices: InvoiceView[] }) {
   const queryClient = useQueryClient();
   const [seen, setSeen] = useState(readSeen);
   const latest = invoices
-    .filter((i) => i.decidedAt && i.status !== 'pending')
+    // A deposit refunded since is no news of money added: its row in the list says what happened.
+    .filter((i) => i.decidedAt && i.status !== 'pending' && !i.refundedAt)
     .sort((a, b) => (b.decidedAt! > a.decidedAt! ? 1 : -1))[0];
   const isNew = latest !== undefined && latest.decidedAt! > seen;
   const decidedAt = isNew ? latest.decidedAt : null;

@@ -40,6 +40,11 @@ const columns = (onPay: Props['onPay']): DataColumn<InvoiceView>[] => [
             {invoice.cancelReason}
           </Text>
         )}
+        {moneyBackText(invoice) && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {moneyBackText(invoice)}
+          </Text>
+        )}
       </>
     ),
   },
@@ -78,4 +83,14 @@ export function InvoicesTable({ invoices, isPending, error, onPay }: Props) {
       empty="No invoices yet. Add balance above to create your first one."
     />
   );
+}
+
+/** A completed deposit whose money went back: refunded by staff, or disputed at the payment company. */
+function moneyBackText(invoice: InvoiceView): string | null {
+  if (invoice.refundedAt)
+    return `Refunded on ${invoice.refundedAt.slice(0, 10)}: taken back from your balance`;
+  if (invoice.disputeStatus === 'open') return 'Payment disputed: taken back from your balance';
+  if (invoice.disputeStatus === 'lost') return 'Payment disputed and lost: taken back from your balance';
+  if (invoice.disputeStatus === 'won') return 'Dispute won: credited again';
+  return null;
 }

@@ -20,6 +20,8 @@ const invoice = (over: Record<string, unknown>) => ({
   reference: null,
   fee: null,
   hosted_url: null,
+  refundedAt: null,
+  disputeStatus: null,
   ...over,
 });
 
@@ -70,6 +72,35 @@ describe('Deposits page', { timeout: 20_000 }, () => {
       'Completed',
       'CancelledNo payment arrived',
     ]);
+  });
+
+  it('says when a completed deposit went back: refunded by staff, or disputed; a refund is no approval news', async () => {
+    renderPage({
+      'GET /invoices/readAll': {
+        body: {
+          invoices: [
+            invoice({
+              _id: 'inv-r',
+              payment_method: 'stripe',
+              status: 'completed',
+              note: 'LP-REFND',
+              decidedAt: '2026-11-21T10:00:00.000Z',
+              refundedAt: '2026-11-22T09:00:00.000Z',
+            }),
+            invoice({ _id: 'inv-d', payment_method: 'stripe', status: 'completed', disputeStatus: 'open' }),
+            invoice({ _id: 'inv-w', payment_method: 'stripe', status: 'completed', disputeStatus: 'won' }),
+          ],
+          totalPages: 1,
+        },
+      },
+    });
+    const rows = await screen.findAllByTestId('invoice-row');
+    expect(rows.map((r) => within(r).getAllByRole('cell')[3]!.textContent)).toEqual([
+      'CompletedRefunded on 2026-11-22: taken back from your balance',
+      'CompletedPayment disputed: taken back from your balance',
+      'CompletedDispute won: credited again',
+    ]);
+    expect(screen.queryByText('Deposit approved')).not.toBeInTheDocument();
   });
 
   it('checks the amount against the staff limits before calling the server', async () => {
