@@ -32,6 +32,7 @@ test('staff credit a reseller $25 with a reason; ledger, audit log and the resel
     'Courier',
     'Label Types',
     'Providers',
+    'Payment providers',
     'Settings',
     'Audit Log',
     'Mail',

@@ -11,6 +11,7 @@ const SIDEBAR = [
   ['Deposits', '/deposits'],
   ['Addresses', '/address'],
   ['Reseller API', '/api-docs'],
+  ['Shipping day', '/shipping-day'],
 ] as const;
 
 test('a new reseller registers, signs in, walks the sidebar and signs out', async ({ page }) => {
