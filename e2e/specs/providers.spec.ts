@@ -114,7 +114,10 @@ test('staff add a provider, test it, route a label type to it and see health and
   await expect(saver).not.toContainText('Test mode');
 
   // A routed provider cannot be deleted: the server says why, in the dialog.
-  await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Providers', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Staff' })
+    .getByRole('link', { name: 'Providers', exact: true })
+    .click();
   await row.getByRole('button', { name: 'Delete Upstream portal' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Upstream portal?' });
   await confirm.getByRole('button', { name: 'Delete provider' }).click();
