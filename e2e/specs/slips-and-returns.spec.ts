@@ -119,13 +119,14 @@ test('Amazon slips to a bulk order, labels with slips, then a return label from 
   await expect(page.getByText('This is a return label.')).toBeVisible();
   await expect(page.getByRole('dialog', { name: /^Order LBL-/ })).toContainText('Jordan Avery');
 
-  // A phone: the drawer's actions and the selection bar's "Labels with slips" fit the width.
+  // A phone: the drawer's actions and the selection bar's "Labels with slips" fit the width. The open
+  // drawer lays itself out again for the narrower screen after the resize, so the width is read once it has.
   await page.setViewportSize({ width: 390, height: 844 });
   const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   await expect(
     page.getByRole('dialog', { name: /^Order LBL-/ }).getByRole('button', { name: 'Packing slip' }),
   ).toBeVisible();
-  expect(await fits()).toBe(true);
+  await expect.poll(fits).toBe(true);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'slips-drawer-390.png') });
   await page.keyboard.press('Escape');
   await page
@@ -134,6 +135,6 @@ test('Amazon slips to a bulk order, labels with slips, then a return label from 
     .check();
   const bar = page.getByRole('region', { name: 'Selected orders' });
   await expect(bar.getByRole('checkbox', { name: 'Labels with slips' })).toBeVisible();
-  expect(await fits()).toBe(true);
+  await expect.poll(fits).toBe(true);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'slips-selection-390.png') });
 });
