@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import type { Db } from '../src/db/client.ts';
 import { ledgerEntries, users } from '../src/db/schema.ts';
+import type { CheckoutRequest } from '../src/modules/payments/gateways/gateway.ts';
 import type { PaymentFake } from './fakes/payment-fake.ts';
 
 type Headers = Record<string, string>;
@@ -70,3 +72,17 @@ export async function ledgerState(db: Db, userId: string) {
   const [user] = await db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, userId));
   return { total: Number(row!.total), entries: row!.n, balance: user!.balance };
 }
+
+/** A checkout a gateway is asked to open, as the deposits service asks it (a fresh invoice, note and key). */
+export const checkoutRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
+  invoiceId: randomUUID(),
+  note: `LP-${Math.floor(10000 + Math.random() * 89999)}`,
+  chargeCents: 2587,
+  currency: 'USD',
+  description: 'LabelPort balance top-up',
+  returnUrl: 'http://portal.test/deposits?returned=1',
+  cancelUrl: 'http://portal.test/deposits?cancelled=1',
+  expiresAt: new Date(Date.now() + 3_600_000),
+  idempotencyKey: randomUUID(),
+  ...over,
+});

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
+import { checkoutRequest } from '../../../../test/payment-fixtures.ts';
 import type { PaymentFake } from '../../../../test/fakes/payment-fake.ts';
 import { startPaypalFake } from '../../../../test/fakes/paypal-fake.ts';
 import { startSquareFake } from '../../../../test/fakes/square-fake.ts';
 import {
   WebhookRejected,
-  type CheckoutRequest,
   type GatewayEvent,
   type PaymentGateway,
   type PaymentKind,
@@ -38,18 +38,6 @@ const KITS: GatewayKit[] = [
   },
 ];
 
-const checkoutRequest = (): CheckoutRequest => ({
-  invoiceId: randomUUID(),
-  note: `LP-${Math.floor(10000 + Math.random() * 89999)}`,
-  chargeCents: 2500,
-  currency: 'USD',
-  description: 'LabelPort balance top-up',
-  returnUrl: 'http://portal.test/deposits?returned=1',
-  cancelUrl: 'http://portal.test/deposits?cancelled=1',
-  expiresAt: new Date(Date.now() + 3_600_000),
-  idempotencyKey: randomUUID(),
-});
-
 describe.each(KITS)('the $kind gateway keeps the payment gateway contract', ({ kind, start, create }) => {
   let fake: PaymentFake;
   let sink: Awaited<ReturnType<typeof startWebhookSink>>;
@@ -78,7 +66,7 @@ describe.each(KITS)('the $kind gateway keeps the payment gateway contract', ({ k
     );
   }
   async function captured(amountCents?: number, currency?: string) {
-    const checkout = await gateway().createCheckout(checkoutRequest());
+    const checkout = await gateway().createCheckout(checkoutRequest({ chargeCents: 2500 }));
     await fake.pay(checkout.reference, { amountCents, currency });
     const state = await gateway().retrieve(checkout.reference);
     if (state.status !== 'captured') throw new Error(`Not captured: ${state.status}`);
@@ -99,7 +87,7 @@ describe.each(KITS)('the $kind gateway keeps the payment gateway contract', ({ k
   });
 
   it("is paid on its hosted page: back to the return URL, then captured for the company's amount and fee", async () => {
-    const request = checkoutRequest();
+    const request = checkoutRequest({ chargeCents: 2500 });
     const checkout = await gateway().createCheckout(request);
     expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
     const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Pay');
@@ -121,13 +109,13 @@ describe.each(KITS)('the $kind gateway keeps the payment gateway contract', ({ k
   });
 
   it('an unpaid checkout that expires is expired', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
+    const checkout = await gateway().createCheckout(checkoutRequest({ chargeCents: 2500 }));
     await fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
   });
 
   it('a payment sends signed messages that verify and name the checkout; altered or unsigned they are rejected', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
+    const checkout = await gateway().createCheckout(checkoutRequest({ chargeCents: 2500 }));
     const mark = fake.sentWebhooks().length;
     const events = await eventsOf(() => fake.pay(checkout.reference));
     expect(events).toContainEqual(

@@ -1,22 +1,10 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
+import { checkoutRequest } from '../../../../test/payment-fixtures.ts';
 import { startSquareFake, type SquareFake } from '../../../../test/fakes/square-fake.ts';
-import { WebhookRejected, type CheckoutRequest, type InboundWebhook } from './gateway.ts';
+import { WebhookRejected, type InboundWebhook } from './gateway.ts';
 import { createSquareGateway, SQUARE_WEBHOOK_EVENTS } from './square-gateway.ts';
-
-const checkoutRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
-  invoiceId: randomUUID(),
-  note: `LP-${Math.floor(10000 + Math.random() * 89999)}`,
-  chargeCents: 2587,
-  currency: 'USD',
-  description: 'LabelPort balance top-up',
-  returnUrl: 'http://portal.test/deposits?returned=1',
-  cancelUrl: 'http://portal.test/deposits?cancelled=1',
-  expiresAt: new Date(Date.now() + 3_600_000),
-  idempotencyKey: randomUUID(),
-  ...over,
-});
 
 describe('Square gateway through the square client against a local Square', () => {
   let fake: SquareFake;
