@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { drawTestScanForm } from '../../src/labels/scan-form-pdf.ts';
-import { isoNow, newId, sendJson } from './fake-upstream.ts';
+import { drawFakeScanForm, isoNow, newId, sendJson } from './fake-upstream.ts';
 
 type Json = Record<string, unknown>;
 
@@ -52,25 +51,12 @@ export function easypostShippingDay(options: {
     const path = `/files/scan_form/${id}.pdf`;
     options.files.set(
       path,
-      await drawTestScanForm({
-        formId: id,
-        carrier: 'usps',
-        shipDate: isoNow().slice(0, 10),
-        from: {
-          name: String(from.name ?? ''),
-          company: String(from.company ?? ''),
-          street: String(from.street1 ?? ''),
-          street2: String(from.street2 ?? ''),
-          city: String(from.city ?? ''),
-          state: String(from.state ?? ''),
-          zip: String(from.zip ?? ''),
-        },
-        labels: chosen.map((s) => ({
-          orderId: String(s!.id),
-          tracking: String(s!.tracking_code),
-          service: 'USPS',
-        })),
-      }),
+      await drawFakeScanForm(
+        id,
+        isoNow().slice(0, 10),
+        from,
+        chosen.map((s) => ({ orderId: String(s!.id), tracking: String(s!.tracking_code) })),
+      ),
     );
     for (const shipmentId of ids) onForm.add(shipmentId);
     const form: Json = {

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SAMPLE_FROM, SAMPLE_TO } from '../../src/labels/fixtures.ts';
+import { drawTestScanForm } from '../../src/labels/scan-form-pdf.ts';
 import { inlineRenderer } from '../../src/labels/render-pool/label-renderer.ts';
 import type { UpstreamPurchaseRequest } from '../../src/labels/providers/upstream/upstream-adapter.ts';
 import type { Address, Shipment } from '../../src/labels/types.ts';
@@ -136,6 +137,32 @@ export async function drawLabelWithZpl(labelTypeUid: string, from: Address, to: 
 }
 
 /** The first label loads the drawing code: draw one at start so no test's first purchase waits for it. */
+/**
+ * The SCAN form a carrier's fake hands back (EasyPost's ScanForm, Shippo's manifest): drawn like ours, from
+ * the companies' shared address shape (`street1`, `street2`, `zip`) and the labels on it.
+ */
+export const drawFakeScanForm = (
+  formId: string,
+  shipDate: string,
+  from: Record<string, unknown>,
+  labels: { orderId: string; tracking: string }[],
+) =>
+  drawTestScanForm({
+    formId,
+    carrier: 'usps',
+    shipDate,
+    from: {
+      name: String(from.name ?? ''),
+      company: String(from.company ?? ''),
+      street: String(from.street1 ?? ''),
+      street2: String(from.street2 ?? ''),
+      city: String(from.city ?? ''),
+      state: String(from.state ?? ''),
+      zip: String(from.zip ?? ''),
+    },
+    labels: labels.map((label) => ({ ...label, service: 'USPS' })),
+  });
+
 export const warmUpLabels = () => drawLabel('priority', SAMPLE_FROM, SAMPLE_TO, 16);
 
 export type FakeServer = { url: string; host: string; close(): Promise<void> };

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { drawTestScanForm } from '../../src/labels/scan-form-pdf.ts';
-import { newId, sendJson } from './fake-upstream.ts';
+import { drawFakeScanForm, newId, sendJson } from './fake-upstream.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,25 +34,12 @@ export function shippoShippingDay(options: {
     const path = `/manifests/files/${id}.pdf`;
     options.files.set(
       path,
-      await drawTestScanForm({
-        formId: id,
-        carrier: 'usps',
-        shipDate: String(body.shipment_date ?? now()).slice(0, 10),
-        from: {
-          name: String(from.name ?? ''),
-          company: String(from.company ?? ''),
-          street: String(from.street1 ?? ''),
-          street2: String(from.street2 ?? ''),
-          city: String(from.city ?? ''),
-          state: String(from.state ?? ''),
-          zip: String(from.zip ?? ''),
-        },
-        labels: chosen.map((t) => ({
-          orderId: String(t!.object_id),
-          tracking: String(t!.tracking_number),
-          service: 'USPS',
-        })),
-      }),
+      await drawFakeScanForm(
+        id,
+        String(body.shipment_date ?? now()).slice(0, 10),
+        from,
+        chosen.map((t) => ({ orderId: String(t!.object_id), tracking: String(t!.tracking_number) })),
+      ),
     );
     const manifest: Json = {
       carrier_account: account,
