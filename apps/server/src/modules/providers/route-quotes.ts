@@ -1,4 +1,4 @@
-import { centsToDollars } from '@portal/shared';
+import { formatCents } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { StoredQuote } from '../../db/schema.ts';
 import type { Shipment } from '../../labels/index.ts';
@@ -90,7 +90,7 @@ export async function quoteRoute(
 export function belowMarginMessage(quotes: readonly StoredQuote[], priceCents: number, maxCostCents: number) {
   const lowest = Math.min(...quotes.flatMap((q) => (q.amountCents === null ? [] : [q.amountCents])));
   return (
-    `Below the margin floor: the lowest quote $${centsToDollars(lowest).toFixed(2)} is above ` +
-    `$${centsToDollars(maxCostCents).toFixed(2)} (the price $${centsToDollars(priceCents).toFixed(2)} minus the floor)`
+    `Below the margin floor: the lowest quote ${formatCents(lowest)} is above ` +
+    `${formatCents(maxCostCents)} (the price ${formatCents(priceCents)} minus the floor)`
   );
 }

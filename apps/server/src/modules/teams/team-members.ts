@@ -6,7 +6,7 @@ import {
   type TeamRole,
   type UpdateMemberBody,
 } from '@portal/shared';
-import { aRole } from '@portal/shared';
+import { aRole, formatUsd } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -99,7 +99,7 @@ export async function updateMember(
     const changes = [
       body.role !== undefined ? `role ${role}` : null,
       body.dailyLimit !== undefined
-        ? `daily limit ${body.dailyLimit === null ? 'none' : `$${body.dailyLimit.toFixed(2)}`}`
+        ? `daily limit ${body.dailyLimit === null ? 'none' : formatUsd(body.dailyLimit)}`
         : null,
     ].filter(Boolean);
     await recordActivity(tx, actor.accountId, 'member.updated', `${target.username}: ${changes.join(', ')}`);
