@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.ts';
 import { clientKey } from '../lib/client-key.ts';
@@ -90,7 +90,10 @@ export async function registerSecurity(
     store: rateLimitStore(counter),
     // An IPv6 client by its /64, as the sign-in throttle counts it (decision 310).
     keyGenerator: (request) => clientKey(request.ip),
-    allowList: (request) => request.url === '/healthz' || request.url === '/readyz',
+    // The web app's pages and files are not counted: a team behind one office address loads the same
+    // shell and chunks on every page, and a refused index.html leaves a blank page, not a message.
+    allowList: (request) =>
+      request.url === '/healthz' || request.url === '/readyz' || isWebAppRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests, please try again in ${Math.ceil(context.ttl / 1000)} seconds`,
@@ -107,3 +110,8 @@ export const authRateLimit = (
       ? { max: config.authRateLimitPerMinute, timeWindow: '1 minute' }
       : false,
 });
+
+/** A page or file of the web app (the SPA's catch-all route), as opposed to an API call. */
+function isWebAppRequest(request: FastifyRequest): boolean {
+  return request.routeOptions.url === '/*' && !request.url.startsWith('/api/');
+}
