@@ -47,7 +47,7 @@ export default defineConfig({
   // Two tests share the two cores, so each has twice the one-worker budget; its expectations are unchanged.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['./slowest-specs-reporter.ts']],
+  reporter: [['list'], ['./slowest-specs-reporter.ts'], ['./failure-pages-reporter.ts']],
   outputDir: path.join(ROOT, 'test-results'),
   use: {
     baseURL: `http://localhost:${PORT}`,
