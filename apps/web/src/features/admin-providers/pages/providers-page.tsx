@@ -1,59 +1,39 @@
-import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
-import { IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
-import { StatusBadge } from '../../../components/status-badge';
-import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
+import {
+  ConnectionAnswerAlert,
+  TestConnectionButton,
+  useConnectionTest,
+} from '../../../components/connection-test';
+import { EnabledBadge, KeyHint, ProviderNameCell } from '../../../components/provider-cells';
 import { useProviders } from '../../../api/providers';
 import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
 import { CircuitBadge, LastError, ProviderCalls } from '../components/provider-health';
 import { ProviderDialog } from '../components/provider-dialog';
-import { CodeText } from '../../../components/code-text';
 import { AddButton } from '../../../components/add-button';
-
-type TestAnswer = { name: string; ok: boolean; message: string };
 
 /** `/admin/providers`: where real postage is bought, each provider's key hint, mode and health. */
 export function ProvidersPage() {
   const { data, isPending, error, refetch } = useProviders();
-  const test = useTestProvider();
+  const test = useConnectionTest(useTestProvider());
   const [dialog, setDialog] = useState<{ opened: boolean; editing: ProviderView | null }>({
     opened: false,
     editing: null,
   });
   const [deleting, setDeleting] = useState<ProviderView | null>(null);
-  const [answer, setAnswer] = useState<TestAnswer | null>(null);
-  const testing = test.isPending ? test.variables : null;
-
-  const runTest = (provider: ProviderView) => {
-    setAnswer(null);
-    test.mutate(provider._id, { onSuccess: (result) => setAnswer({ name: provider.name, ...result }) });
-  };
 
   const columns: DataColumn<ProviderView>[] = [
     {
       key: 'name',
       header: 'Provider',
       cell: (p) => (
-        <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm">
-              {p.name}
-            </Text>
-            <Badge
-              size="sm"
-              variant="light"
-              color={p.mode === 'live' ? 'grape' : 'orange'}
-              tt="none"
-              style={{ flexShrink: 0, minWidth: 'max-content' }}
-            >
-              {p.mode === 'live' ? 'Live' : 'Test'}
-            </Badge>
-          </Group>
+        <ProviderNameCell name={p.name} mode={p.mode}>
           <Text size="xs" c="dimmed">
             {PROVIDER_KIND_NAMES[p.kind]} · {p.maxConcurrent} at once
           </Text>
@@ -62,25 +42,21 @@ export function ProvidersPage() {
               {p.baseUrl}
             </Text>
           )}
-        </Stack>
+        </ProviderNameCell>
       ),
     },
     {
       key: 'key',
       header: 'API key',
       noWrap: true,
-      cell: (p) => <CodeText aria-label={`Key ending in ${p.credentialHint}`}>…{p.credentialHint}</CodeText>,
+      cell: (p) => <KeyHint hint={p.credentialHint} />,
     },
     {
       key: 'status',
       header: 'Status',
       cell: (p) => (
         <Stack gap={4} align="flex-start">
-          <StatusBadge
-            statusStyle={LABEL_TYPE_STATUS_STYLE[p.enabled ? 'enabled' : 'disabled']}
-            status={p.enabled ? 'enabled' : 'disabled'}
-            pill
-          />
+          <EnabledBadge enabled={p.enabled} />
           <CircuitBadge state={p.health.circuit} />
         </Stack>
       ),
@@ -106,16 +82,9 @@ export function ProvidersPage() {
       noWrap: true,
       cell: (p) => (
         <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlugConnected size={14} />}
-            loading={testing === p._id}
-            onClick={() => runTest(p)}
-            aria-label={`Test connection to ${p.name}`}
-          >
+          <TestConnectionButton name={p.name} loading={test.testing === p._id} onClick={() => test.run(p)}>
             Test
-          </Button>
+          </TestConnectionButton>
           <Button
             size="xs"
             variant="default"
@@ -148,18 +117,11 @@ export function ProvidersPage() {
         }
       />
       <Stack gap="md">
-        {answer && (
-          <Alert
-            color={answer.ok ? 'teal' : 'red'}
-            title={answer.ok ? `${answer.name}: connected` : `${answer.name}: connection failed`}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setAnswer(null)}
-            role="status"
-          >
-            {answer.message}
-          </Alert>
-        )}
+        <ConnectionAnswerAlert
+          answer={test.answer}
+          failedTitle="connection failed"
+          onDismiss={test.dismiss}
+        />
         <DataTable
           label="Providers"
           columns={columns}
