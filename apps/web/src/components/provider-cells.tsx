@@ -1,6 +1,8 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CodeText } from './code-text';
+import { TestConnectionButton } from './connection-test';
+import type { DataColumn } from './data-table';
 import { StatusBadge } from './status-badge';
 import { LABEL_TYPE_STATUS_STYLE } from '../lib/status-styles';
 
@@ -33,6 +35,48 @@ export function ProviderNameCell({ name, mode, children }: NameProps) {
 export const KeyHint = ({ hint }: { hint: string }) => (
   <CodeText aria-label={`Key ending in ${hint}`}>…{hint}</CodeText>
 );
+
+/** The key column: its last characters under the page's own heading ("Key", "API key"). */
+export const keyHintColumn = <T extends { credentialHint: string }>(header: string): DataColumn<T> => ({
+  key: 'key',
+  header,
+  noWrap: true,
+  cell: (p) => <KeyHint hint={p.credentialHint} />,
+});
+
+type ActionsProps = {
+  name: string;
+  testLabel: string;
+  testing: boolean;
+  onTest: () => void;
+  onEdit: () => void;
+  /** The page's own way to delete, last in the row. */
+  children: ReactNode;
+};
+
+/** A provider row's buttons: test its connection, edit it, then delete it. */
+export function ProviderActions({ name, testLabel, testing, onTest, onEdit, children }: ActionsProps) {
+  return (
+    <Group gap={6} justify="flex-end" wrap="nowrap">
+      <TestConnectionButton name={name} loading={testing} onClick={onTest}>
+        {testLabel}
+      </TestConnectionButton>
+      <Button size="xs" variant="default" onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </Button>
+      {children}
+    </Group>
+  );
+}
+
+/** The actions column: no visible heading, buttons to the right. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode): DataColumn<T> => ({
+  key: 'actions',
+  header: <VisuallyHidden>Actions</VisuallyHidden>,
+  align: 'right',
+  noWrap: true,
+  cell,
+});
 
 /** Enabled or Disabled, as a pill. */
 export const EnabledBadge = ({ enabled }: { enabled: boolean }) => (

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   DEPOSIT_METHOD_LABELS,
   formatUsd,
@@ -7,14 +7,16 @@ import {
 } from '@portal/shared';
 import { useState } from 'react';
 import { AddButton } from '../../../components/add-button';
-import {
-  ConnectionAnswerAlert,
-  TestConnectionButton,
-  useConnectionTest,
-} from '../../../components/connection-test';
+import { ConnectionAnswerAlert, useConnectionTest } from '../../../components/connection-test';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { EnabledBadge, KeyHint, ProviderNameCell } from '../../../components/provider-cells';
+import {
+  actionsColumn,
+  EnabledBadge,
+  keyHintColumn,
+  ProviderActions,
+  ProviderNameCell,
+} from '../../../components/provider-cells';
 import { notifySuccess } from '../../../lib/notify';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import {
@@ -62,12 +64,7 @@ export function PaymentProvidersPage() {
         </ProviderNameCell>
       ),
     },
-    {
-      key: 'key',
-      header: 'Key',
-      noWrap: true,
-      cell: (p) => <KeyHint hint={p.credentialHint} />,
-    },
+    keyHintColumn('Key'),
     {
       key: 'fees',
       header: 'Fee and limits',
@@ -94,36 +91,25 @@ export function PaymentProvidersPage() {
       header: 'Status',
       cell: (p) => <EnabledBadge enabled={p.enabled} />,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      noWrap: true,
-      cell: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <TestConnectionButton name={p.name} loading={test.testing === p._id} onClick={() => test.run(p)}>
-            Test connection
-          </TestConnectionButton>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setEditing({ provider: p })}
-            aria-label={`Edit ${p.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(p)}
-            aria-label={`Delete ${p.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((p) => (
+      <ProviderActions
+        name={p.name}
+        testLabel="Test connection"
+        testing={test.testing === p._id}
+        onTest={() => test.run(p)}
+        onEdit={() => setEditing({ provider: p })}
+      >
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setDeleting(p)}
+          aria-label={`Delete ${p.name}`}
+        >
+          Delete
+        </Button>
+      </ProviderActions>
+    )),
   ];
 
   return (

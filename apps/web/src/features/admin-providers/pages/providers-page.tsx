@@ -1,16 +1,18 @@
-import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable, type DataColumn } from '../../../components/data-table';
 import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
+import { ConnectionAnswerAlert, useConnectionTest } from '../../../components/connection-test';
 import {
-  ConnectionAnswerAlert,
-  TestConnectionButton,
-  useConnectionTest,
-} from '../../../components/connection-test';
-import { EnabledBadge, KeyHint, ProviderNameCell } from '../../../components/provider-cells';
+  actionsColumn,
+  EnabledBadge,
+  keyHintColumn,
+  ProviderActions,
+  ProviderNameCell,
+} from '../../../components/provider-cells';
 import { useProviders } from '../../../api/providers';
 import { useTestProvider } from '../api/providers';
 import { DeleteProviderDialog } from '../components/delete-provider-dialog';
@@ -45,12 +47,7 @@ export function ProvidersPage() {
         </ProviderNameCell>
       ),
     },
-    {
-      key: 'key',
-      header: 'API key',
-      noWrap: true,
-      cell: (p) => <KeyHint hint={p.credentialHint} />,
-    },
+    keyHintColumn('API key'),
     {
       key: 'status',
       header: 'Status',
@@ -75,36 +72,25 @@ export function ProvidersPage() {
           <Text size="sm">{p.labelTypes.map((t) => t.name).join(', ')}</Text>
         ),
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      noWrap: true,
-      cell: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <TestConnectionButton name={p.name} loading={test.testing === p._id} onClick={() => test.run(p)}>
-            Test
-          </TestConnectionButton>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setDialog({ opened: true, editing: p })}
-            aria-label={`Edit ${p.name}`}
-          >
-            Edit
-          </Button>
-          <IconAction
-            tip="Delete"
-            label={`Delete ${p.name}`}
-            icon={<IconTrash size={16} />}
-            variant="subtle"
-            color="red"
-            size="md"
-            onClick={() => setDeleting(p)}
-          />
-        </Group>
-      ),
-    },
+    actionsColumn((p) => (
+      <ProviderActions
+        name={p.name}
+        testLabel="Test"
+        testing={test.testing === p._id}
+        onTest={() => test.run(p)}
+        onEdit={() => setDialog({ opened: true, editing: p })}
+      >
+        <IconAction
+          tip="Delete"
+          label={`Delete ${p.name}`}
+          icon={<IconTrash size={16} />}
+          variant="subtle"
+          color="red"
+          size="md"
+          onClick={() => setDeleting(p)}
+        />
+      </ProviderActions>
+    )),
   ];
 
   return (
