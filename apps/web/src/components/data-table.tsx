@@ -11,6 +11,7 @@ import {
   type MantineSpacing,
   type TableTdProps,
   type TableTrProps,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/notify';
@@ -29,6 +30,15 @@ export type DataColumn<T> = {
   /** Anything else a cell needs (`maw`, `miw`, a `title` from the row). */
   td?: (row: T) => TableTdProps;
 };
+
+/** The actions column: no visible heading, buttons to the right. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode): DataColumn<T> => ({
+  key: 'actions',
+  header: <VisuallyHidden>Actions</VisuallyHidden>,
+  align: 'right',
+  noWrap: true,
+  cell,
+});
 
 type RowProps = TableTrProps & { [data: `data-${string}`]: string | boolean | undefined };
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CodeText } from './code-text';
 import { TestConnectionButton } from './connection-test';
@@ -30,6 +30,19 @@ export function ProviderNameCell({ name, mode, children }: NameProps) {
     </Stack>
   );
 }
+
+/** The Provider column: name and mode, and the page's own lines under them. */
+export const providerNameColumn = <T extends { name: string; mode: 'live' | 'test' }>(
+  details: (row: T) => ReactNode,
+): DataColumn<T> => ({
+  key: 'name',
+  header: 'Provider',
+  cell: (p) => (
+    <ProviderNameCell name={p.name} mode={p.mode}>
+      {details(p)}
+    </ProviderNameCell>
+  ),
+});
 
 /** The last characters of a stored key: all a page ever shows of it. */
 export const KeyHint = ({ hint }: { hint: string }) => (
@@ -68,15 +81,6 @@ export function ProviderActions({ name, testLabel, testing, onTest, onEdit, chil
     </Group>
   );
 }
-
-/** The actions column: no visible heading, buttons to the right. */
-export const actionsColumn = <T,>(cell: (row: T) => ReactNode): DataColumn<T> => ({
-  key: 'actions',
-  header: <VisuallyHidden>Actions</VisuallyHidden>,
-  align: 'right',
-  noWrap: true,
-  cell,
-});
 
 /** Enabled or Disabled, as a pill. */
 export const EnabledBadge = ({ enabled }: { enabled: boolean }) => (

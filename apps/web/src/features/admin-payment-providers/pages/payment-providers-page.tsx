@@ -8,14 +8,13 @@ import {
 import { useState } from 'react';
 import { AddButton } from '../../../components/add-button';
 import { ConnectionAnswerAlert, useConnectionTest } from '../../../components/connection-test';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { actionsColumn, DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import {
-  actionsColumn,
   EnabledBadge,
   keyHintColumn,
   ProviderActions,
-  ProviderNameCell,
+  providerNameColumn,
 } from '../../../components/provider-cells';
 import { notifySuccess } from '../../../lib/notify';
 import { ReasonDialog } from '../../../components/reason-dialog';
@@ -53,17 +52,13 @@ export function PaymentProvidersPage() {
   };
 
   const columns: DataColumn<PaymentProviderView>[] = [
-    {
-      key: 'name',
-      header: 'Provider',
-      cell: (p) => (
-        <ProviderNameCell name={p.name} mode={p.mode}>
-          <Text size="xs" c="dimmed">
-            {PAYMENT_KIND_NAMES[p.kind]} · {p.methods.map((m) => DEPOSIT_METHOD_LABELS[m]).join(', ')}
-          </Text>
-        </ProviderNameCell>
-      ),
-    },
+    providerNameColumn((p) => (
+      <>
+        <Text size="xs" c="dimmed">
+          {PAYMENT_KIND_NAMES[p.kind]} · {p.methods.map((m) => DEPOSIT_METHOD_LABELS[m]).join(', ')}
+        </Text>
+      </>
+    )),
     keyHintColumn('Key'),
     {
       key: 'fees',

@@ -2,16 +2,15 @@ import { Stack, Text } from '@mantine/core';
 import { PROVIDER_KIND_NAMES, type ProviderView } from '@portal/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { actionsColumn, DataTable, type DataColumn } from '../../../components/data-table';
 import { IconAction } from '../../../components/icon-action';
 import { PageHeader } from '../../../components/page-header';
 import { ConnectionAnswerAlert, useConnectionTest } from '../../../components/connection-test';
 import {
-  actionsColumn,
   EnabledBadge,
   keyHintColumn,
   ProviderActions,
-  ProviderNameCell,
+  providerNameColumn,
 } from '../../../components/provider-cells';
 import { useProviders } from '../../../api/providers';
 import { useTestProvider } from '../api/providers';
@@ -31,22 +30,18 @@ export function ProvidersPage() {
   const [deleting, setDeleting] = useState<ProviderView | null>(null);
 
   const columns: DataColumn<ProviderView>[] = [
-    {
-      key: 'name',
-      header: 'Provider',
-      cell: (p) => (
-        <ProviderNameCell name={p.name} mode={p.mode}>
-          <Text size="xs" c="dimmed">
-            {PROVIDER_KIND_NAMES[p.kind]} · {p.maxConcurrent} at once
+    providerNameColumn((p) => (
+      <>
+        <Text size="xs" c="dimmed">
+          {PROVIDER_KIND_NAMES[p.kind]} · {p.maxConcurrent} at once
+        </Text>
+        {p.baseUrl && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {p.baseUrl}
           </Text>
-          {p.baseUrl && (
-            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-              {p.baseUrl}
-            </Text>
-          )}
-        </ProviderNameCell>
-      ),
-    },
+        )}
+      </>
+    )),
     keyHintColumn('API key'),
     {
       key: 'status',
