@@ -11,7 +11,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormModal } from '../../../components/form-modal';
-import { NumberField } from '../../../components/form-fields';
+import { NumberField, SelectField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
@@ -177,23 +177,14 @@ function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose 
           required
           data-autofocus
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="uid"
-          render={({ field }) => (
-            <Select
-              label="Carrier service"
-              description="A built-in service, or another service your providers sell"
-              data={options}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.uid?.message}
-              required
-              allowDeselect={false}
-            />
-          )}
+          label="Carrier service"
+          description="A built-in service, or another service your providers sell"
+          data={options}
+          required
+          allowDeselect={false}
         />
         {isStaffMade && (
           <StaffServiceFields
