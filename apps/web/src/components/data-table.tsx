@@ -87,6 +87,26 @@ export function ListNote({ children, isLoading = false }: { children: ReactNode;
   );
 }
 
+/** A cell of two lines: what it is, and a dimmed line under it (a time under its day, tiers under prices). */
+export function CellLines({
+  main,
+  sub,
+  size = 'sm',
+}: {
+  main: ReactNode;
+  sub: ReactNode;
+  size?: 'sm' | 'xs';
+}) {
+  return (
+    <>
+      <Text size={size}>{main}</Text>
+      <Text size="xs" c="dimmed">
+        {sub}
+      </Text>
+    </>
+  );
+}
+
 /** A portal table's column title: small, grey capitals. */
 export function ColumnTitle({ children }: { children: ReactNode }) {
   return (
