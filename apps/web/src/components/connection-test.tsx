@@ -1,6 +1,7 @@
-import { Alert, Button } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ActionButton } from './action-button';
 
 /** What a company said to a test call: shown above its table until dismissed or the next test. */
 export type ConnectionAnswer = { name: string; ok: boolean; message: string };
@@ -49,15 +50,14 @@ type ButtonProps = { name: string; loading: boolean; onClick: () => void; childr
 /** A row's test button, named for the company it calls. */
 export function TestConnectionButton({ name, loading, onClick, children }: ButtonProps) {
   return (
-    <Button
-      size="xs"
+    <ActionButton
       variant="light"
-      leftSection={<IconPlugConnected size={14} />}
+      icon={IconPlugConnected}
       loading={loading}
       onClick={onClick}
       aria-label={`Test connection to ${name}`}
     >
       {children}
-    </Button>
+    </ActionButton>
   );
 }
