@@ -18,6 +18,12 @@ import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSaveLabelType } from '../api/admin-label-types';
 import { StaffServiceFields } from './staff-service-fields';
 
+/** What insurance costs: a price per $100 declared, and the least it costs. */
+const INSURANCE_FIELDS = [
+  { name: 'insurancePer100', label: 'Per $100 declared ($)' },
+  { name: 'insuranceMin', label: 'Minimum ($)' },
+] as const;
+
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 type Props = {
   /** The type being edited; null creates a new one. */
@@ -247,20 +253,16 @@ function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose 
           />
           {isInsured && (
             <Group grow align="flex-start">
-              <NumberField
-                control={form.control}
-                name="insurancePer100"
-                label="Per $100 declared ($)"
-                min={0}
-                decimalScale={2}
-              />
-              <NumberField
-                control={form.control}
-                name="insuranceMin"
-                label="Minimum ($)"
-                min={0}
-                decimalScale={2}
-              />
+              {INSURANCE_FIELDS.map(({ name, label }) => (
+                <NumberField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  label={label}
+                  min={0}
+                  decimalScale={2}
+                />
+              ))}
             </Group>
           )}
           {insuranceError && (
