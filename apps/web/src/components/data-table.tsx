@@ -87,6 +87,19 @@ export function ListNote({ children, isLoading = false }: { children: ReactNode;
   );
 }
 
+/**
+ * What an empty list says: a sentence as a dimmed line, or a heading with what to do next (its own texts),
+ * centred under the table's heading.
+ */
+function EmptyNote({ children }: { children: ReactNode }) {
+  if (typeof children === 'string') return <ListNote>{children}</ListNote>;
+  return (
+    <Stack align="center" gap="xs" py="xl" px="md" ta="center">
+      {children}
+    </Stack>
+  );
+}
+
 /** A cell of two lines: what it is, and a dimmed line under it (a time under its day, tiers under prices). */
 export function CellLines({
   main,
@@ -223,7 +236,7 @@ export function DataTable<T>({
             {table}
           </ScrollArea>
           {isLoading && <ListNote isLoading>Loading {label.toLowerCase()}…</ListNote>}
-          {!isLoading && rows?.length === 0 && <ListNote>{empty}</ListNote>}
+          {!isLoading && rows?.length === 0 && <EmptyNote>{empty}</EmptyNote>}
         </Paper>
       </>
     );
@@ -252,11 +265,7 @@ export function DataTable<T>({
           Loading {label.toLowerCase()}…
         </Text>
       )}
-      {!isLoading && !error && rows?.length === 0 && (
-        <Stack align="center" gap="xs" py="xl" px="md" ta="center">
-          {empty}
-        </Stack>
-      )}
+      {!isLoading && !error && rows?.length === 0 && <EmptyNote>{empty}</EmptyNote>}
     </Paper>
   );
 }
