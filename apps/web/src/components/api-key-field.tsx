@@ -2,7 +2,7 @@ import { ActionIcon, Button, Code, CopyButton, Group, Modal, Stack, Text, Toolti
 import { IconCheck, IconCopy, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '../lib/notify';
-import { useRegenerateApiKey } from '../lib/regenerate-api-key';
+import { useRegenerateApiKey } from '../api/api-key';
 
 const mask = (key: string): string => `${key.slice(0, 6)}${'•'.repeat(24)}${key.slice(-4)}`;
 

@@ -11,6 +11,7 @@ import {
   type MantineSpacing,
   type TableTdProps,
   type TableTrProps,
+  VisuallyHidden,
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/notify';
@@ -29,6 +30,15 @@ export type DataColumn<T> = {
   /** Anything else a cell needs (`maw`, `miw`, a `title` from the row). */
   td?: (row: T) => TableTdProps;
 };
+
+/** The actions column: no visible heading, buttons to the right. */
+export const actionsColumn = <T,>(cell: (row: T) => ReactNode): DataColumn<T> => ({
+  key: 'actions',
+  header: <VisuallyHidden>Actions</VisuallyHidden>,
+  align: 'right',
+  noWrap: true,
+  cell,
+});
 
 type RowProps = TableTrProps & { [data: `data-${string}`]: string | boolean | undefined };
 
@@ -74,6 +84,39 @@ export function ListNote({ children, isLoading = false }: { children: ReactNode;
     <Text c="dimmed" size="sm" ta="center" py="xl" role={isLoading ? 'status' : undefined}>
       {children}
     </Text>
+  );
+}
+
+/**
+ * What an empty list says: a sentence as a dimmed line, or a heading with what to do next (its own texts),
+ * centred under the table's heading.
+ */
+function EmptyNote({ children }: { children: ReactNode }) {
+  if (typeof children === 'string') return <ListNote>{children}</ListNote>;
+  return (
+    <Stack align="center" gap="xs" py="xl" px="md" ta="center">
+      {children}
+    </Stack>
+  );
+}
+
+/** A cell of two lines: what it is, and a dimmed line under it (a time under its day, tiers under prices). */
+export function CellLines({
+  main,
+  sub,
+  size = 'sm',
+}: {
+  main: ReactNode;
+  sub: ReactNode;
+  size?: 'sm' | 'xs';
+}) {
+  return (
+    <>
+      <Text size={size}>{main}</Text>
+      <Text size="xs" c="dimmed">
+        {sub}
+      </Text>
+    </>
   );
 }
 
@@ -193,7 +236,7 @@ export function DataTable<T>({
             {table}
           </ScrollArea>
           {isLoading && <ListNote isLoading>Loading {label.toLowerCase()}…</ListNote>}
-          {!isLoading && rows?.length === 0 && <ListNote>{empty}</ListNote>}
+          {!isLoading && rows?.length === 0 && <EmptyNote>{empty}</EmptyNote>}
         </Paper>
       </>
     );
@@ -222,11 +265,7 @@ export function DataTable<T>({
           Loading {label.toLowerCase()}…
         </Text>
       )}
-      {!isLoading && !error && rows?.length === 0 && (
-        <Stack align="center" gap="xs" py="xl" px="md" ta="center">
-          {empty}
-        </Stack>
-      )}
+      {!isLoading && !error && rows?.length === 0 && <EmptyNote>{empty}</EmptyNote>}
     </Paper>
   );
 }

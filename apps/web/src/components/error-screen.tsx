@@ -1,5 +1,6 @@
-import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { NoticeBody } from './notice-body';
 
 export const UNEXPECTED_ERROR_TEXT = 'Unexpected Application Error!';
 
@@ -9,15 +10,14 @@ export function ErrorScreen() {
     <Center mih="100dvh" p="md" bg="gray.0">
       <Paper withBorder radius="lg" p="xl" maw={440} w="100%" shadow="sm">
         <Stack align="center" gap="md" ta="center">
-          <ThemeIcon size={56} radius="xl" color="red" variant="light" aria-hidden>
-            <IconAlertTriangle size={30} />
-          </ThemeIcon>
-          <Title order={2} fz="h3">
-            {UNEXPECTED_ERROR_TEXT}
-          </Title>
-          <Text c="dimmed" size="sm">
+          <NoticeBody
+            icon={(size) => <IconAlertTriangle size={size} />}
+            title={UNEXPECTED_ERROR_TEXT}
+            size="screen"
+            color="red"
+          >
             Something went wrong while showing this page. Your balance and orders are safe.
-          </Text>
+          </NoticeBody>
           <Button onClick={() => window.location.reload()}>Reload page</Button>
         </Stack>
       </Paper>

@@ -92,6 +92,7 @@ export function FileField<Values extends FieldValues, Transformed = Values>({
           {...props}
           value={field.value ?? null}
           onChange={(file) => field.onChange(file)}
+          ref={field.ref}
           error={fieldState.error?.message}
         />
       )}

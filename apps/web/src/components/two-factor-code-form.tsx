@@ -6,7 +6,7 @@ import { AuthForm, AuthSubmitButton } from './auth-fields';
 import { CheckboxField } from './form-fields';
 import { reloadAt, storeAccessToken } from '../lib/auth-token';
 import { errorMessage } from '../lib/notify';
-import { loginWithSecondFactor } from '../lib/login-two-factor';
+import { loginWithSecondFactor } from '../api/login-two-factor';
 import { schemaResolver } from '../lib/schema-resolver';
 import { useTimedMessage } from '../lib/use-timed-message';
 

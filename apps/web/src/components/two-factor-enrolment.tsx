@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { enableTwoFactor, setupTwoFactor } from '../lib/two-factor';
+import { enableTwoFactor, setupTwoFactor } from '../api/two-factor';
 import { ErrorAlert } from './error-alert';
 import { RecoveryCodes } from './recovery-codes';
 

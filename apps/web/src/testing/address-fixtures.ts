@@ -33,3 +33,20 @@ export const savedAddressFixture = (overrides: Partial<AddressView> = {}): Addre
   createdAt: '2025-01-02T10:00:00.000Z',
   ...overrides,
 });
+
+/** The address check's hold on a Boston order to ZIP 10118, with New York, NY as its fix. */
+export const zipHoldWarning = {
+  field: 'ToZip',
+  message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
+  suggestion: 'New York, NY',
+  fix: { ToCity: 'New York', ToState: 'NY' },
+};
+
+/** The server's 422 that holds an order for `zipHoldWarning`. */
+export const zipHoldReply = {
+  status: 422,
+  body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [zipHoldWarning] },
+};
+
+/** What the order says once the hold's fix is taken: the ZIP's city and state, the ZIP as typed. */
+export const zipHoldFixed = { ToCity: 'New York', ToState: 'NY', ToZip: '10118' };

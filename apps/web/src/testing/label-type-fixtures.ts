@@ -1,4 +1,4 @@
-import type { LabelTypeView } from '@portal/shared';
+import type { AdminLabelTypesResponse, LabelTypeView, ProviderView } from '@portal/shared';
 
 /** One price for every weight up to 150. */
 const flatPrice = (price: number) => [{ fromWeight: 0, toWeight: 150, price }];
@@ -49,3 +49,48 @@ export const labelTypeCatalog: LabelTypeView[] = [
   labelTypeFixture({ _id: 't-fedex', name: 'FedEx Ground', uid: 'fedex_ground', carrier: 'fedex', price: 8 }),
   labelTypeFixture({ _id: 't-off', name: 'UPS Express', uid: 'ups_express', status: false, price: 18 }),
 ];
+
+type AdminLabelType = AdminLabelTypesResponse['labelTypes'][number];
+
+/** The console's USPS Priority Mail: built in, sold in order with no margin floor, no route, $9 a label. */
+export const adminLabelTypeFixture = (overrides: Partial<AdminLabelType> = {}): AdminLabelType => ({
+  _id: 't-pri',
+  name: 'USPS Priority Mail',
+  uid: 'priority',
+  carrier: 'usps',
+  service: 'priority',
+  isStaffMade: false,
+  weightUnit: 'lb',
+  maxWeight: 70,
+  status: true,
+  voidWindowDays: 30,
+  orderCount: 0,
+  route: [],
+  mode: 'ordered',
+  withinCents: null,
+  minMarginCents: null,
+  minMarginPercent: null,
+  prices: [{ fromWeight: 0, toWeight: 70, price: 9 }],
+  ...overrides,
+});
+
+/** A healthy, enabled provider with no routes yet. */
+export const providerFixture = (
+  id: string,
+  name: string,
+  kind: ProviderView['kind'],
+  overrides: Partial<ProviderView> = {},
+): ProviderView => ({
+  _id: id,
+  kind,
+  name,
+  mode: 'live',
+  enabled: true,
+  credentialHint: 'abcd',
+  baseUrl: null,
+  maxConcurrent: 10,
+  labelTypes: [],
+  health: { circuit: 'closed', calls: 0, successRate: null, p95Ms: null, lastError: null },
+  createdAt: '2026-11-26T00:00:00.000Z',
+  ...overrides,
+});

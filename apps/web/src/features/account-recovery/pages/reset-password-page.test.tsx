@@ -1,8 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { getAccessToken } from '../../../lib/auth-token';
 import { storeEmail } from '../../../lib/stored-email';
+import { solveCaptcha } from '../../../testing/altcha-challenge';
 import { stubApi } from '../../../testing/fake-server';
 import { renderSignedOut } from '../../../testing/render';
 import { ResetPasswordPage } from './reset-password-page';
@@ -26,19 +27,6 @@ async function fill(user: ReturnType<typeof userEvent.setup>, newPassword: strin
   await user.type(screen.getByLabelText('OTP'), '123456');
   await user.type(screen.getByLabelText('New Password'), newPassword);
   await user.type(screen.getByLabelText('Confirm New Password'), newPassword);
-}
-
-/** What the ALTCHA checkbox reports once solved (the widget itself is not run in jsdom). */
-async function solveCaptcha() {
-  await waitFor(() => {
-    expect(customElements.get('altcha-widget')).toBeDefined();
-    expect(document.querySelector('altcha-widget')).not.toBeNull();
-  }, SLOW);
-  await act(async () => {}); // the page listens from an effect after the widget mounts
-  const widget = document.querySelector('altcha-widget')!;
-  widget.dispatchEvent(
-    new CustomEvent('statechange', { detail: { state: 'verified', payload: 'captcha-ok' } }),
-  );
 }
 
 const resetCalls = <T extends { path: string }>(calls: T[]) =>

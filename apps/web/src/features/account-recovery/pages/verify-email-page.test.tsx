@@ -1,9 +1,10 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as authToken from '../../../lib/auth-token';
 import { getAccessToken, storeAccessToken } from '../../../lib/auth-token';
 import { getStoredEmail, storeEmail } from '../../../lib/stored-email';
+import { solveCaptcha } from '../../../testing/altcha-challenge';
 import { stubApi } from '../../../testing/fake-server';
 import { renderSignedOut } from '../../../testing/render';
 import { VERIFIED_SIGN_IN_MESSAGE, VerifyEmailPage } from './verify-email-page';
@@ -20,18 +21,6 @@ function renderPage() {
   });
   const view = renderSignedOut('/verify', <VerifyEmailPage />);
   return { ...server, ...view, user: userEvent.setup() };
-}
-
-/** What the ALTCHA checkbox reports once solved (the widget itself is not run in jsdom). */
-async function solveCaptcha() {
-  await waitFor(() => {
-    expect(customElements.get('altcha-widget')).toBeDefined();
-    expect(document.querySelector('altcha-widget')).not.toBeNull();
-  }, SLOW);
-  await act(async () => {}); // the page listens from an effect after the widget mounts
-  document
-    .querySelector('altcha-widget')!
-    .dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verified', payload: 'captcha-ok' } }));
 }
 
 async function verify(user: ReturnType<typeof userEvent.setup>) {

@@ -10,6 +10,7 @@ import {
   useUpdateWebhook,
 } from '../api/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
+import { ActionButton } from '../../../components/action-button';
 
 type Props = { endpoint: WebhookEndpointView; onSecret: (secret: string) => void };
 
@@ -59,10 +60,9 @@ export function WebhookEndpointItem({ endpoint, onSecret }: Props) {
           ))}
         </Group>
         <Group gap="xs" mt={4}>
-          <Button
-            size="xs"
+          <ActionButton
             variant="light"
-            leftSection={<IconSend size={14} />}
+            icon={IconSend}
             loading={sendTest.isPending}
             disabled={!endpoint.enabled}
             onClick={() =>
@@ -76,33 +76,21 @@ export function WebhookEndpointItem({ endpoint, onSecret }: Props) {
             }
           >
             Send test event
-          </Button>
-          <Button
-            size="xs"
+          </ActionButton>
+          <ActionButton
             variant="default"
-            leftSection={<IconList size={14} />}
+            icon={IconList}
             onClick={() => setShowLog((v) => !v)}
             aria-expanded={showLog}
           >
             {showLog ? 'Hide deliveries' : 'Deliveries'}
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconKey size={14} />}
-            onClick={() => setConfirming('secret')}
-          >
+          </ActionButton>
+          <ActionButton variant="default" icon={IconKey} onClick={() => setConfirming('secret')}>
             New secret
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={14} />}
-            onClick={() => setConfirming('delete')}
-          >
+          </ActionButton>
+          <ActionButton variant="subtle" color="red" icon={IconTrash} onClick={() => setConfirming('delete')}>
             Delete
-          </Button>
+          </ActionButton>
         </Group>
         <Collapse expanded={showLog}>
           {showLog ? <WebhookDeliveries endpointId={endpoint.id} /> : null}

@@ -1,7 +1,7 @@
 import { addressMessageResponse, messageResponse, type AddressBody } from '@portal/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { addressesQueryOptions } from '../../../lib/saved-addresses';
+import { addressesQueryOptions } from '../../../api/addresses';
 
 /** Every write reads the saved addresses again (the list lives in lib: the order pickers read it too). */
 const useAddressMutation = <In, Out>(call: (input: In) => Promise<Out>, inlineErrors: boolean) => {

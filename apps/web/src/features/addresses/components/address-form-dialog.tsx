@@ -65,6 +65,12 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
       : EMPTY,
   });
 
+  // A typed field: bound by name, with its message under it.
+  const field = (name: Exclude<keyof AddressFormValues, 'state'>) => ({
+    ...register(name),
+    error: formState.errors[name]?.message,
+  });
+
   const onSubmit = handleSubmit(async (values) => {
     if (isSaving) return;
     const body = { ...values, country: 'US' };
@@ -88,41 +94,18 @@ function AddressForm({ address, onDone }: { address: AddressView | null; onDone:
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          data-autofocus
-          error={formState.errors.name?.message}
-          {...register('name')}
-        />
-        <TextInput
-          label="Street"
-          autoComplete="address-line1"
-          error={formState.errors.street?.message}
-          {...register('street')}
-        />
+        <TextInput label="Name" autoComplete="name" data-autofocus {...field('name')} />
+        <TextInput label="Street" autoComplete="address-line1" {...field('street')} />
         <TextInput
           label="Street 2"
           description="Optional"
           autoComplete="address-line2"
-          error={formState.errors.street2?.message}
-          {...register('street2')}
+          {...field('street2')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            label="City"
-            autoComplete="address-level2"
-            error={formState.errors.city?.message}
-            {...register('city')}
-          />
+          <TextInput label="City" autoComplete="address-level2" {...field('city')} />
           <StateField control={control} name="state" label="State" withAsterisk />
-          <TextInput
-            label="ZIP Code"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            error={formState.errors.zip?.message}
-            {...register('zip')}
-          />
+          <TextInput label="ZIP Code" inputMode="numeric" autoComplete="postal-code" {...field('zip')} />
         </SimpleGrid>
         <TextInput label="Country" value="United States" disabled readOnly />
         <AddressWarnings

@@ -2,7 +2,7 @@ import type { AddressView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { savedAddressFixture, senderAddress } from '../../../testing/address-fixtures';
 import { fieldErrorsReply, stubApi } from '../../../testing/fake-server';
 import { renderWithRouter } from '../../../testing/render';
 import { AddressesPage } from './addresses-page';
@@ -57,15 +57,7 @@ describe('AddressesPage', () => {
     expect(await screen.findByText('Address created successfully')).toBeInTheDocument();
     const post = server.calls.find((c) => c.method === 'POST');
     expect(post?.path).toBe('/address/create');
-    expect(post?.body).toEqual({
-      name: 'Jane Doe',
-      street: '12 Elm St',
-      street2: '',
-      city: 'Austin',
-      state: 'TX',
-      zip: '73301',
-      country: 'US',
-    });
+    expect(post?.body).toEqual({ ...senderAddress(), country: 'US' });
   });
 
   it('shows the server message when the ZIP is refused', async () => {

@@ -4,7 +4,7 @@ import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListFailure, ListPanel } from '../../../components/list-panel';
 import { PageHeader } from '../../../components/page-header';
-import { useAddresses } from '../../../lib/saved-addresses';
+import { useAddresses } from '../../../api/addresses';
 import { AddressFormDialog } from '../components/address-form-dialog';
 import { AddressList, AddressListSkeleton } from '../components/address-list';
 import { DeleteAddressDialog } from '../components/delete-address-dialog';

@@ -1,4 +1,4 @@
-import { FileInput, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   COURIER_FILE_MAX_BYTES,
   COURIER_MAX_PRICE,
@@ -9,11 +9,11 @@ import {
   type AdminCourierOrderView,
 } from '@portal/shared';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { courierReference } from '../../../components/courier-order-details';
 import { DialogActions } from '../../../components/dialog-actions';
-import { NumberField } from '../../../components/form-fields';
+import { FileField, NumberField } from '../../../components/form-fields';
 import { ReasonDialog } from '../../../components/reason-dialog';
 import { errorMessage } from '../../../lib/notify';
 import { schemaResolver } from '../../../lib/schema-resolver';
@@ -169,24 +169,15 @@ function MoveForm({
           />
         )}
         {kind === 'complete' && (
-          <Controller
+          <FileField
             control={form.control}
             name="file"
-            render={({ field, fieldState }) => (
-              <FileInput
-                label="Label or document"
-                description="PDF, up to 10 MB"
-                placeholder="Choose a PDF"
-                accept="application/pdf,.pdf"
-                leftSection={<IconFileTypePdf size={16} />}
-                clearable
-                required
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldState.error?.message}
-              />
-            )}
+            label="Label or document"
+            description="PDF, up to 10 MB"
+            placeholder="Choose a PDF"
+            accept="application/pdf,.pdf"
+            leftSection={<IconFileTypePdf size={16} />}
+            required
           />
         )}
         <Textarea

@@ -11,12 +11,18 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { PriceTiersEditor, toDrafts, type TierDraft } from '../../../components/price-tiers-editor';
 import { DialogActions } from '../../../components/dialog-actions';
 import { FormModal } from '../../../components/form-modal';
-import { NumberField } from '../../../components/form-fields';
+import { NumberField, SelectField } from '../../../components/form-fields';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { emptyAsUndefined, schemaResolver } from '../../../lib/schema-resolver';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSaveLabelType } from '../api/admin-label-types';
 import { StaffServiceFields } from './staff-service-fields';
+
+/** What insurance costs: a price per $100 declared, and the least it costs. */
+const INSURANCE_FIELDS = [
+  { name: 'insurancePer100', label: 'Per $100 declared ($)' },
+  { name: 'insuranceMin', label: 'Minimum ($)' },
+] as const;
 
 type LabelTypeRow = AdminLabelTypesResponse['labelTypes'][number];
 type Props = {
@@ -177,23 +183,14 @@ function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose 
           required
           data-autofocus
         />
-        <Controller
+        <SelectField
           control={form.control}
           name="uid"
-          render={({ field }) => (
-            <Select
-              label="Carrier service"
-              description="A built-in service, or another service your providers sell"
-              data={options}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.uid?.message}
-              required
-              allowDeselect={false}
-            />
-          )}
+          label="Carrier service"
+          description="A built-in service, or another service your providers sell"
+          data={options}
+          required
+          allowDeselect={false}
         />
         {isStaffMade && (
           <StaffServiceFields
@@ -256,20 +253,16 @@ function LabelTypeForm({ editing, services, labelTypes = [], takenUids, onClose 
           />
           {isInsured && (
             <Group grow align="flex-start">
-              <NumberField
-                control={form.control}
-                name="insurancePer100"
-                label="Per $100 declared ($)"
-                min={0}
-                decimalScale={2}
-              />
-              <NumberField
-                control={form.control}
-                name="insuranceMin"
-                label="Minimum ($)"
-                min={0}
-                decimalScale={2}
-              />
+              {INSURANCE_FIELDS.map(({ name, label }) => (
+                <NumberField
+                  key={name}
+                  control={form.control}
+                  name={name}
+                  label={label}
+                  min={0}
+                  decimalScale={2}
+                />
+              ))}
             </Group>
           )}
           {insuranceError && (

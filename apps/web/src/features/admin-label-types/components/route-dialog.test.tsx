@@ -1,36 +1,11 @@
-import type { AdminLabelTypesResponse, ProviderView } from '@portal/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { adminLabelTypeFixture, providerFixture } from '../../../testing/label-type-fixtures';
 import { renderWithApi } from '../../../testing/render';
 import { RouteDialog } from './route-dialog';
 
-const provider = (id: string, name: string, kind: ProviderView['kind']): ProviderView => ({
-  _id: id,
-  kind,
-  name,
-  mode: 'live',
-  enabled: true,
-  credentialHint: 'abcd',
-  baseUrl: null,
-  maxConcurrent: 10,
-  labelTypes: [],
-  health: { circuit: 'closed', calls: 0, successRate: null, p95Ms: null, lastError: null },
-  createdAt: '2026-11-26T00:00:00.000Z',
-});
-
-const priority: AdminLabelTypesResponse['labelTypes'][number] = {
-  _id: 't-pri',
-  name: 'USPS Priority Mail',
-  uid: 'priority',
-  carrier: 'usps',
-  service: 'priority',
-  isStaffMade: false,
-  weightUnit: 'lb',
-  maxWeight: 70,
-  status: true,
-  voidWindowDays: 30,
-  orderCount: 0,
+const priority = adminLabelTypeFixture({
   prices: [{ fromWeight: 0, toWeight: 70, price: 6.5 }],
   route: [
     { providerId: 'p-b', providerName: 'Portal B', kind: 'labelport', enabled: true, service: 'priority' },
@@ -42,17 +17,16 @@ const priority: AdminLabelTypesResponse['labelTypes'][number] = {
       service: 'USPS:Priority',
     },
   ],
-  mode: 'ordered',
-  withinCents: null,
-  minMarginCents: null,
-  minMarginPercent: null,
-};
+});
 
 const renderDialog = (labelType = priority) =>
   renderWithApi(<RouteDialog labelType={labelType} onClose={() => {}} />, '/admin/label-types', {
     'GET /admin/providers': {
       body: {
-        providers: [provider('p-b', 'Portal B', 'labelport'), provider('p-ep', 'EasyPost', 'easypost')],
+        providers: [
+          providerFixture('p-b', 'Portal B', 'labelport'),
+          providerFixture('p-ep', 'EasyPost', 'easypost'),
+        ],
       },
     },
     'PUT /admin/label-types/t-pri/route': ({ body }) => ({
@@ -63,15 +37,21 @@ const renderDialog = (labelType = priority) =>
 const routePuts = (server: ReturnType<typeof renderDialog>) =>
   server.calls.filter((c) => c.method === 'PUT' && c.path === '/admin/label-types/t-pri/route');
 
+/** Opens the dialog and chooses "First unless another is cheaper by more than". */
+async function openWithCheapestWithin() {
+  const user = userEvent.setup({ delay: null });
+  const server = renderDialog();
+  const dialog = await screen.findByRole('dialog');
+  await user.click(within(dialog).getByRole('combobox', { name: 'Choose the provider' }));
+  await user.click(
+    await screen.findByRole('option', { name: 'First unless another is cheaper by more than' }),
+  );
+  return { user, server, dialog };
+}
+
 describe('route editor: how the route is used (decision 332)', { timeout: 20_000 }, () => {
   it('sends cheapest-within with its amount and a margin floor, in cents', async () => {
-    const user = userEvent.setup({ delay: null });
-    const server = renderDialog();
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Choose the provider' }));
-    await user.click(
-      await screen.findByRole('option', { name: 'First unless another is cheaper by more than' }),
-    );
+    const { user, server, dialog } = await openWithCheapestWithin();
     await user.type(within(dialog).getByRole('textbox', { name: 'Cheaper by more than' }), '0.25');
     await user.type(within(dialog).getByRole('textbox', { name: 'Minimum margin' }), '1.10');
     await user.type(within(dialog).getByRole('textbox', { name: 'Minimum margin %' }), '5');
@@ -90,13 +70,7 @@ describe('route editor: how the route is used (decision 332)', { timeout: 20_000
   });
 
   it('says what cheapest-within lacks and sends nothing until it is given', async () => {
-    const user = userEvent.setup({ delay: null });
-    const server = renderDialog();
-    const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Choose the provider' }));
-    await user.click(
-      await screen.findByRole('option', { name: 'First unless another is cheaper by more than' }),
-    );
+    const { user, server, dialog } = await openWithCheapestWithin();
     await user.click(within(dialog).getByRole('button', { name: 'Save route' }));
     expect(
       await within(dialog).findByText('Say within how many cents of the first provider'),

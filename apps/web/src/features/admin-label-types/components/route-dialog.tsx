@@ -272,6 +272,8 @@ function RouteStepRow({
   );
 }
 
+type SettingError = keyof NonNullable<RouteErrors['settings']>;
+
 type RoutingProps = {
   routing: RoutingDraft;
   errors: RouteErrors['settings'] | undefined;
@@ -280,6 +282,14 @@ type RoutingProps = {
 
 /** How the route is used (decision 332): in order or by live quotes, and the margin below which no label is bought. */
 function RoutingFields({ routing, errors, onChange }: RoutingProps) {
+  // Each amount is a figure from 0 with cents; the server's complaint about it shows under it.
+  const amount = (field: 'within' | 'minMargin' | 'minMarginPercent', error: SettingError) => ({
+    decimalScale: 2,
+    min: 0,
+    value: routing[field],
+    onChange: (value: number | string) => onChange({ [field]: value }),
+    error: errors?.[error],
+  });
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="sm">
@@ -296,11 +306,7 @@ function RoutingFields({ routing, errors, onChange }: RoutingProps) {
             label="Cheaper by more than"
             description="Another provider is used only when its quote is this much below the first one's"
             prefix="$"
-            decimalScale={2}
-            min={0}
-            value={routing.within}
-            onChange={(value) => onChange({ within: value })}
-            error={errors?.withinCents}
+            {...amount('within', 'withinCents')}
           />
         )}
         <Group grow align="flex-start">
@@ -308,21 +314,13 @@ function RoutingFields({ routing, errors, onChange }: RoutingProps) {
             label="Minimum margin"
             description="Orders no quote leaves this much on are refunded"
             prefix="$"
-            decimalScale={2}
-            min={0}
-            value={routing.minMargin}
-            onChange={(value) => onChange({ minMargin: value })}
-            error={errors?.minMarginCents}
+            {...amount('minMargin', 'minMarginCents')}
           />
           <NumberInput
             label="Minimum margin %"
             description="Of the price; the stricter of the two applies"
             suffix="%"
-            decimalScale={2}
-            min={0}
-            value={routing.minMarginPercent}
-            onChange={(value) => onChange({ minMarginPercent: value })}
-            error={errors?.minMarginPercent}
+            {...amount('minMarginPercent', 'minMarginPercent')}
           />
         </Group>
       </Stack>

@@ -2,38 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type FakeServer } from '../../../testing/fake-server';
+import { adminLabelTypeFixture } from '../../../testing/label-type-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import type { User } from '../../../testing/user-actions';
 import { LabelTypesPage } from './label-types-page';
 
-const priority = {
-  _id: 't-pri',
-  name: 'USPS Priority Mail',
-  uid: 'priority',
-  carrier: 'usps' as const,
-  service: 'priority',
-  isStaffMade: false,
-  weightUnit: 'lb' as const,
-  maxWeight: 70,
-  status: true,
-  voidWindowDays: 30,
+const priority = adminLabelTypeFixture({
   orderCount: 12,
-  mode: 'ordered' as const,
-  withinCents: null,
-  minMarginCents: null,
-  minMarginPercent: null,
-  route: [] as {
-    providerId: string;
-    providerName: string;
-    kind: 'labelport';
-    enabled: boolean;
-    service: string;
-  }[],
   prices: [
     { fromWeight: 0, toWeight: 5, price: 6.5 },
     { fromWeight: 5, toWeight: 70, price: 12 },
   ],
-};
+});
 const services = [
   { uid: 'priority', carrier: 'usps', name: 'USPS Priority Mail', weightUnit: 'lb' },
   { uid: 'fedex_2day', carrier: 'fedex', name: 'FedEx 2Day', weightUnit: 'lb' },

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { AdminLabelTypesResponse } from '@portal/shared';
 import { Fragment, useState } from 'react';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { CellLines, DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
@@ -65,12 +65,10 @@ const columns = ({ onRoute, onEdit }: RowActions): DataColumn<LabelTypeRow>[] =>
     header: 'Prices',
     noWrap: true,
     cell: (t) => (
-      <>
-        <Text size="sm">{priceRange(t.prices)}</Text>
-        <Text size="xs" c="dimmed">
-          {t.prices.length} {t.prices.length === 1 ? 'tier' : 'tiers'}
-        </Text>
-      </>
+      <CellLines
+        main={priceRange(t.prices)}
+        sub={`${t.prices.length} ${t.prices.length === 1 ? 'tier' : 'tiers'}`}
+      />
     ),
   },
   { key: 'orders', header: 'Orders', align: 'right', cell: (t) => t.orderCount.toLocaleString('en-US') },

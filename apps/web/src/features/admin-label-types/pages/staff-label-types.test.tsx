@@ -2,28 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsReply, stubApi } from '../../../testing/fake-server';
+import { adminLabelTypeFixture, providerFixture } from '../../../testing/label-type-fixtures';
 import { renderWithRouter } from '../../../testing/render';
 import { LabelTypesPage } from './label-types-page';
 
-const builtIn = {
-  _id: 't-pri',
-  name: 'USPS Priority Mail',
-  uid: 'priority',
-  carrier: 'usps' as const,
-  service: 'priority',
-  isStaffMade: false,
-  weightUnit: 'lb' as const,
-  maxWeight: 70,
-  status: true,
-  voidWindowDays: 30,
-  orderCount: 3,
-  route: [],
-  mode: 'ordered' as const,
-  withinCents: null,
-  minMarginCents: null,
-  minMarginPercent: null,
-  prices: [{ fromWeight: 0, toWeight: 70, price: 9 }],
-};
+const builtIn = adminLabelTypeFixture({ orderCount: 3 });
 const staffMade = {
   ...builtIn,
   _id: 't-saver',
@@ -64,19 +47,8 @@ const upsChoices = {
   unavailable: [{ providerName: 'Shippo', message: 'no answer within 5000 ms' }],
 };
 
-const provider = (id: string, kind: 'easypost' | 'shippo', name: string) => ({
-  _id: id,
-  kind,
-  name,
-  mode: 'test',
-  enabled: true,
-  credentialHint: 'abcd',
-  baseUrl: null,
-  maxConcurrent: 10,
-  labelTypes: [],
-  health: { circuit: 'closed', calls: 0, successRate: null, p95Ms: null, lastError: null },
-  createdAt: '2026-11-28T00:00:00.000Z',
-});
+const provider = (id: string, kind: 'easypost' | 'shippo', name: string) =>
+  providerFixture(id, name, kind, { mode: 'test', createdAt: '2026-11-28T00:00:00.000Z' });
 
 const renderPage = () => {
   const server = stubApi({

@@ -31,6 +31,7 @@ const CREDENTIAL_FIELDS: Record<PaymentProviderKind, { name: string; label: stri
 
 type Props = { editing: PaymentProviderView | null; onClose: () => void };
 type Money = number | '';
+type AmountField = 'percent' | 'fixed' | 'daily' | 'firstWeek';
 const orNull = (v: Money) => (v === '' ? null : v);
 
 /** Add or edit a payment provider: credentials (sealed, never shown again), fee handling and card limits. */
@@ -41,10 +42,20 @@ export function PaymentProviderDialog({ editing, onClose }: Props) {
   const [credentials, setCredentials] = useState<Record<string, string>>({});
   const [enabled, setEnabled] = useState(editing?.enabled ?? true);
   const [feeMode, setFeeMode] = useState(editing?.feeMode ?? 'absorb');
-  const [percent, setPercent] = useState<Money>(editing?.surchargePercent ?? 0);
-  const [fixed, setFixed] = useState<Money>(editing?.surchargeFixed ?? 0);
-  const [daily, setDaily] = useState<Money>(editing?.dailyLimit ?? '');
-  const [firstWeek, setFirstWeek] = useState<Money>(editing?.firstWeekLimit ?? '');
+  const [amounts, setAmounts] = useState<Record<AmountField, Money>>({
+    percent: editing?.surchargePercent ?? 0,
+    fixed: editing?.surchargeFixed ?? 0,
+    daily: editing?.dailyLimit ?? '',
+    firstWeek: editing?.firstWeekLimit ?? '',
+  });
+  const { percent, fixed, daily, firstWeek } = amounts;
+  // Every amount is a figure from 0 with cents, or empty.
+  const amount = (field: AmountField) => ({
+    value: amounts[field],
+    onChange: (v: number | string) => setAmounts((a) => ({ ...a, [field]: v === '' ? '' : Number(v) })),
+    min: 0,
+    decimalScale: 2,
+  });
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: React.FormEvent) => {
@@ -137,22 +148,8 @@ export function PaymentProviderDialog({ editing, onClose }: Props) {
           </div>
           {feeMode === 'surcharge' && (
             <Group grow>
-              <NumberInput
-                label="Surcharge %"
-                value={percent}
-                onChange={(v) => setPercent(v === '' ? '' : Number(v))}
-                min={0}
-                max={20}
-                decimalScale={2}
-              />
-              <NumberInput
-                label="Plus fixed"
-                prefix="$"
-                value={fixed}
-                onChange={(v) => setFixed(v === '' ? '' : Number(v))}
-                min={0}
-                decimalScale={2}
-              />
+              <NumberInput label="Surcharge %" max={20} {...amount('percent')} />
+              <NumberInput label="Plus fixed" prefix="$" {...amount('fixed')} />
             </Group>
           )}
           <Group grow>
@@ -160,19 +157,13 @@ export function PaymentProviderDialog({ editing, onClose }: Props) {
               label="Daily limit per reseller"
               description="Empty: none"
               prefix="$"
-              value={daily}
-              onChange={(v) => setDaily(v === '' ? '' : Number(v))}
-              min={0}
-              decimalScale={2}
+              {...amount('daily')}
             />
             <NumberInput
               label="First-week limit"
               description="Empty: none"
               prefix="$"
-              value={firstWeek}
-              onChange={(v) => setFirstWeek(v === '' ? '' : Number(v))}
-              min={0}
-              decimalScale={2}
+              {...amount('firstWeek')}
             />
           </Group>
           <Switch

@@ -1,28 +1,29 @@
-import { Alert, Badge, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import {
   DEPOSIT_METHOD_LABELS,
   formatUsd,
   PAYMENT_KIND_NAMES,
   type PaymentProviderView,
 } from '@portal/shared';
-import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AddButton } from '../../../components/add-button';
-import { CodeText } from '../../../components/code-text';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { ConnectionAnswerAlert, useConnectionTest } from '../../../components/connection-test';
+import { actionsColumn, DataTable, type DataColumn } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
-import { StatusBadge } from '../../../components/status-badge';
+import {
+  EnabledBadge,
+  keyHintColumn,
+  ProviderActions,
+  providerNameColumn,
+} from '../../../components/provider-cells';
 import { notifySuccess } from '../../../lib/notify';
 import { ReasonDialog } from '../../../components/reason-dialog';
-import { LABEL_TYPE_STATUS_STYLE } from '../../../lib/status-styles';
 import {
   useDeletePaymentProvider,
   usePaymentProviders,
   useTestPaymentProvider,
 } from '../api/payment-providers';
 import { PaymentProviderDialog } from '../components/payment-provider-dialog';
-
-type Answer = { name: string; ok: boolean; message: string };
 
 const feeText = (p: PaymentProviderView) =>
   p.feeMode === 'absorb'
@@ -39,16 +40,11 @@ const limitText = (p: PaymentProviderView) =>
 /** `/admin/payment-providers`: the companies whose hosted pages take deposits that credit themselves. */
 export function PaymentProvidersPage() {
   const { data, isPending, error, refetch } = usePaymentProviders();
-  const test = useTestPaymentProvider();
+  const test = useConnectionTest(useTestPaymentProvider());
   const remove = useDeletePaymentProvider();
   const [editing, setEditing] = useState<{ provider: PaymentProviderView | null } | null>(null);
-  const [answer, setAnswer] = useState<Answer | null>(null);
   const [deleting, setDeleting] = useState<PaymentProviderView | null>(null);
 
-  const runTest = (p: PaymentProviderView) => {
-    setAnswer(null);
-    test.mutate(p._id, { onSuccess: (result) => setAnswer({ name: p.name, ...result }) });
-  };
   const runDelete = async (p: PaymentProviderView) => {
     const result = await remove.mutateAsync(p._id);
     notifySuccess(result.message);
@@ -56,31 +52,14 @@ export function PaymentProvidersPage() {
   };
 
   const columns: DataColumn<PaymentProviderView>[] = [
-    {
-      key: 'name',
-      header: 'Provider',
-      cell: (p) => (
-        <Stack gap={2}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm">
-              {p.name}
-            </Text>
-            <Badge size="sm" variant="light" color={p.mode === 'live' ? 'grape' : 'orange'} tt="none">
-              {p.mode === 'live' ? 'Live' : 'Test'}
-            </Badge>
-          </Group>
-          <Text size="xs" c="dimmed">
-            {PAYMENT_KIND_NAMES[p.kind]} · {p.methods.map((m) => DEPOSIT_METHOD_LABELS[m]).join(', ')}
-          </Text>
-        </Stack>
-      ),
-    },
-    {
-      key: 'key',
-      header: 'Key',
-      noWrap: true,
-      cell: (p) => <CodeText aria-label={`Key ending in ${p.credentialHint}`}>…{p.credentialHint}</CodeText>,
-    },
+    providerNameColumn((p) => (
+      <>
+        <Text size="xs" c="dimmed">
+          {PAYMENT_KIND_NAMES[p.kind]} · {p.methods.map((m) => DEPOSIT_METHOD_LABELS[m]).join(', ')}
+        </Text>
+      </>
+    )),
+    keyHintColumn('Key'),
     {
       key: 'fees',
       header: 'Fee and limits',
@@ -105,51 +84,27 @@ export function PaymentProvidersPage() {
     {
       key: 'status',
       header: 'Status',
-      cell: (p) => (
-        <StatusBadge
-          statusStyle={LABEL_TYPE_STATUS_STYLE[p.enabled ? 'enabled' : 'disabled']}
-          status={p.enabled ? 'enabled' : 'disabled'}
-          pill
-        />
-      ),
+      cell: (p) => <EnabledBadge enabled={p.enabled} />,
     },
-    {
-      key: 'actions',
-      header: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'right',
-      noWrap: true,
-      cell: (p) => (
-        <Group gap={6} justify="flex-end" wrap="nowrap">
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlugConnected size={14} />}
-            loading={test.isPending && test.variables === p._id}
-            onClick={() => runTest(p)}
-            aria-label={`Test connection to ${p.name}`}
-          >
-            Test connection
-          </Button>
-          <Button
-            size="xs"
-            variant="default"
-            onClick={() => setEditing({ provider: p })}
-            aria-label={`Edit ${p.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleting(p)}
-            aria-label={`Delete ${p.name}`}
-          >
-            Delete
-          </Button>
-        </Group>
-      ),
-    },
+    actionsColumn((p) => (
+      <ProviderActions
+        name={p.name}
+        testLabel="Test connection"
+        testing={test.testing === p._id}
+        onTest={() => test.run(p)}
+        onEdit={() => setEditing({ provider: p })}
+      >
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => setDeleting(p)}
+          aria-label={`Delete ${p.name}`}
+        >
+          Delete
+        </Button>
+      </ProviderActions>
+    )),
   ];
 
   return (
@@ -160,18 +115,7 @@ export function PaymentProvidersPage() {
         actions={<AddButton onClick={() => setEditing({ provider: null })}>Add payment provider</AddButton>}
       />
       <Stack gap="md">
-        {answer && (
-          <Alert
-            color={answer.ok ? 'teal' : 'red'}
-            title={answer.ok ? `${answer.name}: connected` : `${answer.name}: failed`}
-            withCloseButton
-            closeButtonLabel="Dismiss"
-            onClose={() => setAnswer(null)}
-            role="status"
-          >
-            {answer.message}
-          </Alert>
-        )}
+        <ConnectionAnswerAlert answer={test.answer} failedTitle="failed" onDismiss={test.dismiss} />
         <DataTable
           label="Payment providers"
           columns={columns}

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { formatUsd, type BulkOrderView } from '@portal/shared';
-import { DataTable, type DataColumn } from '../../../components/data-table';
+import { CellLines, DataTable, type DataColumn } from '../../../components/data-table';
 import { formatBulkDay, formatBulkTime } from '../lib/format-bulk';
 import { BulkDownloads, type BulkDownloadProps } from './bulk-downloads';
 import { BulkProgress } from './bulk-progress';
@@ -14,12 +14,7 @@ const columns = (downloadProps: BulkDownloadProps): DataColumn<BulkOrderView>[] 
     header: 'Created',
     noWrap: true,
     cell: (order) => (
-      <>
-        <Text size="sm">{formatBulkDay(order.createdAt)}</Text>
-        <Text size="xs" c="dimmed">
-          {formatBulkTime(order.createdAt)}
-        </Text>
-      </>
+      <CellLines main={formatBulkDay(order.createdAt)} sub={formatBulkTime(order.createdAt)} />
     ),
   },
   {

@@ -2,8 +2,27 @@ import { Alert, Button, ScrollArea, Stack, Text } from '@mantine/core';
 import { formatUsd } from '@portal/shared';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { AddressWarningList } from '../../../components/address-warnings';
+import type { ReactNode } from 'react';
 import type { CsvCheck } from '../hooks/use-csv-upload';
 import { CsvErrorsTable } from './csv-errors-table';
+
+/** The check's three answers: each its colour and icon. */
+const TONES = {
+  valid: { color: 'teal', Icon: IconCircleCheck },
+  warning: { color: 'yellow', Icon: IconAlertTriangle },
+  invalid: { color: 'red', Icon: IconAlertCircle },
+} as const;
+
+type VerdictAlertProps = { tone: keyof typeof TONES; title: string; testId?: string; children: ReactNode };
+
+function VerdictAlert({ tone, title, testId, children }: VerdictAlertProps) {
+  const { color, Icon } = TONES[tone];
+  return (
+    <Alert color={color} variant="light" icon={<Icon size={18} />} title={title} data-testid={testId}>
+      {children}
+    </Alert>
+  );
+}
 
 const rowsText = (rows: number) => `${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`;
 
@@ -19,13 +38,7 @@ export function ValidationResult({
     const { rows, totalPrice, ignoredColumns, warnings = [], warningRows = 0 } = check.result;
     return (
       <Stack gap="sm">
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<IconCircleCheck size={18} />}
-          title="CSV is valid"
-          data-testid="csv-validation-summary"
-        >
+        <VerdictAlert tone="valid" title="CSV is valid" testId="csv-validation-summary">
           <Text size="sm" fw={600}>
             {rowsText(rows)} · total {formatUsd(totalPrice)}
           </Text>
@@ -34,15 +47,9 @@ export function ValidationResult({
               Ignored columns: {ignoredColumns.join(', ')}
             </Text>
           )}
-        </Alert>
+        </VerdictAlert>
         {warningRows > 0 && (
-          <Alert
-            color="yellow"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="Check the addresses"
-            data-testid="csv-address-warnings"
-          >
+          <VerdictAlert tone="warning" title="Check the addresses" testId="csv-address-warnings">
             <Stack gap="sm">
               <Text size="sm">
                 {rowsText(warningRows)} {warningRows === 1 ? 'has' : 'have'} address warnings: the ZIP does
@@ -63,21 +70,16 @@ export function ValidationResult({
                 </Button>
               )}
             </Stack>
-          </Alert>
+          </VerdictAlert>
         )}
       </Stack>
     );
   }
   return (
     <Stack gap="sm" data-testid="csv-validation-errors">
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle size={18} />}
-        title="This CSV cannot be ordered"
-      >
+      <VerdictAlert tone="invalid" title="This CSV cannot be ordered">
         <Text size="sm">{check.message}</Text>
-      </Alert>
+      </VerdictAlert>
       {check.errors.length > 0 && <CsvErrorsTable errors={check.errors} />}
     </Stack>
   );

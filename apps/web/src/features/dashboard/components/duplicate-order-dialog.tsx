@@ -3,7 +3,7 @@ import { formatUsd, type AddressWarning, type OrderView } from '@portal/shared';
 import { useQuery } from '@tanstack/react-query';
 import { AddressWarnings } from '../../../components/address-warnings';
 import { errorMessage } from '../../../lib/notify';
-import { orderPriceQueryOptions } from '../../../lib/order-price';
+import { orderPriceQueryOptions } from '../../../api/order-price';
 
 type DuplicateOrderDialogProps = {
   order: OrderView | null;

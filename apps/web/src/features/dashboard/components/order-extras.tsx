@@ -6,6 +6,7 @@ import { Fact } from '../../../components/order-details';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateReturnLabel, useDownloadPackingSlip } from '../api/orders';
+import { ActionButton } from '../../../components/action-button';
 
 /** The declared value and where its insurance was bought (decision 330). */
 export function InsuranceFact({ order }: { order: OrderView }) {
@@ -100,24 +101,18 @@ export function ShippingActions({
         </Text>
       )}
       <Group gap="xs" wrap="wrap">
-        <Button
-          size="xs"
+        <ActionButton
           variant="default"
-          leftSection={<IconFileDescription size={14} />}
+          icon={IconFileDescription}
           loading={slip.isPending}
           onClick={() => slip.mutate({ id: order._id, orderId: order.OrderId })}
         >
           Packing slip
-        </Button>
+        </ActionButton>
         {canReturn && !isConfirming && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconArrowBackUp size={14} />}
-            onClick={() => setConfirming(true)}
-          >
+          <ActionButton variant="light" icon={IconArrowBackUp} onClick={() => setConfirming(true)}>
             Create return label
-          </Button>
+          </ActionButton>
         )}
       </Group>
       {canReturn && isConfirming && (

@@ -1,6 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { formatUsd, type OrderView } from '@portal/shared';
-import { ColumnTitle, DataTable, type DataColumn } from '../../../components/data-table';
+import { CellLines, ColumnTitle, DataTable, type DataColumn } from '../../../components/data-table';
 import type { ReactNode } from 'react';
 import type { OrderSelection } from '../hooks/use-order-selection';
 import { formatOrderDay, formatOrderTime, boughtBy, isBoughtByMember } from '../lib/format-order';
@@ -95,10 +95,7 @@ const columns = ({ actions, onOpen, selection }: OrderRowsProps): DataColumn<Ord
     noWrap: true,
     cell: (order) => (
       <>
-        <Text size="xs">{formatOrderDay(order.createdAt)}</Text>
-        <Text size="xs" c="dimmed">
-          {formatOrderTime(order.createdAt)}
-        </Text>
+        <CellLines size="xs" main={formatOrderDay(order.createdAt)} sub={formatOrderTime(order.createdAt)} />
         {isBoughtByMember(order) && (
           <Text size="xs" c="dimmed" data-testid="bought-by">
             {boughtBy(order)}

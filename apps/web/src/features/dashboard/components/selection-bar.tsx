@@ -1,8 +1,9 @@
-import { Anchor, Button, Checkbox, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Checkbox, Group, Paper, Text } from '@mantine/core';
 import { IconDownload, IconFileCheck, IconPrinter } from '@tabler/icons-react';
 import { LabelFormatPicker } from '../../../components/label-format-picker';
 import type { LabelFileChoice } from '../../../lib/label-format';
 import type { OrderSelection } from '../hooks/use-order-selection';
+import { ActionButton } from '../../../components/action-button';
 
 type SelectionBarProps = {
   selection: OrderSelection;
@@ -70,35 +71,28 @@ export function SelectionBar({
             value={labelFile}
             onChange={onLabelFile}
           />
-          <Button
-            size="xs"
-            leftSection={<IconDownload size={14} />}
-            loading={isDownloading}
-            onClick={() => onDownload(false)}
-          >
+          <ActionButton icon={IconDownload} loading={isDownloading} onClick={() => onDownload(false)}>
             Download selected
-          </Button>
+          </ActionButton>
           {onScanForm && !selection.isAllMatching && (
-            <Button
-              size="xs"
+            <ActionButton
               variant="light"
-              leftSection={<IconFileCheck size={14} />}
+              icon={IconFileCheck}
               loading={isMakingScanForm}
               onClick={onScanForm}
             >
               Create SCAN form
-            </Button>
+            </ActionButton>
           )}
           {labelFile.format === 'zpl' && (
-            <Button
-              size="xs"
+            <ActionButton
               variant="light"
-              leftSection={<IconPrinter size={14} />}
+              icon={IconPrinter}
               loading={isDownloading}
               onClick={() => onDownload(true)}
             >
               Print
-            </Button>
+            </ActionButton>
           )}
         </Group>
       </Group>

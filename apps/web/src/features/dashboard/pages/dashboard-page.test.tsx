@@ -2,6 +2,7 @@ import type { OrderView } from '@portal/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { zipHoldReply } from '../../../testing/address-fixtures';
 import { captureDownloads } from '../../../testing/downloads';
 import { stubApi, type FakeServer } from '../../../testing/fake-server';
 import { orderFixture } from '../../../testing/order-fixtures';
@@ -188,12 +189,6 @@ describe('Dashboard', { timeout: 20_000 }, () => {
 
   it('shows a duplicate held for its addresses in the dialog’s amber panel, not a toast, and buys it anyway', async () => {
     const user = userEvent.setup({ delay: null });
-    const warning = {
-      field: 'ToZip',
-      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
-      suggestion: 'New York, NY',
-      fix: { ToCity: 'New York', ToState: 'NY' },
-    };
     const server = renderDashboard(
       { orders: [order(1)], totalPages: 1, total: 1 },
       {
@@ -204,10 +199,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
                 status: 201,
                 body: { message: 'Order duplicated successfully', order: order(5), balance: 991 },
               }
-            : {
-                status: 422,
-                body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
-              },
+            : zipHoldReply,
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Duplicate LBL-10041' }));

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack } from '@mantine/core';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { useAddresses } from '../../../lib/saved-addresses';
+import { useAddresses } from '../../../api/addresses';
 import { useOrderForm } from '../hooks/use-order-form';
 import type { OrderMode } from '../lib/order-form-values';
 import { AddressFieldsCard } from './address-fields-card';

@@ -22,7 +22,7 @@ import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { showServerFieldErrors } from '../../../lib/server-field-errors';
 import { useCreateOrder } from '../api/orders';
 import { useLabelTypes } from '../../../api/label-types';
-import { useOrderPrice } from '../../../lib/order-price';
+import { useOrderPrice } from '../../../api/order-price';
 import {
   DEFAULT_ORDER_VALUES,
   toCreateOrderBody,

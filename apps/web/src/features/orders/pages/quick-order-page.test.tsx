@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
-import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { savedAddressFixture, zipHoldFixed, zipHoldReply } from '../../../testing/address-fixtures';
 import { labelTypeCatalog as labelTypes } from '../../../testing/label-type-fixtures';
 import { choose } from '../../../testing/user-actions';
 import { card } from '../testing/order-fixtures';
@@ -100,19 +100,10 @@ describe('Fast Order', { timeout: 20_000 }, () => {
 
   it('holds a known-inconsistent address in one amber panel, in the reseller’s words, and uses the ZIP’s city', async () => {
     const user = userEvent.setup({ delay: null });
-    const warning = {
-      field: 'ToZip',
-      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
-      suggestion: 'New York, NY',
-      fix: { ToCity: 'New York', ToState: 'NY' },
-    };
     const server = renderPage({
       'POST /order/create': ({ body }) =>
         (body as { ToCity: string }).ToCity === 'Boston'
-          ? {
-              status: 422,
-              body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
-            }
+          ? zipHoldReply
           : { status: 201, body: { message: 'Order created successfully', orders: [], balance: 987 } },
     });
     await choose(user, /^Type/, 'UPS Standard');
@@ -133,11 +124,7 @@ describe('Fast Order', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: /Create Order/ }));
     expect(await screen.findByText('Order created successfully')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject({
-      ToCity: 'New York',
-      ToState: 'NY',
-      ToZip: '10118',
-    });
+    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject(zipHoldFixed);
     // The hold was a warning, not an error: no toast ever repeated it (the toaster is up by now).
     expect(screen.queryByText('Please check the addresses, or choose Buy anyway')).not.toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { TOKEN_COOKIE } from '../../../lib/auth-token';
 import { fieldErrorsReply, stubApi, type Routes } from '../../../testing/fake-server';
 import { renderRoutes } from '../../../testing/render';
-import { savedAddressFixture } from '../../../testing/address-fixtures';
+import { savedAddressFixture, zipHoldFixed, zipHoldReply } from '../../../testing/address-fixtures';
 import { labelTypeCatalog as labelTypes } from '../../../testing/label-type-fixtures';
 import { sessionUserFixture } from '../../../testing/session-fixtures';
 import { choose, type User } from '../../../testing/user-actions';
@@ -337,19 +337,10 @@ describe('Simple Order', { timeout: 20_000 }, () => {
 
   it('holds a ZIP of another place in one amber panel and puts the ZIP’s city and state in the fields', async () => {
     const user = userEvent.setup({ delay: null });
-    const warning = {
-      field: 'ToZip',
-      message: 'ZIP 10118 belongs to New York, NY, not Boston, MA; Boston, MA ZIPs start 021-022',
-      suggestion: 'New York, NY',
-      fix: { ToCity: 'New York', ToState: 'NY' },
-    };
     const { server } = renderPage({
       'POST /order/create': ({ body }) =>
         (body as { ToCity: string }).ToCity === 'Boston'
-          ? {
-              status: 422,
-              body: { message: 'Please check the addresses, or choose Buy anyway', warnings: [warning] },
-            }
+          ? zipHoldReply
           : { status: 201, body: { message: 'Order created successfully', orders: [], balance: 980 } },
     });
     const to = await fillPriorityOrder(user, '1.5');
@@ -369,11 +360,7 @@ describe('Simple Order', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: /^Create Order/ }));
     expect(await screen.findByText('Order created successfully')).toBeInTheDocument();
-    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject({
-      ToCity: 'New York',
-      ToState: 'NY',
-      ToZip: '10118',
-    });
+    expect(server.calls.filter((c) => c.path === '/order/create').at(-1)?.body).toMatchObject(zipHoldFixed);
     expect(screen.queryByText('Please check the addresses, or choose Buy anyway')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { ShippingDayGroupView } from '@portal/shared';
 import { IconFileCheck, IconTruck } from '@tabler/icons-react';
 import { StatusBadge } from '../../../components/status-badge';
 import { PICKUP_STATUS_STYLE } from '../../../lib/status-styles';
+import { ActionButton } from '../../../components/action-button';
 
 type LabelGroupCardProps = {
   group: ShippingDayGroupView;
@@ -43,25 +44,23 @@ export function LabelGroupCard({
           </Stack>
           <Group gap="xs">
             {isUsps && (
-              <Button
-                size="xs"
-                leftSection={<IconFileCheck size={14} />}
+              <ActionButton
+                icon={IconFileCheck}
                 disabled={notOnForm.length === 0}
                 loading={isCreatingForm}
                 onClick={() => onCreateScanForm(notOnForm)}
               >
                 Create SCAN form
-              </Button>
+              </ActionButton>
             )}
-            <Button
-              size="xs"
+            <ActionButton
               variant="light"
-              leftSection={<IconTruck size={14} />}
+              icon={IconTruck}
               disabled={notPickedUp.length === 0}
               onClick={() => onSchedulePickup(group, notPickedUp)}
             >
               Schedule pickup
-            </Button>
+            </ActionButton>
           </Group>
         </Group>
         <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>

@@ -1,6 +1,7 @@
-import { Alert, Button, Code, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { ROLE_RANK, TEAM_ROLES, type TeamRole } from '@portal/shared';
+import { Alert, Button, Code, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ROLE_RANK, TEAM_ROLES, type TeamApiKeyView, type TeamRole } from '@portal/shared';
 import { useState } from 'react';
+import { actionsColumn, DataTable, type DataColumn } from '../../../components/data-table';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateTeamKey, useRevokeTeamKey, useTeamKeys } from '../api/team';
 
@@ -31,6 +32,33 @@ export function TeamKeys({ myRole }: { myRole: TeamRole }) {
     }
   };
 
+  const columns: DataColumn<TeamApiKeyView>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (key) => (
+        <>
+          {key.name}{' '}
+          <Text span size="xs" c="dimmed">
+            {key.prefix}…
+          </Text>
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', cell: (key) => key.role },
+    { key: 'member', header: 'Member', cell: (key) => key.member.username },
+    {
+      key: 'lastUsed',
+      header: 'Last used',
+      cell: (key) => (key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'Never'),
+    },
+    actionsColumn((key) => (
+      <Button size="xs" variant="light" color="red" onClick={() => revokeKey(key._id)}>
+        Revoke
+      </Button>
+    )),
+  ];
+
   return (
     <Stack gap="sm">
       <Group align="end" wrap="wrap">
@@ -59,37 +87,26 @@ export function TeamKeys({ myRole }: { myRole: TeamRole }) {
           </Code>
         </Alert>
       )}
-      <Table aria-label="API keys">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Role</Table.Th>
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Last used</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(keys.data?.keys ?? []).map((key) => (
-            <Table.Tr key={key._id} data-testid="team-key-row">
-              <Table.Td>
-                {key.name}{' '}
-                <Text span size="xs" c="dimmed">
-                  {key.prefix}…
-                </Text>
-              </Table.Td>
-              <Table.Td>{key.role}</Table.Td>
-              <Table.Td>{key.member.username}</Table.Td>
-              <Table.Td>{key.lastUsedAt ? new Date(key.lastUsedAt).toLocaleString() : 'Never'}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" color="red" onClick={() => revokeKey(key._id)}>
-                  Revoke
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <DataTable
+        label="API keys"
+        look="panel"
+        columns={columns}
+        rows={keys.data?.keys}
+        rowTestId="team-key-row"
+        isLoading={keys.isPending}
+        error={keys.error}
+        onRetry={() => void keys.refetch()}
+        minWidth={560}
+        empty={
+          <>
+            <Text fw={600}>No API keys yet</Text>
+            <Text size="sm" c="dimmed" maw={420}>
+              Name a key and choose its role above, then Create key. The key is shown once: copy it into the
+              program that buys labels for the team.
+            </Text>
+          </>
+        }
+      />
     </Stack>
   );
 }

@@ -123,6 +123,24 @@ describe('Team page', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('new-team-key')).toHaveTextContent('lp_tSECRET');
   });
 
+  it('says there are no API keys yet, and how to make one, instead of an empty table', async () => {
+    renderTeam('owner', { 'GET /team/api-keys': { body: { keys: [] } } });
+    expect(await screen.findByText('No API keys yet', {}, { timeout: 5000 })).toBeVisible();
+    expect(screen.getByText(/Name a key and choose its role above, then Create key/)).toBeVisible();
+    expect(screen.queryByTestId('team-key-row')).not.toBeInTheDocument();
+  });
+
+  it('says when the API keys could not be loaded, and loads them again on Try again', async () => {
+    let calls = 0;
+    renderTeam('owner', {
+      'GET /team/api-keys': () =>
+        ++calls === 1 ? { status: 400, body: { message: 'Keys are resting' } } : { body: { keys: [] } },
+    });
+    expect(await screen.findByText('Keys are resting', {}, { timeout: 5000 })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No API keys yet')).toBeVisible();
+  });
+
   it('shows a shipper the team without controls to change it', async () => {
     const server = renderTeam('shipper');
     await screen.findAllByTestId('member-row');

@@ -1,5 +1,5 @@
 import { tokenResponse, type LoginTwoFactorBody } from '@portal/shared';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 /**
  * POST /auth/login/2fa: the code (or a recovery code) for a sign-in waiting on its second factor. Shared by

@@ -1,5 +1,5 @@
 import { twoFactorEnableResponse, twoFactorSetupResponse } from '@portal/shared';
-import { api } from './api-client';
+import { api } from '../lib/api-client';
 
 // Enrolment, shared by the staff console (where staff must enrol) and Account Settings (resellers may).
 

@@ -1,7 +1,7 @@
 import { priceResponse } from '@portal/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api-client';
-import { queryKeys } from './query-keys';
+import { api } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 
 type PriceRequest = { labelType: string; weight: number };
 
