@@ -12,6 +12,8 @@ import { multipartPayload } from '../../../test/multipart.ts';
 import { LAST_OWNER_MESSAGE } from './team-members.ts';
 import { INVITATION_EXPIRED, INVITATION_INVALID } from './team-invitations.ts';
 import { TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
+import { generateLabel } from '../orders/label-job.ts';
+import { staffRefund } from '../refunds/test-support.ts';
 
 let app: TestApp;
 let ids: Record<string, string>;
@@ -325,6 +327,42 @@ describe('keys, limits and who did what', () => {
     expect([accepted.statusCode, accepted.json().message]).toEqual([402, refusal('$3.00')]);
     // The limit is the member's: the owner, without one, still buys.
     await placeOrder(app, owner.headers, orderBody(ids.ground_oz!));
+  });
+
+  it('gives the limit back when a purchase is refunded, for the day it was spent', async () => {
+    const limited = await addMember(app, owner, 'shipper');
+    await appCall(app, owner.headers, 'PATCH', `/team/members/${limited.id}`, { dailyLimit: 5 });
+    const left = (amount: string) =>
+      `Your daily limit is $5.00 and ${amount} is left today: this purchase costs $5.50.`;
+    const two = () =>
+      appCall(app, limited.headers, 'POST', '/order/create', orderBody(ids.ground_oz!, { quantity: 2 }));
+    const staff = await signUpStaff(app);
+    const refund = async (orderId: string) => {
+      await generateLabel(app.ctx, orderId);
+      const res = await staffRefund(app, staff.headers, orderId);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const first = await placeOrder(app, limited.headers, orderBody(ids.ground_oz!));
+    expect((await two()).json().message).toBe(left('$2.25'));
+    await refund(first);
+    // The refunded $2.75 is spendable again today: two labels ($5.50) are over $5.00, one is not.
+    expect((await two()).json().message).toBe(left('$5.00'));
+    const second = await placeOrder(app, limited.headers, orderBody(ids.ground_oz!));
+    expect((await two()).json().message).toBe(left('$2.25'));
+
+    // A purchase of an earlier day refunded today gives nothing back to today's limit.
+    // (Its charge and order, made in one transaction, share their time: both moved to yesterday.)
+    await app.ctx.db.execute(
+      sql`UPDATE ledger_entries SET created_at = created_at - interval '1 day'
+          WHERE member_id = ${limited.id} AND kind = 'order_charge'
+            AND created_at = (SELECT created_at FROM orders WHERE id = ${second})`,
+    );
+    await app.ctx.db.execute(
+      sql`UPDATE orders SET created_at = created_at - interval '1 day' WHERE id = ${second}`,
+    );
+    await refund(second);
+    expect((await two()).json().message).toBe(left('$5.00'));
   });
 
   it('lists the team activity with filters', async () => {
