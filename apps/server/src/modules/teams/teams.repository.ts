@@ -182,6 +182,7 @@ export async function findTeamKey(db: DbOrTx, keyHash: string) {
       memberRole,
       accountId: account.id,
       teamRequiresTwoFactor: account.teamRequiresTwoFactor,
+      memberHasTwoFactor: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
       memberDisabledAt: users.disabledAt,
       accountDisabledAt: account.disabledAt,
     })

@@ -11,7 +11,8 @@ import { excelCsv, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { LAST_OWNER_MESSAGE } from './team-members.ts';
 import { INVITATION_EXPIRED, INVITATION_INVALID } from './team-invitations.ts';
-import { TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
+import { TEAM_KEY_TWO_FACTOR_MESSAGE, TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 import { generateLabel } from '../orders/label-job.ts';
 import { staffRefund } from '../refunds/test-support.ts';
 
@@ -176,6 +177,44 @@ describe('members', () => {
     expect((await appCall(app, viewer.headers, 'GET', '/account/2fa')).statusCode).toBe(200);
     const byViewer = await appCall(app, viewer.headers, 'PUT', '/team/settings', { requireTwoFactor: false });
     expect(byViewer.statusCode).toBe(403);
+  });
+
+  it('holds API keys to the second factor rule: a key works while its member has a second factor', async () => {
+    const owner = await signUpReseller(app);
+    const access = await appCall(app, owner.headers, 'GET', '/auth/access');
+    expect(access.statusCode, access.body).toBe(200);
+    const ownKey = access.json().api_key as string;
+    await enrolTwoFactor(app, owner.headers);
+    const packer = await addMember(app, owner, 'admin');
+    const careful = await addMember(app, owner, 'admin');
+    await enrolTwoFactor(app, careful.headers);
+    const keyOf = async (member: Reseller) => {
+      const made = await appCall(app, member.headers, 'POST', '/team/api-keys', {
+        name: 'script',
+        role: 'viewer',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().apiKey as string;
+    };
+    const keys = { own: ownKey, packer: await keyOf(packer), careful: await keyOf(careful) };
+    const read = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(keys).map(async ([name, key]) => {
+            const res = await apiCall(app, key, 'GET', '/order/read-orders');
+            return [name, res.statusCode === 200 ? 200 : [res.statusCode, res.json().message]];
+          }),
+        ),
+      );
+    expect(await read()).toEqual({ own: 200, packer: 200, careful: 200 });
+
+    const set = await appCall(app, owner.headers, 'PUT', '/team/settings', { requireTwoFactor: true });
+    expect(set.statusCode, set.body).toBe(200);
+    // The key of a member without a second factor stops; those of members with one go on.
+    expect(await read()).toEqual({ own: 200, packer: [403, TEAM_KEY_TWO_FACTOR_MESSAGE], careful: 200 });
+    // Once its member turns a second factor on, the key works again.
+    await enrolTwoFactor(app, packer.headers);
+    expect(await read()).toEqual({ own: 200, packer: 200, careful: 200 });
   });
 
   it('shows staff the members of a reseller, and staff disable one member', async () => {
