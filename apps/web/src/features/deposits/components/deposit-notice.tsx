@@ -43,11 +43,11 @@ export function DepositNotice({
   const toldByReturn = isNew && latest._id === returnedFrom;
   const decidedAt = isNew ? latest.decidedAt : null;
 
+  // Seen as soon as the return tells of it (state from this render, kept for the next page too).
+  if (toldByReturn) setSeen(latest.decidedAt!);
   useEffect(() => {
-    if (!toldByReturn || !decidedAt) return;
-    markSeen(decidedAt);
-    setSeen(decidedAt);
-  }, [toldByReturn, decidedAt]);
+    if (seen) markSeen(seen);
+  }, [seen]);
 
   // A decision the list just learned of may have changed the balance the header shows.
   useEffect(() => {
@@ -55,10 +55,7 @@ export function DepositNotice({
   }, [decidedAt, queryClient]);
 
   if (!isNew || toldByReturn) return null;
-  const dismiss = () => {
-    markSeen(latest.decidedAt!);
-    setSeen(latest.decidedAt!);
-  };
+  const dismiss = () => setSeen(latest.decidedAt!);
   const approved = latest.status !== 'cancelled';
   return (
     <Alert
