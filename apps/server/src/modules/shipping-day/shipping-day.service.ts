@@ -1,5 +1,6 @@
 import { fromAddressKey, type ShippingDayGroupView, type ShippingDayResponse } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { startOfDayIn } from '../../lib/time-zone.ts';
 import { formatOrderId } from '../orders/order-records.service.ts';
 import { labelsSince, pickupStatusOf } from './shipping-day.repository.ts';
 import { fromAddressOf, shipDateOf } from './shipping-day-views.ts';
@@ -8,16 +9,18 @@ export { createScanForm, downloadScanForm, readScanForms, scanFormRefusal } from
 export { cancelPickup, createPickup, readPickups } from './pickups.service.ts';
 
 /**
- * GET /scan-forms/today: the labels bought today (UTC, the ship date a SCAN form uses), grouped by
- * carrier and from-address, each with its form and pickup, for the Shipping day page.
+ * GET /scan-forms/today: the labels bought today where the reseller is (`zone`, decision 355; the ship
+ * date a SCAN form uses), grouped by carrier and from-address, each with its form and pickup, for the
+ * Shipping day page.
  */
 export async function readShippingDay(
   ctx: AppContext,
   userId: string,
+  zone: string,
   now = new Date(),
 ): Promise<ShippingDayResponse> {
-  const date = shipDateOf(now);
-  const labels = await labelsSince(ctx.db, userId, new Date(`${date}T00:00:00.000Z`));
+  const date = shipDateOf(now, zone);
+  const labels = await labelsSince(ctx.db, userId, startOfDayIn(date, zone));
   const pickups = await pickupStatusOf(
     ctx.db,
     labels.map((l) => l.id),
