@@ -1,8 +1,14 @@
-import { fromAddressKey, type ShippingDayGroupView, type ShippingDayResponse } from '@portal/shared';
+import {
+  fromAddressKey,
+  type OrderView,
+  type ShippingDayGroupView,
+  type ShippingDayResponse,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { startOfDayIn } from '../../lib/time-zone.ts';
 import { formatOrderId } from '../orders/order-records.service.ts';
-import { labelsSince, pickupStatusOf } from './shipping-day.repository.ts';
+import { findShippingDayOfOrder, labelsSince, pickupStatusOf } from './shipping-day.repository.ts';
 import { fromAddressOf, shipDateOf } from './shipping-day-views.ts';
 
 export { createScanForm, downloadScanForm, readScanForms, scanFormRefusal } from './scan-forms.service.ts';
@@ -50,4 +56,16 @@ export async function readShippingDay(
     });
   }
   return { date, groups: [...groups.values()] };
+}
+
+/** An order's SCAN form and latest pickup, as its details show them (decision 355). */
+export async function readOrderShippingDay(
+  db: DbOrTx,
+  orderId: string,
+): Promise<Pick<OrderView, 'scanForm' | 'pickup'>> {
+  const { form, pickup } = await findShippingDayOfOrder(db, orderId);
+  return {
+    scanForm: form ? { _id: form.id, shipDate: form.shipDate } : null,
+    pickup: pickup ? { _id: pickup.id, status: pickup.status, confirmation: pickup.confirmation } : null,
+  };
 }
