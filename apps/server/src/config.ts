@@ -5,6 +5,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CAPTCHA_PROVIDERS } from '@portal/shared';
 import type { S3Settings } from './files/s3-bucket.ts';
+import { isTimeZone } from './lib/time-zone.ts';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -83,6 +84,11 @@ export const envSchema = z.object({
     .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().optional(),
+  PORTAL_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'Use an IANA time zone such as America/Chicago')
+    .default('UTC'),
   WEB_DIST_DIR: z.string().default(path.join(serverPackageDir(import.meta.dirname), '../web/dist')),
   SEED_DEMO: bool.optional(),
   DEMO_PASSWORD: z.string().min(8).max(128).optional(),
@@ -190,6 +196,8 @@ export type Config = {
   pgliteSharedBuffers: string;
   logLevel: string;
   publicUrl: string | undefined;
+  /** The day of a call that names no zone of its own: "today" and ship dates (decision 355). */
+  timeZone: string;
   webDistDir: string;
   /**
    * Seed the demo accounts: on by default for the embedded database outside production, opt-in
@@ -385,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     logLevel: e.LOG_LEVEL,
     publicUrl: e.PUBLIC_URL,
+    timeZone: e.PORTAL_TIME_ZONE,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     seedDemo: e.SEED_DEMO ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     demoPassword: e.DEMO_PASSWORD,

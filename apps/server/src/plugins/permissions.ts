@@ -20,6 +20,9 @@ export type DeclaredRoute = { method: string; url: string; permission: RouteAcce
 
 export const TEAM_TWO_FACTOR_MESSAGE =
   'Your team requires a second factor: turn on two-factor sign-in in Account Settings';
+/** A key acts as its member (decision 354): it stops while its member has no second factor. */
+export const TEAM_KEY_TWO_FACTOR_MESSAGE =
+  'Your team requires a second factor: this key works again once its member turns on two-factor sign-in';
 
 const isTeamPermission = (access: RouteAccess | undefined): access is TeamPermission =>
   access !== undefined && access in TEAM_PERMISSIONS;
@@ -61,7 +64,10 @@ export function guardPermissions(
       if (!request.auth) await signIn(request, reply);
       const user = request.auth?.user;
       if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in');
-      if (user.teamRequiresTwoFactor && !user.hasTwoFactor && !user.apiKey) {
+      // A key is held to the rule as its member is (decision 354): it works while they have a second factor.
+      if (user.teamRequiresTwoFactor && !user.hasTwoFactor) {
+        if (request.auth?.sessionId === 'api-key')
+          throw new AppError('FORBIDDEN', TEAM_KEY_TWO_FACTOR_MESSAGE);
         throw new AppError('FORBIDDEN', TEAM_TWO_FACTOR_MESSAGE, { flags: { twoFactorSetupRequired: true } });
       }
       if (!roleCan(user.teamRole, permission)) {

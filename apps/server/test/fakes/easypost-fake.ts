@@ -292,7 +292,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
     return shipment;
   }
 
-  /** Buys the rate; `insurance` (the buy's, dollars) insures the shipment for 1% of it, as recorded. */
+  /** Buys the rate; `insurance` (the buy's, dollars) insures the shipment for 1% of it, at least $1. */
   async function buy(shipment: Json, rateId: string, insurance?: unknown) {
     const rates = shipment.rates as Json[];
     const chosen = rates.find((r) => r.id === rateId)!;
@@ -353,7 +353,7 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
               {
                 object: 'Fee',
                 type: 'InsuranceFee',
-                amount: (insured / 100).toFixed(5),
+                amount: Math.max(1, insured / 100).toFixed(5),
                 charged: true,
                 refunded: false,
               },

@@ -23,6 +23,12 @@ describe('api client', () => {
     expect(calls[0]?.headers.get('authorization')).toBe('Bearer abc123');
   });
 
+  it("names the browser's time zone, in which the server reads today and ship dates", async () => {
+    const { calls } = stubApi({ 'GET /scan-forms/today': { body: { date: '2026-11-28', groups: [] } } });
+    await makeClient().client.get('/scan-forms/today');
+    expect(calls[0]?.headers.get('x-time-zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
   it('sends no authorization header when signed out', async () => {
     const { calls } = stubApi({ 'GET /auth/captcha-config': { body: {} } });
     await makeClient().client.get('/auth/captcha-config');

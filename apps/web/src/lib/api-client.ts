@@ -1,6 +1,15 @@
 import { API_BASE_URL } from './api-base';
 import { getAccessToken, reloadAt, removeAccessToken } from './auth-token';
 
+/** The browser's IANA time zone, or null where it cannot say. */
+const browserTimeZone = (): string | null => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+};
+
 /** A failed call: the server's `{ message }` (shown as given, spec section 5) and the HTTP status (0 = network). */
 export class ApiError extends Error {
   readonly status: number;
@@ -55,6 +64,9 @@ export function createApiClient({ baseUrl, getToken, onUnauthorized, fetchImpl }
     const headers = new Headers({ accept: 'application/json' });
     const token = getToken();
     if (token) headers.set('authorization', `Bearer ${token}`);
+    // "Today" and ship dates are the reseller's days: the server reads them in this zone (decision 355).
+    const zone = browserTimeZone();
+    if (zone) headers.set('x-time-zone', zone);
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
     let body: BodyInit | undefined;
     if (options.body instanceof FormData) body = options.body;

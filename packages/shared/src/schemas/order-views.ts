@@ -128,6 +128,13 @@ export const orderView = z.object({
   returnOf: z.string().nullable().optional(),
   /** The return label made from this order (its `_id`; null: none). */
   returnOrder: z.string().nullable().optional(),
+  /** One order only: the SCAN form the label is on (null: none), for the order drawer (decision 355). */
+  scanForm: z.object({ _id: z.string(), shipDate: z.string() }).nullable().optional(),
+  /** One order only: the label's latest pickup and where it stands (null: none booked). */
+  pickup: z
+    .object({ _id: z.string(), status: z.enum(['scheduled', 'cancelled']), confirmation: z.string() })
+    .nullable()
+    .optional(),
   /** The reseller's history only: the order's refund request, if any. */
   refundRequest: refundRequestView.nullable().optional(),
   /** The reseller's history only: until when "Request refund" is offered (null: not refundable). */

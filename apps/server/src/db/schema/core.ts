@@ -103,6 +103,8 @@ export const ledgerEntries = pgTable(
     createdBy: uuid().references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     /** The team member whose purchase this is: their daily spend limit sums these (migration 0044). */
     memberId: uuid(),
+    /** A refund's: when the purchase it gives back was charged; its day's limit is given back (0059). */
+    spentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   moveCourierOrder,
   type CourierOrderRow,
 } from './courier.repository.ts';
-import { NOT_FOUND_MESSAGE, priceCentsOf, refundKey } from './courier.service.ts';
+import { chargeKey, NOT_FOUND_MESSAGE, priceCentsOf, refundKey } from './courier.service.ts';
 import { courierEvent, mailReseller, toCourierView } from './courier-view.ts';
 
 /** The console overview's count of courier orders waiting on staff. */
@@ -131,6 +131,7 @@ export async function cancelCourierOrder(
         sourceKey: refundKey(row.id),
         note: `Overnight FedEx order ${row.id.slice(0, 8)} cancelled by staff`,
         createdBy: actor.userId,
+        givesBack: { chargeKey: chargeKey(row.id) },
       });
       refunded = result.applied;
     },

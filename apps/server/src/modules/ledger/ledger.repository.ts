@@ -14,6 +14,7 @@ export async function insertEntryOnce(
     note?: string | null;
     createdBy?: string | null;
     memberId?: string | null;
+    spentAt?: Date | null;
   },
 ): Promise<string | null> {
   const rows = await tx
@@ -46,6 +47,18 @@ export async function addToBalance(
 
 export async function setBalanceAfter(tx: DbOrTx, entryId: string, balanceAfterCents: number): Promise<void> {
   await tx.update(ledgerEntries).set({ balanceAfterCents }).where(eq(ledgerEntries.id, entryId));
+}
+
+/** The member a charge was made for and when, by the charge's source key; null when none was. */
+export async function findCharge(
+  tx: DbOrTx,
+  sourceKey: string,
+): Promise<{ memberId: string | null; createdAt: Date } | null> {
+  const [row] = await tx
+    .select({ memberId: ledgerEntries.memberId, createdAt: ledgerEntries.createdAt })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.sourceKey, sourceKey), eq(ledgerEntries.kind, 'order_charge')));
+  return row ?? null;
 }
 
 export async function sumEntries(tx: DbOrTx, userId: string): Promise<number> {

@@ -3,7 +3,13 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { findUserById } from '../users/users.service.ts';
 import { holdSpend, type Buyer } from '../teams/teams.service.ts';
-import { addToBalance, insertEntryOnce, setBalanceAfter, type LedgerKind } from './ledger.repository.ts';
+import {
+  addToBalance,
+  findCharge,
+  insertEntryOnce,
+  setBalanceAfter,
+  type LedgerKind,
+} from './ledger.repository.ts';
 
 export type PostEntryInput = {
   userId: string;
@@ -17,6 +23,11 @@ export type PostEntryInput = {
   createdBy?: string | null;
   /** Only a deposit taken back (refund with staff's leave, dispute) may take the balance below zero. */
   mayGoNegative?: boolean;
+  /**
+   * A refund's purchase, to give its member's daily limit back for the day it was charged (decision
+   * 354): the member and the charge's time, or the charge's source key to read them from.
+   */
+  givesBack?: { memberId: string | null; spentAt: Date } | { chargeKey: string };
 };
 
 /** `buyer`: for a purchase (`order_charge`), the member it was charged for (decision 327). */
@@ -31,19 +42,30 @@ export async function postLedgerEntry(tx: Tx, input: PostEntryInput): Promise<Po
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents === 0) {
     throw new Error(`invalid ledger amount ${input.amountCents}`);
   }
-  const { mayGoNegative, ...entry } = input;
+  const { mayGoNegative, givesBack, ...entry } = input;
   // Every purchase is held to its member's daily limit here, the one place all of them are charged.
   const buyer =
     input.kind === 'order_charge' && input.amountCents < 0
       ? await holdSpend(tx, input.userId, -input.amountCents)
       : undefined;
-  const entryId = await insertEntryOnce(tx, { ...entry, memberId: buyer?.memberId ?? null });
+  const spent = input.kind === 'refund' && givesBack ? await spendOf(tx, givesBack) : null;
+  const entryId = await insertEntryOnce(tx, {
+    ...entry,
+    memberId: buyer?.memberId ?? spent?.memberId ?? null,
+    spentAt: spent?.memberId ? spent.spentAt : null,
+  });
   if (!entryId) return { applied: false, balanceCents: null, buyer };
   const balanceCents = await addToBalance(tx, input.userId, input.amountCents, mayGoNegative);
   if (balanceCents === null)
     throw new AppError('INSUFFICIENT_BALANCE', 'Insufficient balance, please add funds');
   await setBalanceAfter(tx, entryId, balanceCents);
   return { applied: true, balanceCents, buyer };
+}
+
+async function spendOf(tx: Tx, givesBack: NonNullable<PostEntryInput['givesBack']>) {
+  if (!('chargeKey' in givesBack)) return givesBack;
+  const charge = await findCharge(tx, givesBack.chargeKey);
+  return charge && { memberId: charge.memberId, spentAt: charge.createdAt };
 }
 
 /** The refusal a buyer reads when a charge does not fit: what it costs and what they have. */

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESELLER_REASONS } from '../../labels/providers/reseller-reasons.ts';
 import { labelPurchases, ledgerEntries, orders } from '../../db/schema.ts';
@@ -405,6 +405,75 @@ describe('routing by live quotes', () => {
     expect(lines.find((l) => l.startsWith('Not bought,'))).toMatch(/,4$/);
     expect(lines.at(-1)).toMatch(/^Total,\d+,/);
   }, 240_000);
+
+  it('compares what an insured label costs in full: the rate and the insurance fee the provider bills', async () => {
+    // A insures Priority at 50 cents per started $100 (minimum $1): $500 declared costs the reseller
+    // $2.50, so 3 lb to Boston costs $9.00 and a $2.00 floor lets a label cost us $7.00 at most.
+    // B insures at 10 cents per $100 (minimum $1): its quote is $6.00 + $1.00. EasyPost bills 1% of the
+    // declared value (minimum $1): $3.05 + $5.00. By the rate alone EasyPost looked cheapest and kept
+    // the floor; in full, B is the one under it.
+    const insure = (portal: { app: DownstreamPortal['app'] }, per100: number | null) =>
+      portal.app.ctx.db.execute(
+        sql`UPDATE label_types SET insurance_per100_cents = ${per100} WHERE uid = 'priority'`,
+      );
+    await Promise.all([insure(a, 50), insure(b, 10)]);
+    try {
+      const floor = { minMarginCents: 200 };
+      const both = await setRoute({
+        route: [
+          { providerId: ids.b, service: 'priority' },
+          { providerId: ids.easypost, service: 'USPS:Priority' },
+        ],
+        mode: 'cheapest',
+        ...floor,
+      });
+      expect(both.statusCode, both.body).toBe(200);
+      const reseller = await signUpReseller(a.app, 50_00);
+      const insured = (destination: readonly string[]) =>
+        placeOrder(
+          a.app,
+          reseller.headers,
+          orderBody(priority, {
+            Weight: 3,
+            design: 'pitney',
+            insuredValue: 500,
+            ToStreet: '100 Main St',
+            ToStreet2: '',
+            ToCity: destination[1],
+            ToState: destination[2],
+            ToZip: destination[0],
+            acceptAddressWarnings: true,
+          }),
+        );
+      const bought = await endedOrderOf(await insured(DESTINATIONS[0]!));
+      expect(bought).toMatchObject({
+        status: 'completed',
+        price: 9,
+        provider: { name: 'Portal B' },
+        cost: 7,
+      });
+      expect(bought.quotes.map((q) => [q.provider, q.amount, q.chosen])).toEqual([
+        ['Portal B', 7, true],
+        ['EasyPost', 8.05, false],
+      ]);
+
+      // EasyPost alone: its rate ($3.05) is under the $7.00, its full cost ($8.05) is not.
+      const alone = await setRoute({
+        route: [{ providerId: ids.easypost, service: 'USPS:Priority' }],
+        mode: 'ordered',
+        ...floor,
+      });
+      expect(alone.statusCode, alone.body).toBe(200);
+      const refused = await endedOrderOf(await insured(DESTINATIONS[0]!));
+      expect(refused).toMatchObject({ status: 'cancelled', provider: null });
+      expect(refused.failureReason).toBe(
+        'Below the margin floor: the lowest quote $8.05 is above $7.00 (the price $9.00 minus the floor)',
+      );
+      expect(await balanceCents(a.app.ctx.db, reseller.id)).toBe(50_00 - 9_00);
+    } finally {
+      await Promise.all([insure(a, 100), insure(b, 100)]);
+    }
+  }, 120_000);
 
   const endedOrderOf = (id: string) => ended(id);
   const portalOf = ({ zip, lb }: { zip: string; lb: number }) =>

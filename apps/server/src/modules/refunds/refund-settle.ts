@@ -38,6 +38,8 @@ export async function settleRefund(ctx: AppContext, tx: Tx, order: OrderWithType
     sourceKey: `refund:order:${order.id}`,
     note: `Refund for ${orderId}: ${settle.reason}`,
     createdBy: settle.decidedBy,
+    // The order was charged with its creation, in one transaction: that day's limit is given back.
+    givesBack: { memberId: order.createdById, spentAt: order.createdAt },
   });
   if (!refund.applied) return { credited: false as const };
   const cancelled = await markCancelled(tx, order.id, settle.reason, settle.from);

@@ -38,6 +38,7 @@ export const requireApiKey =
         memberId: owner.id,
         teamRole: 'owner' as const,
         teamRequiresTwoFactor: owner.teamRequiresTwoFactor,
+        hasTwoFactor: owner.hasTwoFactor,
       };
       return { sessionId: 'api-key', user, expiresAt: null };
     });

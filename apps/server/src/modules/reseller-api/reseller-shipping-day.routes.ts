@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { zoneOfRequest } from '../../lib/time-zone.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import {
@@ -52,7 +53,8 @@ export const resellerShippingDayRoutes =
         },
       },
       async (request, reply) => {
-        const scanForm = await createScanForm(ctx, currentUser(request).user.id, request.body);
+        const zone = zoneOfRequest(request.headers, ctx.config.timeZone);
+        const scanForm = await createScanForm(ctx, currentUser(request).user.id, request.body, zone);
         return reply.status(201).send({ message: 'SCAN form created', scanForm });
       },
     );

@@ -290,6 +290,7 @@ export async function cancelPickup(ctx: AppContext, userId: string, id: string):
         amountCents: cancelled.priceCents,
         sourceKey: `refund:pickup:${id}`,
         note: `Pickup ${cancelled.confirmation} cancelled`,
+        givesBack: { chargeKey: `pickup:${id}` },
       });
     const view = toPickupView(cancelled, byOwner(await labelsOfPickups(tx, [id])).get(id) ?? []);
     await emitWebhookEvent(ctx, tx, { userId, type: 'pickup.cancelled', data: view });

@@ -158,6 +158,28 @@ describe('pickups in test mode', () => {
     expect(cancel.json().message).toBe('The pickup window has started; the carrier no longer cancels it');
   });
 
+  it('shows an order’s SCAN form and pickup on the order itself, for the order drawer', async () => {
+    const [id] = await buy(orderBody(types.ground_oz!, { FromStreet: '7 Drawer Ln' }));
+    const read = async () =>
+      (await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })).json()
+        .order;
+    expect(await read()).toMatchObject({ scanForm: null, pickup: null });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/v1/scan-forms',
+      headers: reseller.headers,
+      payload: { orderIds: [id] },
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    const booked = await book([id!]);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const { scanForm, pickup } = { scanForm: form.json().scanForm, pickup: booked.json().pickup };
+    expect(await read()).toMatchObject({
+      scanForm: { _id: scanForm._id, shipDate: scanForm.shipDate },
+      pickup: { _id: pickup._id, status: 'scheduled', confirmation: pickup.confirmation },
+    });
+  });
+
   it('refuses a pickup the balance cannot pay, before booking it', async () => {
     const [id] = await buy(orderBody(types.ups_standard!));
     const left = await balanceCents(app.ctx.db, reseller.id);

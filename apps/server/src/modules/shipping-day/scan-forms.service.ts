@@ -41,7 +41,7 @@ async function labelIdsOf(ctx: AppContext, userId: string, body: CreateScanFormB
  * and why: another carrier, another from-address or ship date, another provider, already on a form,
  * refunded, or no label yet.
  */
-function refuseMisfits(ids: readonly string[], labels: readonly ShippingLabelRow[]): void {
+function refuseMisfits(ids: readonly string[], labels: readonly ShippingLabelRow[], zone: string): void {
   if (labels.length !== ids.length) throw AppError.notFound('Order not found');
   const misfits = scanFormMisfits(
     labels.map((l) => ({
@@ -53,7 +53,7 @@ function refuseMisfits(ids: readonly string[], labels: readonly ShippingLabelRow
         state: l.fromState,
         zip: l.fromZip,
       }),
-      shipDate: shipDateOf(l.createdAt),
+      shipDate: shipDateOf(l.createdAt, zone),
       source: l.providerId ?? 'test',
       hasLabel: Boolean(l.tracking) && l.status !== 'pending' && l.status !== 'processing',
       isRefunded: l.status === 'cancelled' || REFUNDING.has(l.refundStatus ?? ''),
@@ -75,10 +75,11 @@ async function makeForm(
   ctx: AppContext,
   formId: string,
   labels: ShippingLabelRow[],
+  zone: string,
 ): Promise<UpstreamScanForm> {
   const first = labels[0]!;
   const from = fromAddressOf(first);
-  const shipDate = shipDateOf(first.createdAt);
+  const shipDate = shipDateOf(first.createdAt, zone);
   if (!first.providerId) {
     const { drawTestScanForm } = await import('../../labels/scan-form-pdf.ts');
     const pdf = await drawTestScanForm({
@@ -119,18 +120,19 @@ async function makeForm(
  * POST /scan-forms: one SCAN form for the labels, made where they were bought (decision 328). The
  * labels are checked, the form made at the provider (or drawn in test mode), then checked again under
  * lock and recorded with its PDF: a label is on one form at most, and one being refunded meanwhile
- * is refused.
+ * is refused. Ship dates are days where the reseller is (`zone`, decision 355).
  */
 export async function createScanForm(
   ctx: AppContext,
   userId: string,
   body: CreateScanFormBody,
+  zone: string,
 ): Promise<ScanFormView> {
   const ids = await labelIdsOf(ctx, userId, body);
   const labels = await ctx.db.transaction((tx) => lockLabels(tx, userId, ids));
-  refuseMisfits(ids, labels);
+  refuseMisfits(ids, labels, zone);
   const formId = randomUUID();
-  const made = await makeForm(ctx, formId, labels);
+  const made = await makeForm(ctx, formId, labels, zone);
   const first = labels[0]!;
   // The form's file is stored before the row that points at it commits (decision 335).
   const staged = await ctx.files.stage([
@@ -142,7 +144,7 @@ export async function createScanForm(
     },
   ]);
   return ctx.db.transaction(async (tx: Tx) => {
-    refuseMisfits(ids, await lockLabels(tx, userId, ids));
+    refuseMisfits(ids, await lockLabels(tx, userId, ids), zone);
     const [fileId] = await ctx.files.record(staged, tx);
     const row = await insertScanForm(
       tx,
@@ -153,7 +155,7 @@ export async function createScanForm(
         providerId: first.providerId,
         upstreamId: first.providerId ? made.upstreamId : null,
         fromAddress: fromAddressOf(first),
-        shipDate: shipDateOf(first.createdAt),
+        shipDate: shipDateOf(first.createdAt, zone),
         fileId,
         isTest: !first.providerId,
       },

@@ -190,6 +190,38 @@ describe('SCAN forms in test mode', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('reads today and ship dates where the reseller is: the zone the browser names, else the portal’s', async () => {
+    const now = new Date();
+    // A zone whose date is not UTC's now, an hour or more from its midnight.
+    const zone = now.getUTCHours() < 11 ? 'Etc/GMT+12' : 'Pacific/Kiritimati';
+    const dateThere = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(now);
+    const utcDate = now.toISOString().slice(0, 10);
+    expect(dateThere).not.toBe(utcDate);
+    const today = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: '/api/v1/scan-forms/today',
+        headers: { ...reseller.headers, ...headers },
+      });
+    const there = (await today({ 'x-time-zone': zone })).json();
+    expect(there.date).toBe(dateThere);
+    // The labels bought minutes ago were bought today there too.
+    expect(there.groups.length).toBeGreaterThan(0);
+    // A zone this server does not know is the portal's (UTC in tests).
+    expect((await today({ 'x-time-zone': 'Mars/Olympus_Mons' })).json().date).toBe(utcDate);
+
+    // A SCAN form's ship date is the day there too.
+    const [fresh] = await buy(orderBody(types.ground_oz!, { FromStreet: '9 Elm St' }));
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/v1/scan-forms',
+      headers: { ...reseller.headers, 'x-time-zone': zone },
+      payload: { orderIds: [fresh!._id] },
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    expect(form.json().scanForm.shipDate).toBe(dateThere);
+  });
+
   it('makes a form of a bulk order’s labels through API v2 and sends scan_form.created', async () => {
     const access = await app.inject({ method: 'GET', url: '/api/v1/auth/access', headers: reseller.headers });
     const key = { 'x-api-key': access.json().api_key as string };

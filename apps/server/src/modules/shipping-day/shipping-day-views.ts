@@ -1,11 +1,12 @@
 import { centsToDollars, type PickupView, type ScanFormView } from '@portal/shared';
 import type { ShippingAddress } from '../../db/schema.ts';
 import type { UpstreamPlace } from '../../labels/providers/upstream/upstream-adapter.ts';
+import { dateIn } from '../../lib/time-zone.ts';
 import { formatOrderId } from '../orders/order-records.service.ts';
 import type { ListedLabel, PickupRow, ScanFormRow, ShippingLabelRow } from './shipping-day.repository.ts';
 
-/** The day a label ships: the UTC date it was bought (decision 328). */
-export const shipDateOf = (createdAt: Date): string => createdAt.toISOString().slice(0, 10);
+/** The day a label ships: the date it was bought where the reseller is (decisions 328 and 355). */
+export const shipDateOf = (createdAt: Date, zone: string): string => dateIn(createdAt, zone);
 
 export const fromAddressOf = (label: ShippingLabelRow): ShippingAddress => ({
   name: label.fromName,

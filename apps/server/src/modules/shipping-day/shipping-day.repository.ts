@@ -253,3 +253,23 @@ export async function pickupStatusOf(db: DbOrTx, ids: readonly string[]): Promis
     .orderBy(asc(pickups.createdAt));
   return new Map(rows.map((r) => [r.id, r.status]));
 }
+
+/** The SCAN form an order's label is on and its latest pickup, for the order's details (decision 355). */
+export async function findShippingDayOfOrder(db: DbOrTx, orderId: string) {
+  const [[form], [pickup]] = await Promise.all([
+    db
+      .select({ id: scanForms.id, shipDate: scanForms.shipDate })
+      .from(scanFormOrders)
+      .innerJoin(scanForms, eq(scanForms.id, scanFormOrders.scanFormId))
+      .where(eq(scanFormOrders.orderId, orderId))
+      .limit(1),
+    db
+      .select({ id: pickups.id, status: pickups.status, confirmation: pickups.confirmation })
+      .from(pickupOrders)
+      .innerJoin(pickups, eq(pickups.id, pickupOrders.pickupId))
+      .where(eq(pickupOrders.orderId, orderId))
+      .orderBy(desc(pickups.createdAt))
+      .limit(1),
+  ]);
+  return { form, pickup };
+}

@@ -11,6 +11,7 @@ import {
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { zoneOfRequest } from '../../lib/time-zone.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import {
@@ -40,7 +41,8 @@ export const scanFormRoutes =
         schema: { tags, body: createScanFormBody, response: { 201: scanFormResponse } },
       },
       async (request, reply) => {
-        const scanForm = await createScanForm(ctx, currentUser(request).user.id, request.body);
+        const zone = zoneOfRequest(request.headers, ctx.config.timeZone);
+        const scanForm = await createScanForm(ctx, currentUser(request).user.id, request.body, zone);
         return reply.status(201).send({ message: 'SCAN form created', scanForm });
       },
     );
@@ -56,7 +58,12 @@ export const scanFormRoutes =
     app.get(
       '/today',
       { config: { permission: 'orders.read' }, schema: { tags, response: { 200: shippingDayResponse } } },
-      async (request) => readShippingDay(ctx, currentUser(request).user.id),
+      async (request) =>
+        readShippingDay(
+          ctx,
+          currentUser(request).user.id,
+          zoneOfRequest(request.headers, ctx.config.timeZone),
+        ),
     );
 
     app.get(

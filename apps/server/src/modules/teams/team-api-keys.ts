@@ -107,6 +107,7 @@ export async function findTeamKeyCredential(ctx: AppContext, keyHash: string): P
       memberId: row.memberId,
       teamRole,
       teamRequiresTwoFactor: row.teamRequiresTwoFactor,
+      hasTwoFactor: row.memberHasTwoFactor,
       apiKey: { id: row.keyId, name: row.keyName },
     },
   };

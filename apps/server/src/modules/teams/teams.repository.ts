@@ -182,6 +182,7 @@ export async function findTeamKey(db: DbOrTx, keyHash: string) {
       memberRole,
       accountId: account.id,
       teamRequiresTwoFactor: account.teamRequiresTwoFactor,
+      memberHasTwoFactor: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
       memberDisabledAt: users.disabledAt,
       accountDisabledAt: account.disabledAt,
     })
@@ -214,7 +215,7 @@ export async function lockBuyer(db: DbOrTx, memberId: string) {
   return rows[0];
 }
 
-/** What a member's purchases have charged since `since`. */
+/** What a member's purchases have charged since `since`, less what refunds gave back of them. */
 export async function spentSince(db: DbOrTx, memberId: string, since: Date): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(-${ledgerEntries.amountCents}), 0)` })
@@ -222,8 +223,10 @@ export async function spentSince(db: DbOrTx, memberId: string, since: Date): Pro
     .where(
       and(
         eq(ledgerEntries.memberId, memberId),
-        eq(ledgerEntries.kind, 'order_charge'),
-        gte(ledgerEntries.createdAt, since),
+        or(
+          and(eq(ledgerEntries.kind, 'order_charge'), gte(ledgerEntries.createdAt, since)),
+          and(eq(ledgerEntries.kind, 'refund'), gte(ledgerEntries.spentAt, since)),
+        ),
       ),
     );
   return Number(row?.total ?? 0);

@@ -11,7 +11,10 @@ import { excelCsv, sheetRows } from '../../../test/fixtures/csv-files.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { LAST_OWNER_MESSAGE } from './team-members.ts';
 import { INVITATION_EXPIRED, INVITATION_INVALID } from './team-invitations.ts';
-import { TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
+import { TEAM_KEY_TWO_FACTOR_MESSAGE, TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
+import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
+import { generateLabel } from '../orders/label-job.ts';
+import { staffRefund } from '../refunds/test-support.ts';
 
 let app: TestApp;
 let ids: Record<string, string>;
@@ -176,6 +179,44 @@ describe('members', () => {
     expect(byViewer.statusCode).toBe(403);
   });
 
+  it('holds API keys to the second factor rule: a key works while its member has a second factor', async () => {
+    const owner = await signUpReseller(app);
+    const access = await appCall(app, owner.headers, 'GET', '/auth/access');
+    expect(access.statusCode, access.body).toBe(200);
+    const ownKey = access.json().api_key as string;
+    await enrolTwoFactor(app, owner.headers);
+    const packer = await addMember(app, owner, 'admin');
+    const careful = await addMember(app, owner, 'admin');
+    await enrolTwoFactor(app, careful.headers);
+    const keyOf = async (member: Reseller) => {
+      const made = await appCall(app, member.headers, 'POST', '/team/api-keys', {
+        name: 'script',
+        role: 'viewer',
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().apiKey as string;
+    };
+    const keys = { own: ownKey, packer: await keyOf(packer), careful: await keyOf(careful) };
+    const read = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(keys).map(async ([name, key]) => {
+            const res = await apiCall(app, key, 'GET', '/order/read-orders');
+            return [name, res.statusCode === 200 ? 200 : [res.statusCode, res.json().message]];
+          }),
+        ),
+      );
+    expect(await read()).toEqual({ own: 200, packer: 200, careful: 200 });
+
+    const set = await appCall(app, owner.headers, 'PUT', '/team/settings', { requireTwoFactor: true });
+    expect(set.statusCode, set.body).toBe(200);
+    // The key of a member without a second factor stops; those of members with one go on.
+    expect(await read()).toEqual({ own: 200, packer: [403, TEAM_KEY_TWO_FACTOR_MESSAGE], careful: 200 });
+    // Once its member turns a second factor on, the key works again.
+    await enrolTwoFactor(app, packer.headers);
+    expect(await read()).toEqual({ own: 200, packer: 200, careful: 200 });
+  });
+
   it('shows staff the members of a reseller, and staff disable one member', async () => {
     const owner = await signUpReseller(app);
     const packer = await addMember(app, owner, 'shipper');
@@ -325,6 +366,42 @@ describe('keys, limits and who did what', () => {
     expect([accepted.statusCode, accepted.json().message]).toEqual([402, refusal('$3.00')]);
     // The limit is the member's: the owner, without one, still buys.
     await placeOrder(app, owner.headers, orderBody(ids.ground_oz!));
+  });
+
+  it('gives the limit back when a purchase is refunded, for the day it was spent', async () => {
+    const limited = await addMember(app, owner, 'shipper');
+    await appCall(app, owner.headers, 'PATCH', `/team/members/${limited.id}`, { dailyLimit: 5 });
+    const left = (amount: string) =>
+      `Your daily limit is $5.00 and ${amount} is left today: this purchase costs $5.50.`;
+    const two = () =>
+      appCall(app, limited.headers, 'POST', '/order/create', orderBody(ids.ground_oz!, { quantity: 2 }));
+    const staff = await signUpStaff(app);
+    const refund = async (orderId: string) => {
+      await generateLabel(app.ctx, orderId);
+      const res = await staffRefund(app, staff.headers, orderId);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const first = await placeOrder(app, limited.headers, orderBody(ids.ground_oz!));
+    expect((await two()).json().message).toBe(left('$2.25'));
+    await refund(first);
+    // The refunded $2.75 is spendable again today: two labels ($5.50) are over $5.00, one is not.
+    expect((await two()).json().message).toBe(left('$5.00'));
+    const second = await placeOrder(app, limited.headers, orderBody(ids.ground_oz!));
+    expect((await two()).json().message).toBe(left('$2.25'));
+
+    // A purchase of an earlier day refunded today gives nothing back to today's limit.
+    // (Its charge and order, made in one transaction, share their time: both moved to yesterday.)
+    await app.ctx.db.execute(
+      sql`UPDATE ledger_entries SET created_at = created_at - interval '1 day'
+          WHERE member_id = ${limited.id} AND kind = 'order_charge'
+            AND created_at = (SELECT created_at FROM orders WHERE id = ${second})`,
+    );
+    await app.ctx.db.execute(
+      sql`UPDATE orders SET created_at = created_at - interval '1 day' WHERE id = ${second}`,
+    );
+    await refund(second);
+    expect((await two()).json().message).toBe(left('$5.00'));
   });
 
   it('lists the team activity with filters', async () => {

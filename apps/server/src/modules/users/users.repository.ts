@@ -28,6 +28,7 @@ export async function findApiKeyOwner(db: DbOrTx, apiKeyHash: string) {
         role: users.role,
         disabledAt: users.disabledAt,
         teamRequiresTwoFactor: users.teamRequiresTwoFactor,
+        hasTwoFactor: sql<boolean>`${users.twoFactorEnabledAt} is not null`,
         /** The account the key's row belongs to: its own, unless it joined a team. */
         accountId: sql<string>`coalesce(${teamMembers.accountId}, ${users.id})`,
       })

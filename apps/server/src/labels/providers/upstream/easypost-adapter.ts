@@ -100,6 +100,14 @@ export const easypostShipmentBody = (shipment: Shipment, reference: string) => (
 export const easypostInsurance = (shipment: Shipment): number | undefined =>
   shipment.insuredValue ? Math.round(shipment.insuredValue * 100) / 100 : undefined;
 
+/**
+ * What EasyPost bills to insure a declared value, in cents: 1% of it, at least $1.00 (EasyPost's
+ * shipping insurance price). A quote adds it to the rate, so routing and the margin floor compare what
+ * an insured label really costs (decision 353); the buy's `InsuranceFee` stays what is recorded.
+ */
+export const easypostInsuranceFeeCents = (shipment: Shipment): number =>
+  shipment.insuredValue ? Math.max(100, Math.round(shipment.insuredValue)) : 0;
+
 /** A label file's width in dots: a PNG's pixels, a ZPL's print width (`^PW`); null when it does not say. */
 const widthInDots = (format: 'zpl' | 'png', file: Uint8Array): number | null => {
   if (format === 'png') return pngDimensions(file).width;
@@ -262,7 +270,8 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
       const body = easypostShipmentBody(request.shipment, request.reference);
       const shipment = await s.call('create shipment', false, () => s.client.Shipment.create(body));
       const rate = serviceRate(shipment, request.service);
-      return { amountCents: dollarsToCents(Number(rate.rate)), upstreamId: shipment.id, rateId: rate.id };
+      const amountCents = dollarsToCents(Number(rate.rate)) + easypostInsuranceFeeCents(request.shipment);
+      return { amountCents, upstreamId: shipment.id, rateId: rate.id };
     },
     async purchase(request) {
       const s = session();

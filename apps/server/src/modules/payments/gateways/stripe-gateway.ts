@@ -6,6 +6,7 @@ import {
   type PaymentState,
   type StripeCredentials,
 } from './gateway.ts';
+import { DEFAULT_GATEWAY_TIMEOUT_MS, gatewayFetch, type GatewayOptions } from './gateway-transport.ts';
 
 /** The events our webhook endpoint asks Stripe for: a checkout's end, and a dispute's start and end. */
 const STRIPE_EVENTS = [
@@ -21,13 +22,18 @@ type Json = Record<string, unknown>;
 const idOf = (value: unknown): string | null =>
   typeof value === 'string' ? value : value && typeof value === 'object' ? String((value as Json).id) : null;
 
-/** The official client, pointed at `baseUrl` (tests, a local mock) when one is given. */
-function clientOf(credentials: StripeCredentials): Stripe {
+/**
+ * The official client, pointed at `baseUrl` (tests, a local mock) when one is given. It speaks through
+ * the guarded connection every provider uses (decision 355): each connection's address checked as it
+ * is made (decision 312), answers read to the JSON limit (decision 313).
+ */
+function clientOf(credentials: StripeCredentials, options: GatewayOptions): Stripe {
   const origin = credentials.baseUrl ? new URL(credentials.baseUrl) : null;
   return new Stripe(credentials.secretKey, {
     maxNetworkRetries: 1,
-    timeout: 20_000,
+    timeout: options.timeoutMs ?? DEFAULT_GATEWAY_TIMEOUT_MS,
     telemetry: false,
+    httpClient: Stripe.createFetchHttpClient(gatewayFetch(options)),
     ...(origin
       ? {
           host: origin.hostname,
@@ -100,8 +106,11 @@ const header = (headers: Record<string, string | string[] | undefined>, name: st
 };
 
 /** Stripe Checkout (cards, Apple Pay, Google Pay) through the official `stripe` package. */
-export function createStripeGateway(credentials: StripeCredentials): PaymentGateway {
-  const stripe = clientOf(credentials);
+export function createStripeGateway(
+  credentials: StripeCredentials,
+  options: GatewayOptions = {},
+): PaymentGateway {
+  const stripe = clientOf(credentials, options);
   return {
     kind: 'stripe',
     methods: ['stripe'],

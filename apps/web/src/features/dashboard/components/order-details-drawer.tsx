@@ -6,7 +6,7 @@ import { TrackingStatusBadge } from '../../../components/tracking-status-badge';
 import { refundStateOf } from '../../../lib/status-styles';
 import { useListFollowsDetails, useOrder } from '../api/orders';
 import { formatOrderDate } from '../lib/format-order';
-import { InsuranceFact, ItemsFact, ShippingActions } from './order-extras';
+import { InsuranceFact, ItemsFact, ShippingActions, ShippingDayFact } from './order-extras';
 import { OrderStatusBadge } from './order-status-badge';
 import { TrackingLink } from './tracking-link';
 
@@ -65,6 +65,7 @@ function OrderDetails({
           <Fact label="Amount">{formatUsd(order.price)}</Fact>
           <InsuranceFact order={order} />
           <ItemsFact order={order} />
+          <ShippingDayFact order={order} />
         </>
       }
       notes={

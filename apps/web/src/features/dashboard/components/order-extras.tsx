@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconFileDescription } from '@tabler/icons-react';
 import { formatUsd, type OrderView } from '@portal/shared';
 import { useState } from 'react';
 import { Fact } from '../../../components/order-details';
+import { StatusBadge } from '../../../components/status-badge';
+import { PICKUP_STATUS_STYLE } from '../../../lib/status-styles';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { usePurchaseGuard } from '../../../lib/purchase-guard';
 import { useCreateReturnLabel, useDownloadPackingSlip } from '../api/orders';
@@ -22,6 +24,32 @@ export function InsuranceFact({ order }: { order: OrderView }) {
       {formatUsd(order.insuredValue)}
       {order.insurancePrice != null && ` for ${formatUsd(order.insurancePrice)}`}
       {where}
+    </Fact>
+  );
+}
+
+/**
+ * Where the label stands on its shipping day, as the Shipping day page shows it (decision 355): the
+ * SCAN form it is on (its ship date) and its latest pickup with its confirmation.
+ */
+export function ShippingDayFact({ order }: { order: OrderView }) {
+  const { scanForm, pickup } = order;
+  if (!scanForm && !pickup) return null;
+  return (
+    <Fact label="Shipping day">
+      <Group gap="xs" wrap="wrap" data-testid="order-shipping-day">
+        {scanForm && (
+          <Badge size="sm" variant="light" color="indigo">
+            On SCAN form of {scanForm.shipDate}
+          </Badge>
+        )}
+        {pickup && (
+          <>
+            <StatusBadge statusStyle={PICKUP_STATUS_STYLE[pickup.status]} status={pickup.status} />
+            {pickup.confirmation && <Text size="sm">Confirmation {pickup.confirmation}</Text>}
+          </>
+        )}
+      </Group>
     </Fact>
   );
 }

@@ -66,6 +66,26 @@ describe('Dashboard: packing slips, insurance and return labels', { timeout: 20_
     expect(posts[0]?.headers.get('idempotency-key')).toMatch(/^[\w-]{16,}$/);
   });
 
+  it('shows the SCAN form and pickup of the order in its drawer, as Shipping day does', async () => {
+    const user = userEvent.setup({ delay: null });
+    const onForm = order(1, {
+      scanForm: { _id: 'sf1', shipDate: '2026-11-28' },
+      pickup: { _id: 'pu1', status: 'scheduled', confirmation: 'WTC123456' },
+    });
+    stubApi({
+      'GET /order/read': { body: { orders: [onForm], totalPages: 1, total: 1 } },
+      'GET /order/stats': { body: STATS },
+      'GET /order/read/o1': { body: { order: onForm } },
+    });
+    renderWithRouter(<DashboardPage />, '/');
+    await user.click(await screen.findByRole('button', { name: 'Details of LBL-10041' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order LBL-10041' });
+    const facts = await within(drawer).findByTestId('order-shipping-day');
+    expect(facts).toHaveTextContent('On SCAN form of 2026-11-28');
+    expect(facts).toHaveTextContent('Pickup scheduled');
+    expect(facts).toHaveTextContent('Confirmation WTC123456');
+  });
+
   it('downloads the selected labels with their slips when "Labels with slips" is ticked', async () => {
     const user = userEvent.setup({ delay: null });
     const { clicks } = captureDownloads();

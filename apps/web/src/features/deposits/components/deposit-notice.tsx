@@ -13,8 +13,26 @@ const readSeen = () => {
   }
 };
 
-/** Tells the reseller their latest deposit was approved or cancelled, until they dismiss it. */
-export function DepositNotice({ invoices }: { invoices: InvoiceView[] }) {
+const markSeen = (decidedAt: string) => {
+  try {
+    localStorage.setItem(SEEN_KEY, decidedAt);
+  } catch {
+    // Private mode: the notice just shows again next time.
+  }
+};
+
+/**
+ * Tells the reseller their latest deposit was approved or cancelled, until they dismiss it. The invoice
+ * the reseller came back from a hosted page to pay (`returnedFrom`) is told of by the return's own
+ * notice: that one is news already seen, so one notice shows, not two.
+ */
+export function DepositNotice({
+  invoices,
+  returnedFrom = null,
+}: {
+  invoices: InvoiceView[];
+  returnedFrom?: string | null;
+}) {
   const queryClient = useQueryClient();
   const [seen, setSeen] = useState(readSeen);
   const latest = invoices
@@ -22,22 +40,22 @@ export function DepositNotice({ invoices }: { invoices: InvoiceView[] }) {
     .filter((i) => i.decidedAt && i.status !== 'pending' && !i.refundedAt)
     .sort((a, b) => (b.decidedAt! > a.decidedAt! ? 1 : -1))[0];
   const isNew = latest !== undefined && latest.decidedAt! > seen;
+  const toldByReturn = isNew && latest._id === returnedFrom;
   const decidedAt = isNew ? latest.decidedAt : null;
+
+  // Seen as soon as the return tells of it (state from this render, kept for the next page too).
+  if (toldByReturn) setSeen(latest.decidedAt!);
+  useEffect(() => {
+    if (seen) markSeen(seen);
+  }, [seen]);
 
   // A decision the list just learned of may have changed the balance the header shows.
   useEffect(() => {
     if (decidedAt) void queryClient.invalidateQueries({ queryKey: queryKeys.session });
   }, [decidedAt, queryClient]);
 
-  if (!isNew) return null;
-  const dismiss = () => {
-    try {
-      localStorage.setItem(SEEN_KEY, latest.decidedAt!);
-    } catch {
-      // Private mode: the notice just shows again next time.
-    }
-    setSeen(latest.decidedAt!);
-  };
+  if (!isNew || toldByReturn) return null;
+  const dismiss = () => setSeen(latest.decidedAt!);
   const approved = latest.status !== 'cancelled';
   return (
     <Alert

@@ -103,6 +103,35 @@ describe('Deposits page', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Deposit approved')).not.toBeInTheDocument();
   });
 
+  it('shows one notice after a hosted payment: the return says it was received, no second "Deposit approved"', async () => {
+    localStorage.clear();
+    const paid = invoice({
+      _id: 'inv-card',
+      payment_method: 'stripe',
+      status: 'completed',
+      note: 'LP-CARD1',
+      provider: 'Stripe',
+      decidedAt: '2026-11-23T10:00:00.000Z',
+    });
+    renderPage(
+      {
+        'GET /invoices/readAll': { body: { invoices: [paid], totalPages: 1 } },
+        'POST /invoices/inv-card/refresh': {
+          body: { message: 'Payment received: $25.00 added to your balance', invoice: paid },
+        },
+      },
+      '/deposits?invoice=inv-card&payment=paid',
+    );
+    expect(await screen.findByText('Payment received: $25.00 added to your balance')).toBeInTheDocument();
+    await screen.findAllByTestId('invoice-row');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.queryByText('Deposit approved')).not.toBeInTheDocument();
+    // Dismissed, the same payment is not told of again.
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('payment-return')).not.toBeInTheDocument());
+    expect(screen.queryByText('Deposit approved')).not.toBeInTheDocument();
+  });
+
   it('checks the amount against the staff limits before calling the server', async () => {
     const user = userEvent.setup({ delay: null });
     const server = renderPage();

@@ -1,6 +1,7 @@
 import { Alert, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { formatUsd, type DepositMethod, type InvoiceView, type PaymentMethod } from '@portal/shared';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { PageNav } from '../../../components/page-nav';
 import { errorMessage, notifyError } from '../../../lib/notify';
@@ -26,6 +27,8 @@ export function DepositsPage() {
   const create = useCreateInvoice();
   const [paying, setPaying] = useState<Paying | null>(null);
   const wording = depositWording(options.data);
+  // Back from a provider's hosted page: the return's notice tells of that invoice (one notice, not two).
+  const returnedFrom = useSearchParams()[0].get('invoice');
 
   const createInvoice = async (body: { amount: number; type: DepositMethod }) => {
     try {
@@ -55,7 +58,7 @@ export function DepositsPage() {
       <PageHeader title="Deposits" description={wording.description} />
       <Stack gap="lg">
         <PaymentReturn />
-        <DepositNotice invoices={invoices.data?.invoices ?? []} />
+        <DepositNotice invoices={invoices.data?.invoices ?? []} returnedFrom={returnedFrom} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Paper withBorder radius="lg" p="lg" h="100%">
