@@ -90,7 +90,7 @@ describe('compiled server (plain node on the build output)', () => {
     expect(dockerfile.split('\n').map((line) => line.trim())).toContain(`GLIBC_TUNABLES=${tunables} \\`);
   });
 
-  it('loads the PDF, font, barcode, password and API-reference libraries on first use, not at start', () => {
+  it('loads the PDF, font, barcode, password, API-reference, storage, payment and shipping libraries on first use, not at start', () => {
     // What main.js imports statically, followed through its chunks (decision 216).
     const loadedAtStart = new Set<string>();
     const visit = (file: string): void => {
@@ -116,6 +116,8 @@ describe('compiled server (plain node on the build output)', () => {
       '@zxcvbn-ts/core',
       '@aws-sdk/client-s3',
       '@aws-sdk/s3-request-presigner',
+      '@easypost/api',
+      'shippo',
       'stripe',
       '@paypal/paypal-server-sdk',
       'square',

@@ -24,7 +24,28 @@ export type OrderListFilter = {
   limit: number;
 };
 
-export type ListedOrder = OrderWithType & { refundRequest: RefundRequestRow | null };
+/**
+ * The columns a listed order carries: what the history's views read (`toOrderView`, the refund window),
+ * no more. The orders table has grown to 60-odd columns (purchase, void, insurance and team fields); a page
+ * built, sent as JSON and decoded all of them (decision 343).
+ */
+const LISTED_KEYS = [
+  ...['id', 'orderNumber', 'batchId', 'userId', 'createdById', 'createdByName', 'status', 'priceCents'],
+  ...['labelTypeId', 'labelTypeName', 'labelTypeUid', 'weight', 'height', 'width', 'length', 'design'],
+  ...['signature', 'fromName', 'fromCompany', 'fromStreet', 'fromStreet2', 'fromCity', 'fromState'],
+  ...['fromZip', 'fromCountry', 'fromPhone', 'toName', 'toCompany', 'toStreet', 'toStreet2', 'toCity'],
+  ...['toState', 'toZip', 'toCountry', 'toPhone', 'tracking', 'trackingStatus', 'labelFileId'],
+  ...['refundStatus', 'refundNote', 'insuredValueCents', 'insuranceCents', 'insuranceStatus', 'returnOf'],
+  ...['source', 'createdAt'],
+] as const satisfies readonly (keyof OrderWithType)[];
+/** What a refund request's view reads (`toRefundRequestView`). */
+const LISTED_REFUND_KEYS = [
+  ...['id', 'status', 'reason', 'rejectionReason', 'createdAt', 'decidedAt'],
+] as const satisfies readonly (keyof RefundRequestRow)[];
+
+export type ListedOrderFields = Pick<OrderWithType, (typeof LISTED_KEYS)[number]>;
+export type ListedRefundRequest = Pick<RefundRequestRow, (typeof LISTED_REFUND_KEYS)[number]>;
+export type ListedOrder = ListedOrderFields & { refundRequest: ListedRefundRequest | null };
 
 /**
  * What one statement of a page read returns besides its rows, all from the rows' snapshot: how many
@@ -123,8 +144,9 @@ const pgDialect = new PgDialect({ casing: 'snake_case' });
 const keysInFunction = (filter: OrderListFilter, how: 'offset' | 'seek' | 'walk'): string =>
   pgDialect.sqlToQuery(keysOf[how](filter, IN_FUNCTION)).sql;
 
-const listedColumns = Object.entries(withType);
-const refundColumns = Object.entries(getTableColumns(refundRequests));
+const listedColumns = LISTED_KEYS.map((key) => [key, withType[key]] as const);
+const refundTable = getTableColumns(refundRequests);
+const refundColumns = LISTED_REFUND_KEYS.map((key) => [key, refundTable[key]] as const);
 
 /**
  * The page's orders with their label type and refund request, plus the page facts: the scalar
@@ -209,7 +231,7 @@ type Decoded = Record<string, unknown>;
  * column's decoder keeps the value, so it is not called). Keys are set in one fixed order, so every row
  * of a page shares one object shape (decision 229).
  */
-function objectMaker(columns: typeof listedColumns | typeof refundColumns, from: number) {
+function objectMaker(columns: ReadonlyArray<readonly [string, Column]>, from: number) {
   const keys = columns.map(([key]) => key);
   const decoders = columns.map(([, column]) =>
     column.mapFromDriverValue === Column.prototype.mapFromDriverValue

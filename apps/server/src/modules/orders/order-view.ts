@@ -1,6 +1,6 @@
 import { centsToDollars, trackingUrl, carrierOfUid, type OrderView } from '@portal/shared';
 import { formatOrderId } from './ids.ts';
-import type { OrderWithType } from './orders.repository.ts';
+import type { ListedOrderFields } from './order-list.repository.ts';
 
 /** Where the label PDF of a completed order is downloaded. */
 export const downloadPath = (id: string): string => `/api/v1/order/download/${id}`;
@@ -10,7 +10,7 @@ export const downloadPath = (id: string): string => `/api/v1/order/download/${id
  * the reseller's own history shows, in the same object (no copy per row of a page).
  */
 export const toOrderView = (
-  order: OrderWithType,
+  order: ListedOrderFields,
   history?: Pick<OrderView, 'refundRequest' | 'refundableUntil'>,
 ): OrderView => ({
   _id: order.id,

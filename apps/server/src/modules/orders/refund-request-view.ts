@@ -7,7 +7,9 @@ const DAY_MS = 24 * 60 * 60_000;
 export const refundableUntil = (createdAt: Date, windowDays: number): Date =>
   new Date(createdAt.getTime() + windowDays * DAY_MS);
 
-export const toRefundRequestView = (request: RefundRequestRow): RefundRequestView => ({
+export const toRefundRequestView = (
+  request: Pick<RefundRequestRow, 'id' | 'status' | 'reason' | 'rejectionReason' | 'createdAt' | 'decidedAt'>,
+): RefundRequestView => ({
   _id: request.id,
   status: request.status,
   reason: request.reason,

@@ -1,6 +1,6 @@
 import { isUuid } from '@portal/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import EasyPostClient from '@easypost/api';
+import type EasyPostClient from '@easypost/api';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { Webhook } from 'standardwebhooks';
@@ -54,16 +54,20 @@ const parse = (raw: string): Json => {
   }
 };
 
-/** EasyPost signs the body with HMAC-SHA256 in `X-Hmac-Signature`; its own client checks it. */
-const easypostClient = new EasyPostClient('inbound-webhooks-only');
-function verifyEasyPost(raw: string, headers: Headers, secret: string): Verified {
+/**
+ * EasyPost signs the body with HMAC-SHA256 in `X-Hmac-Signature`; its own client checks it, loaded with
+ * the first EasyPost message rather than at every start (decision 344).
+ */
+let easypostClient: Promise<InstanceType<typeof EasyPostClient>> | undefined;
+const easypostWebhooks = () =>
+  (easypostClient ??= import('@easypost/api').then(
+    ({ default: Client }) => new Client('inbound-webhooks-only'),
+  ));
+async function verifyEasyPost(raw: string, headers: Headers, secret: string): Promise<Verified> {
+  const client = await easypostWebhooks();
   let body: Json;
   try {
-    body = easypostClient.Utils.validateWebhook(
-      Buffer.from(raw),
-      headers as Record<string, string>,
-      secret,
-    ) as Json;
+    body = client.Utils.validateWebhook(Buffer.from(raw), headers as Record<string, string>, secret) as Json;
   } catch {
     throw badSignature();
   }
@@ -232,7 +236,7 @@ export async function receiveTrackingWebhook(
   const secret = ctx.sealer.open(provider.webhookSecretSealed);
   const verified =
     provider.kind === 'easypost'
-      ? verifyEasyPost(options.raw, options.headers, secret)
+      ? await verifyEasyPost(options.raw, options.headers, secret)
       : provider.kind === 'shippo'
         ? verifyShippo(options.raw, options.headers, options.token, secret)
         : verifyLabelport(options.raw, options.headers, secret);

@@ -1,7 +1,6 @@
 import type { UpstreamKind } from '@portal/shared';
-import { createEasyPostAdapter } from './easypost-adapter.ts';
 import { createLabelportAdapter } from './labelport-adapter.ts';
-import { createShippoAdapter } from './shippo-adapter.ts';
+import { lazySdkAdapter } from './sdk-adapters.ts';
 import type { UpstreamAdapter, UpstreamAdapterOptions } from './upstream-adapter.ts';
 
 /** The adapter of one kind of upstream, from the credentials staff gave. */
@@ -10,8 +9,7 @@ export function createUpstreamAdapter(kind: UpstreamKind, options: UpstreamAdapt
     case 'labelport':
       return createLabelportAdapter(options);
     case 'easypost':
-      return createEasyPostAdapter(options);
     case 'shippo':
-      return createShippoAdapter(options);
+      return lazySdkAdapter(kind, options);
   }
 }

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { labelTypeIds, type Reseller } from '../../../test/order-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
+import { readHistoryPage, type OrderListFilter } from './order-list.repository.ts';
+import { findOrder } from './orders.repository.ts';
+import { toOrderView } from './order-view.ts';
+import { toRefundRequestView } from './refund-request-view.ts';
+
+/**
+ * The rows of an order page (decision 343): they carry what the history's views read and no more.
+ */
+describe('the rows of an order page', () => {
+  let app: TestApp;
+  let alice: Reseller;
+  let filter: OrderListFilter;
+
+  beforeAll(async () => {
+    app = await createTestApp({ engine: 'pglite' });
+    alice = await signUpReseller(app);
+    const groundOz = (await labelTypeIds(app, alice.headers)).ground_oz!;
+    await app.database.db.execute(sql`
+      INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
+        from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip, tracking,
+        insured_value_cents, insurance_cents, created_at)
+      SELECT gen_random_uuid(), ${alice.id}, ${groundOz}, 'completed', 275, 3, 'Sam Sender', '1 Main St',
+        'Austin', 'TX', '78701', 'Rita ' || g, '2 Main St', 'Boston', 'MA', '02116',
+        '9400' || lpad(g::text, 18, '0'), CASE WHEN g = 2 THEN 25000 END, CASE WHEN g = 2 THEN 300 END,
+        now() - interval '1 hour' - g * interval '1 minute'
+      FROM generate_series(1, 4) AS g`);
+    await app.database.db.execute(sql`
+      INSERT INTO refund_requests (order_id, user_id, reason)
+      SELECT id, user_id, 'Never shipped' FROM orders WHERE user_id = ${alice.id} AND to_name = 'Rita 3'`);
+    filter = { userId: alice.id, status: null, tsQuery: null, sort: 'des', offset: 0, limit: 10 };
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows each order as the order read whole shows it, without the columns no view reads', async () => {
+    const { rows } = await readHistoryPage(app.database.db, filter);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      const whole = (await findOrder(app.database.db, row.id))!;
+      expect(toOrderView(row)).toEqual(toOrderView(whole));
+      for (const unread of ['voidChecks', 'providerNote', 'costCents', 'failureReason', 'updatedAt'])
+        expect(row, unread).not.toHaveProperty(unread);
+    }
+    const asked = rows.find((row) => row.toName === 'Rita 3')!.refundRequest!;
+    expect(toRefundRequestView(asked)).toMatchObject({ status: 'pending', reason: 'Never shipped' });
+    expect(asked).not.toHaveProperty('decidedBy');
+  });
+});
