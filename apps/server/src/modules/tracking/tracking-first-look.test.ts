@@ -14,9 +14,9 @@ import {
 } from '../../../test/order-fixtures.ts';
 
 /**
- * Labels stored together start their tracking with one job for all of them, not a job each
- * (decision 347): a job row per label was a third of the rows a stored label wrote. The one job
- * still takes every order's first look, and each order goes on with its own.
+ * Labels stored together start their tracking with one job for all of them, not a job row per label
+ * in the store's transaction (decision 347). The one job still takes every order's first look, and
+ * each order goes on with its own.
  */
 describe('the first tracking look of labels stored together', () => {
   let app: TestApp;

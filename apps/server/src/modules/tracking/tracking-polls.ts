@@ -37,7 +37,7 @@ export async function scheduleTracking(
   });
   await tx.insert(trackingPolls).values(rows).onConflictDoNothing();
   // One job per first look, for every label it looks at (a batch's test-mode labels share one, its
-  // provider labels another): a job row per label was a third of a stored label's rows (decision 347).
+  // provider labels another), not a job row per label in the store's transaction (decision 347).
   const byTime = new Map<number, string[]>();
   for (const r of rows)
     byTime.set(r.nextAt.getTime(), [...(byTime.get(r.nextAt.getTime()) ?? []), r.orderId]);
