@@ -118,9 +118,8 @@ export const labelportOrderBody = (shipment: Shipment, service: string, referenc
 /**
  * Another LabelPort (or any portal speaking our `/api/v2`): buys with `create-order` under the order's
  * `Idempotency-Key`, then downloads its label as soon as the download stops answering 409 (a lookup
- * reads the order first). The upstream's
- * idempotency is what makes a retry safe: the same key and body get the first purchase's answer, so a
- * lookup without an upstream id asks with the key again.
+ * reads the order first). The upstream's idempotency is what makes a retry safe: the same key and body
+ * get the first purchase's answer, so a lookup without an upstream id asks with the key again.
  */
 export function createLabelportAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
   const { apiKey, baseUrl } = options.credentials;
