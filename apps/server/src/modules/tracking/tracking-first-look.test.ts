@@ -50,15 +50,15 @@ describe('the first tracking look of labels stored together', () => {
         .select({ status: orders.status, trackingStatus: orders.trackingStatus })
         .from(orders)
         .where(inArray(orders.id, placed));
-    await waitFor(statuses, (rows) => rows.every((r) => r.status === 'completed'));
+    await waitFor(statuses, (rows) => rows.every((r) => r.status === 'completed'), 60_000);
 
     const firstLooks = (await trackingJobs()).filter((data) => 'orderIds' in data);
     expect(firstLooks).toHaveLength(1);
     expect([...(firstLooks[0] as { orderIds: string[] }).orderIds].sort()).toEqual([...placed].sort());
 
     // A step a second: the one job's look moves each order on from pre-transit.
-    await waitFor(statuses, (rows) => rows.every((r) => r.trackingStatus !== 'pre_transit'), 20_000);
+    await waitFor(statuses, (rows) => rows.every((r) => r.trackingStatus !== 'pre_transit'), 60_000);
     const [one] = await app.ctx.db.select().from(orders).where(eq(orders.id, placed[0]!));
     expect(one!.trackingStatus).not.toBe('pre_transit');
-  });
+  }, 150_000);
 });
