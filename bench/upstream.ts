@@ -19,7 +19,7 @@
  *   profile of the run's folder: A's main thread).
  *
  * Prints, for each run: labels per second beside the ceiling that concurrency and latency allow (one
- * purchase is at least three calls: create, read, download), the calls B saw per label, A's and B's CPU
+ * purchase is at least two calls: create, download; decision 346), the calls B saw per label, A's and B's CPU
  * seconds per 100 labels (less noisy than wall time on a shared machine) and the load average.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,7 +55,7 @@ const ROUNDS = Number(flag('rounds', 'UPSTREAM_BENCH_ROUNDS', AGAINST ? '2' : '1
 const PROFILE_DIR = flag('profile', 'UPSTREAM_BENCH_PROFILE', '');
 const ROUTE = flag('route', 'UPSTREAM_BENCH_ROUTE', 'both');
 const MODES = (ROUTE === 'both' ? ['ordered', 'cheapest'] : [ROUTE]) as ('ordered' | 'cheapest')[];
-const CALLS_PER_PURCHASE = 3;
+const CALLS_PER_PURCHASE = 2;
 const LABEL_TYPE = 'priority';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../apps/server');

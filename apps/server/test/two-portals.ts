@@ -65,16 +65,19 @@ async function openForBuyers(
   return { url, account: await apiReseller(app, balanceCents) };
 }
 
-/** Portal B: a real LabelPort listening on 127.0.0.1, with its label workers and a funded API reseller. */
+/**
+ * Portal B: a real LabelPort listening on 127.0.0.1, with its label workers and a funded API reseller.
+ * `workers: false` leaves B's label workers stopped (its orders wait until `startWorkers`).
+ */
 export async function startUpstreamPortal(
-  options: PortalOptions & { balanceCents?: number } = {},
+  options: PortalOptions & { balanceCents?: number; workers?: boolean } = {},
 ): Promise<UpstreamPortal> {
   const app = await createTestApp({
     engine: options.engine,
     poolSize: options.poolSize,
     env: { ...SELLER_ENV, ...options.env },
   });
-  await startWorkers(app.ctx);
+  if (options.workers !== false) await startWorkers(app.ctx);
   if (options.webhooks) await startWebhookWorkers(app.ctx);
   const { url, account } = await openForBuyers(app, options.balanceCents);
   return {

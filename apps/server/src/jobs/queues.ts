@@ -22,10 +22,13 @@ export const WEBHOOK_QUEUE = 'webhook-deliver';
 
 export type WebhookJobData = { deliveryId: string; attempt: number };
 
-/** One job per look at an order's tracking (polling, the test-mode walk); each sends the next. */
+/**
+ * Looks at orders' tracking (polling, the test-mode walk); each look sends the order's next. The first
+ * look at labels stored together is one job for all of them (`orderIds`, decision 347).
+ */
 export const TRACKING_QUEUE = 'tracking-poll';
 
-export type TrackingJobData = { orderId: string };
+export type TrackingJobData = { orderId: string } | { orderIds: string[] };
 
 /** One job per look at an open hosted payment (decision 323); each sends the next, with backoff. */
 export const PAYMENT_CHECK_QUEUE = 'payment-check';

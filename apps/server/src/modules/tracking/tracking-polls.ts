@@ -36,13 +36,51 @@ export async function scheduleTracking(
     };
   });
   await tx.insert(trackingPolls).values(rows).onConflictDoNothing();
-  // One insert per first look (a batch's test-mode labels share one, its provider labels another).
-  const byTime = new Map<number, TrackingJobData[]>();
+  // One job per first look, for every label it looks at (a batch's test-mode labels share one, its
+  // provider labels another), not a job row per label in the store's transaction (decision 347).
+  const byTime = new Map<number, string[]>();
   for (const r of rows)
-    byTime.set(r.nextAt.getTime(), [...(byTime.get(r.nextAt.getTime()) ?? []), { orderId: r.orderId }]);
-  for (const [at, jobs] of byTime)
-    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, jobs, { startAfter: new Date(at) });
+    byTime.set(r.nextAt.getTime(), [...(byTime.get(r.nextAt.getTime()) ?? []), r.orderId]);
+  for (const [at, orderIds] of byTime)
+    await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, [{ orderIds }], {
+      startAfter: new Date(at),
+    });
 }
+
+/** Looks taken at once within one job of many orders (a provider's calls wait on its own slots). */
+const LOOKS_AT_ONCE = 4;
+
+/**
+ * One tracking job: the look at each of its orders. An order whose look failed is sent again on its
+ * own, so a retry never looks twice at the orders that went well (each has sent its next look).
+ */
+export async function pollTrackingJob(ctx: AppContext, data: TrackingJobData): Promise<void> {
+  const orderIds = 'orderIds' in data ? data.orderIds : [data.orderId];
+  if (orderIds.length === 1) return pollTracking(ctx, orderIds[0]!);
+  const failed: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(LOOKS_AT_ONCE, orderIds.length) }, async () => {
+      while (next < orderIds.length) {
+        const orderId = orderIds[next++]!;
+        await pollTracking(ctx, orderId).catch((err: unknown) => {
+          ctx.log.warn({ err, orderId }, 'tracking look failed; looking again later');
+          failed.push(orderId);
+        });
+      }
+    }),
+  );
+  if (failed.length > 0)
+    await ctx.jobs.sendInTransaction<TrackingJobData>(
+      ctx.db,
+      TRACKING_QUEUE,
+      failed.map((orderId) => ({ orderId })),
+      { startAfter: new Date(Date.now() + RETRY_LOOK_MS) },
+    );
+}
+
+/** How soon an order whose look failed within a job of many is looked at again. */
+const RETRY_LOOK_MS = 30_000;
 
 /**
  * One scheduled look at an order's tracking: the test-mode walk's next steps, or the provider's tracking
@@ -129,11 +167,7 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
 
 /** Works this instance's tracking jobs (main.ts; tests start them when they need them). */
 export async function startTrackingWorkers(ctx: AppContext): Promise<void> {
-  await ctx.jobs.workEach<TrackingJobData>(
-    TRACKING_QUEUE,
-    async ({ data }) => pollTracking(ctx, data.orderId),
-    {
-      concurrency: 4,
-    },
-  );
+  await ctx.jobs.workEach<TrackingJobData>(TRACKING_QUEUE, async ({ data }) => pollTrackingJob(ctx, data), {
+    concurrency: 4,
+  });
 }

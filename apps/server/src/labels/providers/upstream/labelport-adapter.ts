@@ -117,9 +117,9 @@ export const labelportOrderBody = (shipment: Shipment, service: string, referenc
 
 /**
  * Another LabelPort (or any portal speaking our `/api/v2`): buys with `create-order` under the order's
- * `Idempotency-Key`, waits for its label by polling `read-order`, downloads the PDF. The upstream's
- * idempotency is what makes a retry safe: the same key and body get the first purchase's answer, so a
- * lookup without an upstream id asks with the key again.
+ * `Idempotency-Key`, then downloads its label as soon as the download stops answering 409 (a lookup
+ * reads the order first). The upstream's idempotency is what makes a retry safe: the same key and body
+ * get the first purchase's answer, so a lookup without an upstream id asks with the key again.
  */
 export function createLabelportAdapter(options: UpstreamAdapterOptions): UpstreamAdapter {
   const { apiKey, baseUrl } = options.credentials;
@@ -250,20 +250,73 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     return body.order;
   }
 
-  async function download(order: UpstreamOrder, carrier: Carrier): Promise<UpstreamLabelResult> {
-    const path = `/order/download/${encodeURIComponent(order._id)}`;
+  /**
+   * The order's label file, or null while the upstream answers 409 (its label is not made yet). The
+   * tracking number is the file's name, as the upstream saves it (`{tracking}.pdf`).
+   */
+  async function labelOf(id: string): Promise<{ pdf: Uint8Array; fileTracking: string | null } | null> {
+    const path = `/order/download/${encodeURIComponent(id)}`;
     const response = await call(path, { headers: { accept: 'application/pdf' } });
+    if (response.status === 409) {
+      await response.body?.cancel();
+      return null;
+    }
     if (response.status >= 400) throw new UpstreamNotBoughtError(`${path}: ${await refusal(response)}`);
     const pdf = await file(response, path);
     if (new TextDecoder().decode(pdf.subarray(0, 5)) !== '%PDF-')
       throw new UpstreamNotBoughtError(`${path}: the label is not a PDF`);
-    return {
-      upstreamId: order._id,
-      trackingNumber: order.tracking ?? '',
-      carrier,
-      costCents: dollarsToCents(order.price),
-      pdf,
-    };
+    const named = /filename="([^"]+)\.pdf"/i.exec(response.headers.get('content-disposition') ?? '');
+    return { pdf, fileTracking: named?.[1] ?? null };
+  }
+
+  const labelResult = (order: UpstreamOrder, carrier: Carrier, pdf: Uint8Array, tracking: string) => ({
+    upstreamId: order._id,
+    trackingNumber: tracking,
+    carrier,
+    costCents: dollarsToCents(order.price),
+    pdf,
+  });
+
+  /** A completed order's label, its tracking number from the order. */
+  async function download(order: UpstreamOrder, carrier: Carrier): Promise<UpstreamLabelResult> {
+    const label = await labelOf(order._id);
+    if (!label)
+      throw new UpstreamNotBoughtError(`/order/download/${order._id}: the upstream portal has no label yet`);
+    return labelResult(order, carrier, label.pdf, order.tracking ?? '');
+  }
+
+  /**
+   * A label just asked for, in two calls: its download is tried soon after the purchase answered
+   * (the upstream usually has the label by then) and again while it answers 409, the pause doubling
+   * up to `pollMs`, without reading the order in between (decision 346). Every third 409 reads the
+   * order once, so an order the upstream cancelled ends the wait; a file without its tracking number
+   * in its name is completed by one read.
+   */
+  async function awaitNewLabel(
+    order: UpstreamOrder,
+    shipment: Shipment,
+    waitMs: number,
+  ): Promise<UpstreamLookup> {
+    if (order.status === 'completed' || order.status === 'cancelled')
+      return awaitUpstreamOutcome(order, shipment, waitMs);
+    const carrier = carrierOfShipment(shipment);
+    const until = Date.now() + waitMs;
+    let pause = firstPollMs;
+    for (let notReady = 1; ; notReady++) {
+      if (Date.now() >= until) return { state: 'pending' };
+      await sleep(Math.min(pause, until - Date.now()));
+      pause = Math.min(pause * 2, pollMs);
+      const label = await labelOf(order._id);
+      if (label) {
+        const tracking = label.fileTracking ?? (await readOrder(order._id)).tracking ?? '';
+        return { state: 'bought', label: labelResult(order, carrier, label.pdf, tracking) };
+      }
+      if (notReady % 3 === 0) {
+        const current = await readOrder(order._id);
+        if (current.status === 'completed' || current.status === 'cancelled')
+          return awaitUpstreamOutcome(current, shipment, waitMs);
+      }
+    }
   }
 
   /**
@@ -351,19 +404,20 @@ export function createLabelportAdapter(options: UpstreamAdapterOptions): Upstrea
     },
     async purchase(request) {
       let order: UpstreamOrder;
+      let asked = false;
       if (request.upstreamId) order = await readOrder(request.upstreamId);
       else {
         order = (await orderOf(request, true))!;
         await request.recordUpstreamId(order._id);
+        asked = true;
       }
       // The order exists upstream now: a failed read or download while waiting is an unknown outcome.
-      const outcome = await awaitUpstreamOutcome(order, request.shipment, labelWaitMs).catch(
-        (error: unknown) => {
-          if (error instanceof UpstreamNotBoughtError)
-            throw new UpstreamUnknownOutcomeError(error.message, { cause: error });
-          throw error;
-        },
-      );
+      const wait = asked ? awaitNewLabel : awaitUpstreamOutcome;
+      const outcome = await wait(order, request.shipment, labelWaitMs).catch((error: unknown) => {
+        if (error instanceof UpstreamNotBoughtError)
+          throw new UpstreamUnknownOutcomeError(error.message, { cause: error });
+        throw error;
+      });
       if (outcome.state === 'bought') return outcome.label;
       if (outcome.state === 'not-bought') throw new UpstreamRejectedError(outcome.reason);
       throw new UpstreamUnknownOutcomeError(`the upstream's label for ${order._id} is not ready yet`);
