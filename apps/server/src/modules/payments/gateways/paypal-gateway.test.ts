@@ -1,44 +1,28 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
-import { checkoutRequest } from '../../../../test/payment-fixtures.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  cancelOnTheHostedPage,
+  checkoutRequest,
+  disputesMapped,
+  gatewayKit,
+  itRefusesLoopbackUnlessAllowed,
+  openCheckout,
+  refundOncePerKey,
+  verifiedUnlessAltered,
+} from '../../../../test/payment-fixtures.ts';
 import { startPaypalFake, type PaypalFake } from '../../../../test/fakes/paypal-fake.ts';
-import { WebhookRejected, type InboundWebhook } from './gateway.ts';
+import { WebhookRejected } from './gateway.ts';
 import { createPaypalGateway, PAYPAL_WEBHOOK_EVENTS } from './paypal-gateway.ts';
 
 describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPal', () => {
-  let fake: PaypalFake;
-  let sink: Awaited<ReturnType<typeof startWebhookSink>>;
-  let webhookId: string;
-  beforeAll(async () => {
-    [fake, sink] = await Promise.all([startPaypalFake(), startWebhookSink()]);
-    ({ webhookId } = await gateway().registerWebhook(sink.url));
+  const kit = gatewayKit({
+    company: 'PayPal',
+    start: startPaypalFake,
+    create: createPaypalGateway,
+    typeOf: (body) => body.event_type,
   });
-  afterAll(() => Promise.all([fake.close(), sink.close()]));
-
-  const gateway = (credentials: Partial<{ clientId: string; clientSecret: string }> = {}) =>
-    createPaypalGateway(
-      { ...fake.credentials, ...credentials, baseUrl: fake.baseUrl },
-      { allowPrivateTargets: true, timeoutMs: 10_000 },
-    );
-  /** The last message the fake sent of a type, as the portal's route would hand it on. */
-  const inbound = (eventType: string, change: (body: string) => string = (b) => b): InboundWebhook => {
-    const sent = fake.sentWebhooks().filter((w) => JSON.parse(w.body).event_type === eventType);
-    const last = sent[sent.length - 1];
-    if (!last) throw new Error(`PayPal sent no ${eventType}`);
-    return {
-      rawBody: Buffer.from(change(last.body)),
-      headers: last.headers,
-      url: last.url,
-      secret: null,
-      webhookId,
-    };
-  };
-  async function paidCheckout(request = checkoutRequest()) {
-    const checkout = await gateway().createCheckout(request);
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Pay');
-    return { checkout, pressed, request };
-  }
+  const { gateway, inbound, paidCheckout } = kit;
+  let fake: PaypalFake;
+  beforeAll(() => void (fake = kit.fake()));
 
   it('creates an order to capture the amount, with the note, invoice id and return URLs, and its approval page', async () => {
     const request = checkoutRequest();
@@ -122,8 +106,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('an order nobody approved is open, and expired once PayPal forgets it', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
+    const checkout = await openCheckout(kit);
     await fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
   });
@@ -134,30 +117,15 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'failed' });
   });
 
-  it('Cancel on the hosted page goes back to the cancel URL, and the order stays open', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
-    expect(pressed.status).toBe(303);
-    expect(pressed.location).toBe(`http://portal.test/deposits?cancelled=1&token=${checkout.reference}`);
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-  });
+  it('Cancel on the hosted page goes back to the cancel URL, and the order stays open', () =>
+    cancelOnTheHostedPage(kit, (reference) => `http://portal.test/deposits?cancelled=1&token=${reference}`));
 
   it('refunds a capture, once per idempotency key', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const input = {
-      captureId: state.captureId,
-      amountCents: 2587,
-      idempotencyKey: randomUUID(),
-      reason: 'Asked by the reseller',
-    };
-    const { refundId } = await gateway().refund(input);
-    expect(refundId).toMatch(/^[0-9A-F]{17}$/);
-    expect((await gateway().refund(input)).refundId).toBe(refundId);
-    await expect(gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+    const { state, refundId } = await refundOncePerKey(
+      kit,
       /PayPal refused the refund \(HTTP 422 UNPROCESSABLE_ENTITY: CAPTURE_FULLY_REFUNDED\)/,
     );
+    expect(refundId).toMatch(/^[0-9A-F]{17}$/);
     expect(inbound('PAYMENT.CAPTURE.REFUNDED').rawBody.toString()).toContain(state.captureId);
     expect(await gateway().verifyWebhook(inbound('PAYMENT.CAPTURE.REFUNDED'))).toMatchObject({
       kind: 'payment',
@@ -181,7 +149,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     });
     expect(completed.eventId).toMatch(/^WH-/);
     // What the portal's endpoint received is what was signed.
-    expect(fake.sentWebhooks().every((w) => w.url === sink.url)).toBe(true);
+    expect(fake.sentWebhooks().every((w) => w.url === kit.sinkUrl())).toBe(true);
   });
 
   it('maps a denied capture to a payment event', async () => {
@@ -195,12 +163,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('rejects an altered body, a forged signature, another webhook id and missing headers', async () => {
-    await paidCheckout();
-    const real = inbound('CHECKOUT.ORDER.APPROVED');
-    await expect(gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
-    const altered = inbound('CHECKOUT.ORDER.APPROVED', (b) => b.replace('"25.87"', '"2587.00"'));
-    expect(altered.rawBody.toString()).toContain('2587.00');
-    await expect(gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
+    const real = await verifiedUnlessAltered(kit, 'CHECKOUT.ORDER.APPROVED', '"25.87"', '"2587.00"');
     const forged = {
       ...real,
       headers: { ...real.headers, 'paypal-transmission-sig': Buffer.alloc(256, 7).toString('base64') },
@@ -219,23 +182,11 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('maps disputes: created is opened, resolved for the seller is won, for the buyer lost', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const mapped = [];
-    for (const outcome of ['opened', 'won', 'lost'] as const) {
-      await fake.dispute(state.captureId, outcome);
-      const type = outcome === 'opened' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED';
-      mapped.push(await gateway().verifyWebhook(inbound(type)));
-    }
-    expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
-    for (const event of mapped)
-      expect(event).toMatchObject({
-        captureId: state.captureId,
-        amountCents: 2587,
-        currency: 'USD',
-        disputeId: expect.stringMatching(/^PP-D-/),
-      });
+    await disputesMapped(
+      kit,
+      (outcome) => (outcome === 'opened' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED'),
+      { disputeId: expect.stringMatching(/^PP-D-/) },
+    );
   });
 
   it('registers its webhook for the events it maps, and removes it', async () => {
@@ -273,11 +224,5 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(gateway().methods).toEqual(['paypal']);
   });
 
-  it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
-    const strict = createPaypalGateway({ ...fake.credentials, baseUrl: fake.baseUrl });
-    expect(await strict.testConnection()).toEqual({
-      ok: false,
-      message: 'PayPal was refused: 127.0.0.1 is not an address this server connects to',
-    });
-  });
+  itRefusesLoopbackUnlessAllowed(kit);
 });
