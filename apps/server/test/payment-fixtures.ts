@@ -99,32 +99,33 @@ export const checkoutRequest = (over: Partial<CheckoutRequest> = {}): CheckoutRe
  * A payment gateway's test against its company's fake, called inside a `describe`: starts the fake and a
  * webhook sink for the block and registers the gateway's webhook at the sink. `gateway` is the gateway on
  * the fake's credentials (changed as given; loopback allowed), `inbound` the last webhook the fake sent
- * of a type (`typeOf` reads it from the body), as the portal's route would hand it on.
+ * of a type (`typeOf` reads it from the body), as the portal's route would hand it on; the rest are the
+ * checks every company's gateway answers alike.
  */
-export function gatewayKit<F extends PaymentFake, C extends Record<string, string>>(options: {
-  company: string;
-  start: () => Promise<F>;
-  create: (credentials: C & { baseUrl?: string }, options?: GatewayOptions) => PaymentGateway;
-  typeOf: (body: Record<string, unknown>) => unknown;
-}) {
+export function gatewayKit<F extends PaymentFake, C extends Record<string, string>>(
+  company: string,
+  start: () => Promise<F>,
+  create: (credentials: C & { baseUrl?: string }, options?: GatewayOptions) => PaymentGateway,
+  typeOf: (body: Record<string, unknown>) => unknown,
+) {
   let fake: F;
   let sink: Awaited<ReturnType<typeof startWebhookSink>>;
   let subscription: { webhookId: string; secret: string | null };
   beforeAll(async () => {
-    [fake, sink] = await Promise.all([options.start(), startWebhookSink()]);
+    [fake, sink] = await Promise.all([start(), startWebhookSink()]);
     subscription = await gateway().registerWebhook(sink.url);
   });
   afterAll(() => Promise.all([fake.close(), sink.close()]));
 
   const gateway = (credentials: Partial<C> = {}) =>
-    options.create(
+    create(
       { ...(fake.credentials as C), ...credentials, baseUrl: fake.baseUrl },
       { allowPrivateTargets: true, timeoutMs: 10_000 },
     );
   const inbound = (type: string, change: (body: string) => string = (b) => b): InboundWebhook => {
-    const sent = fake.sentWebhooks().filter((w) => options.typeOf(JSON.parse(w.body)) === type);
+    const sent = fake.sentWebhooks().filter((w) => typeOf(JSON.parse(w.body)) === type);
     const last = sent[sent.length - 1];
-    if (!last) throw new Error(`${options.company} sent no ${type}`);
+    if (!last) throw new Error(`${company} sent no ${type}`);
     return {
       rawBody: Buffer.from(change(last.body)),
       headers: last.headers,
@@ -145,95 +146,93 @@ export function gatewayKit<F extends PaymentFake, C extends Record<string, strin
     if (state.status !== 'captured') throw new Error(state.status);
     return { checkout, state };
   }
-  const sinkUrl = () => sink.url;
-  /** The gateway on the fake's origin without leave to reach private targets. */
-  const strict = () => options.create({ ...(fake.credentials as C), baseUrl: fake.baseUrl });
+
   return {
-    company: options.company,
-    strict,
-    fake: () => fake,
-    sinkUrl,
+    /** The company's fake, once started. */
+    get fake() {
+      return fake;
+    },
+    sinkUrl: () => sink.url,
     subscription: () => subscription,
     gateway,
     inbound,
     paidCheckout,
-    captured,
+
+    /** A checkout nobody paid is open. */
+    async openCheckout() {
+      const checkout = await gateway().createCheckout(checkoutRequest());
+      expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
+      return checkout;
+    },
+
+    /** Cancel on the hosted page goes back to `location` (of the checkout's reference); the checkout stays open. */
+    async cancelOnTheHostedPage(location: (reference: string) => string) {
+      const checkout = await gateway().createCheckout(checkoutRequest());
+      const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
+      expect(pressed.status).toBe(303);
+      expect(pressed.location).toBe(location(checkout.reference));
+      expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
+    },
+
+    /**
+     * A capture refunded in full: the same idempotency key again is the same refund, and another key is
+     * refused as the company refuses a second refund (`refused`). Returns the capture and the refund's id.
+     */
+    async refundOncePerKey(refused: RegExp) {
+      const { state } = await captured();
+      const input = {
+        captureId: state.captureId,
+        amountCents: 2587,
+        idempotencyKey: randomUUID(),
+        reason: 'Asked by the reseller',
+      };
+      const { refundId } = await gateway().refund(input);
+      expect((await gateway().refund(input)).refundId).toBe(refundId);
+      await expect(gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(refused);
+      return { state, refundId };
+    },
+
+    /** A paid checkout's webhook of `type` verifies; the same with its body altered (`from` -> `to`) is rejected. */
+    async verifiedUnlessAltered(type: string, from: string, to: string) {
+      await paidCheckout();
+      const real = inbound(type);
+      await expect(gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
+      const altered = inbound(type, (b) => b.replace(from, to));
+      expect(altered.rawBody.toString()).toContain(to);
+      await expect(gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
+      return real;
+    },
+
+    /**
+     * Disputes opened, won and lost at the company (`typeFor` the outcome's webhook) map to the dispute
+     * events, each on the capture and its amount (and what `more` adds).
+     */
+    async disputesMapped(typeFor: (outcome: 'opened' | 'won' | 'lost') => string, more = {}) {
+      const { state } = await captured();
+      const mapped = [];
+      for (const outcome of ['opened', 'won', 'lost'] as const) {
+        await fake.dispute(state.captureId, outcome);
+        mapped.push(await gateway().verifyWebhook(inbound(typeFor(outcome))));
+      }
+      expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
+      for (const event of mapped)
+        expect(event).toMatchObject({
+          captureId: state.captureId,
+          amountCents: 2587,
+          currency: 'USD',
+          ...more,
+        });
+    },
+
+    /** No connection to a loopback origin unless private targets are allowed. */
+    itRefusesLoopbackUnlessAllowed() {
+      it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
+        const strict = create({ ...(fake.credentials as C), baseUrl: fake.baseUrl });
+        expect(await strict.testConnection()).toEqual({
+          ok: false,
+          message: `${company} was refused: 127.0.0.1 is not an address this server connects to`,
+        });
+      });
+    },
   };
-}
-
-type GatewayKit = ReturnType<typeof gatewayKit>;
-
-/** A checkout nobody paid is open. */
-export async function openCheckout(kit: GatewayKit) {
-  const checkout = await kit.gateway().createCheckout(checkoutRequest());
-  expect(await kit.gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-  return checkout;
-}
-
-/** Cancel on the hosted page goes back to `location` (of the checkout's reference), and the checkout stays open. */
-export async function cancelOnTheHostedPage(kit: GatewayKit, location: (reference: string) => string) {
-  const checkout = await kit.gateway().createCheckout(checkoutRequest());
-  const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
-  expect(pressed.status).toBe(303);
-  expect(pressed.location).toBe(location(checkout.reference));
-  expect(await kit.gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-}
-
-/**
- * A capture refunded in full: the same idempotency key again is the same refund, and another key is
- * refused as the company refuses a second refund (`refused`). Returns the capture and the refund's id.
- */
-export async function refundOncePerKey(kit: GatewayKit, refused: RegExp) {
-  const { state } = await kit.captured();
-  const input = {
-    captureId: state.captureId,
-    amountCents: 2587,
-    idempotencyKey: randomUUID(),
-    reason: 'Asked by the reseller',
-  };
-  const { refundId } = await kit.gateway().refund(input);
-  expect((await kit.gateway().refund(input)).refundId).toBe(refundId);
-  await expect(kit.gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(refused);
-  return { state, refundId };
-}
-
-/** A paid checkout's webhook of `type` verifies; the same with its body altered (`from` -> `to`) is rejected. */
-export async function verifiedUnlessAltered(kit: GatewayKit, type: string, from: string, to: string) {
-  await kit.paidCheckout();
-  const real = kit.inbound(type);
-  await expect(kit.gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
-  const altered = kit.inbound(type, (b) => b.replace(from, to));
-  expect(altered.rawBody.toString()).toContain(to);
-  await expect(kit.gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
-  return real;
-}
-
-/**
- * Disputes opened, won and lost at the company (`typeOf` the outcome's webhook) map to the dispute
- * events, each on the capture and its amount (and what `more` adds).
- */
-export async function disputesMapped(
-  kit: GatewayKit,
-  typeOf: (outcome: 'opened' | 'won' | 'lost') => string,
-  more: Record<string, unknown> = {},
-) {
-  const { state } = await kit.captured();
-  const mapped = [];
-  for (const outcome of ['opened', 'won', 'lost'] as const) {
-    await kit.fake().dispute(state.captureId, outcome);
-    mapped.push(await kit.gateway().verifyWebhook(kit.inbound(typeOf(outcome))));
-  }
-  expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
-  for (const event of mapped)
-    expect(event).toMatchObject({ captureId: state.captureId, amountCents: 2587, currency: 'USD', ...more });
-}
-
-/** No connection to a loopback origin unless private targets are allowed. */
-export function itRefusesLoopbackUnlessAllowed(kit: GatewayKit) {
-  it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
-    expect(await kit.strict().testConnection()).toEqual({
-      ok: false,
-      message: `${kit.company} was refused: 127.0.0.1 is not an address this server connects to`,
-    });
-  });
 }

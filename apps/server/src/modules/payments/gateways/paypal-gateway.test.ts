@@ -1,33 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelOnTheHostedPage,
-  checkoutRequest,
-  disputesMapped,
-  gatewayKit,
-  itRefusesLoopbackUnlessAllowed,
-  openCheckout,
-  refundOncePerKey,
-  verifiedUnlessAltered,
-} from '../../../../test/payment-fixtures.ts';
-import { startPaypalFake, type PaypalFake } from '../../../../test/fakes/paypal-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequest, gatewayKit } from '../../../../test/payment-fixtures.ts';
+import { startPaypalFake } from '../../../../test/fakes/paypal-fake.ts';
 import { WebhookRejected } from './gateway.ts';
 import { createPaypalGateway, PAYPAL_WEBHOOK_EVENTS } from './paypal-gateway.ts';
 
 describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPal', () => {
-  const kit = gatewayKit({
-    company: 'PayPal',
-    start: startPaypalFake,
-    create: createPaypalGateway,
-    typeOf: (body) => body.event_type,
-  });
+  const kit = gatewayKit('PayPal', startPaypalFake, createPaypalGateway, (body) => body.event_type);
   const { gateway, inbound, paidCheckout } = kit;
-  let fake: PaypalFake;
-  beforeAll(() => void (fake = kit.fake()));
 
   it('creates an order to capture the amount, with the note, invoice id and return URLs, and its approval page', async () => {
     const request = checkoutRequest();
     const checkout = await gateway().createCheckout(request);
-    const order = fake.orders.get(checkout.reference)!;
+    const order = kit.fake.orders.get(checkout.reference)!;
     expect(order.intent).toBe('CAPTURE');
     expect(order.purchase_units).toMatchObject([
       {
@@ -39,7 +23,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(order.payment_source).toMatchObject({
       paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl } },
     });
-    expect(checkout.hostedUrl).toBe(`${fake.baseUrl}/checkoutnow?token=${checkout.reference}`);
+    expect(checkout.hostedUrl).toBe(`${kit.fake.baseUrl}/checkoutnow?token=${checkout.reference}`);
     expect(checkout.expiresAt).toEqual(request.expiresAt);
     // The same idempotency key again (a retried create) is the same order.
     expect((await gateway().createCheckout(request)).reference).toBe(checkout.reference);
@@ -53,7 +37,9 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(pressed.location).toMatch(/^http:\/\/portal\.test\/deposits\?returned=1&token=/);
     const state = await gateway().retrieve(checkout.reference);
     const capture = (
-      fake.orders.get(checkout.reference)!.purchase_units as { payments: { captures: { id: string }[] } }[]
+      kit.fake.orders.get(checkout.reference)!.purchase_units as {
+        payments: { captures: { id: string }[] };
+      }[]
     )[0]!.payments.captures[0]!;
     // 3.49% + $0.49 of $25.87 = $1.39.
     expect(state).toEqual({
@@ -68,15 +54,15 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
 
   it('captures once when asked twice, and when asked twice at once', async () => {
     const { checkout } = await paidCheckout();
-    const before = fake.captureCount;
+    const before = kit.fake.captureCount;
     const [a, b] = await Promise.all([
       gateway().retrieve(checkout.reference),
       gateway().retrieve(checkout.reference),
     ]);
     const c = await gateway().retrieve(checkout.reference);
-    expect(fake.captureCount - before).toBe(1);
+    expect(kit.fake.captureCount - before).toBe(1);
     // Every capture call of the order carries one request id: PayPal answers a second with the first's capture.
-    const calls = fake.captureCalls.filter((c) => c.orderId === checkout.reference);
+    const calls = kit.fake.captureCalls.filter((c) => c.orderId === checkout.reference);
     expect(calls.length).toBeGreaterThan(0);
     expect(new Set(calls.map((c) => c.requestId))).toEqual(new Set([`capture-${checkout.reference}`]));
     expect(a).toEqual(b);
@@ -86,18 +72,18 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
 
   it('an order another caller captured between its read and our capture is read back, not captured again', async () => {
     const { checkout } = await paidCheckout();
-    const before = fake.captureCount;
-    fake.captureElsewhereAfterNextRead(checkout.reference);
+    const before = kit.fake.captureCount;
+    kit.fake.captureElsewhereAfterNextRead(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 2587,
     });
-    expect(fake.captureCount - before).toBe(1);
+    expect(kit.fake.captureCount - before).toBe(1);
   });
 
   it("reports the captured amount PayPal says, not the order's", async () => {
     const checkout = await gateway().createCheckout(checkoutRequest());
-    await fake.pay(checkout.reference, { amountCents: 100, currency: 'EUR' });
+    await kit.fake.pay(checkout.reference, { amountCents: 100, currency: 'EUR' });
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 100,
@@ -106,23 +92,22 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('an order nobody approved is open, and expired once PayPal forgets it', async () => {
-    const checkout = await openCheckout(kit);
-    await fake.expire(checkout.reference);
+    const checkout = await kit.openCheckout();
+    await kit.fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
   });
 
   it('a capture the bank declines is failed', async () => {
     const { checkout } = await paidCheckout();
-    fake.declineNextCapture();
+    kit.fake.declineNextCapture();
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'failed' });
   });
 
   it('Cancel on the hosted page goes back to the cancel URL, and the order stays open', () =>
-    cancelOnTheHostedPage(kit, (reference) => `http://portal.test/deposits?cancelled=1&token=${reference}`));
+    kit.cancelOnTheHostedPage((reference) => `http://portal.test/deposits?cancelled=1&token=${reference}`));
 
   it('refunds a capture, once per idempotency key', async () => {
-    const { state, refundId } = await refundOncePerKey(
-      kit,
+    const { state, refundId } = await kit.refundOncePerKey(
       /PayPal refused the refund \(HTTP 422 UNPROCESSABLE_ENTITY: CAPTURE_FULLY_REFUNDED\)/,
     );
     expect(refundId).toMatch(/^[0-9A-F]{17}$/);
@@ -149,12 +134,12 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     });
     expect(completed.eventId).toMatch(/^WH-/);
     // What the portal's endpoint received is what was signed.
-    expect(fake.sentWebhooks().every((w) => w.url === kit.sinkUrl())).toBe(true);
+    expect(kit.fake.sentWebhooks().every((w) => w.url === kit.sinkUrl())).toBe(true);
   });
 
   it('maps a denied capture to a payment event', async () => {
     const { checkout } = await paidCheckout();
-    fake.declineNextCapture();
+    kit.fake.declineNextCapture();
     await gateway().retrieve(checkout.reference);
     expect(await gateway().verifyWebhook(inbound('PAYMENT.CAPTURE.DENIED'))).toMatchObject({
       kind: 'payment',
@@ -163,7 +148,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('rejects an altered body, a forged signature, another webhook id and missing headers', async () => {
-    const real = await verifiedUnlessAltered(kit, 'CHECKOUT.ORDER.APPROVED', '"25.87"', '"2587.00"');
+    const real = await kit.verifiedUnlessAltered('CHECKOUT.ORDER.APPROVED', '"25.87"', '"2587.00"');
     const forged = {
       ...real,
       headers: { ...real.headers, 'paypal-transmission-sig': Buffer.alloc(256, 7).toString('base64') },
@@ -182,8 +167,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('maps disputes: created is opened, resolved for the seller is won, for the buyer lost', async () => {
-    await disputesMapped(
-      kit,
+    await kit.disputesMapped(
       (outcome) => (outcome === 'opened' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED'),
       { disputeId: expect.stringMatching(/^PP-D-/) },
     );
@@ -194,12 +178,12 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
       'https://portal.example.com/api/v1/payments/inbound/p1',
     );
     expect(secret).toBeNull();
-    expect(fake.webhooks.get(id)).toMatchObject({
+    expect(kit.fake.webhooks.get(id)).toMatchObject({
       url: 'https://portal.example.com/api/v1/payments/inbound/p1',
       event_types: PAYPAL_WEBHOOK_EVENTS.map((name) => ({ name })),
     });
     await gateway().removeWebhook(id);
-    expect(fake.webhooks.has(id)).toBe(false);
+    expect(kit.fake.webhooks.has(id)).toBe(false);
     // Already gone at PayPal: nothing left to do.
     await expect(gateway().removeWebhook(id)).resolves.toBeUndefined();
   });
@@ -215,14 +199,14 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   it('is in test mode on a sandbox or another origin, live only on PayPal’s own', () => {
     expect(gateway().mode).toBe('test');
     expect(
-      createPaypalGateway({ ...fake.credentials, baseUrl: 'https://api-m.sandbox.paypal.com' }).mode,
+      createPaypalGateway({ ...kit.fake.credentials, baseUrl: 'https://api-m.sandbox.paypal.com' }).mode,
     ).toBe('test');
-    expect(createPaypalGateway({ ...fake.credentials }).mode).toBe('live');
-    expect(createPaypalGateway({ ...fake.credentials, baseUrl: 'https://api-m.paypal.com' }).mode).toBe(
+    expect(createPaypalGateway({ ...kit.fake.credentials }).mode).toBe('live');
+    expect(createPaypalGateway({ ...kit.fake.credentials, baseUrl: 'https://api-m.paypal.com' }).mode).toBe(
       'live',
     );
     expect(gateway().methods).toEqual(['paypal']);
   });
 
-  itRefusesLoopbackUnlessAllowed(kit);
+  kit.itRefusesLoopbackUnlessAllowed();
 });

@@ -1,41 +1,25 @@
 import { createHmac } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelOnTheHostedPage,
-  checkoutRequest,
-  disputesMapped,
-  gatewayKit,
-  itRefusesLoopbackUnlessAllowed,
-  openCheckout,
-  refundOncePerKey,
-  verifiedUnlessAltered,
-} from '../../../../test/payment-fixtures.ts';
-import { startSquareFake, type SquareFake } from '../../../../test/fakes/square-fake.ts';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequest, gatewayKit } from '../../../../test/payment-fixtures.ts';
+import { startSquareFake } from '../../../../test/fakes/square-fake.ts';
 import { WebhookRejected } from './gateway.ts';
 import { createSquareGateway, SQUARE_WEBHOOK_EVENTS } from './square-gateway.ts';
 
 describe('Square gateway through the square client against a local Square', () => {
-  const kit = gatewayKit({
-    company: 'Square',
-    start: startSquareFake,
-    create: createSquareGateway,
-    typeOf: (body) => body.type,
-  });
+  const kit = gatewayKit('Square', startSquareFake, createSquareGateway, (body) => body.type);
   const { gateway, inbound, paidCheckout } = kit;
-  let fake: SquareFake;
-  beforeAll(() => void (fake = kit.fake()));
 
   it('creates a quick-pay payment link taking Cash App Pay, with the note, return URL and idempotency key', async () => {
     const request = checkoutRequest();
     const checkout = await gateway().createCheckout(request);
-    const link = [...fake.links.values()].find((l) => l.order_id === checkout.reference)!;
+    const link = [...kit.fake.links.values()].find((l) => l.order_id === checkout.reference)!;
     expect(link).toMatchObject({
       payment_note: request.note,
       checkout_options: { redirect_url: request.returnUrl, accepted_payment_methods: { cash_app_pay: true } },
     });
     expect(checkout.hostedUrl).toBe(link.url);
-    expect(fake.orders.get(checkout.reference)).toMatchObject({
-      location_id: fake.credentials.locationId,
+    expect(kit.fake.orders.get(checkout.reference)).toMatchObject({
+      location_id: kit.fake.credentials.locationId,
       total_money: { amount: 2587, currency: 'USD' },
       state: 'DRAFT',
     });
@@ -52,7 +36,7 @@ describe('Square gateway through the square client against a local Square', () =
     expect(pressed.page).toContain(request.note);
     expect(pressed.status).toBe(303);
     expect(pressed.location).toMatch(/^http:\/\/portal\.test\/deposits\?returned=1&checkoutId=/);
-    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    const payment = [...kit.fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
     // 2.9% + 30¢ of $25.87 = $1.05.
     expect(await gateway().retrieve(checkout.reference)).toEqual({
       status: 'captured',
@@ -67,7 +51,7 @@ describe('Square gateway through the square client against a local Square', () =
 
   it('reports what the payment says was paid and its risk, not what was asked', async () => {
     const checkout = await gateway().createCheckout(checkoutRequest());
-    await fake.pay(checkout.reference, { amountCents: 100, currency: 'CAD', risk: 'high' });
+    await kit.fake.pay(checkout.reference, { amountCents: 100, currency: 'CAD', risk: 'high' });
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 100,
@@ -77,32 +61,31 @@ describe('Square gateway through the square client against a local Square', () =
   });
 
   it('an unpaid link is open; its order cancelled is expired; a payment Square cancels is failed', async () => {
-    const checkout = await openCheckout(kit);
-    await fake.expire(checkout.reference);
+    const checkout = await kit.openCheckout();
+    await kit.fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
     expect(await gateway().retrieve('no-such-order')).toMatchObject({ status: 'expired' });
 
     const lapsed = await gateway().createCheckout(checkoutRequest());
-    fake.cancelNextPayment();
-    await fake.pay(lapsed.reference);
+    kit.fake.cancelNextPayment();
+    await kit.fake.pay(lapsed.reference);
     expect(await gateway().retrieve(lapsed.reference)).toMatchObject({ status: 'failed' });
   });
 
   it('Cancel on the hosted page goes back unpaid, and the link stays open', () =>
-    cancelOnTheHostedPage(kit, () => 'http://portal.test/deposits?returned=1'));
+    kit.cancelOnTheHostedPage(() => 'http://portal.test/deposits?returned=1'));
 
   it('refunds a payment, once per idempotency key', async () => {
-    const { state, refundId } = await refundOncePerKey(
-      kit,
+    const { state, refundId } = await kit.refundOncePerKey(
       /Square refused the refund \(HTTP 400 INVALID_REQUEST_ERROR: REFUND_AMOUNT_INVALID\)/,
     );
     expect(refundId.startsWith(state.captureId)).toBe(true);
-    expect(fake.payments.get(state.captureId)!.refunded_money).toEqual({ amount: 2587, currency: 'USD' });
+    expect(kit.fake.payments.get(state.captureId)!.refunded_money).toEqual({ amount: 2587, currency: 'USD' });
   });
 
   it('verifies signed payment events with WebhooksHelper and maps them to the order and payment', async () => {
     const { checkout } = await paidCheckout();
-    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    const payment = [...kit.fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
     for (const type of ['payment.created', 'payment.updated']) {
       const event = await gateway().verifyWebhook(inbound(type));
       expect(event).toMatchObject({ kind: 'payment', reference: checkout.reference, captureId: payment.id });
@@ -118,7 +101,7 @@ describe('Square gateway through the square client against a local Square', () =
   });
 
   it('rejects an altered body, another URL, a forged signature, another key and a missing signature', async () => {
-    const real = await verifiedUnlessAltered(kit, 'payment.updated', '"amount":2587', '"amount":258700');
+    const real = await kit.verifiedUnlessAltered('payment.updated', '"amount":2587', '"amount":258700');
     await expect(
       gateway().verifyWebhook({ ...real, url: 'https://elsewhere.example.com/in' }),
     ).rejects.toBeInstanceOf(WebhookRejected);
@@ -137,17 +120,17 @@ describe('Square gateway through the square client against a local Square', () =
   });
 
   it('maps disputes: created is opened, state WON is won, LOST is lost', () =>
-    disputesMapped(kit, (outcome) => (outcome === 'opened' ? 'dispute.created' : 'dispute.state.updated')));
+    kit.disputesMapped((outcome) => (outcome === 'opened' ? 'dispute.created' : 'dispute.state.updated')));
 
   it('subscribes to the events it maps with a signature key, and deletes the subscription', async () => {
     const made = await gateway().registerWebhook('https://portal.example.com/api/v1/payments/inbound/s1');
-    expect(made.secret).toBe(fake.subscriptions.get(made.webhookId)!.signature_key);
-    expect(fake.subscriptions.get(made.webhookId)).toMatchObject({
+    expect(made.secret).toBe(kit.fake.subscriptions.get(made.webhookId)!.signature_key);
+    expect(kit.fake.subscriptions.get(made.webhookId)).toMatchObject({
       notification_url: 'https://portal.example.com/api/v1/payments/inbound/s1',
       event_types: [...SQUARE_WEBHOOK_EVENTS],
     });
     await gateway().removeWebhook(made.webhookId);
-    expect(fake.subscriptions.has(made.webhookId)).toBe(false);
+    expect(kit.fake.subscriptions.has(made.webhookId)).toBe(false);
     await expect(gateway().removeWebhook(made.webhookId)).resolves.toBeUndefined();
   });
 
@@ -176,5 +159,5 @@ describe('Square gateway through the square client against a local Square', () =
     expect(gateway().methods).toEqual(['cashapp']);
   });
 
-  itRefusesLoopbackUnlessAllowed(kit);
+  kit.itRefusesLoopbackUnlessAllowed();
 });
