@@ -8,6 +8,7 @@ import {
   type UpstreamAdapter,
   type UpstreamAdapterOptions,
   type UpstreamLabelResult,
+  type UpstreamPurchaseRequest,
 } from '../src/labels/providers/upstream/upstream-adapter.ts';
 import { purchaseRequests, type FakePurchase, type UpstreamFault } from './fakes/fake-upstream.ts';
 
@@ -20,26 +21,52 @@ type AdapterFake = {
   close(): Promise<void>;
 };
 
-export const adapterShipment = sampleShipment('priority', { weight: 2, signature: true });
+const adapterShipment = sampleShipment('priority', { weight: 2, signature: true });
 
 /**
  * An upstream adapter's test against its company's fake, called inside a `describe`: starts the fake
  * for the block; `adapter` is the adapter on the fake's test key (loopback allowed, 2 s limits), `refused`
  * the same on a key the fake refuses; `request` and `boughtFor` as `purchaseRequests` gives them.
  */
-export function adapterKit<F extends AdapterFake>(options: {
-  start: () => Promise<F>;
-  create: (options: UpstreamAdapterOptions) => UpstreamAdapter;
-  service: string;
-  wrongKey: string;
-}) {
+export function adapterKit<F extends AdapterFake>(
+  start: () => Promise<F>,
+  create: (options: UpstreamAdapterOptions) => UpstreamAdapter,
+  service: string,
+  wrongKey: string,
+) {
+  const kit = baseKit(start, create, service, wrongKey);
+  return {
+    ...kit,
+    /** The company's fake, once started. */
+    get fake() {
+      return kit.fake();
+    },
+    shipment: adapterShipment,
+    expectTheLabelSold: (reference: string, label: UpstreamLabelResult) =>
+      expectTheLabelSold(kit, reference, label),
+    unknownOutcomeThenLookup: (fault: () => void) => unknownOutcomeThenLookup(kit, fault),
+    refusedPurchases: (texts: RefusalTexts, afterBadAddress?: AfterBadAddress) =>
+      refusedPurchases(kit, texts, afterBadAddress),
+    rateLimitedPurchase: () => rateLimitedPurchase(kit),
+    pendingThenNotBought: (waitMs: number) => pendingThenNotBought(kit, waitMs),
+    itAnswersLikeEveryAdapter: (texts: { connected: string; keyRefused: string }) =>
+      itAnswersLikeEveryAdapter(kit, texts),
+  };
+}
+
+function baseKit<F extends AdapterFake>(
+  start: () => Promise<F>,
+  create: (options: UpstreamAdapterOptions) => UpstreamAdapter,
+  service: string,
+  wrongKey: string,
+) {
   let fake: F;
   beforeAll(async () => {
-    fake = await options.start();
+    fake = await start();
   });
   afterAll(() => fake.close());
   const adapter = (change: Partial<UpstreamAdapterOptions> = {}) =>
-    options.create({
+    create({
       credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
       allowPrivateTargets: true,
       timeoutMs: 2_000,
@@ -47,19 +74,21 @@ export function adapterKit<F extends AdapterFake>(options: {
       ...change,
     });
   const refused = () =>
-    options.create({
-      credentials: { apiKey: options.wrongKey, baseUrl: fake.url },
+    create({
+      credentials: { apiKey: wrongKey, baseUrl: fake.url },
       allowPrivateTargets: true,
     });
   return {
     fake: () => fake,
     adapter,
     refused,
-    ...purchaseRequests(() => fake, adapterShipment, options.service),
+    ...purchaseRequests(() => fake, adapterShipment, service),
   };
 }
 
-type Kit = ReturnType<typeof adapterKit<AdapterFake>>;
+type Kit = ReturnType<typeof baseKit<AdapterFake>>;
+type RefusalTexts = { addressError: RegExp; unknownService: string; unknownServiceError: RegExp };
+type AfterBadAddress = (ep: UpstreamAdapter, req: UpstreamPurchaseRequest) => Promise<void>;
 
 /** Faults after the label is bought: each an unknown outcome, which the lookup then settles. */
 export const faultsAfterBuying = [
@@ -69,7 +98,7 @@ export const faultsAfterBuying = [
 ] as const;
 
 /** The label a purchase handed back is the one the fake sold for the request: its tracking and PDF, by USPS. */
-export function expectTheLabelSold(kit: Kit, reference: string, label: UpstreamLabelResult) {
+function expectTheLabelSold(kit: Kit, reference: string, label: UpstreamLabelResult) {
   const [bought] = kit.boughtFor(reference);
   expect(bought).toBeDefined();
   expect(label.trackingNumber).toBe(bought!.tracking);
@@ -82,7 +111,7 @@ export function expectTheLabelSold(kit: Kit, reference: string, label: UpstreamL
  * A fault after buying (`fault` makes it happen at the fake) is an unknown outcome; the lookup then
  * finds the one label bought, and a retry on the recorded shipment hands back the same label.
  */
-export async function unknownOutcomeThenLookup(kit: Kit, fault: () => void) {
+async function unknownOutcomeThenLookup(kit: Kit, fault: () => void) {
   const ep = kit.adapter({ timeoutMs: 700 });
   const { req, recorded } = kit.request();
   fault();
@@ -105,7 +134,7 @@ export async function unknownOutcomeThenLookup(kit: Kit, fault: () => void) {
  * A refused purchase (no funds), an address the company cannot deliver to (`addressError`) and a
  * service it does not sell (`unknownService`, refused with `unknownServiceError`) are definite rejections.
  */
-export async function refusedPurchases(
+async function refusedPurchases(
   kit: Kit,
   texts: { addressError: RegExp; unknownService: string; unknownServiceError: RegExp },
   afterBadAddress: (
@@ -130,7 +159,7 @@ export async function refusedPurchases(
 }
 
 /** A purchase refused with a 429: not bought, with the Retry-After; the retry is the caller's. */
-export async function rateLimitedPurchase(kit: Kit) {
+async function rateLimitedPurchase(kit: Kit) {
   const ep = kit.adapter();
   const { req, recorded } = kit.request();
   kit.fake().failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 7 });
@@ -145,7 +174,7 @@ export async function rateLimitedPurchase(kit: Kit) {
  * Nothing recorded is not bought; a shipment made but not bought is pending, and after `waitMs` not
  * bought. Returns the adapter, the request and the shipment ids recorded (the first, the unbought one).
  */
-export async function pendingThenNotBought(kit: Kit, waitMs: number) {
+async function pendingThenNotBought(kit: Kit, waitMs: number) {
   const ep = kit.adapter({ timeoutMs: 1_000, labelWaitMs: 100 });
   const { req } = kit.request();
   expect((await ep.lookup(req)).state).toBe('not-bought');
@@ -159,7 +188,7 @@ export async function pendingThenNotBought(kit: Kit, waitMs: number) {
 }
 
 /** The cases every adapter answers alike: a lookup on a refused key, and the connection test. */
-export function itAnswersLikeEveryAdapter(kit: Kit, texts: { connected: string; keyRefused: string }) {
+function itAnswersLikeEveryAdapter(kit: Kit, texts: { connected: string; keyRefused: string }) {
   it("a lookup the provider refuses leaves the purchase undecided, never 'not bought'", async () => {
     const { req, recorded } = kit.request();
     await kit.adapter().purchase(req);

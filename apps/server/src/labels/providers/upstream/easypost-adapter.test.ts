@@ -1,41 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEasyPostFake, type EasyPostFake } from '../../../../test/fakes/easypost-fake.ts';
-import {
-  adapterKit,
-  expectTheLabelSold,
-  faultsAfterBuying,
-  itAnswersLikeEveryAdapter,
-  pendingThenNotBought,
-  rateLimitedPurchase,
-  refusedPurchases,
-  unknownOutcomeThenLookup,
-} from '../../../../test/upstream-adapter-fixtures.ts';
+import { adapterKit, faultsAfterBuying } from '../../../../test/upstream-adapter-fixtures.ts';
 import { createEasyPostAdapter } from './easypost-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 
 describe('EasyPost adapter through @easypost/api against a local EasyPost', () => {
-  const kit = adapterKit({
-    start: () => startEasyPostFake(),
-    create: createEasyPostAdapter,
-    service: 'USPS:Priority',
-    wrongKey: 'EZTKwrongwrongwrong',
-  });
+  const kit = adapterKit(startEasyPostFake, createEasyPostAdapter, 'USPS:Priority', 'EZTKwrongwrongwrong');
   const { adapter, request, boughtFor } = kit;
 
   it('buys the mapped rate: tracking, carrier, cost and the PDF bytes EasyPost made', async () => {
-    const fake = kit.fake();
     const { req, recorded } = request();
     const label = await adapter().purchase(req);
-    expectTheLabelSold(kit, req.reference, label);
-    const stored = fake.shipments.get(label.upstreamId)!;
+    kit.expectTheLabelSold(req.reference, label);
+    const stored = kit.fake.shipments.get(label.upstreamId)!;
     expect(stored.reference).toBe(req.reference);
     expect((stored.selected_rate as { service: string }).service).toBe('Priority');
     expect(label.costCents).toBe(Math.round(Number((stored.selected_rate as { rate: string }).rate) * 100));
     expect((stored.options as { label_format: string }).label_format).toBe('PDF');
     expect((stored.parcel as { weight: number }).weight).toBe(32);
     // The shipment id was stored before anything was bought.
-    expect(recorded).toEqual({ id: label.upstreamId, purchasesThen: fake.purchases.length - 1 });
+    expect(recorded).toEqual({ id: label.upstreamId, purchasesThen: kit.fake.purchases.length - 1 });
   });
 
   it('reads test or live mode from the key', () => {
@@ -46,11 +31,11 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
 
   it.each(faultsAfterBuying)(
     '%s: an unknown outcome, then the lookup finds the one label bought',
-    (_, fault) => unknownOutcomeThenLookup(kit, () => kit.fake().failNextBuy(fault)),
+    (_, fault) => kit.unknownOutcomeThenLookup(() => kit.fake.failNextBuy(fault)),
   );
 
   it('429: not bought, with the Retry-After, and the retry buys once on the same shipment', async () => {
-    const { ep, req, recorded } = await rateLimitedPurchase(kit);
+    const { ep, req, recorded } = await kit.rateLimitedPurchase();
     const label = await ep.purchase({ ...req, upstreamId: recorded.id });
     expect(label.upstreamId).toBe(recorded.id);
     expect(boughtFor(req.reference)).toHaveLength(1);
@@ -59,7 +44,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   it('two tries buying one shipment at once: one label, and the other try learns of it', async () => {
     const ep = adapter();
     const { req, recorded } = request();
-    kit.fake().failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    kit.fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
     await ep.purchase(req).catch(() => {});
     const tries = await Promise.allSettled(
       [1, 2].map(() => ep.purchase({ ...req, upstreamId: recorded.id })),
@@ -76,7 +61,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   });
 
   it('a refused purchase (no funds) and an undeliverable address are definite rejections', () =>
-    refusedPurchases(kit, {
+    kit.refusedPurchases({
       addressError: /Unable to verify address/,
       unknownService: 'USPS:Teleport',
       unknownServiceError: /no USPS:Teleport rate.*USPS:Priority/,
@@ -84,7 +69,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
 
   it('lookup: nothing recorded is not bought; an unbought shipment is pending, then not bought', async () => {
     // 2 x 100 ms + the 1 s timeout, and EasyPost's times are to the second
-    const { ep, req, ids } = await pendingThenNotBought(kit, 2_300);
+    const { ep, req, ids } = await kit.pendingThenNotBought(2_300);
     // Reported never bought: a fresh shipment replaces it.
     const label = await ep.purchase({
       ...req,
@@ -99,9 +84,9 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   it('a shipment recorded longer ago than a purchase waits is never bought later, only replaced once reported not bought', async () => {
     const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 1_000 }); // bought within 1 s, reported not bought after 3 s
     const { req, recorded } = request();
-    kit.fake().failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    kit.fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
     await ep.purchase(req).catch(() => {});
-    const recordedShipment = kit.fake().shipments.get(recorded.id!)!;
+    const recordedShipment = kit.fake.shipments.get(recorded.id!)!;
     const backdate = (ms: number) =>
       (recordedShipment.created_at = new Date(Date.now() - ms).toISOString().replace(/\.\d+Z$/, 'Z'));
     backdate(2_000);
@@ -123,7 +108,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference).map((p) => p.shipmentId)).toEqual([ids[0]]);
   });
 
-  itAnswersLikeEveryAdapter(kit, {
+  kit.itAnswersLikeEveryAdapter({
     connected: 'Connected to EasyPost as LabelPort Fake (test key)',
     keyRefused: 'EasyPost refused the API key (401)',
   });

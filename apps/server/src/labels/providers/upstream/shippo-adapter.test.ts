@@ -1,37 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { startShippoFake } from '../../../../test/fakes/shippo-fake.ts';
-import {
-  adapterKit,
-  adapterShipment as shipment,
-  expectTheLabelSold,
-  faultsAfterBuying,
-  itAnswersLikeEveryAdapter,
-  pendingThenNotBought,
-  rateLimitedPurchase,
-  refusedPurchases,
-  unknownOutcomeThenLookup,
-} from '../../../../test/upstream-adapter-fixtures.ts';
+import { adapterKit, faultsAfterBuying } from '../../../../test/upstream-adapter-fixtures.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { createShippoAdapter } from './shippo-adapter.ts';
 
 describe('Shippo adapter through the shippo client against a local Shippo', () => {
-  const kit = adapterKit({
-    start: () => startShippoFake(),
-    create: createShippoAdapter,
-    service: 'usps_priority',
-    wrongKey: 'shippo_test_wrongwrong',
-  });
-  const { adapter, request, boughtFor } = kit;
+  const kit = adapterKit(startShippoFake, createShippoAdapter, 'usps_priority', 'shippo_test_wrongwrong');
+  const { adapter, request, boughtFor, shipment } = kit;
 
   it('buys the mapped service level: tracking, carrier, cost and the PDF bytes Shippo made', async () => {
-    const fake = kit.fake();
     const { req, recorded } = request();
     const label = await adapter().purchase(req);
-    const bought = expectTheLabelSold(kit, req.reference, label);
-    const transaction = fake.transactions.get(label.upstreamId)!;
+    const bought = kit.expectTheLabelSold(req.reference, label);
+    const transaction = kit.fake.transactions.get(label.upstreamId)!;
     expect(transaction.metadata).toBe(req.reference);
     expect(transaction.label_file_type).toBe('PDF_4x6');
-    const stored = fake.shipments.get(recorded.id!)!;
+    const stored = kit.fake.shipments.get(recorded.id!)!;
     expect(stored.metadata).toBe(req.reference);
     const rate = (
       stored.rates as { object_id: string; amount: string; servicelevel: { token: string } }[]
@@ -43,15 +27,14 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
       mass_unit: 'oz',
     });
     // The shipment id was stored before anything was bought.
-    expect(recorded).toEqual({ id: bought.shipmentId, purchasesThen: fake.purchases.length - 1 });
+    expect(recorded).toEqual({ id: bought.shipmentId, purchasesThen: kit.fake.purchases.length - 1 });
   });
 
   it("quotes the service level's rate on a new shipment, and the purchase buys that rate on it (decision 332)", async () => {
-    const fake = kit.fake();
     const { req } = request();
     const ep = adapter();
     const quote = await ep.quote!({ shipment, service: 'usps_priority', reference: 'order-q' });
-    const quotedShipment = fake.shipments.get(quote.upstreamId!)!;
+    const quotedShipment = kit.fake.shipments.get(quote.upstreamId!)!;
     const rates = quotedShipment.rates as {
       object_id: string;
       amount: string;
@@ -60,14 +43,14 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     const rate = rates.find((r) => r.object_id === quote.rateId)!;
     expect(rate.servicelevel.token).toBe('usps_priority');
     expect(quote.amountCents).toBe(Math.round(Number(rate.amount) * 100));
-    const shipmentsBefore = fake.shipments.size;
+    const shipmentsBefore = kit.fake.shipments.size;
     const label = await ep.purchase({
       ...req,
       upstreamId: quote.upstreamId!,
       quoted: { upstreamId: quote.upstreamId!, rateId: quote.rateId! },
     });
-    expect(fake.shipments.size).toBe(shipmentsBefore);
-    expect(fake.transactions.get(label.upstreamId)!.rate).toBe(quote.rateId);
+    expect(kit.fake.shipments.size).toBe(shipmentsBefore);
+    expect(kit.fake.transactions.get(label.upstreamId)!.rate).toBe(quote.rateId);
     expect(label.costCents).toBe(quote.amountCents);
     await expect(ep.quote!({ shipment, service: 'no_such_level', reference: 'order-q' })).rejects.toThrow(
       UpstreamRejectedError,
@@ -75,11 +58,10 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
   });
 
   it('waits for a queued label until Shippo has made it', async () => {
-    const fake = kit.fake();
     const { req } = request();
-    fake.queueNextLabel();
+    kit.fake.queueNextLabel();
     const label = await adapter({ pollMs: 20 }).purchase(req);
-    expect(fake.transactions.get(label.upstreamId)!.status).toBe('SUCCESS');
+    expect(kit.fake.transactions.get(label.upstreamId)!.status).toBe('SUCCESS');
     expect(label.trackingNumber).toBe(boughtFor(req.reference)[0]!.tracking);
   });
 
@@ -92,20 +74,17 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
   it.each([...faultsAfterBuying, ["the client's validation refuses the answer", null] as const])(
     '%s: an unknown outcome, then the lookup finds the one label bought',
     (_, fault) =>
-      unknownOutcomeThenLookup(kit, () =>
-        fault ? kit.fake().failNextBuy(fault) : kit.fake().garbleNextBuy(),
-      ),
+      kit.unknownOutcomeThenLookup(() => (fault ? kit.fake.failNextBuy(fault) : kit.fake.garbleNextBuy())),
   );
 
   it('429: not bought, with the Retry-After, and the retry buys once on the same shipment', async () => {
-    const { ep, req, recorded } = await rateLimitedPurchase(kit);
+    const { ep, req, recorded } = await kit.rateLimitedPurchase();
     await ep.purchase({ ...req, upstreamId: recorded.id });
     expect(boughtFor(req.reference).map((p) => p.shipmentId)).toEqual([recorded.id]);
   });
 
   it('a refused purchase (no funds) and an undeliverable address are definite rejections', () =>
-    refusedPurchases(
-      kit,
+    kit.refusedPurchases(
       {
         addressError: /House number is missing/,
         unknownService: 'usps_teleport',
@@ -115,7 +94,7 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
     ));
 
   it('lookup: nothing recorded is not bought; an unbought shipment is pending, then not bought', async () => {
-    const { ep, req, ids } = await pendingThenNotBought(kit, 1_300); // 2 x 100 ms + the 1 s timeout
+    const { ep, req, ids } = await kit.pendingThenNotBought(1_300); // 2 x 100 ms + the 1 s timeout
     // Reported never bought: a fresh shipment replaces it.
     const label = await ep.purchase({
       ...req,
@@ -128,33 +107,36 @@ describe('Shippo adapter through the shippo client against a local Shippo', () =
   });
 
   it("void status without the refund's id reads every page of refunds to find the label's", async () => {
-    const fake = kit.fake();
     const ep = adapter();
     const { req } = request();
     const label = await ep.purchase(req);
-    fake.answerRefundsWith('QUEUED');
+    kit.fake.answerRefundsWith('QUEUED');
     const asked = await ep.voidLabel({ upstreamId: label.upstreamId, voidId: null });
     expect(asked.state).toBe('submitted');
     // Newer refunds of other labels push this one onto a later page.
-    fake.pageRefundsBy(3);
+    kit.fake.pageRefundsBy(3);
     for (let i = 0; i < 7; i++) {
       const id = `other${i}${Date.now()}`;
-      fake.refunds.set(id, { ...[...fake.refunds.values()].at(-1)!, object_id: id, transaction: `t${id}` });
+      kit.fake.refunds.set(id, {
+        ...[...kit.fake.refunds.values()].at(-1)!,
+        object_id: id,
+        transaction: `t${id}`,
+      });
     }
     try {
       expect(await ep.voidStatus({ upstreamId: label.upstreamId, voidId: null })).toMatchObject({
         state: 'submitted',
       });
-      fake.settleRefund(label.upstreamId, 'SUCCESS');
+      kit.fake.settleRefund(label.upstreamId, 'SUCCESS');
       expect(await ep.voidStatus({ upstreamId: label.upstreamId, voidId: null })).toEqual({
         state: 'refunded',
       });
     } finally {
-      fake.pageRefundsBy(5);
+      kit.fake.pageRefundsBy(5);
     }
   });
 
-  itAnswersLikeEveryAdapter(kit, {
+  kit.itAnswersLikeEveryAdapter({
     connected: 'Connected to Shippo (test key)',
     keyRefused: 'Shippo refused the API key (401)',
   });
