@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
+import type { ApiPurchase } from './reseller-api.service.ts';
 
 /** What every reseller API route may answer besides its own: the error body on 400, 401, 404 and 429. */
 export const apiErrors = {
@@ -46,5 +47,21 @@ export function sendPurchase<T>(
   const userId = currentUser(request).user.id;
   return sendIdempotent(ctx, request, reply, { userId, input, status: 201 }, (inTransaction) =>
     buy(userId, inTransaction),
+  );
+}
+
+/**
+ * A purchase of the body as sent (`create-order`, `create-bulk-order`): `create` buys it for the
+ * reseller, strict when `?address_check=strict` asks warnings to refuse it; answered as `sendPurchase`.
+ */
+export function sendBodyPurchase<B, T>(
+  ctx: AppContext,
+  request: FastifyRequest & { body: B; query: { address_check?: string | undefined } },
+  reply: FastifyReply,
+  create: (ctx: AppContext, purchase: ApiPurchase<B, T>) => Promise<T>,
+) {
+  const isStrict = request.query.address_check === 'strict';
+  return sendPurchase(ctx, request, reply, request.body, (userId, inTransaction) =>
+    create(ctx, { userId, body: request.body, isStrict, inTransaction }),
   );
 }

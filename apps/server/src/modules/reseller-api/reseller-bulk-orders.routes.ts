@@ -20,7 +20,7 @@ import {
   apiErrors as errors,
   purchaseErrors,
   purchaseRoute,
-  sendPurchase,
+  sendBodyPurchase,
   type PurchaseLimit,
 } from './api-route-shapes.ts';
 import { createApiBulkOrder, readApiBulkOrder } from './reseller-api.service.ts';
@@ -49,15 +49,7 @@ export const resellerBulkOrderRoutes =
           response: { 201: apiCreateBulkOrderResponse, ...purchaseErrors },
         },
       },
-      async (request, reply) =>
-        sendPurchase(ctx, request, reply, request.body, (userId, inTransaction) =>
-          createApiBulkOrder(ctx, {
-            userId,
-            body: request.body,
-            isStrict: request.query.address_check === 'strict',
-            inTransaction,
-          }),
-        ),
+      async (request, reply) => sendBodyPurchase(ctx, request, reply, createApiBulkOrder),
     );
 
     // The spec's heading names this route GET; answer that mistake clearly instead of with a 404.

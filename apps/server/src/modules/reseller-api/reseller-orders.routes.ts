@@ -30,6 +30,7 @@ import {
   apiErrors as errors,
   purchaseErrors,
   purchaseRoute,
+  sendBodyPurchase,
   sendPurchase,
   type PurchaseLimit,
 } from './api-route-shapes.ts';
@@ -67,15 +68,7 @@ export const resellerOrderRoutes =
           response: { 201: createOrderResponse, ...purchaseErrors },
         },
       },
-      async (request, reply) =>
-        sendPurchase(ctx, request, reply, request.body, (userId, inTransaction) =>
-          createApiOrder(ctx, {
-            userId,
-            body: request.body,
-            isStrict: request.query.address_check === 'strict',
-            inTransaction,
-          }),
-        ),
+      async (request, reply) => sendBodyPurchase(ctx, request, reply, createApiOrder),
     );
 
     app.post(
