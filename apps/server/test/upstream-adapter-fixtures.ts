@@ -10,16 +10,7 @@ import {
   type UpstreamLabelResult,
   type UpstreamPurchaseRequest,
 } from '../src/labels/providers/upstream/upstream-adapter.ts';
-import { purchaseRequests, type FakePurchase, type UpstreamFault } from './fakes/fake-upstream.ts';
-
-/** What an adapter test needs of its company's fake (EasyPost's, Shippo's). */
-type AdapterFake = {
-  url: string;
-  apiKey: string;
-  purchases: FakePurchase[];
-  failNextBuy(fault: UpstreamFault): void;
-  close(): Promise<void>;
-};
+import { purchaseRequests, type ShippingApiFake } from './fakes/fake-upstream.ts';
 
 const adapterShipment = sampleShipment('priority', { weight: 2, signature: true });
 
@@ -28,7 +19,7 @@ const adapterShipment = sampleShipment('priority', { weight: 2, signature: true 
  * for the block; `adapter` is the adapter on the fake's test key (loopback allowed, 2 s limits), `refused`
  * the same on a key the fake refuses; `request` and `boughtFor` as `purchaseRequests` gives them.
  */
-export function adapterKit<F extends AdapterFake>(
+export function adapterKit<F extends ShippingApiFake>(
   start: () => Promise<F>,
   create: (options: UpstreamAdapterOptions) => UpstreamAdapter,
   service: string,
@@ -54,7 +45,7 @@ export function adapterKit<F extends AdapterFake>(
   };
 }
 
-function baseKit<F extends AdapterFake>(
+function baseKit<F extends ShippingApiFake>(
   start: () => Promise<F>,
   create: (options: UpstreamAdapterOptions) => UpstreamAdapter,
   service: string,
@@ -86,7 +77,7 @@ function baseKit<F extends AdapterFake>(
   };
 }
 
-type Kit = ReturnType<typeof baseKit<AdapterFake>>;
+type Kit = ReturnType<typeof baseKit<ShippingApiFake>>;
 type RefusalTexts = { addressError: RegExp; unknownService: string; unknownServiceError: RegExp };
 type AfterBadAddress = (ep: UpstreamAdapter, req: UpstreamPurchaseRequest) => Promise<void>;
 
