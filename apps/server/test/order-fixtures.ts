@@ -96,6 +96,28 @@ export async function waitFor<T>(
   }
 }
 
+/** Places an order (of one or more labels) and reads each back, as its owner does, once it is completed. */
+export async function completedOrders<T extends { status: string }>(
+  app: App,
+  headers: Record<string, string>,
+  body: object,
+  ms = 20_000,
+): Promise<T[]> {
+  const res = await createOrder(app, headers, body);
+  expect(res.statusCode, res.body).toBe(201);
+  const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
+  return Promise.all(
+    ids.map((id) =>
+      waitFor(
+        async () =>
+          (await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers })).json().order as T,
+        (order) => order.status === 'completed',
+        ms,
+      ),
+    ),
+  );
+}
+
 /** The staff view of an order once its label job has ended (completed or cancelled). */
 export const endedOrder = <T extends { status: string }>(
   app: App,

@@ -1,9 +1,35 @@
 import crypto from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { signUp, solveCaptcha, type TestApp } from './helper.ts';
-import { codeFrom, type startSmtpSink } from './smtp-sink.ts';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { createTestApp, signUp, solveCaptcha, type Engine, type TestApp } from './helper.ts';
+import { codeFrom, startSmtpSink } from './smtp-sink.ts';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** A test app that sends its mail to a local SMTP sink, and the account helpers on both. */
+export type MailingApp = { app: TestApp; smtp: Sink; otp: ReturnType<typeof otpFixtures> };
+
+/**
+ * For the block it is called in: a test app (on `engine`, else the default) mailing through a local SMTP
+ * sink, handed to `started` once both run; both are closed after the block, and the real clock is back
+ * after each test.
+ */
+export function mailingApp(started: (made: MailingApp) => void, engine?: Engine) {
+  let made: MailingApp;
+  beforeAll(async () => {
+    const smtp = await startSmtpSink();
+    const app = await createTestApp({ ...(engine ? { engine } : {}), env: { SMTP_URL: smtp.url } });
+    made = { app, smtp, otp: otpFixtures(app, smtp) };
+    started(made);
+  });
+  afterAll(async () => {
+    await made.app.close();
+    await made.smtp.close();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 let ipCounter = 0;
 /** A fresh client address per call, so the per-address send limit only bites the tests about it. */

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Address } from '../../src/labels/types.ts';
 import { easypostShippingDay } from './easypost-fake-shipping-day.ts';
 import {
   drawLabelWithZpl,
   isoNow,
+  labelAddress,
   listen,
   newId,
+  postEvent,
   readJson,
   warmUpLabels,
   sendJson,
@@ -14,7 +15,7 @@ import {
   type FakePurchase,
   type FaultAnswers,
   knownFormOf,
-  type FakeServer,
+  type ShippingApiFake,
   type KnownAddresses,
   type UpstreamFault,
 } from './fake-upstream.ts';
@@ -25,13 +26,7 @@ import {
  * format, refund), trackers, addresses (create, verify, create_and_verify) and the user. One shipment
  * holds at most one label, as at EasyPost: a second buy answers `SHIPMENT.POSTAGE.EXISTS`.
  */
-export type EasyPostFake = FakeServer & {
-  apiKey: string;
-  /** Every label bought, in order: what "exactly once per reference" is checked against. */
-  purchases: FakePurchase[];
-  shipments: Map<string, Json>;
-  /** The next buying call meets this fault (one-shot). */
-  failNextBuy(fault: UpstreamFault): void;
+export type EasyPostFake = ShippingApiFake & {
   /** The next shipment creation answers 422 (the address cannot be shipped to). */
   rejectNextShipment(): void;
   /**
@@ -196,16 +191,6 @@ function trackerJson(trackingCode: string, carrier: string, shipmentId: string |
     public_url: `https://track.easypost.com/${Buffer.from(id).toString('base64url')}`,
   };
 }
-
-const labelAddress = (address: Json): Address => ({
-  name: String(address.name ?? ''),
-  company: (address.company as string | null) ?? undefined,
-  street1: String(address.street1 ?? ''),
-  street2: (address.street2 as string | null) || undefined,
-  city: String(address.city ?? ''),
-  state: String(address.state ?? ''),
-  zip: String(address.zip ?? ''),
-});
 
 export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Promise<EasyPostFake> {
   const shipments = new Map<string, Json>();
@@ -553,19 +538,11 @@ export async function startEasyPostFake(apiKey = 'EZTKfake0000000000000000'): Pr
       result,
     });
     return Promise.all(
-      webhooks.map(async (hook) => {
+      webhooks.map((hook) => {
         const signature = createHmac('sha256', Buffer.from(hook.secret.normalize('NFKD'), 'utf8'))
           .update(body, 'utf8')
           .digest('hex');
-        const answer = await fetch(hook.url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-hmac-signature': `hmac-sha256-hex=${signature}`,
-          },
-          body,
-        });
-        return answer.status;
+        return postEvent(hook.url, body, { 'x-hmac-signature': `hmac-sha256-hex=${signature}` });
       }),
     );
   };

@@ -97,38 +97,29 @@ export async function withFault(
 }
 
 let serial = 7_000n;
+/** What the test-mode renderer is asked to draw for a label an upstream sells (a fresh tracking serial each). */
+const labelRequest = (labelTypeUid: string, from: Address, to: Address, weightOz: number) => ({
+  shipment: {
+    orderId: 'UPSTREAM',
+    labelTypeUid,
+    from,
+    to,
+    weight: labelTypeUid.endsWith('_oz') ? weightOz : Math.max(0.1, weightOz / 16),
+    date: new Date(),
+  },
+  trackingSerial: serial++,
+  isTestLabel: true,
+});
+
 /** A real 4x6 label (test-mode drawing) and its tracking number, as a carrier would print it. */
 export async function drawLabel(labelTypeUid: string, from: Address, to: Address, weightOz: number) {
-  const { tracking, file: pdf } = await inlineRenderer.render({
-    shipment: {
-      orderId: 'UPSTREAM',
-      labelTypeUid,
-      from,
-      to,
-      weight: labelTypeUid.endsWith('_oz') ? weightOz : Math.max(0.1, weightOz / 16),
-      date: new Date(),
-    },
-    trackingSerial: serial++,
-    isTestLabel: true,
-  });
+  const { tracking, file: pdf } = await inlineRenderer.render(labelRequest(labelTypeUid, from, to, weightOz));
   return { tracking: tracking.trackingNumber, pdf };
 }
 
 /** The same label as `drawLabel` also as ZPL II at 203 dpi: what a carrier converts a bought label to. */
 export async function drawLabelWithZpl(labelTypeUid: string, from: Address, to: Address, weightOz: number) {
-  const trackingSerial = serial++;
-  const request = {
-    shipment: {
-      orderId: 'UPSTREAM',
-      labelTypeUid,
-      from,
-      to,
-      weight: labelTypeUid.endsWith('_oz') ? weightOz : Math.max(0.1, weightOz / 16),
-      date: new Date(),
-    },
-    trackingSerial,
-    isTestLabel: true,
-  };
+  const request = labelRequest(labelTypeUid, from, to, weightOz);
   const [pdf, zpl] = await Promise.all([
     inlineRenderer.render(request),
     inlineRenderer.render({ ...request, output: { format: 'zpl', dpi: 203 } }),
@@ -163,9 +154,43 @@ export const drawFakeScanForm = (
     labels: labels.map((label) => ({ ...label, service: 'USPS' })),
   });
 
+/** A label's address from the companies' shared address shape (`street1`, `street2`, `zip`). */
+export const labelAddress = (address: Record<string, unknown>): Address => ({
+  name: String(address.name ?? ''),
+  company: (address.company as string | null | undefined) ?? undefined,
+  street1: String(address.street1 ?? ''),
+  street2: (address.street2 as string | null | undefined) || undefined,
+  city: String(address.city ?? ''),
+  state: String(address.state ?? ''),
+  zip: String(address.zip ?? ''),
+});
+
 export const warmUpLabels = () => drawLabel('priority', SAMPLE_FROM, SAMPLE_TO, 16);
 
+/** Posts a JSON event to a webhook as the company does (with its signature `headers`); answers the status. */
+export async function postEvent(url: string, body: string, headers: Record<string, string> = {}) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  return answer.status;
+}
+
 export type FakeServer = { url: string; host: string; close(): Promise<void> };
+
+/**
+ * What the EasyPost and Shippo fakes both are: a server taking one test key, the labels it sold, the
+ * shipments made at it, and a one-shot fault for the next buying call.
+ */
+export type ShippingApiFake = FakeServer & {
+  apiKey: string;
+  /** Every label bought, in order: what "exactly once per reference" is checked against. */
+  purchases: FakePurchase[];
+  shipments: Map<string, Record<string, unknown>>;
+  /** The next buying call meets this fault (one-shot). */
+  failNextBuy(fault: UpstreamFault): void;
+};
 
 export async function listen(
   handle: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>,

@@ -1,16 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shippoShippingDay } from './shippo-fake-shipping-day.ts';
-import type { Address } from '../../src/labels/types.ts';
 import {
   drawLabel,
+  labelAddress,
   listen,
   newId,
+  postEvent,
   readJson,
   sendJson,
   warmUpLabels,
   withFault,
   type FakePurchase,
-  type FakeServer,
+  type ShippingApiFake,
   type FaultAnswers,
   type UpstreamFault,
   knownFormOf,
@@ -22,13 +23,8 @@ import {
  * validation (a test through the client proves it: an answer it refuses throws). Shipments (create,
  * get), transactions (create, get, list by rate) and addresses (list, for the connection test).
  */
-export type ShippoFake = FakeServer & {
-  apiKey: string;
-  purchases: FakePurchase[];
-  shipments: Map<string, Json>;
+export type ShippoFake = ShippingApiFake & {
   transactions: Map<string, Json>;
-  /** The next transaction meets this fault (one-shot). */
-  failNextBuy(fault: UpstreamFault): void;
   /** The next transaction answers QUEUED and is made by the time it is read. */
   queueNextLabel(): void;
   /** The next answer to a transaction create is not what the client validates (an unknown outcome). */
@@ -137,15 +133,6 @@ const addressOut = (address: Json | undefined): Json => ({
   object_created: now(),
   object_updated: now(),
   test: true,
-});
-const labelAddress = (address: Json): Address => ({
-  name: String(address.name ?? ''),
-  company: (address.company as string | undefined) ?? undefined,
-  street1: String(address.street1 ?? ''),
-  street2: (address.street2 as string | undefined) || undefined,
-  city: String(address.city ?? ''),
-  state: String(address.state ?? ''),
-  zip: String(address.zip ?? ''),
 });
 const isUndeliverable = (a: Json | undefined) => !/^\s*\d/.test(String(a?.street1 ?? ''));
 const ERROR_TRANSACTION = (text: string): Json => ({
@@ -458,17 +445,7 @@ export async function startShippoFake(apiKey = 'shippo_test_fake0000000000'): Pr
   const server = await listen(handle);
   origin = server.url;
   /** Posts one event to every webhook (their URLs carry the token registered with them). */
-  const send = (body: string) =>
-    Promise.all(
-      webhooks.map(async (hook) => {
-        const answer = await fetch(hook.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        });
-        return answer.status;
-      }),
-    );
+  const send = (body: string) => Promise.all(webhooks.map((hook) => postEvent(hook.url, body)));
 
   return {
     ...server,

@@ -1,25 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/helper.ts';
 import { signUpStaff } from '../../../test/account-fixtures.ts';
-import { otpFixtures, uniqueEmail } from '../../../test/otp-fixtures.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { mailingApp, type MailingApp, uniqueEmail } from '../../../test/otp-fixtures.ts';
 
 /** Decision 310: a mailed code proves a mailbox, not an owner; every way of ending sessions ends the codes. */
 describe('e-mail codes and the end of sessions', () => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
+  let { app, otp } = {} as MailingApp;
   let staff: Awaited<ReturnType<typeof signUpStaff>>;
 
+  mailingApp((made) => ({ app, otp } = made));
   beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
     staff = await signUpStaff(app);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
   });
 
   const idOf = async (headers: Record<string, string>) =>

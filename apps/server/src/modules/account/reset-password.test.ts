@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUp, solveCaptcha, type TestApp, type Engine } from '../../../test/helper.ts';
-import { otpFixtures, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { signUp, solveCaptcha, type Engine } from '../../../test/helper.ts';
+import { mailingApp, type MailingApp, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
 import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
 import { WEAK } from '../../../test/weak-passwords.ts';
 
@@ -10,22 +9,9 @@ const MINUTE = 60_000;
 // One engine: codes are read and spent by plain statements; the race for one code, where the driver matters,
 // runs on PostgreSQL at the end of this file (decision 321).
 describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (engine) => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
+  let { app, smtp, otp } = {} as MailingApp;
 
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  mailingApp((made) => ({ app, smtp, otp } = made), engine);
 
   describe('POST /api/v1/auth/forgotPassword', () => {
     it('mails a code that says what it is for and when it expires', async () => {
@@ -260,19 +246,8 @@ describe.each(['pglite'] satisfies Engine[])('password reset over SMTP on %s', (
 
 // The driver matters here: two PostgreSQL connections race for one code.
 describe('password reset codes on postgres', () => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ engine: 'postgres', env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
+  let { otp } = {} as MailingApp;
+  mailingApp((made) => ({ otp } = made), 'postgres');
 
   it('lets exactly one of two simultaneous uses of a code through', async () => {
     const { email } = await otp.signUpWithEmail();

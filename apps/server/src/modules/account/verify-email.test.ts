@@ -1,25 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ENGINES, createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
-import { otpFixtures, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGINES, signUp } from '../../../test/helper.ts';
+import { mailingApp, type MailingApp, uniqueEmail, wrongCode } from '../../../test/otp-fixtures.ts';
 
 describe.each(ENGINES)('e-mail verification over SMTP on %s', (engine) => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
+  let { app, smtp, otp } = {} as MailingApp;
 
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ engine, env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  mailingApp((made) => ({ app, smtp, otp } = made), engine);
 
   const emailStatus = (headers: Record<string, string>) =>
     app.inject({ method: 'GET', url: '/api/v1/user/email', headers }).then((r) => r.json());

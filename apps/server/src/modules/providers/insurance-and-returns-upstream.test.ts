@@ -3,10 +3,9 @@ import { startWorkers } from '../../jobs/index.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
 import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
 import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
-import { apiCall, appCall } from '../../../test/api-fixtures.ts';
+import { apiCall, appCall, routeToShippingApis } from '../../../test/api-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
-  adminCall,
   balanceCents,
   endedOrder,
   labelTypeIds,
@@ -41,9 +40,6 @@ describe('insured labels and return labels bought at EasyPost and Shippo', () =>
   let staff: Reseller;
   let reseller: Reseller;
   let types: Record<string, string>;
-  const providers: Record<string, string> = {};
-  const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    adminCall(app, staff.headers, method, url, payload);
 
   beforeAll(async () => {
     [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
@@ -52,24 +48,7 @@ describe('insured labels and return labels bought at EasyPost and Shippo', () =>
     staff = await signUpStaff(app);
     reseller = await signUpReseller(app, 200_00);
     types = await labelTypeIds(app, staff.headers);
-    for (const [kind, fake] of [
-      ['easypost', easypost],
-      ['shippo', shippo],
-    ] as const) {
-      const created = await admin('POST', '/providers', {
-        kind,
-        name: kind,
-        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      providers[kind] = created.json().provider._id as string;
-    }
-    await admin('PUT', `/label-types/${types.priority}/route`, {
-      route: [{ providerId: providers.easypost, service: 'USPS:Priority' }],
-    });
-    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
-      route: [{ providerId: providers.shippo, service: 'usps_ground_advantage' }],
-    });
+    await routeToShippingApis(app, staff.headers, { easypost, shippo }, types);
   });
   afterAll(async () => {
     await waitForLabelJobs(app);

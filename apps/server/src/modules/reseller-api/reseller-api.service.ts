@@ -58,20 +58,18 @@ type ApiOrderBody = CreateOrderInput & {
   insured_value?: number | undefined;
 };
 
+/** What an API purchase service is handed: the reseller, the body, whether warnings refuse it, the transaction hook. */
+export type ApiPurchase<B, T> = {
+  userId: string;
+  body: B;
+  isStrict?: boolean | undefined;
+  inTransaction?: InTransaction<T> | undefined;
+};
+
 /** POST /order/create-order: the app's order creation, recorded as an API order. */
 export async function createApiOrder(
   ctx: AppContext,
-  {
-    userId,
-    body,
-    isStrict,
-    inTransaction,
-  }: {
-    userId: string;
-    body: ApiOrderBody;
-    isStrict?: boolean | undefined;
-    inTransaction?: InTransaction<ApiOrderCreated> | undefined;
-  },
+  { userId, body, isStrict, inTransaction }: ApiPurchase<ApiOrderBody, ApiOrderCreated>,
 ): Promise<ApiOrderCreated> {
   const {
     Date: _shipDate,
@@ -180,12 +178,7 @@ export async function createApiBulkOrder(
     body,
     isStrict,
     inTransaction,
-  }: {
-    userId: string;
-    body: z.output<typeof apiCreateBulkOrderBody>;
-    isStrict?: boolean | undefined;
-    inTransaction?: InTransaction<CreateBulkOrderResponse> | undefined;
-  },
+  }: ApiPurchase<z.output<typeof apiCreateBulkOrderBody>, CreateBulkOrderResponse>,
 ): Promise<CreateBulkOrderResponse> {
   const type = await requireLabelType(ctx.db, await labelTypeIdOf(ctx, body.labelType), userId);
   const rules = ruleInfoOf(type);

@@ -10,31 +10,31 @@ import {
   bulkOrderRowsQuery,
   withSlipsQuery,
 } from '@portal/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { downloadBulkPdf, downloadBulkZip } from '../bulk-orders/bulk-files.service.ts';
-import { sendIdempotent } from '../idempotency/idempotency.service.ts';
+import {
+  apiErrors as errors,
+  purchaseErrors,
+  purchaseRoute,
+  sendBodyPurchase,
+  type PurchaseLimit,
+} from './api-route-shapes.ts';
 import { createApiBulkOrder, readApiBulkOrder } from './reseller-api.service.ts';
 
 const tags = ['Bulk orders'];
-const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
 
 /** Bulk orders of the reseller API: the app's bulk order services, with rows sent as JSON objects. */
 export const resellerBulkOrderRoutes =
-  (
-    ctx: AppContext,
-    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
-  ): FastifyPluginAsyncZod =>
+  (ctx: AppContext, purchaseLimit: PurchaseLimit): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/create-bulk-order',
       {
-        config: { permission: 'orders.buy' },
-        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        ...purchaseRoute(purchaseLimit),
         schema: {
           operationId: 'createBulkOrder',
           tags,
@@ -46,31 +46,10 @@ export const resellerBulkOrderRoutes =
           querystring: apiAddressCheckQuery,
           body: apiCreateBulkOrderBody,
           headers: apiPurchaseHeaders,
-          response: {
-            201: apiCreateBulkOrderResponse,
-            ...errors,
-            402: apiErrorResponse,
-            409: apiErrorResponse,
-            422: apiErrorResponse,
-          },
+          response: { 201: apiCreateBulkOrderResponse, ...purchaseErrors },
         },
       },
-      async (request, reply) => {
-        const userId = currentUser(request).user.id;
-        return sendIdempotent(
-          ctx,
-          request,
-          reply,
-          { userId, input: request.body, status: 201 },
-          (inTransaction) =>
-            createApiBulkOrder(ctx, {
-              userId,
-              body: request.body,
-              isStrict: request.query.address_check === 'strict',
-              inTransaction,
-            }),
-        );
-      },
+      async (request, reply) => sendBodyPurchase(ctx, request, reply, createApiBulkOrder),
     );
 
     // The spec's heading names this route GET; answer that mistake clearly instead of with a 404.

@@ -16,18 +16,24 @@ import {
   returnLabelResponse,
   withSlipsQuery,
 } from '@portal/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { sendAttachment, sendDownload } from '../../lib/attachment.ts';
-import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import {
   createReturnLabel,
   downloadLabel,
   downloadPackingSlip,
   readOrders,
 } from '../orders/orders.service.ts';
+import {
+  apiErrors as errors,
+  purchaseErrors,
+  purchaseRoute,
+  sendBodyPurchase,
+  sendPurchase,
+  type PurchaseLimit,
+} from './api-route-shapes.ts';
 import { toApiOrderView } from './api-views.ts';
 import {
   createApiOrder,
@@ -38,21 +44,15 @@ import {
 } from './reseller-api.service.ts';
 
 const tags = ['Orders'];
-const errors = { 400: apiErrorResponse, 401: apiErrorResponse, 404: apiErrorResponse, 429: apiErrorResponse };
-const purchaseErrors = { ...errors, 402: apiErrorResponse, 409: apiErrorResponse, 422: apiErrorResponse };
 
 /** Single orders of the reseller API: thin adapters over the app's order services. */
 export const resellerOrderRoutes =
-  (
-    ctx: AppContext,
-    purchaseLimit: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined,
-  ): FastifyPluginAsyncZod =>
+  (ctx: AppContext, purchaseLimit: PurchaseLimit): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/create-order',
       {
-        config: { permission: 'orders.buy' },
-        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        ...purchaseRoute(purchaseLimit),
         schema: {
           operationId: 'createOrder',
           tags,
@@ -68,22 +68,7 @@ export const resellerOrderRoutes =
           response: { 201: createOrderResponse, ...purchaseErrors },
         },
       },
-      async (request, reply) => {
-        const userId = currentUser(request).user.id;
-        return sendIdempotent(
-          ctx,
-          request,
-          reply,
-          { userId, input: request.body, status: 201 },
-          (inTransaction) =>
-            createApiOrder(ctx, {
-              userId,
-              body: request.body,
-              isStrict: request.query.address_check === 'strict',
-              inTransaction,
-            }),
-        );
-      },
+      async (request, reply) => sendBodyPurchase(ctx, request, reply, createApiOrder),
     );
 
     app.post(
@@ -224,8 +209,7 @@ export const resellerOrderRoutes =
     app.post(
       '/return/:order_id',
       {
-        config: { permission: 'orders.buy' },
-        preHandler: purchaseLimit ? [purchaseLimit] : [],
+        ...purchaseRoute(purchaseLimit),
         schema: {
           operationId: 'createReturnLabel',
           tags,
@@ -239,14 +223,13 @@ export const resellerOrderRoutes =
           response: { 201: returnLabelResponse, ...purchaseErrors },
         },
       },
-      async (request, reply) => {
-        const userId = currentUser(request).user.id;
-        return sendIdempotent(
+      async (request, reply) =>
+        sendPurchase(
           ctx,
           request,
           reply,
-          { userId, input: { returnOf: request.params.order_id }, status: 201 },
-          async (inTransaction) => {
+          { returnOf: request.params.order_id },
+          async (userId, inTransaction) => {
             const created = await createReturnLabel(ctx, {
               userId,
               id: request.params.order_id,
@@ -257,7 +240,6 @@ export const resellerOrderRoutes =
             });
             return { ...created, order: toApiOrderView(created.order) };
           },
-        );
-      },
+        ),
     );
   };

@@ -4,12 +4,11 @@ import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
-  createOrder,
+  completedOrders,
   fund,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  waitFor,
   waitForLabelJobs,
   type Reseller,
 } from '../../../test/order-fixtures.ts';
@@ -34,20 +33,8 @@ describe('pickups in test mode', () => {
   let reseller: Reseller;
   let types: Record<string, string>;
 
-  const buy = async (body: object): Promise<string[]> => {
-    const res = await createOrder(app, reseller.headers, body);
-    expect(res.statusCode, res.body).toBe(201);
-    const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
-    for (const id of ids)
-      await waitFor(
-        async () =>
-          (
-            await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })
-          ).json().order.status as string,
-        (status) => status === 'completed',
-      );
-    return ids;
-  };
+  const buy = async (body: object) =>
+    (await completedOrders<{ _id: string; status: string }>(app, reseller.headers, body)).map((o) => o._id);
   const book = (orderIds: string[], change: object = {}) =>
     app.inject({
       method: 'POST',

@@ -11,7 +11,7 @@ import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import {
   adminCall,
-  createOrder,
+  completedOrders,
   labelTypeIds,
   orderBody,
   waitFor,
@@ -32,22 +32,7 @@ describe('SCAN forms in test mode', () => {
   let elsewhere: Listed | undefined;
   let dir: string;
 
-  const buy = async (body: object): Promise<Listed[]> => {
-    const res = await createOrder(app, reseller.headers, body);
-    expect(res.statusCode, res.body).toBe(201);
-    const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
-    return Promise.all(
-      ids.map((id) =>
-        waitFor(
-          async () =>
-            (
-              await app.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })
-            ).json().order as Listed,
-          (order) => order.status === 'completed',
-        ),
-      ),
-    );
-  };
+  const buy = (body: object) => completedOrders<Listed>(app, reseller.headers, body);
   const post = (payload: object) =>
     app.inject({ method: 'POST', url: '/api/v1/scan-forms', headers: reseller.headers, payload });
 

@@ -6,11 +6,10 @@ import { decodeLinearCodes, pdfText } from '../../labels/label-scan.ts';
 import {
   adminCall,
   balanceCents,
-  createOrder,
+  completedOrders,
   fund,
   ledgerOf,
   orderBody,
-  waitFor,
 } from '../../../test/order-fixtures.ts';
 import { shippingApiPortal, type ShippingApiPortal } from '../../../test/shipping-api-portal.ts';
 
@@ -32,27 +31,7 @@ describe('SCAN forms and pickups at EasyPost and Shippo', () => {
   let portal: ShippingApiPortal;
   let dir: string;
 
-  const buy = async (body: object): Promise<Listed[]> => {
-    const res = await createOrder(portal.app, portal.reseller.headers, body);
-    expect(res.statusCode, res.body).toBe(201);
-    const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
-    return Promise.all(
-      ids.map((id) =>
-        waitFor(
-          async () =>
-            (
-              await portal.app.inject({
-                method: 'GET',
-                url: `/api/v1/order/read/${id}`,
-                headers: portal.reseller.headers,
-              })
-            ).json().order as Listed,
-          (order) => order.status === 'completed',
-          60_000,
-        ),
-      ),
-    );
-  };
+  const buy = (body: object) => completedOrders<Listed>(portal.app, portal.reseller.headers, body, 60_000);
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     portal.app.inject({ method, url, headers: portal.reseller.headers, ...(payload ? { payload } : {}) });
 

@@ -7,11 +7,10 @@ import { signUpReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import {
   balanceCents,
-  createOrder,
+  completedOrders,
   labelTypeIds,
   ledgerOf,
   orderBody,
-  waitFor,
   type Reseller,
 } from '../../../test/order-fixtures.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
@@ -36,23 +35,7 @@ describe('SCAN forms and pickups at an upstream LabelPort', () => {
   let types: Record<string, string>;
   let dir: string;
 
-  const buy = async (body: object): Promise<Listed[]> => {
-    const res = await createOrder(a, reseller.headers, body);
-    expect(res.statusCode, res.body).toBe(201);
-    const ids = (res.json().orders as { _id: string }[]).map((o) => o._id);
-    return Promise.all(
-      ids.map((id) =>
-        waitFor(
-          async () =>
-            (
-              await a.inject({ method: 'GET', url: `/api/v1/order/read/${id}`, headers: reseller.headers })
-            ).json().order as Listed,
-          (order) => order.status === 'completed',
-          60_000,
-        ),
-      ),
-    );
-  };
+  const buy = (body: object) => completedOrders<Listed>(a, reseller.headers, body, 60_000);
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'scan-form-upstream-'));

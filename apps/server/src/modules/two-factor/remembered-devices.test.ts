@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { twoFactorRecoveryCodes } from '../../db/schema.ts';
-import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
+import { signUp, solveCaptcha } from '../../../test/helper.ts';
 import { signUpStaff } from '../../../test/account-fixtures.ts';
-import { freshIp, otpFixtures } from '../../../test/otp-fixtures.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { freshIp, mailingApp, type MailingApp } from '../../../test/otp-fixtures.ts';
 import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-fixtures.ts';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -14,23 +13,10 @@ const CHROME =
 
 /** Decision 311: remembered devices end with the password, are listed and forgotten one by one; recovery codes are keyed. */
 describe('remembered devices and recovery codes', () => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
+  let { app, smtp, otp } = {} as MailingApp;
   let step = 0;
 
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  mailingApp((made) => ({ app, smtp, otp } = made));
 
   /** The authenticator's next code, never one accepted before (each 30 s step works once). */
   const nextCode = (secret: string) => {

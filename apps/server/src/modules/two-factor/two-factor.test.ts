@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditLog, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
 import { runHousekeeping } from '../housekeeping/housekeeping.service.ts';
-import { createTestApp, signUp, solveCaptcha, type TestApp } from '../../../test/helper.ts';
-import { freshIp, otpFixtures } from '../../../test/otp-fixtures.ts';
-import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { signUp, solveCaptcha } from '../../../test/helper.ts';
+import { freshIp, mailingApp, type MailingApp } from '../../../test/otp-fixtures.ts';
 import { enrolTwoFactor, totpCodeAt } from '../../../test/two-factor-fixtures.ts';
 import { signUpStaff } from '../../../test/account-fixtures.ts';
 import { CODE_REFUSED_MESSAGE } from './two-factor-login.service.ts';
@@ -12,21 +11,8 @@ import { CODE_REFUSED_MESSAGE } from './two-factor-login.service.ts';
 const STEP_MS = 30_000;
 
 describe('two-factor sign-in', () => {
-  let app: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-  let otp: ReturnType<typeof otpFixtures>;
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    app = await createTestApp({ env: { SMTP_URL: smtp.url } });
-    otp = otpFixtures(app, smtp);
-  });
-  afterAll(async () => {
-    await app.close();
-    await smtp.close();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  let { app, smtp, otp } = {} as MailingApp;
+  mailingApp((made) => ({ app, smtp, otp } = made));
 
   /** Moves the clock to the next 30 s step, so the authenticator shows a code not used yet. */
   const nextStep = () => {

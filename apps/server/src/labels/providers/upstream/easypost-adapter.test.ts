@@ -1,49 +1,26 @@
 import { readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRequests } from '../../../../test/fakes/fake-upstream.ts';
 import { startEasyPostFake, type EasyPostFake } from '../../../../test/fakes/easypost-fake.ts';
-import { sampleShipment } from '../../fixtures.ts';
-import { UpstreamRejectedError } from '../upstream-provider.ts';
+import { adapterKit, faultsAfterBuying } from '../../../../test/upstream-adapter-fixtures.ts';
 import { createEasyPostAdapter } from './easypost-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
-import { UpstreamNotBoughtError, type UpstreamAdapterOptions } from './upstream-adapter.ts';
-
-const shipment = sampleShipment('priority', { weight: 2, signature: true });
 
 describe('EasyPost adapter through @easypost/api against a local EasyPost', () => {
-  let fake: EasyPostFake;
-  beforeAll(async () => {
-    fake = await startEasyPostFake();
-  });
-  afterAll(() => fake.close());
-
-  const adapter = (options: Partial<UpstreamAdapterOptions> = {}) =>
-    createEasyPostAdapter({
-      credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
-      allowPrivateTargets: true,
-      timeoutMs: 2_000,
-      labelWaitMs: 2_000,
-      ...options,
-    });
-  const { request, boughtFor } = purchaseRequests(() => fake, shipment, 'USPS:Priority');
+  const kit = adapterKit(startEasyPostFake, createEasyPostAdapter, 'USPS:Priority', 'EZTKwrongwrongwrong');
+  const { adapter, request, boughtFor } = kit;
 
   it('buys the mapped rate: tracking, carrier, cost and the PDF bytes EasyPost made', async () => {
     const { req, recorded } = request();
     const label = await adapter().purchase(req);
-    const [bought] = boughtFor(req.reference);
-    expect(bought).toBeDefined();
-    expect(label.trackingNumber).toBe(bought!.tracking);
-    expect(Buffer.from(label.pdf).equals(Buffer.from(bought!.pdf))).toBe(true);
-    expect(label.carrier).toBe('usps');
-    const stored = fake.shipments.get(label.upstreamId)!;
+    kit.expectTheLabelSold(req.reference, label);
+    const stored = kit.fake.shipments.get(label.upstreamId)!;
     expect(stored.reference).toBe(req.reference);
     expect((stored.selected_rate as { service: string }).service).toBe('Priority');
     expect(label.costCents).toBe(Math.round(Number((stored.selected_rate as { rate: string }).rate) * 100));
     expect((stored.options as { label_format: string }).label_format).toBe('PDF');
     expect((stored.parcel as { weight: number }).weight).toBe(32);
     // The shipment id was stored before anything was bought.
-    expect(recorded).toEqual({ id: label.upstreamId, purchasesThen: fake.purchases.length - 1 });
+    expect(recorded).toEqual({ id: label.upstreamId, purchasesThen: kit.fake.purchases.length - 1 });
   });
 
   it('reads test or live mode from the key', () => {
@@ -52,37 +29,13 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(live.mode).toBe('live');
   });
 
-  it.each([
-    ['the connection drops after buying', { kind: 'drop-after-buy' } as const],
-    ['the answer comes after the timeout', { kind: 'slow-after-buy', delayMs: 1_500 } as const],
-    ['a 500 comes after buying', { kind: 'error-after-buy' } as const],
-  ])('%s: an unknown outcome, then the lookup finds the one label bought', async (_, fault) => {
-    const ep = adapter({ timeoutMs: 700 });
-    const { req, recorded } = request();
-    fake.failNextBuy(fault);
-    const error = await ep.purchase(req).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
-    const lookup = await ep.lookup({ ...req, upstreamId: recorded.id });
-    expect(lookup.state).toBe('bought');
-    const [bought] = boughtFor(req.reference);
-    if (lookup.state === 'bought') {
-      expect(lookup.label.trackingNumber).toBe(bought!.tracking);
-      expect(Buffer.from(lookup.label.pdf).equals(Buffer.from(bought!.pdf))).toBe(true);
-    }
-    // A retry of the purchase with the recorded shipment hands back the same label.
-    const again = await ep.purchase({ ...req, upstreamId: recorded.id });
-    expect(again.trackingNumber).toBe(bought!.tracking);
-    expect(boughtFor(req.reference)).toHaveLength(1);
-  });
+  it.each(faultsAfterBuying)(
+    '%s: an unknown outcome, then the lookup finds the one label bought',
+    (_, fault) => kit.unknownOutcomeThenLookup(() => kit.fake.failNextBuy(fault)),
+  );
 
   it('429: not bought, with the Retry-After, and the retry buys once on the same shipment', async () => {
-    const ep = adapter();
-    const { req, recorded } = request();
-    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 7 });
-    const error = await ep.purchase(req).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UpstreamNotBoughtError);
-    expect((error as UpstreamNotBoughtError).retryAfterMs).toBe(7_000);
-    expect(boughtFor(req.reference)).toHaveLength(0);
+    const { ep, req, recorded } = await kit.rateLimitedPurchase();
     const label = await ep.purchase({ ...req, upstreamId: recorded.id });
     expect(label.upstreamId).toBe(recorded.id);
     expect(boughtFor(req.reference)).toHaveLength(1);
@@ -91,7 +44,7 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   it('two tries buying one shipment at once: one label, and the other try learns of it', async () => {
     const ep = adapter();
     const { req, recorded } = request();
-    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    kit.fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
     await ep.purchase(req).catch(() => {});
     const tries = await Promise.allSettled(
       [1, 2].map(() => ep.purchase({ ...req, upstreamId: recorded.id })),
@@ -107,32 +60,16 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(lookup).toMatchObject({ state: 'bought', label: { trackingNumber: bought!.tracking } });
   });
 
-  it('a refused purchase (no funds) and an undeliverable address are definite rejections', async () => {
-    const ep = adapter();
-    const funds = request();
-    fake.failNextBuy({ kind: 'reject', reason: 'funds' });
-    const refused = await ep.purchase(funds.req).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(UpstreamRejectedError);
-    expect((refused as Error).message).toMatch(/Insufficient funds/);
-    const bad = request();
-    bad.req.shipment = { ...shipment, to: { ...shipment.to, street1: 'Old Meridian Road' } };
-    await expect(ep.purchase(bad.req)).rejects.toThrow(/Unable to verify address/);
-    expect(bad.recorded.id).toBeNull();
-    const unknownService = request('USPS:Teleport');
-    await expect(ep.purchase(unknownService.req)).rejects.toThrow(/no USPS:Teleport rate.*USPS:Priority/);
-    expect(boughtFor(funds.req.reference)).toHaveLength(0);
-  });
+  it('a refused purchase (no funds) and an undeliverable address are definite rejections', () =>
+    kit.refusedPurchases({
+      addressError: /Unable to verify address/,
+      unknownService: 'USPS:Teleport',
+      unknownServiceError: /no USPS:Teleport rate.*USPS:Priority/,
+    }));
 
   it('lookup: nothing recorded is not bought; an unbought shipment is pending, then not bought', async () => {
-    const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 100 });
-    const { req } = request();
-    expect((await ep.lookup(req)).state).toBe('not-bought');
-    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
-    const ids: string[] = [];
-    await ep.purchase({ ...req, recordUpstreamId: async (id) => void ids.push(id) }).catch(() => {});
-    expect((await ep.lookup({ ...req, upstreamId: ids[0]! })).state).toBe('pending');
-    await sleep(2_300); // 2 x 100 ms + the 1 s timeout, and EasyPost's times are to the second
-    expect(await ep.lookup({ ...req, upstreamId: ids[0]! })).toMatchObject({ state: 'not-bought' });
+    // 2 x 100 ms + the 1 s timeout, and EasyPost's times are to the second
+    const { ep, req, ids } = await kit.pendingThenNotBought(2_300);
     // Reported never bought: a fresh shipment replaces it.
     const label = await ep.purchase({
       ...req,
@@ -147,9 +84,9 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
   it('a shipment recorded longer ago than a purchase waits is never bought later, only replaced once reported not bought', async () => {
     const ep = adapter({ timeoutMs: 1_000, labelWaitMs: 1_000 }); // bought within 1 s, reported not bought after 3 s
     const { req, recorded } = request();
-    fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
+    kit.fake.failNextBuy({ kind: 'rate-limit', retryAfterSeconds: 1 });
     await ep.purchase(req).catch(() => {});
-    const recordedShipment = fake.shipments.get(recorded.id!)!;
+    const recordedShipment = kit.fake.shipments.get(recorded.id!)!;
     const backdate = (ms: number) =>
       (recordedShipment.created_at = new Date(Date.now() - ms).toISOString().replace(/\.\d+Z$/, 'Z'));
     backdate(2_000);
@@ -171,28 +108,9 @@ describe('EasyPost adapter through @easypost/api against a local EasyPost', () =
     expect(boughtFor(req.reference).map((p) => p.shipmentId)).toEqual([ids[0]]);
   });
 
-  it("a lookup the provider refuses leaves the purchase undecided, never 'not bought'", async () => {
-    const { req, recorded } = request();
-    await adapter().purchase(req);
-    const refused = createEasyPostAdapter({
-      credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url },
-      allowPrivateTargets: true,
-    });
-    const error = await refused.lookup({ ...req, upstreamId: recorded.id }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UpstreamUnknownOutcomeError);
-    expect(error).not.toBeInstanceOf(UpstreamRejectedError);
-  });
-
-  it('test connection: one real call, and a clear message for a bad key', async () => {
-    expect(await adapter().testConnection()).toEqual({
-      ok: true,
-      message: 'Connected to EasyPost as LabelPort Fake (test key)',
-    });
-    const bad = createEasyPostAdapter({
-      credentials: { apiKey: 'EZTKwrongwrongwrong', baseUrl: fake.url },
-      allowPrivateTargets: true,
-    });
-    expect(await bad.testConnection()).toEqual({ ok: false, message: 'EasyPost refused the API key (401)' });
+  kit.itAnswersLikeEveryAdapter({
+    connected: 'Connected to EasyPost as LabelPort Fake (test key)',
+    keyRefused: 'EasyPost refused the API key (401)',
   });
 });
 

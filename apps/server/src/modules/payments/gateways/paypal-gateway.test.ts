@@ -1,49 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
-import { checkoutRequest } from '../../../../test/payment-fixtures.ts';
-import { startPaypalFake, type PaypalFake } from '../../../../test/fakes/paypal-fake.ts';
-import { WebhookRejected, type InboundWebhook } from './gateway.ts';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequest, gatewayKit } from '../../../../test/payment-fixtures.ts';
+import { startPaypalFake } from '../../../../test/fakes/paypal-fake.ts';
+import { WebhookRejected } from './gateway.ts';
 import { createPaypalGateway, PAYPAL_WEBHOOK_EVENTS } from './paypal-gateway.ts';
 
 describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPal', () => {
-  let fake: PaypalFake;
-  let sink: Awaited<ReturnType<typeof startWebhookSink>>;
-  let webhookId: string;
-  beforeAll(async () => {
-    [fake, sink] = await Promise.all([startPaypalFake(), startWebhookSink()]);
-    ({ webhookId } = await gateway().registerWebhook(sink.url));
-  });
-  afterAll(() => Promise.all([fake.close(), sink.close()]));
-
-  const gateway = (credentials: Partial<{ clientId: string; clientSecret: string }> = {}) =>
-    createPaypalGateway(
-      { ...fake.credentials, ...credentials, baseUrl: fake.baseUrl },
-      { allowPrivateTargets: true, timeoutMs: 10_000 },
-    );
-  /** The last message the fake sent of a type, as the portal's route would hand it on. */
-  const inbound = (eventType: string, change: (body: string) => string = (b) => b): InboundWebhook => {
-    const sent = fake.sentWebhooks().filter((w) => JSON.parse(w.body).event_type === eventType);
-    const last = sent[sent.length - 1];
-    if (!last) throw new Error(`PayPal sent no ${eventType}`);
-    return {
-      rawBody: Buffer.from(change(last.body)),
-      headers: last.headers,
-      url: last.url,
-      secret: null,
-      webhookId,
-    };
-  };
-  async function paidCheckout(request = checkoutRequest()) {
-    const checkout = await gateway().createCheckout(request);
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Pay');
-    return { checkout, pressed, request };
-  }
+  const kit = gatewayKit('PayPal', startPaypalFake, createPaypalGateway, (body) => body.event_type);
+  const { gateway, inbound, paidCheckout } = kit;
 
   it('creates an order to capture the amount, with the note, invoice id and return URLs, and its approval page', async () => {
     const request = checkoutRequest();
     const checkout = await gateway().createCheckout(request);
-    const order = fake.orders.get(checkout.reference)!;
+    const order = kit.fake.orders.get(checkout.reference)!;
     expect(order.intent).toBe('CAPTURE');
     expect(order.purchase_units).toMatchObject([
       {
@@ -55,7 +23,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(order.payment_source).toMatchObject({
       paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl } },
     });
-    expect(checkout.hostedUrl).toBe(`${fake.baseUrl}/checkoutnow?token=${checkout.reference}`);
+    expect(checkout.hostedUrl).toBe(`${kit.fake.baseUrl}/checkoutnow?token=${checkout.reference}`);
     expect(checkout.expiresAt).toEqual(request.expiresAt);
     // The same idempotency key again (a retried create) is the same order.
     expect((await gateway().createCheckout(request)).reference).toBe(checkout.reference);
@@ -69,7 +37,9 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     expect(pressed.location).toMatch(/^http:\/\/portal\.test\/deposits\?returned=1&token=/);
     const state = await gateway().retrieve(checkout.reference);
     const capture = (
-      fake.orders.get(checkout.reference)!.purchase_units as { payments: { captures: { id: string }[] } }[]
+      kit.fake.orders.get(checkout.reference)!.purchase_units as {
+        payments: { captures: { id: string }[] };
+      }[]
     )[0]!.payments.captures[0]!;
     // 3.49% + $0.49 of $25.87 = $1.39.
     expect(state).toEqual({
@@ -84,15 +54,15 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
 
   it('captures once when asked twice, and when asked twice at once', async () => {
     const { checkout } = await paidCheckout();
-    const before = fake.captureCount;
+    const before = kit.fake.captureCount;
     const [a, b] = await Promise.all([
       gateway().retrieve(checkout.reference),
       gateway().retrieve(checkout.reference),
     ]);
     const c = await gateway().retrieve(checkout.reference);
-    expect(fake.captureCount - before).toBe(1);
+    expect(kit.fake.captureCount - before).toBe(1);
     // Every capture call of the order carries one request id: PayPal answers a second with the first's capture.
-    const calls = fake.captureCalls.filter((c) => c.orderId === checkout.reference);
+    const calls = kit.fake.captureCalls.filter((c) => c.orderId === checkout.reference);
     expect(calls.length).toBeGreaterThan(0);
     expect(new Set(calls.map((c) => c.requestId))).toEqual(new Set([`capture-${checkout.reference}`]));
     expect(a).toEqual(b);
@@ -102,18 +72,18 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
 
   it('an order another caller captured between its read and our capture is read back, not captured again', async () => {
     const { checkout } = await paidCheckout();
-    const before = fake.captureCount;
-    fake.captureElsewhereAfterNextRead(checkout.reference);
+    const before = kit.fake.captureCount;
+    kit.fake.captureElsewhereAfterNextRead(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 2587,
     });
-    expect(fake.captureCount - before).toBe(1);
+    expect(kit.fake.captureCount - before).toBe(1);
   });
 
   it("reports the captured amount PayPal says, not the order's", async () => {
     const checkout = await gateway().createCheckout(checkoutRequest());
-    await fake.pay(checkout.reference, { amountCents: 100, currency: 'EUR' });
+    await kit.fake.pay(checkout.reference, { amountCents: 100, currency: 'EUR' });
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 100,
@@ -122,42 +92,25 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('an order nobody approved is open, and expired once PayPal forgets it', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-    await fake.expire(checkout.reference);
+    const checkout = await kit.openCheckout();
+    await kit.fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
   });
 
   it('a capture the bank declines is failed', async () => {
     const { checkout } = await paidCheckout();
-    fake.declineNextCapture();
+    kit.fake.declineNextCapture();
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'failed' });
   });
 
-  it('Cancel on the hosted page goes back to the cancel URL, and the order stays open', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
-    expect(pressed.status).toBe(303);
-    expect(pressed.location).toBe(`http://portal.test/deposits?cancelled=1&token=${checkout.reference}`);
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-  });
+  it('Cancel on the hosted page goes back to the cancel URL, and the order stays open', () =>
+    kit.cancelOnTheHostedPage((reference) => `http://portal.test/deposits?cancelled=1&token=${reference}`));
 
   it('refunds a capture, once per idempotency key', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const input = {
-      captureId: state.captureId,
-      amountCents: 2587,
-      idempotencyKey: randomUUID(),
-      reason: 'Asked by the reseller',
-    };
-    const { refundId } = await gateway().refund(input);
-    expect(refundId).toMatch(/^[0-9A-F]{17}$/);
-    expect((await gateway().refund(input)).refundId).toBe(refundId);
-    await expect(gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+    const { state, refundId } = await kit.refundOncePerKey(
       /PayPal refused the refund \(HTTP 422 UNPROCESSABLE_ENTITY: CAPTURE_FULLY_REFUNDED\)/,
     );
+    expect(refundId).toMatch(/^[0-9A-F]{17}$/);
     expect(inbound('PAYMENT.CAPTURE.REFUNDED').rawBody.toString()).toContain(state.captureId);
     expect(await gateway().verifyWebhook(inbound('PAYMENT.CAPTURE.REFUNDED'))).toMatchObject({
       kind: 'payment',
@@ -181,12 +134,12 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
     });
     expect(completed.eventId).toMatch(/^WH-/);
     // What the portal's endpoint received is what was signed.
-    expect(fake.sentWebhooks().every((w) => w.url === sink.url)).toBe(true);
+    expect(kit.fake.sentWebhooks().every((w) => w.url === kit.sinkUrl())).toBe(true);
   });
 
   it('maps a denied capture to a payment event', async () => {
     const { checkout } = await paidCheckout();
-    fake.declineNextCapture();
+    kit.fake.declineNextCapture();
     await gateway().retrieve(checkout.reference);
     expect(await gateway().verifyWebhook(inbound('PAYMENT.CAPTURE.DENIED'))).toMatchObject({
       kind: 'payment',
@@ -195,12 +148,7 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('rejects an altered body, a forged signature, another webhook id and missing headers', async () => {
-    await paidCheckout();
-    const real = inbound('CHECKOUT.ORDER.APPROVED');
-    await expect(gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
-    const altered = inbound('CHECKOUT.ORDER.APPROVED', (b) => b.replace('"25.87"', '"2587.00"'));
-    expect(altered.rawBody.toString()).toContain('2587.00');
-    await expect(gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
+    const real = await kit.verifiedUnlessAltered('CHECKOUT.ORDER.APPROVED', '"25.87"', '"2587.00"');
     const forged = {
       ...real,
       headers: { ...real.headers, 'paypal-transmission-sig': Buffer.alloc(256, 7).toString('base64') },
@@ -219,23 +167,10 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   });
 
   it('maps disputes: created is opened, resolved for the seller is won, for the buyer lost', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const mapped = [];
-    for (const outcome of ['opened', 'won', 'lost'] as const) {
-      await fake.dispute(state.captureId, outcome);
-      const type = outcome === 'opened' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED';
-      mapped.push(await gateway().verifyWebhook(inbound(type)));
-    }
-    expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
-    for (const event of mapped)
-      expect(event).toMatchObject({
-        captureId: state.captureId,
-        amountCents: 2587,
-        currency: 'USD',
-        disputeId: expect.stringMatching(/^PP-D-/),
-      });
+    await kit.disputesMapped(
+      (outcome) => (outcome === 'opened' ? 'CUSTOMER.DISPUTE.CREATED' : 'CUSTOMER.DISPUTE.RESOLVED'),
+      { disputeId: expect.stringMatching(/^PP-D-/) },
+    );
   });
 
   it('registers its webhook for the events it maps, and removes it', async () => {
@@ -243,12 +178,12 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
       'https://portal.example.com/api/v1/payments/inbound/p1',
     );
     expect(secret).toBeNull();
-    expect(fake.webhooks.get(id)).toMatchObject({
+    expect(kit.fake.webhooks.get(id)).toMatchObject({
       url: 'https://portal.example.com/api/v1/payments/inbound/p1',
       event_types: PAYPAL_WEBHOOK_EVENTS.map((name) => ({ name })),
     });
     await gateway().removeWebhook(id);
-    expect(fake.webhooks.has(id)).toBe(false);
+    expect(kit.fake.webhooks.has(id)).toBe(false);
     // Already gone at PayPal: nothing left to do.
     await expect(gateway().removeWebhook(id)).resolves.toBeUndefined();
   });
@@ -264,20 +199,14 @@ describe('PayPal gateway through @paypal/paypal-server-sdk against a local PayPa
   it('is in test mode on a sandbox or another origin, live only on PayPal’s own', () => {
     expect(gateway().mode).toBe('test');
     expect(
-      createPaypalGateway({ ...fake.credentials, baseUrl: 'https://api-m.sandbox.paypal.com' }).mode,
+      createPaypalGateway({ ...kit.fake.credentials, baseUrl: 'https://api-m.sandbox.paypal.com' }).mode,
     ).toBe('test');
-    expect(createPaypalGateway({ ...fake.credentials }).mode).toBe('live');
-    expect(createPaypalGateway({ ...fake.credentials, baseUrl: 'https://api-m.paypal.com' }).mode).toBe(
+    expect(createPaypalGateway({ ...kit.fake.credentials }).mode).toBe('live');
+    expect(createPaypalGateway({ ...kit.fake.credentials, baseUrl: 'https://api-m.paypal.com' }).mode).toBe(
       'live',
     );
     expect(gateway().methods).toEqual(['paypal']);
   });
 
-  it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
-    const strict = createPaypalGateway({ ...fake.credentials, baseUrl: fake.baseUrl });
-    expect(await strict.testConnection()).toEqual({
-      ok: false,
-      message: 'PayPal was refused: 127.0.0.1 is not an address this server connects to',
-    });
-  });
+  kit.itRefusesLoopbackUnlessAllowed();
 });

@@ -1,56 +1,25 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pressOnHostedPage, startWebhookSink } from '../../../../test/fakes/hosted-checkout.ts';
-import { checkoutRequest } from '../../../../test/payment-fixtures.ts';
-import { startSquareFake, type SquareFake } from '../../../../test/fakes/square-fake.ts';
-import { WebhookRejected, type InboundWebhook } from './gateway.ts';
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { checkoutRequest, gatewayKit } from '../../../../test/payment-fixtures.ts';
+import { startSquareFake } from '../../../../test/fakes/square-fake.ts';
+import { WebhookRejected } from './gateway.ts';
 import { createSquareGateway, SQUARE_WEBHOOK_EVENTS } from './square-gateway.ts';
 
 describe('Square gateway through the square client against a local Square', () => {
-  let fake: SquareFake;
-  let sink: Awaited<ReturnType<typeof startWebhookSink>>;
-  let subscription: { webhookId: string; secret: string | null };
-  beforeAll(async () => {
-    [fake, sink] = await Promise.all([startSquareFake(), startWebhookSink()]);
-    subscription = await gateway().registerWebhook(sink.url);
-  });
-  afterAll(() => Promise.all([fake.close(), sink.close()]));
-
-  const gateway = (credentials: Partial<{ accessToken: string; locationId: string }> = {}) =>
-    createSquareGateway(
-      { ...fake.credentials, ...credentials, baseUrl: fake.baseUrl },
-      { allowPrivateTargets: true, timeoutMs: 10_000 },
-    );
-  /** The last message the fake sent of a type, as the portal's route would hand it on. */
-  const inbound = (type: string, change: (body: string) => string = (b) => b): InboundWebhook => {
-    const sent = fake.sentWebhooks().filter((w) => JSON.parse(w.body).type === type);
-    const last = sent[sent.length - 1];
-    if (!last) throw new Error(`Square sent no ${type}`);
-    return {
-      rawBody: Buffer.from(change(last.body)),
-      headers: last.headers,
-      url: last.url,
-      secret: subscription.secret,
-      webhookId: subscription.webhookId,
-    };
-  };
-  async function paidCheckout(request = checkoutRequest()) {
-    const checkout = await gateway().createCheckout(request);
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Pay');
-    return { checkout, pressed, request };
-  }
+  const kit = gatewayKit('Square', startSquareFake, createSquareGateway, (body) => body.type);
+  const { gateway, inbound, paidCheckout } = kit;
 
   it('creates a quick-pay payment link taking Cash App Pay, with the note, return URL and idempotency key', async () => {
     const request = checkoutRequest();
     const checkout = await gateway().createCheckout(request);
-    const link = [...fake.links.values()].find((l) => l.order_id === checkout.reference)!;
+    const link = [...kit.fake.links.values()].find((l) => l.order_id === checkout.reference)!;
     expect(link).toMatchObject({
       payment_note: request.note,
       checkout_options: { redirect_url: request.returnUrl, accepted_payment_methods: { cash_app_pay: true } },
     });
     expect(checkout.hostedUrl).toBe(link.url);
-    expect(fake.orders.get(checkout.reference)).toMatchObject({
-      location_id: fake.credentials.locationId,
+    expect(kit.fake.orders.get(checkout.reference)).toMatchObject({
+      location_id: kit.fake.credentials.locationId,
       total_money: { amount: 2587, currency: 'USD' },
       state: 'DRAFT',
     });
@@ -67,7 +36,7 @@ describe('Square gateway through the square client against a local Square', () =
     expect(pressed.page).toContain(request.note);
     expect(pressed.status).toBe(303);
     expect(pressed.location).toMatch(/^http:\/\/portal\.test\/deposits\?returned=1&checkoutId=/);
-    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    const payment = [...kit.fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
     // 2.9% + 30¢ of $25.87 = $1.05.
     expect(await gateway().retrieve(checkout.reference)).toEqual({
       status: 'captured',
@@ -82,7 +51,7 @@ describe('Square gateway through the square client against a local Square', () =
 
   it('reports what the payment says was paid and its risk, not what was asked', async () => {
     const checkout = await gateway().createCheckout(checkoutRequest());
-    await fake.pay(checkout.reference, { amountCents: 100, currency: 'CAD', risk: 'high' });
+    await kit.fake.pay(checkout.reference, { amountCents: 100, currency: 'CAD', risk: 'high' });
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({
       status: 'captured',
       capturedCents: 100,
@@ -92,48 +61,31 @@ describe('Square gateway through the square client against a local Square', () =
   });
 
   it('an unpaid link is open; its order cancelled is expired; a payment Square cancels is failed', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-    await fake.expire(checkout.reference);
+    const checkout = await kit.openCheckout();
+    await kit.fake.expire(checkout.reference);
     expect(await gateway().retrieve(checkout.reference)).toMatchObject({ status: 'expired' });
     expect(await gateway().retrieve('no-such-order')).toMatchObject({ status: 'expired' });
 
     const lapsed = await gateway().createCheckout(checkoutRequest());
-    fake.cancelNextPayment();
-    await fake.pay(lapsed.reference);
+    kit.fake.cancelNextPayment();
+    await kit.fake.pay(lapsed.reference);
     expect(await gateway().retrieve(lapsed.reference)).toMatchObject({ status: 'failed' });
   });
 
-  it('Cancel on the hosted page goes back unpaid, and the link stays open', async () => {
-    const checkout = await gateway().createCheckout(checkoutRequest());
-    const pressed = await pressOnHostedPage(checkout.hostedUrl, 'Cancel');
-    expect(pressed.status).toBe(303);
-    expect(pressed.location).toBe('http://portal.test/deposits?returned=1');
-    expect(await gateway().retrieve(checkout.reference)).toEqual({ status: 'open' });
-  });
+  it('Cancel on the hosted page goes back unpaid, and the link stays open', () =>
+    kit.cancelOnTheHostedPage(() => 'http://portal.test/deposits?returned=1'));
 
   it('refunds a payment, once per idempotency key', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const input = {
-      captureId: state.captureId,
-      amountCents: 2587,
-      idempotencyKey: randomUUID(),
-      reason: 'Asked by the reseller',
-    };
-    const { refundId } = await gateway().refund(input);
-    expect(refundId.startsWith(state.captureId)).toBe(true);
-    expect((await gateway().refund(input)).refundId).toBe(refundId);
-    expect(fake.payments.get(state.captureId)!.refunded_money).toEqual({ amount: 2587, currency: 'USD' });
-    await expect(gateway().refund({ ...input, idempotencyKey: randomUUID() })).rejects.toThrow(
+    const { state, refundId } = await kit.refundOncePerKey(
       /Square refused the refund \(HTTP 400 INVALID_REQUEST_ERROR: REFUND_AMOUNT_INVALID\)/,
     );
+    expect(refundId.startsWith(state.captureId)).toBe(true);
+    expect(kit.fake.payments.get(state.captureId)!.refunded_money).toEqual({ amount: 2587, currency: 'USD' });
   });
 
   it('verifies signed payment events with WebhooksHelper and maps them to the order and payment', async () => {
     const { checkout } = await paidCheckout();
-    const payment = [...fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
+    const payment = [...kit.fake.payments.values()].find((p) => p.order_id === checkout.reference)!;
     for (const type of ['payment.created', 'payment.updated']) {
       const event = await gateway().verifyWebhook(inbound(type));
       expect(event).toMatchObject({ kind: 'payment', reference: checkout.reference, captureId: payment.id });
@@ -141,20 +93,15 @@ describe('Square gateway through the square client against a local Square', () =
     }
     // Signed the way Square documents: HMAC-SHA256 of notification URL + body, base64.
     const sent = inbound('payment.updated');
-    const expected = createHmac('sha256', subscription.secret!)
-      .update(sink.url + sent.rawBody.toString())
+    const expected = createHmac('sha256', kit.subscription().secret!)
+      .update(kit.sinkUrl() + sent.rawBody.toString())
       .digest('base64');
     expect(sent.headers['x-square-hmacsha256-signature']).toBe(expected);
-    expect(sent.url).toBe(sink.url);
+    expect(sent.url).toBe(kit.sinkUrl());
   });
 
   it('rejects an altered body, another URL, a forged signature, another key and a missing signature', async () => {
-    await paidCheckout();
-    const real = inbound('payment.updated');
-    await expect(gateway().verifyWebhook(real)).resolves.toMatchObject({ kind: 'payment' });
-    const altered = inbound('payment.updated', (b) => b.replace('"amount":2587', '"amount":258700'));
-    expect(altered.rawBody.toString()).toContain('258700');
-    await expect(gateway().verifyWebhook(altered)).rejects.toBeInstanceOf(WebhookRejected);
+    const real = await kit.verifiedUnlessAltered('payment.updated', '"amount":2587', '"amount":258700');
     await expect(
       gateway().verifyWebhook({ ...real, url: 'https://elsewhere.example.com/in' }),
     ).rejects.toBeInstanceOf(WebhookRejected);
@@ -172,33 +119,18 @@ describe('Square gateway through the square client against a local Square', () =
     );
   });
 
-  it('maps disputes: created is opened, state WON is won, LOST is lost', async () => {
-    const { checkout } = await paidCheckout();
-    const state = await gateway().retrieve(checkout.reference);
-    if (state.status !== 'captured') throw new Error(state.status);
-    const mapped = [];
-    for (const outcome of ['opened', 'won', 'lost'] as const) {
-      await fake.dispute(state.captureId, outcome);
-      mapped.push(
-        await gateway().verifyWebhook(
-          inbound(outcome === 'opened' ? 'dispute.created' : 'dispute.state.updated'),
-        ),
-      );
-    }
-    expect(mapped.map((e) => e.kind)).toEqual(['dispute.opened', 'dispute.won', 'dispute.lost']);
-    for (const event of mapped)
-      expect(event).toMatchObject({ captureId: state.captureId, amountCents: 2587, currency: 'USD' });
-  });
+  it('maps disputes: created is opened, state WON is won, LOST is lost', () =>
+    kit.disputesMapped((outcome) => (outcome === 'opened' ? 'dispute.created' : 'dispute.state.updated')));
 
   it('subscribes to the events it maps with a signature key, and deletes the subscription', async () => {
     const made = await gateway().registerWebhook('https://portal.example.com/api/v1/payments/inbound/s1');
-    expect(made.secret).toBe(fake.subscriptions.get(made.webhookId)!.signature_key);
-    expect(fake.subscriptions.get(made.webhookId)).toMatchObject({
+    expect(made.secret).toBe(kit.fake.subscriptions.get(made.webhookId)!.signature_key);
+    expect(kit.fake.subscriptions.get(made.webhookId)).toMatchObject({
       notification_url: 'https://portal.example.com/api/v1/payments/inbound/s1',
       event_types: [...SQUARE_WEBHOOK_EVENTS],
     });
     await gateway().removeWebhook(made.webhookId);
-    expect(fake.subscriptions.has(made.webhookId)).toBe(false);
+    expect(kit.fake.subscriptions.has(made.webhookId)).toBe(false);
     await expect(gateway().removeWebhook(made.webhookId)).resolves.toBeUndefined();
   });
 
@@ -227,11 +159,5 @@ describe('Square gateway through the square client against a local Square', () =
     expect(gateway().methods).toEqual(['cashapp']);
   });
 
-  it('does not connect to a loopback origin unless private targets are allowed (decision 312)', async () => {
-    const strict = createSquareGateway({ ...fake.credentials, baseUrl: fake.baseUrl });
-    expect(await strict.testConnection()).toEqual({
-      ok: false,
-      message: 'Square was refused: 127.0.0.1 is not an address this server connects to',
-    });
-  });
+  kit.itRefusesLoopbackUnlessAllowed();
 });
