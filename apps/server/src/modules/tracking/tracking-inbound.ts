@@ -29,7 +29,7 @@ type Verified =
       match: Match;
       events: IncomingTrackingEvent[];
     }
-  /** News of a refund we asked for: the void is settled by asking the provider where it stands. */
+  /** News of a refund we asked for: the void is decided by asking the provider where it stands. */
   | { kind: 'void'; messageId: string; time: Date | null; match: Match };
 
 type Match = { upstreamId?: string | null; tracking?: string | null };
@@ -218,7 +218,7 @@ export async function receiveTrackingWebhook(
   if (verified.kind === 'void') {
     if (!(await ctx.db.transaction((tx) => rememberReceipt(tx, provider.id, verified.messageId))))
       throw new AppError('CONFLICT', 'This message was already received');
-    // The message only says "ask now": the provider's own answer settles the void (credited once).
+    // The message only says "ask now": the provider's own answer decides the void (credited once).
     const checked = await checkVoids(ctx, { orderIds: [orderId] });
     return {
       status: 200,
