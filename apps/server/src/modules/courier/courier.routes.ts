@@ -3,7 +3,7 @@ import {
   courierListResponse,
   createCourierOrderBody,
   messageResponse,
-  updateCourierStatusBody,
+  answerCourierQuoteBody,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,7 +14,7 @@ import {
   createCourierOrder,
   downloadCourierFile,
   readCourierOrders,
-  updateCourierStatus,
+  answerCourierQuote,
 } from './courier.service.ts';
 
 const tags = ['courier'];
@@ -54,12 +54,12 @@ export const courierRoutes =
         schema: {
           tags,
           params: courierOrderParams,
-          body: updateCourierStatusBody,
+          body: answerCourierQuoteBody,
           response: { 200: messageResponse },
         },
       },
       async (request) => ({
-        message: await updateCourierStatus(
+        message: await answerCourierQuote(
           ctx,
           currentUser(request).user.id,
           request.params.id,
