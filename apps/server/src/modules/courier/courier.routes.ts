@@ -3,7 +3,7 @@ import {
   courierListResponse,
   createCourierOrderBody,
   messageResponse,
-  answerCourierQuoteBody,
+  updateCourierStatusBody,
   uuidParams,
 } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import {
+  answerCourierQuote,
   createCourierOrder,
   downloadCourierFile,
   readCourierOrders,
-  answerCourierQuote,
 } from './courier.service.ts';
 
 const tags = ['courier'];
@@ -54,7 +54,7 @@ export const courierRoutes =
         schema: {
           tags,
           params: courierOrderParams,
-          body: answerCourierQuoteBody,
+          body: updateCourierStatusBody,
           response: { 200: messageResponse },
         },
       },
