@@ -67,7 +67,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     if (outcome instanceof DeferredLabelError) {
       ctx.log.warn(
         { orderId: data.orderId, err: outcome.cause },
-        'label failed: waiting to settle its purchase',
+        'label failed: waiting for its purchase to finish',
       );
       await sendLater(LABEL_FAILED_QUEUE, [data.orderId], outcome.retryInMs);
     } else if (outcome) ctx.log.warn({ orderId: data.orderId }, 'label failed: order cancelled and refunded');

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { escapeHtml } from '../../src/mail/escape-html.ts';
 import { listen, sendJson } from './fake-upstream.ts';
 import type { PaymentFake } from './payment-fake.ts';
 
@@ -46,8 +47,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const stripeError = (res: ServerResponse, status: number, message: string, type = 'invalid_request_error') =>
   sendJson(res, status, { error: { type, message } });
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startStripeFake(): Promise<StripeFake> {
   const secretKey = `sk_test_${randomBytes(16).toString('hex')}`;
@@ -369,13 +368,13 @@ export async function startStripeFake(): Promise<StripeFake> {
     const amount = `$${(Number(session.amount_total) / 100).toFixed(2)}`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html><head><title>Stripe Checkout (test)</title></head><body>
-<h1>${escape(names.get(String(session.id)) ?? 'Payment')}</h1>
+<h1>${escapeHtml(names.get(String(session.id)) ?? 'Payment')}</h1>
 <p>Pay <strong data-testid="amount">${amount}</strong></p>
 ${
   session.status === 'open'
-    ? `<form method="post" action="/c/pay/${escape(String(session.id))}/pay"><button type="submit">Pay</button></form>
-<form method="post" action="/c/pay/${escape(String(session.id))}/cancel"><button type="submit">Cancel</button></form>`
-    : `<p>This checkout is ${escape(String(session.status))}.</p>`
+    ? `<form method="post" action="/c/pay/${escapeHtml(String(session.id))}/pay"><button type="submit">Pay</button></form>
+<form method="post" action="/c/pay/${escapeHtml(String(session.id))}/cancel"><button type="submit">Cancel</button></form>`
+    : `<p>This checkout is ${escapeHtml(String(session.status))}.</p>`
 }
 </body></html>`);
   }

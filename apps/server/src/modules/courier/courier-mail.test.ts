@@ -49,6 +49,16 @@ describe('courier order mail over SMTP', () => {
     expect(smtp.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
   });
 
+  it("escapes staff's note in the mail's HTML as every mail does", async () => {
+    const email = uniqueEmail('escaped');
+    const reseller = await resellerWith(email, true);
+    const id = await createCourier(app, reseller.headers);
+    expect((await quote(app, staff.headers, id, 42.5, '<b>"Dock 5" & gate</b>')).statusCode).toBe(200);
+    const quoted = await smtp.waitForMail(email);
+    expect(quoted.text).toContain('Note: <b>"Dock 5" & gate</b>');
+    expect(quoted.html).toContain('<p>Note: &#60;b&#62;&#34;Dock 5&#34; &#38; gate&#60;/b&#62;</p>');
+  });
+
   it('sends nothing to an address the reseller has not verified', async () => {
     const email = uniqueEmail('unverified');
     const reseller = await resellerWith(email, false);

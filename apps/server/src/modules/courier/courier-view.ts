@@ -1,5 +1,6 @@
 import { centsToDollars, formatCents, type CourierOrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { escapeHtml } from '../../mail/escape-html.ts';
 import { findUserById } from '../users/users.service.ts';
 import type { CourierOrderRow } from './courier.repository.ts';
 
@@ -48,7 +49,7 @@ export async function mailReseller(ctx: AppContext, row: CourierOrderRow): Promi
   const text = lines.filter(Boolean).join('\n\n');
   const html = lines
     .filter(Boolean)
-    .map((l) => `<p>${l.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`)
+    .map((l) => `<p>${escapeHtml(l)}</p>`)
     .join('');
   try {
     await ctx.mailer.send({ to: user.email, subject, text, html });

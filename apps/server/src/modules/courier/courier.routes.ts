@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import {
+  answerCourierQuote,
   createCourierOrder,
   downloadCourierFile,
   readCourierOrders,
-  updateCourierStatus,
 } from './courier.service.ts';
 
 const tags = ['courier'];
@@ -59,7 +59,7 @@ export const courierRoutes =
         },
       },
       async (request) => ({
-        message: await updateCourierStatus(
+        message: await answerCourierQuote(
           ctx,
           currentUser(request).user.id,
           request.params.id,

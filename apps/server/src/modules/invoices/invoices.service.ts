@@ -18,7 +18,7 @@ import {
   hostedProviderFor,
   openCheckout,
   schedulePaymentCheck,
-  settleHostedInvoice,
+  reconcileHostedInvoice,
 } from '../payments/payments.service.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { toInvoiceView } from './invoice-view.ts';
@@ -109,7 +109,7 @@ export async function createInvoice(
       if (!provider) return toInvoiceView(row);
       return toInvoiceView(await openCheckout(ctx, { provider, invoice: row, origin: options.origin }));
     } catch (error) {
-      // 31^5 notes: a clash is rare, and another draw settles it.
+      // 31^5 notes: a clash is rare, and another draw resolves it.
       if (attempt < 3 && isUniqueViolation(error, 'invoices_note_idx')) continue;
       throw error;
     }
@@ -118,7 +118,7 @@ export async function createInvoice(
 
 /**
  * POST /invoices/{id}/refresh: the reseller's return from a hosted page; the provider is asked about the
- * invoice now, as the webhook and the job would (one settlement function, decision 323).
+ * invoice now, as the webhook and the job would (one reconciliation function, decision 323).
  */
 export async function refreshInvoice(
   ctx: AppContext,
@@ -126,7 +126,7 @@ export async function refreshInvoice(
 ): Promise<{ message: string; invoice: InvoiceView }> {
   const found = isUuid(options.invoiceId) ? await findInvoice(ctx.db, options.invoiceId) : undefined;
   if (!found || found.userId !== options.userId) throw notFound();
-  const row = found.providerId ? (await settleHostedInvoice(ctx, found.id)).invoice : found;
+  const row = found.providerId ? (await reconcileHostedInvoice(ctx, found.id)).invoice : found;
   const invoice = toInvoiceView(row);
   const message =
     row.status === 'completed'

@@ -14,5 +14,6 @@ export {
   type OrderStatus,
   type OrderWithType,
 } from './orders.repository.ts';
+export { findTrackedOrder, lockTrackingStatus, setTrackingStatus } from './order-tracking.repository.ts';
 export type { RefundRequestRow } from './refund-requests.repository.ts';
 export { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

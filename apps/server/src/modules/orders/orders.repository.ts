@@ -195,3 +195,16 @@ export async function findReturnOf(db: DbOrTx, orderId: string): Promise<string 
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.returnOf, orderId));
   return row?.id ?? null;
 }
+
+/** These orders with their label type, in no particular order. */
+export function findOrdersByIds(db: DbOrTx, ids: readonly string[]): Promise<OrderWithType[]> {
+  return selectWithType(db).where(inArray(orders.id, [...ids]));
+}
+
+/** These orders' numbers (a return's slip names its original). */
+export function findOrderNumbers(db: DbOrTx, ids: readonly string[]) {
+  return db
+    .select({ id: orders.id, orderNumber: orders.orderNumber })
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}

@@ -1,8 +1,6 @@
 import { PassThrough } from 'node:stream';
-import { inArray } from 'drizzle-orm';
 import { centsToDollars, SLIPS_FORMATS_MESSAGE, type LabelDpi } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { FILES_PER_READ } from './label-download-stream.ts';
@@ -10,7 +8,12 @@ import { toShipment } from './label-job.ts';
 import { formatOrderId } from './ids.ts';
 import { orderNotFound } from './order-answers.ts';
 import { findOrderItems } from './order-items.repository.ts';
-import { findOrderForUser, selectWithType, type OrderWithType } from './orders.repository.ts';
+import {
+  findOrderForUser,
+  findOrderNumbers,
+  findOrdersByIds,
+  type OrderWithType,
+} from './orders.repository.ts';
 
 /** A slip's file: a 4x6 PDF page, or ZPL at the printer's resolution (decision 330). */
 export type SlipOutput = { format: 'pdf' } | { format: 'zpl'; dpi: LabelDpi };
@@ -30,13 +33,7 @@ async function slipsOf(
     rows.map((r) => r.id),
   );
   const returned = rows.flatMap((r) => (r.returnOf ? [r.returnOf] : []));
-  const originals =
-    returned.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: orders.id, orderNumber: orders.orderNumber })
-          .from(orders)
-          .where(inArray(orders.id, returned));
+  const originals = returned.length === 0 ? [] : await findOrderNumbers(ctx.db, returned);
   const numberOf = new Map(originals.map((o) => [o.id, formatOrderId(o.orderNumber)]));
   const slips = new Map<string, Uint8Array>();
   for (const row of rows) {
@@ -71,11 +68,9 @@ export async function* withPackingSlips(
 ): AsyncGenerator<Uint8Array> {
   let group: { orderId: string; bytes: Uint8Array }[] = [];
   async function* flush() {
-    const rows = await selectWithType(ctx.db).where(
-      inArray(
-        orders.id,
-        group.map((l) => l.orderId),
-      ),
+    const rows = await findOrdersByIds(
+      ctx.db,
+      group.map((l) => l.orderId),
     );
     const slips = await slipsOf(ctx, rows, output);
     for (const label of group) {

@@ -1,6 +1,6 @@
 import type { OrderStats } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { countTracking } from '../tracking/tracking.service.ts';
+import { countTracking } from './order-tracking.repository.ts';
 import { findOrderCounts } from './orders.repository.ts';
 
 /** GET /order/stats: how many orders the reseller has, in total and per status. */

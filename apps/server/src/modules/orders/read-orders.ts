@@ -1,8 +1,8 @@
 import { pageCount, pageOffset, type OrderListQuery, type OrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
-import { listOrdersByTracking } from '../tracking/tracking-list.ts';
 import { listOrdersCached } from './order-list.ts';
+import { listOrdersByTracking } from './order-tracking.repository.ts';
 import { toOrderView } from './order-view.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
 import { toSearchQuery } from './search-query.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { PAYMENT_CHECK_QUEUE, type PaymentCheckJobData } from '../../jobs/queues.ts';
-import { settleHostedInvoice } from './settle-payment.ts';
+import { reconcileHostedInvoice } from './reconcile-invoice.ts';
 
 /** The gap between checks doubles from `PAYMENT_CHECK_SECONDS` up to this. */
 const MAX_GAP_MS = 3600_000;
@@ -25,8 +25,8 @@ export async function schedulePaymentCheck(
  * and the return would; still open, the next look is sent for later (backoff), until the payment ends.
  */
 export async function checkPayment(ctx: AppContext, job: PaymentCheckJobData): Promise<void> {
-  const settled = await settleHostedInvoice(ctx, job.invoiceId);
-  if (settled.open) await schedulePaymentCheck(ctx, ctx.db, { ...job, attempt: job.attempt + 1 });
+  const reconciled = await reconcileHostedInvoice(ctx, job.invoiceId);
+  if (reconciled.open) await schedulePaymentCheck(ctx, ctx.db, { ...job, attempt: job.attempt + 1 });
 }
 
 /** Starts this instance's reconciliation worker (main.ts through startWorkers). */

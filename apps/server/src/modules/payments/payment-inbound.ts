@@ -13,7 +13,7 @@ import {
   forgetEvent,
   rememberEvent,
 } from './payments.repository.ts';
-import { settleHostedInvoice } from './settle-payment.ts';
+import { reconcileHostedInvoice } from './reconcile-invoice.ts';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -27,8 +27,8 @@ async function applyEvent(ctx: AppContext, providerId: string, event: GatewayEve
       (event.captureId && (await findInvoiceByCapture(ctx.db, providerId, event.captureId))) ||
       null;
     if (!id) return { status: 202, message: 'No deposit of ours has this payment' };
-    // The message only says "ask now": the company's own answer settles the invoice.
-    const { invoice } = await settleHostedInvoice(ctx, id);
+    // The message only says "ask now": the company's own answer decides the invoice.
+    const { invoice } = await reconcileHostedInvoice(ctx, id);
     return { status: 200, message: `${invoice.note} is ${invoice.status}` };
   }
   const applied = await applyDispute(ctx, providerId, event);

@@ -111,7 +111,7 @@ export async function findHostedInvoice(db: DbOrTx, id: string): Promise<HostedI
   return row;
 }
 
-/** The invoice row, locked until the transaction ends: one settlement at a time per invoice. */
+/** The invoice row, locked until the transaction ends: one reconciliation at a time per invoice. */
 export async function lockInvoice(db: DbOrTx, id: string): Promise<HostedInvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for('update');
   return row;

@@ -3,6 +3,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
 import { findOrderRoutings } from './routings.repository.ts';
 
+/** A provider's row and its update, and which order a provider's purchase belongs to (for tracking). */
+export { findProvider, updateProvider, type ProviderRow } from './providers.repository.ts';
+export { findOrderOfPurchase, findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
+
 // Staff's provider actions each live in their own file (create-provider.ts, update-provider.ts ...); this
 // service is what other modules call.
 

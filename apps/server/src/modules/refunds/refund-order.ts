@@ -57,7 +57,7 @@ class NothingToRefund extends Error {}
 /**
  * The one refund of an order, for the label job, staff and approved requests alike: in one
  * transaction the order is cancelled (only from `from`), one `refund` entry keyed by the order is
- * posted (so whoever refunds, it happens once), the order's refund request is settled, the audit row
+ * posted (so whoever refunds, it happens once), the order's refund request is closed, the audit row
  * (staff) and the `order.cancelled` webhook are written. The balance row is locked first, as order
  * creation does, so the two never deadlock; a label job finishing later finds the order cancelled
  * and keeps no label. Returns null when the order is not refundable (any more).
@@ -111,7 +111,7 @@ async function refundInTransaction(
   });
   if (!settled.credited || !settled.cancelled) throw new NothingToRefund();
   // The order's row is locked now: a label still being bought for it would be paid for and never
-  // voided, so the refund waits until the purchase settled (a label then is voided first).
+  // voided, so the refund waits until the purchase finished (a label then is voided first).
   if (OPEN_STATUSES.includes(order.status) && (await isPurchaseInFlight(tx, order.id)))
     throw new AppError(
       'CONFLICT',

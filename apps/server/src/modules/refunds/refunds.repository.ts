@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypes, orders, refundRequests, users } from '../../db/schema.ts';
@@ -144,4 +144,31 @@ export async function findMailRecipient(db: DbOrTx, userId: string) {
     .from(users)
     .where(eq(users.id, userId));
   return row?.emailVerified && row.email ? { email: row.email, username: row.username } : null;
+}
+
+/**
+ * Completed labels bought at least `days` ago whose refund was never asked for and that the carrier
+ * never scanned, still inside their void window (a label bought at a provider), oldest first.
+ */
+export async function findUnusedLabels(
+  db: DbOrTx,
+  options: { boughtBefore: Date; now: Date; limit: number },
+) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
+    .where(
+      and(
+        eq(orders.status, 'completed'),
+        isNull(orders.refundStatus),
+        isNull(orders.voidRequestedAt),
+        lt(orders.createdAt, options.boughtBefore),
+        // Never scanned: no status yet, or one that says the carrier does not have it (hasBeenScanned).
+        or(isNull(orders.trackingStatus), inArray(orders.trackingStatus, ['pre_transit', 'unknown'])),
+        sql`(${orders.providerId} is null or ${orders.createdAt} + make_interval(days => ${labelTypes.voidWindowDays}) > ${options.now})`,
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(options.limit);
 }

@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { UnusedLabelsSetting } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { labelTypes, orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { getSettings } from '../settings/settings.service.ts';
 import { refundOrder } from './refund-order.ts';
+import { findUnusedLabels } from './refunds.repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -13,30 +11,6 @@ const DAY_MS = 24 * 60 * 60_000;
 export async function readUnusedLabelsSetting(ctx: AppContext): Promise<UnusedLabelsSetting> {
   const { unusedLabelVoidDays } = await getSettings(ctx.db);
   return { enabled: unusedLabelVoidDays !== null, days: unusedLabelVoidDays };
-}
-
-/**
- * Completed labels bought at least `days` ago whose refund was never asked for and that the carrier
- * never scanned, still inside their void window (a label bought at a provider), oldest first.
- */
-async function findUnusedLabels(db: DbOrTx, options: { boughtBefore: Date; now: Date; limit: number }) {
-  return db
-    .select({ id: orders.id })
-    .from(orders)
-    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
-    .where(
-      and(
-        eq(orders.status, 'completed'),
-        isNull(orders.refundStatus),
-        isNull(orders.voidRequestedAt),
-        lt(orders.createdAt, options.boughtBefore),
-        // Never scanned: no status yet, or one that says the carrier does not have it (hasBeenScanned).
-        or(isNull(orders.trackingStatus), inArray(orders.trackingStatus, ['pre_transit', 'unknown'])),
-        sql`(${orders.providerId} is null or ${orders.createdAt} + make_interval(days => ${labelTypes.voidWindowDays}) > ${options.now})`,
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(options.limit);
 }
 
 /**

@@ -114,7 +114,7 @@ export async function applyVoidAnswer(
  * The provider confirmed the void: in one transaction one `refund` entry keyed by the order is posted
  * (the same key every refund path uses, so a confirmation delivered twice, a poll and a webhook at
  * once, or a staff refund racing it credit once), the order is cancelled and its refund marked done,
- * a request is settled, `order.cancelled` is sent; the reseller is mailed after. Null when it was
+ * a request is closed, `order.cancelled` is sent; the reseller is mailed after. Null when it was
  * already credited.
  */
 export async function creditRefund(ctx: AppContext, orderId: string) {

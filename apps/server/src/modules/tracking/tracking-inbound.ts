@@ -1,14 +1,11 @@
 import { isUuid } from '@portal/shared';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type EasyPostClient from '@easypost/api';
-import { and, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { findProvider } from '../providers/providers.repository.ts';
+import { findOrderOfPurchase, findProvider, type ProviderRow } from '../providers/providers.service.ts';
 import { checkVoids } from '../refunds/voids.service.ts';
 import {
   easypostEvents,
@@ -16,9 +13,9 @@ import {
   shippoEvents,
   type IncomingTrackingEvent,
 } from '../../labels/providers/upstream/provider-tracking.ts';
-import { applyTrackingEvents, INBOUND_WINDOW_MS, postponePoll } from './tracking.service.ts';
+import { postponePoll, rememberReceipt } from './tracking.repository.ts';
+import { applyTrackingEvents, INBOUND_WINDOW_MS } from './tracking.service.ts';
 
-type ProviderRow = typeof providers.$inferSelect;
 type Json = Record<string, unknown>;
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -32,7 +29,7 @@ type Verified =
       match: Match;
       events: IncomingTrackingEvent[];
     }
-  /** News of a refund we asked for: the void is settled by asking the provider where it stands. */
+  /** News of a refund we asked for: the void is decided by asking the provider where it stands. */
   | { kind: 'void'; messageId: string; time: Date | null; match: Match };
 
 type Match = { upstreamId?: string | null; tracking?: string | null };
@@ -194,31 +191,6 @@ function verifyLabelport(raw: string, headers: Headers, secret: string): Verifie
   };
 }
 
-/** The order a provider's message is about: its purchase there, by the provider's id or tracking number. */
-async function orderOfPurchase(db: DbOrTx, providerId: string, match: Match): Promise<string | null> {
-  const by = [
-    ...(match.upstreamId ? [eq(labelPurchases.upstreamId, match.upstreamId)] : []),
-    ...(match.tracking ? [eq(labelPurchases.tracking, match.tracking)] : []),
-  ];
-  if (by.length === 0) return null;
-  const [row] = await db
-    .select({ orderId: labelPurchases.orderId })
-    .from(labelPurchases)
-    .where(and(eq(labelPurchases.providerId, providerId), eq(labelPurchases.state, 'bought'), or(...by)))
-    .limit(1);
-  return row?.orderId ?? null;
-}
-
-/** Remembers an accepted message id; false when it was already (a replay). */
-async function remember(tx: Tx, source: string, messageId: string): Promise<boolean> {
-  const rows = await tx
-    .insert(inboundWebhookReceipts)
-    .values({ source, messageId })
-    .onConflictDoNothing()
-    .returning({ id: inboundWebhookReceipts.messageId });
-  return rows.length > 0;
-}
-
 export type InboundOutcome = { status: number; message: string };
 
 /**
@@ -244,13 +216,13 @@ export async function receiveTrackingWebhook(
   if (!verified.messageId) throw new AppError('BAD_REQUEST', 'The message has no id');
   const now = (options.now ?? new Date()).getTime();
   if (verified.time && Math.abs(now - verified.time.getTime()) > INBOUND_WINDOW_MS) staleMessage();
-  const orderId = await orderOfPurchase(ctx.db, provider.id, verified.match);
+  const orderId = await findOrderOfPurchase(ctx.db, provider.id, verified.match);
   // Not ours (or not bought here): accepted so the provider stops sending it, and not remembered.
   if (!orderId) return { status: 202, message: 'No order of ours has this shipment' };
   if (verified.kind === 'void') {
-    if (!(await ctx.db.transaction((tx) => remember(tx, provider.id, verified.messageId))))
+    if (!(await ctx.db.transaction((tx) => rememberReceipt(tx, provider.id, verified.messageId))))
       throw new AppError('CONFLICT', 'This message was already received');
-    // The message only says "ask now": the provider's own answer settles the void (credited once).
+    // The message only says "ask now": the provider's own answer decides the void (credited once).
     const checked = await checkVoids(ctx, { orderIds: [orderId] });
     return {
       status: 200,
@@ -258,7 +230,7 @@ export async function receiveTrackingWebhook(
     };
   }
   return ctx.db.transaction(async (tx) => {
-    if (!(await remember(tx, provider.id, verified.messageId)))
+    if (!(await rememberReceipt(tx, provider.id, verified.messageId)))
       throw new AppError('CONFLICT', 'This message was already received');
     const applied = await applyTrackingEvents(
       ctx,

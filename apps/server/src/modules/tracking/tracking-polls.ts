@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { carrierOfUid, isFinalTrackingStatus } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelPurchases, labelTypes, orders, providers, trackingPolls } from '../../db/schema.ts';
 import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
+import { findTrackedOrder } from '../orders/order-records.service.ts';
+import { findProvider, findPurchaseUpstreamId } from '../providers/providers.service.ts';
 import { testWalkEvents } from './test-walk.ts';
 import { applyTrackingEvents } from './tracking.service.ts';
+import { deletePoll, findPoll, insertPolls, setNextPoll } from './tracking.repository.ts';
 
 /** Polling ends this long after the label was made, whatever the status. */
 export const POLL_FOR_MS = 45 * 24 * 3600_000;
@@ -35,7 +36,7 @@ export async function scheduleTracking(
       startedAt: new Date(now),
     };
   });
-  await tx.insert(trackingPolls).values(rows).onConflictDoNothing();
+  await insertPolls(tx, rows);
   // One job per first look, for every label it looks at (a batch's test-mode labels share one, its
   // provider labels another), not a job row per label in the store's transaction (decision 347).
   const byTime = new Map<number, string[]>();
@@ -89,30 +90,16 @@ const RETRY_LOOK_MS = 30_000;
  * comes early is sent again for then.
  */
 export async function pollTracking(ctx: AppContext, orderId: string, now = new Date()): Promise<void> {
-  const [row] = await ctx.db
-    .select({
-      poll: trackingPolls,
-      status: orders.status,
-      trackingStatus: orders.trackingStatus,
-      tracking: orders.tracking,
-      from: { city: orders.fromCity, state: orders.fromState },
-      to: { city: orders.toCity, state: orders.toState },
-      labelTypeUid: labelTypes.uid,
-      provider: providers,
-      upstreamId: labelPurchases.upstreamId,
-    })
-    .from(trackingPolls)
-    .innerJoin(orders, eq(orders.id, trackingPolls.orderId))
-    .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
-    .leftJoin(providers, eq(providers.id, orders.providerId))
-    .leftJoin(
-      labelPurchases,
-      and(eq(labelPurchases.orderId, orders.id), eq(labelPurchases.providerId, orders.providerId)),
-    )
-    .where(eq(trackingPolls.orderId, orderId));
-  if (!row) return;
-  const { poll } = row;
-  const stop = () => ctx.db.delete(trackingPolls).where(eq(trackingPolls.orderId, orderId));
+  const poll = await findPoll(ctx.db, orderId);
+  const order = poll && (await findTrackedOrder(ctx.db, orderId));
+  if (!poll || !order) return;
+  const provider = order.providerId ? await findProvider(ctx.db, order.providerId) : null;
+  const row = {
+    ...order,
+    provider,
+    upstreamId: provider ? await findPurchaseUpstreamId(ctx.db, orderId, provider.id) : null,
+  };
+  const stop = () => deletePoll(ctx.db, orderId);
   if (
     row.status !== 'completed' ||
     !row.tracking ||
@@ -158,7 +145,7 @@ export async function pollTracking(ctx: AppContext, orderId: string, now = new D
       intervalSeconds = secondsOf(gapMs);
       nextAt = new Date(now.getTime() + gapMs);
     }
-    await tx.update(trackingPolls).set({ nextAt, intervalSeconds }).where(eq(trackingPolls.orderId, orderId));
+    await setNextPoll(tx, orderId, { nextAt, intervalSeconds });
     await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, [{ orderId }], {
       startAfter: nextAt,
     });

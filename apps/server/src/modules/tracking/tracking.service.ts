@@ -1,4 +1,3 @@
-import { and, eq, max, sql } from 'drizzle-orm';
 import {
   isFinalTrackingStatus,
   TRACKING_STATUS_RANK,
@@ -7,14 +6,19 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { orderTrackingEvents, orders, trackingPolls } from '../../db/schema.ts';
-import { findOrder, toOrderView } from '../orders/order-records.service.ts';
+import {
+  findOrder,
+  lockTrackingStatus,
+  setTrackingStatus,
+  toOrderView,
+} from '../orders/order-records.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
+import { deletePoll, findLatestEventTime, insertNewTrackingEvents } from './tracking.repository.ts';
 
-/** An order's tracking timeline, and a reseller's orders counted by tracking status. */
-export { countTracking, readTrackingEvents } from './tracking-events.ts';
+/** An order's tracking timeline. */
+export { readTrackingEvents } from './tracking-events.ts';
 
 /**
  * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
@@ -49,35 +53,24 @@ export async function applyTrackingEvents(
   inTx?: Tx,
 ): Promise<AppliedTracking> {
   const work = async (tx: Tx): Promise<AppliedTracking> => {
-    const [locked] = await tx
-      .select({ trackingStatus: orders.trackingStatus })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for('update');
+    const locked = await lockTrackingStatus(tx, orderId);
     if (!locked) return { added: 0, status: null };
     const unique = [...new Map(events.map((e) => [e.key, e])).values()];
     if (unique.length === 0) return { added: 0, status: locked.trackingStatus };
-    const [{ latest } = { latest: null }] = await tx
-      .select({ latest: max(orderTrackingEvents.occurredAt) })
-      .from(orderTrackingEvents)
-      .where(eq(orderTrackingEvents.orderId, orderId));
-    const inserted = await tx
-      .insert(orderTrackingEvents)
-      .values(
-        unique.map((e) => ({
-          orderId,
-          source,
-          eventKey: e.key,
-          occurredAt: e.time,
-          status: e.status,
-          description: e.description.slice(0, 500),
-          city: e.city?.slice(0, 100) ?? null,
-          state: e.state?.slice(0, 50) ?? null,
-        })),
-      )
-      // Either unique index: the source's key, or what the event says (migration 0039).
-      .onConflictDoNothing()
-      .returning();
+    const latest = await findLatestEventTime(tx, orderId);
+    const inserted = await insertNewTrackingEvents(
+      tx,
+      unique.map((e) => ({
+        orderId,
+        source,
+        eventKey: e.key,
+        occurredAt: e.time,
+        status: e.status,
+        description: e.description.slice(0, 500),
+        city: e.city?.slice(0, 100) ?? null,
+        state: e.state?.slice(0, 50) ?? null,
+      })),
+    );
     if (inserted.length === 0) return { added: 0, status: locked.trackingStatus };
     inserted.sort((x, y) => x.occurredAt.getTime() - y.occurredAt.getTime());
     let status = locked.trackingStatus;
@@ -88,12 +81,8 @@ export async function applyTrackingEvents(
       if (trackingStatusAdvances(status, e.status) && (higher || at >= newest)) status = e.status;
       newest = Math.max(newest, at);
     }
-    await tx
-      .update(orders)
-      .set({ trackingStatus: status, trackingUpdatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    if (isFinalTrackingStatus(status))
-      await tx.delete(trackingPolls).where(eq(trackingPolls.orderId, orderId));
+    await setTrackingStatus(tx, orderId, status);
+    if (isFinalTrackingStatus(status)) await deletePoll(tx, orderId);
     const order = await findOrder(tx, orderId);
     if (order)
       await emitWebhookEvents(ctx, tx, [
@@ -110,12 +99,4 @@ export async function applyTrackingEvents(
     return { added: inserted.length, status };
   };
   return inTx ? work(inTx) : ctx.db.transaction(work);
-}
-
-/** Pushes the next poll of an order that just had news from a webhook back by its interval. */
-export async function postponePoll(tx: Tx, orderId: string): Promise<void> {
-  await tx
-    .update(trackingPolls)
-    .set({ nextAt: sql`now() + make_interval(secs => ${trackingPolls.intervalSeconds})` })
-    .where(and(eq(trackingPolls.orderId, orderId)));
 }

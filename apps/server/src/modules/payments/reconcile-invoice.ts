@@ -19,10 +19,10 @@ const UNOPENED_MS = 10 * 60_000;
 /** A payment the company still calls open this long after its page expired is cancelled. */
 const OPEN_GRACE_MS = 24 * 3600_000;
 
-/** Where an invoice stands after a settlement: `open` while the company may still capture it. */
-export type Settled = { invoice: HostedInvoiceRow; open: boolean };
+/** Where an invoice stands after the company's answer: `open` while the company may still capture it. */
+export type Reconciled = { invoice: HostedInvoiceRow; open: boolean };
 
-const isSettled = (invoice: HostedInvoiceRow) =>
+const isDecided = (invoice: HostedInvoiceRow) =>
   invoice.status !== 'pending' || invoice.reviewReason !== null;
 
 async function cancel(ctx: AppContext, tx: Tx, invoice: HostedInvoiceRow, reason: string) {
@@ -61,7 +61,7 @@ async function apply(
   state: Exclude<PaymentState, { status: 'open' }> | { status: 'unopened' },
 ): Promise<{ invoice: HostedInvoiceRow; balanceCents: number | null }> {
   const invoice = (await lockInvoice(tx, id))!;
-  if (isSettled(invoice)) return { invoice, balanceCents: null };
+  if (isDecided(invoice)) return { invoice, balanceCents: null };
   if (state.status === 'unopened')
     return {
       invoice: await cancel(ctx, tx, invoice, 'The payment page could not be opened'),
@@ -115,9 +115,13 @@ async function apply(
  * Asks the company about one hosted invoice now and applies the answer: the one function the webhook,
  * the reseller's return (refresh) and the reconciliation job all call.
  */
-export async function settleHostedInvoice(ctx: AppContext, id: string, now = new Date()): Promise<Settled> {
+export async function reconcileHostedInvoice(
+  ctx: AppContext,
+  id: string,
+  now = new Date(),
+): Promise<Reconciled> {
   const invoice = await findHostedInvoice(ctx.db, id);
-  if (!invoice?.providerId || isSettled(invoice)) return { invoice: invoice!, open: false };
+  if (!invoice?.providerId || isDecided(invoice)) return { invoice: invoice!, open: false };
   let state: PaymentState | { status: 'unopened' };
   if (!invoice.reference) {
     if (now.getTime() - invoice.createdAt.getTime() < UNOPENED_MS) return { invoice, open: true };
@@ -131,8 +135,8 @@ export async function settleHostedInvoice(ctx: AppContext, id: string, now = new
       state = { status: 'expired', reason: 'The payment expired' };
     }
   }
-  const settledState = state;
-  const result = await ctx.db.transaction((tx) => apply(ctx, tx, id, settledState));
+  const answer = state;
+  const result = await ctx.db.transaction((tx) => apply(ctx, tx, id, answer));
   if (result.balanceCents !== null)
     await mailDepositNews(ctx, result.invoice, {
       outcome: 'approved',

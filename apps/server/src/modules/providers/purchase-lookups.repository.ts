@@ -1,0 +1,35 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { labelPurchases } from '../../db/schema.ts';
+
+/** The provider's own id of an order's purchase there (its tracking is asked by it); null: none known. */
+export async function findPurchaseUpstreamId(
+  db: DbOrTx,
+  orderId: string,
+  providerId: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ upstreamId: labelPurchases.upstreamId })
+    .from(labelPurchases)
+    .where(and(eq(labelPurchases.orderId, orderId), eq(labelPurchases.providerId, providerId)));
+  return row?.upstreamId ?? null;
+}
+
+/** The order a provider's message is about: its bought label there, by the provider's id or tracking number. */
+export async function findOrderOfPurchase(
+  db: DbOrTx,
+  providerId: string,
+  match: { upstreamId?: string | null; tracking?: string | null },
+): Promise<string | null> {
+  const by = [
+    ...(match.upstreamId ? [eq(labelPurchases.upstreamId, match.upstreamId)] : []),
+    ...(match.tracking ? [eq(labelPurchases.tracking, match.tracking)] : []),
+  ];
+  if (by.length === 0) return null;
+  const [row] = await db
+    .select({ orderId: labelPurchases.orderId })
+    .from(labelPurchases)
+    .where(and(eq(labelPurchases.providerId, providerId), eq(labelPurchases.state, 'bought'), or(...by)))
+    .limit(1);
+  return row?.orderId ?? null;
+}
