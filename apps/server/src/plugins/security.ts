@@ -75,7 +75,7 @@ export async function registerSecurity(
       if (request.method === 'OPTIONS') {
         void reply
           .header('access-control-allow-methods', 'GET,POST,PUT,PATCH,DELETE')
-          .header('access-control-allow-headers', 'authorization,content-type,x-api-key')
+          .header('access-control-allow-headers', 'authorization,content-type,x-api-key,x-time-zone')
           .header('access-control-max-age', '600');
         return reply.status(204).send();
       }
