@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, registerReseller, signIn, tokenCookie } from './helpers';
+import { newReseller } from './accounts';
+import { callApi, signIn, tokenCookie } from './helpers';
 import { startEasyPostFake } from './side-process';
 import { signInAsStaff } from './two-factor-helpers';
 
@@ -74,7 +75,7 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
   browser,
 }) => {
   test.setTimeout(300_000);
-  const buyer = await registerReseller(page, 'voids', 'Void Test Co');
+  const buyer = await newReseller('voids', 'Void Test Co');
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAsStaff(staff);
