@@ -13,17 +13,9 @@ import { createDatabaseIn } from './server-process.ts';
 export type Engine = 'pglite' | 'postgres';
 export const ENGINES: Engine[] = ['pglite', 'postgres'];
 
-/**
- * The URL of a new database in the run's PostgreSQL cluster: empty, for a test of what opens a database
- * first (a command-line tool, a restore), or with `migrated` a copy of the run's migrated template, for a
- * test that only needs the database of a running app (as `createTestDatabase` gives), without the seconds
- * of migrating it.
- */
-export const createPostgresDatabaseUrl = (
-  prefix = 'test',
-  { migrated = false }: { migrated?: boolean } = {},
-): Promise<string> =>
-  createDatabaseIn(inject('postgresUrl'), prefix, migrated ? inject('postgresTemplate') : undefined);
+/** The URL of a new, empty database in the run's PostgreSQL cluster. */
+export const createPostgresDatabaseUrl = (prefix = 'test'): Promise<string> =>
+  createDatabaseIn(inject('postgresUrl'), prefix);
 
 let pgliteImage: Uint8Array | undefined;
 

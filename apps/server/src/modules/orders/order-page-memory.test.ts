@@ -39,7 +39,7 @@ describe.each(ENGINES)('remembered order pages on %s', (engine) => {
 
   beforeAll(async () => {
     if (engine === 'postgres') {
-      const url = await createPostgresDatabaseUrl('memory', { migrated: true });
+      const url = await createPostgresDatabaseUrl('memory');
       writer = await createTestApp({
         env,
         database: await createDatabase({ url, dataDir: '', poolSize: 4 }),

@@ -12,7 +12,7 @@ describe('one-time codes under concurrent guesses on postgres', () => {
   let app: TestApp;
   let url: string;
   beforeAll(async () => {
-    url = await createPostgresDatabaseUrl('test', { migrated: true });
+    url = await createPostgresDatabaseUrl();
     app = await createTestApp({ database: await createDatabase({ url, dataDir: '', poolSize: 20 }) });
   });
   afterAll(() => app.close());

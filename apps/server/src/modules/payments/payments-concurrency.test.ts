@@ -25,7 +25,7 @@ describe('a card payment settled by webhook, return and job at once, on two inst
 
   beforeAll(async () => {
     stripe = await startStripeFake();
-    const url = await createPostgresDatabaseUrl('test', { migrated: true });
+    const url = await createPostgresDatabaseUrl();
     const env = { PUBLIC_URL: 'http://127.0.0.1:9' };
     a = await createTestApp({ env, database: await createDatabase({ url, dataDir: '', poolSize: 12 }) });
     b = await createTestApp({ env, database: await createDatabase({ url, dataDir: '', poolSize: 12 }) });

@@ -13,7 +13,7 @@ describe('reseller API limits across instances on postgres', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    const url = await createPostgresDatabaseUrl('limits', { migrated: true });
+    const url = await createPostgresDatabaseUrl('limits');
     const env = {
       API_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
       API_PURCHASES_PER_SECOND: String(PURCHASES_PER_SECOND),

@@ -125,7 +125,7 @@ describe('webhook delivery to a real receiver', () => {
 
 describe('webhook delivery on PostgreSQL', () => {
   it('still delivers when the server restarts in the middle of the retries', async () => {
-    const url = await createPostgresDatabaseUrl('test', { migrated: true });
+    const url = await createPostgresDatabaseUrl();
     const receiver = track(await startReceiver((n) => (n === 1 ? 503 : 200)));
     const first = await startWebhookApp(url, { WEBHOOK_RETRY_BASE_SECONDS: '3' });
     const { headers } = await signUp(first);
@@ -144,7 +144,7 @@ describe('webhook delivery on PostgreSQL', () => {
   });
 
   it('delivers each event once with two server instances on one database', async () => {
-    const url = await createPostgresDatabaseUrl('test', { migrated: true });
+    const url = await createPostgresDatabaseUrl();
     const receiver = track(await startReceiver());
     const a = track(await startWebhookApp(url));
     const b = track(await startWebhookApp(url));
