@@ -27,10 +27,10 @@ if (!process.env.E2E_DATA_DIR) {
  * in phases, each after the last: (1) the seeded staff account enrols its second factor and remembers its
  * device, so every later staff sign-in needs no code (beside it, tracking and teams on portals of their own);
  * (2) the console's specs, which change what every account sees (prices, provider routes, payment settings),
- * one at a time, the accessibility spec first while the staff queues are still empty; on the other worker,
- * the specs that keep to accounts of their own or only read the demo reseller, whose $1,000.00 stays as
- * seeded; (3) the specs that buy labels, each on a reseller of its own, so none buys through a route or at a
- * price that another spec set for a moment.
+ * one at a time, the accessibility spec's staff pages first while the staff queues are still empty; on the
+ * other worker, the specs that keep to accounts of their own or only read the demo reseller, whose $1,000.00
+ * stays as seeded; (3) the specs that buy labels, each on a reseller of its own, so none buys through a route
+ * or at a price that another spec set for a moment.
  */
 const STAFF_TWO_FACTOR = /two-factor\.spec\.ts$/;
 const OWN_PORTAL = /(tracking|team)\.spec\.ts$/;
@@ -38,6 +38,15 @@ const CONSOLE =
   /(accessibility|admin-console|deposits|card-deposits|pricing|providers|refund-voids)\.spec\.ts$/;
 const OWN_DATA =
   /(sign-in|screenshots|register-and-shell|account|sign-in-weight|lighthouse|rough-edges)\.spec\.ts$/;
+/**
+ * Tests of a phase-1 or console spec that keep to accounts of their own or only read the demo reseller: the
+ * accessibility spec's signed-out and reseller pages, and a reseller's own second factor. They run on the
+ * other worker beside the console's specs instead of holding up phase 1 or taking a console turn.
+ */
+const BESIDE_CONSOLE = [
+  /signed-(out|in) pages have no axe violation/,
+  /a reseller turns it on in Account Settings/,
+];
 
 export default defineConfig({
   testDir: './specs',
@@ -69,9 +78,21 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'staff-two-factor', testMatch: STAFF_TWO_FACTOR },
+    { name: 'staff-two-factor', testMatch: STAFF_TWO_FACTOR, grepInvert: BESIDE_CONSOLE },
     { name: 'own-portal', testMatch: OWN_PORTAL },
-    { name: 'console', testMatch: CONSOLE, dependencies: ['staff-two-factor'], workers: 1 },
+    {
+      name: 'console',
+      testMatch: CONSOLE,
+      grepInvert: BESIDE_CONSOLE,
+      dependencies: ['staff-two-factor'],
+      workers: 1,
+    },
+    {
+      name: 'beside-console',
+      testMatch: [STAFF_TWO_FACTOR, CONSOLE],
+      grep: BESIDE_CONSOLE,
+      dependencies: ['staff-two-factor'],
+    },
     // Needs nothing of phase 1: it waits only to run beside the console's one-at-a-time specs.
     { name: 'own-data', testMatch: OWN_DATA, dependencies: ['staff-two-factor'] },
     {

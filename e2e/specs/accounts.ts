@@ -97,14 +97,41 @@ export async function newReseller(
   }
 }
 
-/** Staff sign in on the shared server's remembered device, credit `dollars` and sign out. */
-async function creditOnSharedServer(api: APIRequestContext, discordId: string, dollars: number) {
+/** Staff signed in over the API on the shared server's remembered device for `work`, then signed out. */
+async function asStaffOnSharedServer<T>(
+  api: APIRequestContext,
+  work: (headers: Record<string, string>) => Promise<T>,
+): Promise<T> {
   const state = readStaffTwoFactor();
   if (!state?.deviceCookie)
     throw new Error('the staff account has no remembered device yet (two-factor spec)');
   const headers = await signInOverApi(api, STAFF, state.deviceCookie);
-  await credit(api, discordId, dollars, headers);
-  await api.post('/api/v1/auth/logout', { headers });
+  try {
+    return await work(headers);
+  } finally {
+    await api.post('/api/v1/auth/logout', { headers });
+  }
+}
+
+/** Staff sign in on the shared server's remembered device, credit `dollars` and sign out. */
+const creditOnSharedServer = (api: APIRequestContext, discordId: string, dollars: number) =>
+  asStaffOnSharedServer(api, (headers) => credit(api, discordId, dollars, headers));
+
+/**
+ * Staff call the shared server's API (setup a spec needs, as adding a provider; the console's pages that
+ * do it are another spec's subject), signed in over the API rather than through the page; expects success.
+ */
+export async function callApiAsStaff(method: 'GET' | 'POST' | 'PUT', url: string, data?: object) {
+  const api = await apiContext();
+  try {
+    return await asStaffOnSharedServer(api, async (headers) => {
+      const res = await api.fetch(`/api/v1${url}`, { method, headers, data });
+      expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
+      return res.json();
+    });
+  } finally {
+    await api.dispose();
+  }
 }
 
 /** Staff (signed in: `headers`) credit `dollars` to the reseller named `discordId`. */

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { registerReseller, shotBothWidths, signIn, signOut, STAFF } from './helpers';
+import { newReseller } from './accounts';
+import { shotBothWidths, signIn, signOut, STAFF } from './helpers';
 import { signInAsStaff } from './two-factor-helpers';
 
 test('staff credit a reseller $25 with a reason; ledger, audit log and the reseller all see it', async ({
   page,
 }) => {
-  const { discordId, password } = await registerReseller(page, 'credit', 'Credit Test Co');
+  const { discordId, password } = await newReseller('credit', 'Credit Test Co');
 
   // A reseller who opens /admin sees the signed-in not-found screen, and no Admin entry.
   await signIn(page, discordId, password);

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { resellerOfFile } from './accounts';
-import { callApi, signIn, signOut, tokenCookie } from './helpers';
+import { expect, test } from '@playwright/test';
+import { callApiAsStaff, resellerOfFile } from './accounts';
+import { callApi, signIn, signOut } from './helpers';
 import { startPaypalFake, startSquareFake, startStripeFake, type SideProcess } from './side-process';
 import { signInAsStaff } from './two-factor-helpers';
 
@@ -11,14 +11,8 @@ test.afterAll(async () => Promise.all(sides.map((side) => side.stop())));
 const payer = resellerOfFile('card', 'Card Payer Co', 0);
 
 /** Staff stop a provider offering its methods (it stays on record for its deposits). */
-async function disableProvider(page: Page, id: string) {
-  const token = (await tokenCookie(page))!.value;
-  const off = await page.request.put(`/api/v1/admin/payment-providers/${id}`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { enabled: false },
-  });
-  expect(off.ok()).toBe(true);
-}
+const disableProvider = (id: string) =>
+  callApiAsStaff('PUT', `/admin/payment-providers/${id}`, { enabled: false });
 
 test('a new reseller adds $25 by card on the hosted page and is credited once; staff refund it', async ({
   page,
@@ -28,14 +22,12 @@ test('a new reseller adds $25 by card on the hosted page and is credited once; s
   sides.push(stripe);
   const reseller = await payer();
 
-  // Staff add Stripe (the fake, through the official client's baseUrl).
-  await signInAsStaff(page);
-  const { provider } = await callApi(page, 'POST', '/admin/payment-providers', {
+  // Staff add Stripe (the fake, through the official client's baseUrl; the providers spec adds them on the page).
+  const { provider } = await callApiAsStaff('POST', '/admin/payment-providers', {
     kind: 'stripe',
     name: `Stripe ${Date.now().toString(36)}`,
     credentials: { secretKey: stripe.secretKey, baseUrl: stripe.url },
   });
-  await signOut(page);
 
   await signIn(page, reseller.discordId, reseller.password);
   await page.goto('/deposits');
@@ -80,7 +72,7 @@ test('a new reseller adds $25 by card on the hosted page and is credited once; s
   expect(users[0].balance).toBe(0);
 
   // The provider stays on record for its deposits; disabled, it no longer offers Card to anyone.
-  await disableProvider(page, provider._id);
+  await disableProvider(provider._id);
 });
 
 test('the reseller adds money by PayPal and by Cash App on their hosted pages and is credited once each', async ({
@@ -92,20 +84,18 @@ test('the reseller adds money by PayPal and by Cash App on their hosted pages an
   const reseller = await payer();
 
   // Staff add PayPal and Square (Cash App) the way they add Stripe: the fakes, through each client's baseUrl.
-  await signInAsStaff(page);
   const added = [
-    await callApi(page, 'POST', '/admin/payment-providers', {
+    await callApiAsStaff('POST', '/admin/payment-providers', {
       kind: 'paypal',
       name: `PayPal ${Date.now().toString(36)}`,
       credentials: { clientId: paypal.clientId, clientSecret: paypal.clientSecret, baseUrl: paypal.url },
     }),
-    await callApi(page, 'POST', '/admin/payment-providers', {
+    await callApiAsStaff('POST', '/admin/payment-providers', {
       kind: 'square',
       name: `Square ${Date.now().toString(36)}`,
       credentials: { accessToken: square.accessToken, locationId: square.locationId, baseUrl: square.url },
     }),
   ];
-  await signOut(page);
 
   await signIn(page, reseller.discordId, reseller.password);
   const wallets = [
@@ -137,8 +127,5 @@ test('the reseller adds money by PayPal and by Cash App on their hosted pages an
       await expect(balance).toHaveText(after);
     });
   }
-  await signOut(page);
-
-  await signInAsStaff(page);
-  for (const { provider } of added) await disableProvider(page, provider._id);
+  for (const { provider } of added) await disableProvider(provider._id);
 });

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { callApi, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { newReseller } from './accounts';
+import { callApi, shotBothWidths, signIn, signOut } from './helpers';
 import { signInAsStaff } from './two-factor-helpers';
 
 /** A real 64x64 grayscale PNG with a checker pattern, standing in for the CashApp QR image. */
@@ -59,7 +60,7 @@ test('a new reseller pays a $25 CashApp invoice, staff approve it, and the resel
   await shotBothWidths(page, 'deposits', 'admin-settings');
   await signOut(page);
 
-  const { discordId, password } = await registerReseller(page, 'deposit', 'Deposit Test Co');
+  const { discordId, password } = await newReseller('deposit', 'Deposit Test Co');
   await signIn(page, discordId, password);
 
   // The dashboard's Add balance leads to Deposits, where a $0.00 balance is red.
@@ -152,7 +153,7 @@ test('a receipt swapped while staff look is refused at Approve; staff see every 
   test.setTimeout(120_000);
   const resellerContext = await browser.newContext();
   const reseller = await resellerContext.newPage();
-  const { discordId, password } = await registerReseller(reseller, 'swapper', 'Swap Test Co');
+  const { discordId, password } = await newReseller('swapper', 'Swap Test Co');
   await signIn(reseller, discordId, password);
   const { invoice } = (
     await callApi(reseller, 'POST', '/invoices/create-invoice', { amount: 30, type: 'cashapp' })

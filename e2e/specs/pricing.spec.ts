@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, registerReseller, shotBothWidths, signIn, signOut } from './helpers';
+import { newReseller } from './accounts';
+import { DEMO, shotBothWidths, signIn, signOut } from './helpers';
 import { signInAsStaff } from './two-factor-helpers';
 
 /** Staff set the 1–5 lb Priority tier's price on the Label Types page. */
@@ -23,7 +24,7 @@ const priorityPriceAt3lb = async (page: Page) => {
 test('staff edit the Priority tiers and one reseller’s prices; each reseller’s Simple Order shows theirs', async ({
   page,
 }) => {
-  const { discordId, password } = await registerReseller(page, 'prices', 'Prices Test Co');
+  const { discordId, password } = await newReseller('prices', 'Prices Test Co');
 
   await signInAsStaff(page);
   await page.goto('/admin/label-types');

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, registerReseller, signIn, signOut, tokenCookie } from './helpers';
+import { newReseller } from './accounts';
+import { callApi, signIn, signOut, tokenCookie } from './helpers';
 import { signInAsStaff } from './two-factor-helpers';
 
 /** Where this spec's screenshots go: outside the repository, to look at after a run. */
@@ -49,21 +50,15 @@ test('staff add a provider, test it, route a label type to it and see health and
   test.setTimeout(360_000);
   // The upstream is this same portal, bought from with a reseller account of its own: its labels of the
   // upstream types are made in test mode there, and what it charges is our cost.
-  const upstream = await registerReseller(page, 'upstream', 'Upstream Account');
-  const buyer = await registerReseller(page, 'buyer', 'Margin Buyer');
+  // Both made and funded over the API (the register form and Adjust balance are other specs' subjects).
+  const upstream = await newReseller('upstream', 'Upstream Account', { dollars: 50 });
+  const buyer = await newReseller('buyer', 'Margin Buyer', { dollars: 50 });
   await signIn(page, upstream.discordId, upstream.password);
   const access = await callApi(page, 'GET', '/auth/access');
   const upstreamKey: string = access.api_key;
   await signOut(page);
 
   await signInAsStaff(page);
-  for (const who of [upstream, buyer]) {
-    const { users } = await callApi(page, 'GET', `/admin/users?search=${who.discordId}`);
-    await callApi(page, 'POST', `/admin/users/${users[0]._id}/adjust-balance`, {
-      amount: 50,
-      reason: 'Test funds',
-    });
-  }
 
   await page.goto('/admin/providers');
   await expect(page.getByRole('heading', { name: 'Providers', level: 1 })).toBeVisible();

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { callApi, registerReseller, signIn, tokenCookie } from './helpers';
-import { startEasyPostFake, type SideProcess } from './side-process';
+import { newReseller } from './accounts';
+import { callApi, signIn, tokenCookie } from './helpers';
+import { startEasyPostFake } from './side-process';
 import { signInAsStaff } from './two-factor-helpers';
 
 const SHOTS = process.env.TRACKING_SHOTS_DIR ?? '/tmp/tracking-shots';
@@ -59,10 +60,11 @@ async function refundInConsole(staff: Page, orderId: string) {
   return row;
 }
 
-let easypost: SideProcess & { apiKey: string };
+let easypost: Awaited<ReturnType<typeof startEasyPostFake>>;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
-  easypost = await startEasyPostFake(30_000);
+  // The carrier confirms a void when the test says so (`confirmRefunds`), not on a clock of its own.
+  easypost = await startEasyPostFake(3_600_000);
 });
 test.afterAll(async () => {
   await easypost?.stop();
@@ -73,7 +75,7 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
   browser,
 }) => {
   test.setTimeout(300_000);
-  const buyer = await registerReseller(page, 'voids', 'Void Test Co');
+  const buyer = await newReseller('voids', 'Void Test Co');
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signInAsStaff(staff);
@@ -138,8 +140,9 @@ test('a test-mode refund is credited at once; a provider refund goes from "submi
     expect(await balanceOf(page)).toBeCloseTo(before + testPrice, 2);
     await shot(page, 'dashboard-refund-submitted');
 
-    // EasyPost confirms some seconds later; the void's own check (REFUND_VOID_CHECK_SECONDS) finds it,
-    // and both pages, left open, turn to "Refunded" on their own: credited once.
+    // EasyPost confirms it later; the void's own check (REFUND_VOID_CHECK_SECONDS) finds it, and both
+    // pages, left open, turn to "Refunded" on their own: credited once.
+    expect(await easypost.confirmRefunds()).toBe(1);
     await expect(staffRow.getByText('Refunded')).toBeVisible({ timeout: 90_000 });
     await expect(providerRow.getByText('Refunded')).toBeVisible({ timeout: 15_000 });
     await expect(providerRow.getByText('Refund submitted')).toHaveCount(0);

@@ -73,23 +73,34 @@ export function startPortal(port: number, env: Record<string, string>): Promise<
 
 /**
  * The EasyPost fake the server's tests use, as a process (`apps/server/test/fakes/easypost-fake-main.ts`):
- * its refunds answer `submitted` and are confirmed `refundAfterMs` later, as a carrier confirms a void.
+ * its refunds answer `submitted` and are confirmed `refundAfterMs` later, as a carrier confirms a void, or
+ * when the spec calls `confirmRefunds()`.
  */
-export async function startEasyPostFake(refundAfterMs: number): Promise<SideProcess & { apiKey: string }> {
+export async function startEasyPostFake(
+  refundAfterMs: number,
+): Promise<SideProcess & { apiKey: string; confirmRefunds: () => Promise<number> }> {
   let apiKey = '';
+  let control = '';
   const side = await startSide(
     'npx',
     ['tsx', 'apps/server/test/fakes/easypost-fake-main.ts'],
     { EASYPOST_FAKE_REFUND_AFTER_MS: String(refundAfterMs) },
     async (output) => {
-      const match = /EASYPOST_FAKE_URL=(\S+) EASYPOST_FAKE_KEY=(\S+)/.exec(output);
+      const match = /EASYPOST_FAKE_URL=(\S+) EASYPOST_FAKE_KEY=(\S+) EASYPOST_FAKE_CONTROL=(\S+)/.exec(
+        output,
+      );
       if (!match) return null;
       apiKey = match[2]!;
+      control = match[3]!;
       return match[1]!;
     },
     60_000,
   );
-  return { ...side, apiKey };
+  const confirmRefunds = async () => {
+    const res = await fetch(`${control}/confirm-refunds`, { method: 'POST' });
+    return ((await res.json()) as { confirmed: number }).confirmed;
+  };
+  return { ...side, apiKey, confirmRefunds };
 }
 
 /** The Stripe fake the server's tests use, as a process (`apps/server/test/fakes/stripe-fake-main.ts`). */

@@ -258,6 +258,8 @@ describe('Deposits page', { timeout: 20_000 }, () => {
   });
 
   it('on return asks the server about the payment until it clears, then says what was added', async () => {
+    // The page's clock: its next ask (3 s on) comes when the test moves time on, not after real seconds.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     let asked = 0;
     renderPage(
       {
@@ -278,6 +280,7 @@ describe('Deposits page', { timeout: 20_000 }, () => {
       '/deposits?invoice=inv-9&payment=paid',
     );
     expect(await screen.findByText('Waiting for the payment to clear')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(3000);
     expect(
       await screen.findByText('Payment received: $25.00 added to your balance', {}, { timeout: 8000 }),
     ).toBeInTheDocument();
@@ -285,6 +288,7 @@ describe('Deposits page', { timeout: 20_000 }, () => {
   });
 
   it('back from Cancel asks once and says the invoice can still be paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     let asked = 0;
     renderPage(
       {
@@ -310,7 +314,8 @@ describe('Deposits page', { timeout: 20_000 }, () => {
         'Payment not completed: pay it from the invoice list before it expires, or leave it to expire',
       ),
     ).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 3500));
+    // Past the time a second ask would have come.
+    await vi.advanceTimersByTimeAsync(3500);
     expect(asked).toBe(1);
   });
 });
