@@ -1,6 +1,6 @@
 import type { OrderView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { findOrderItems } from './order-items.repository.ts';
+import { findOrderItems } from '../purchases/purchases.service.ts';
 import { findReturnOf } from './orders.repository.ts';
 
 /**

@@ -2,7 +2,7 @@
  * The orders module's face for the modules that act on orders (refunds, tracking, webhooks, bulk orders):
  * order rows, their views and number format, without the purchase code behind `orders.service.ts`.
  */
-export { formatOrderId } from './ids.ts';
+export { formatOrderId } from '../purchases/purchases.service.ts';
 export { downloadPath, toOrderView } from './order-view.ts';
 export {
   findOrder,
@@ -14,5 +14,6 @@ export {
   type OrderStatus,
   type OrderWithType,
 } from './orders.repository.ts';
+export type { ListedOrder, OrderListFilter } from './order-list.repository.ts';
 export type { RefundRequestRow } from './refund-requests.repository.ts';
 export { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

@@ -1,5 +1,5 @@
 import { centsToDollars, trackingUrl, carrierOfUid, type OrderView } from '@portal/shared';
-import { formatOrderId } from './ids.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import type { OrderWithType } from './orders.repository.ts';
 
 /** Where the label PDF of a completed order is downloaded. */

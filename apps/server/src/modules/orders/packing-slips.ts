@@ -6,10 +6,8 @@ import { orders } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { FILES_PER_READ } from './label-download-stream.ts';
-import { toShipment } from './label-job.ts';
-import { formatOrderId } from './ids.ts';
+import { toShipment, formatOrderId, findOrderItems } from '../purchases/purchases.service.ts';
 import { orderNotFound } from './order-answers.ts';
-import { findOrderItems } from './order-items.repository.ts';
 import { findOrderForUser, selectWithType, type OrderWithType } from './orders.repository.ts';
 
 /** A slip's file: a 4x6 PDF page, or ZPL at the printer's resolution (decision 330). */

@@ -1,7 +1,7 @@
 import { pageCount, pageOffset, type OrderListQuery, type OrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { getSettings, settingOrDefault } from '../settings/settings.service.ts';
-import { listOrdersByTracking } from '../tracking/tracking-list.ts';
+import { listOrdersByTracking } from '../tracking/tracking.service.ts';
 import { listOrdersCached } from './order-list.ts';
 import { toOrderView } from './order-view.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { inboundWebhookReceipts, labelPurchases, type providers } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { findProvider } from '../providers/providers.repository.ts';
+import { findProvider } from '../providers/providers.service.ts';
 import { checkVoids } from '../refunds/voids.service.ts';
 import {
   easypostEvents,

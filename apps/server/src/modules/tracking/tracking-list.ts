@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizz
 import type { TrackingStatus } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypes, orders, refundRequests } from '../../db/schema.ts';
-import type { ListedOrder, OrderListFilter } from '../orders/order-list.repository.ts';
-import { withType } from '../orders/orders.repository.ts';
+import type { ListedOrder, OrderListFilter } from '../orders/order-records.service.ts';
+import { withType } from '../purchases/purchases.service.ts';
 
 /**
  * The reseller's history filtered by tracking status (`GET /order/read?trackingStatus=`), on the

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases, labelTypes, orders, providers, trackingPolls } from '../../db/schema.ts';
 import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
+import type { Subscriber } from '../../events/domain-events.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { testWalkEvents } from './test-walk.ts';
 import { applyTrackingEvents } from './tracking.service.ts';
@@ -43,6 +44,12 @@ export async function scheduleTracking(
   for (const [at, jobs] of byTime)
     await ctx.jobs.sendInTransaction<TrackingJobData>(tx, TRACKING_QUEUE, jobs, { startAfter: new Date(at) });
 }
+
+/** Tracking hears of orders that got their label through the outbox (decision 338) and starts on them. */
+export const trackingSubscriber = (ctx: Pick<AppContext, 'config' | 'jobs'>): Subscriber => ({
+  hears: ['order.completed'],
+  handle: (tx, event) => scheduleTracking(ctx, tx, event.orders),
+});
 
 /**
  * One scheduled look at an order's tracking: the test-mode walk's next steps, or the provider's tracking

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import type { ProviderRow } from '../providers/providers.repository.ts';
-import { updateProvider } from '../providers/providers.repository.ts';
+import { updateProvider, type ProviderRow } from '../providers/providers.service.ts';
 import { inboundPath } from './tracking-inbound.ts';
 
 /** What a webhook change did at the provider: the fields to store, what the audit keeps, what staff read. */

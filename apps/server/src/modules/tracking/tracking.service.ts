@@ -15,6 +15,7 @@ import { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
 
 /** An order's tracking timeline, and a reseller's orders counted by tracking status. */
 export { countTracking, readTrackingEvents } from './tracking-events.ts';
+export { listOrdersByTracking } from './tracking-list.ts';
 
 /**
  * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
