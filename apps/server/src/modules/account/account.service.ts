@@ -14,7 +14,7 @@ import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
 import { API_KEY_PREFIX, endAccountSessions } from '../auth/auth.service.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../auth/login-throttle.service.ts';
+import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../login-throttle/login-throttle.service.ts';
 import { findLiveOtpForUser, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
 import { updateUser, type UserRow } from '../users/users.service.ts';
 
