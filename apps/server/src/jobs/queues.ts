@@ -57,5 +57,12 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
   { name: TRACKING_QUEUE, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120 },
   { name: PAYMENT_CHECK_QUEUE, retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 },
-  { name: OUTBOX_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 120 },
+  {
+    name: OUTBOX_QUEUE,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    // Leased like the label jobs: a delivery taken by an instance that died is taken over at once.
+    leaseSeconds: config.labelJobs.leaseSeconds,
+  },
 ];

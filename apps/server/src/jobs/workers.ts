@@ -72,7 +72,18 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     { concurrency: workers, batchSize },
   );
   // What a committing process did not deliver of its domain events (decision 338).
-  await ctx.jobs.work<OutboxJobData>(OUTBOX_QUEUE, ({ data }) => deliverEvent(ctx, data.id));
+  await ctx.jobs.workBatches<OutboxJobData>(
+    OUTBOX_QUEUE,
+    async (jobs) => {
+      const failed = new Map<string, Error>();
+      for (const job of jobs)
+        await deliverEvent(ctx, job.data.id).catch((error: unknown) =>
+          failed.set(job.id, error instanceof Error ? error : new Error(String(error))),
+        );
+      return failed;
+    },
+    { concurrency: 1, batchSize: 20 },
+  );
   await startTrackingWorkers(ctx);
   await startPaymentWorkers(ctx);
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
