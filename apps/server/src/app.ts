@@ -42,6 +42,8 @@ import { slipsAndReturnsRoutes } from './modules/orders/slips-and-returns.routes
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { webhookSubscriber } from './modules/webhooks/webhooks.service.ts';
+import { trackingSubscriber } from './modules/tracking/tracking-polls.ts';
 import { pickupRoutes, scanFormRoutes } from './modules/shipping-day/shipping-day.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';
 import { guardPermissions, type DeclaredRoute } from './plugins/permissions.ts';
@@ -159,7 +161,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     rateLimits: hitCounterFor(database),
     identities: await createIdentityCache(database),
     refundFailedOrder: (orderId, reason) => cancelAndRefund(ctx, orderId, reason),
+    subscribers: {},
   };
+  // Who hears the orders' domain events (decision 338); given ctx, so after it is built.
+  ctx.subscribers = { tracking: trackingSubscriber(ctx), webhooks: webhookSubscriber(ctx) };
   cachePagesUpTo(ctx.db, config.orderPageMemoryRows);
 
   let isClosing = false;

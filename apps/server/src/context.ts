@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaVerifier } from './captcha/index.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { Subscribers } from './events/domain-events.ts';
 import type { FileStore } from './files/index.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { IdentityCache } from './modules/auth/identity-cache.ts';
@@ -43,6 +44,11 @@ export type AppContext = {
    * refunds module's, handed to the label jobs here so that orders never import refunds.
    */
   refundFailedOrder: (orderId: string, reason: string) => Promise<boolean>;
+  /**
+   * Who hears each domain event an order's transaction records (webhooks, tracking; decision 338):
+   * handed in here so that the purchase path imports none of them.
+   */
+  subscribers: Subscribers;
 };
 
 /** Who is asking: the address and browser of the request, for throttling and session records. */

@@ -45,4 +45,23 @@ describe('the module fence (decision 299)', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('refuses what the list of old crossings once let through: there is no such list any more', async () => {
+    const errors = await fenceErrors(
+      [
+        "import { scheduleTracking } from '../tracking/tracking-polls.ts';",
+        "import { buyUpstreamLabel } from '../purchases/upstream-purchase.ts';",
+        'export const used = [scheduleTracking, buyUpstreamLabel];',
+        '',
+      ].join('\n'),
+    );
+    expect(errors).toHaveLength(2);
+  });
+
+  it("admits the purchases module's service, its one face (decision 337)", async () => {
+    const errors = await fenceErrors(
+      "import { chargeAndInsert } from '../purchases/purchases.service.ts';\nexport const charge = chargeAndInsert;\n",
+    );
+    expect(errors).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase, type Database } from './db/client.ts';
 import { bulkOrderRows, files, ledgerEntries, orders, users } from './db/schema.ts';
-import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from './modules/auth/login-throttle.service.ts';
+import { MAX_FAILURES_PER_ACCOUNT_AND_IP } from './modules/login-throttle/login-throttle.service.ts';
 import { excelCsv, sheetRows } from '../test/fixtures/csv-files.ts';
 import { fund, waitFor } from '../test/order-fixtures.ts';
 import {

@@ -23,3 +23,4 @@ export * from './schema/payments.ts';
 export * from './schema/teams.ts';
 export * from './schema/shipping-day.ts';
 export * from './schema/order-items.ts';
+export * from './schema/outbox.ts';

@@ -32,11 +32,11 @@ export const tableOwners = {
   ledgerEntries: { owner: 'ledger', sharedWith: ['admin', 'teams'] },
   labelTypes: {
     owner: 'label-types',
-    sharedWith: ['bulk-orders', 'db', 'orders', 'providers', 'refunds', 'shipping-day'],
+    sharedWith: ['bulk-orders', 'db', 'orders', 'providers', 'purchases', 'refunds', 'shipping-day'],
   },
   labelTypePrices: { owner: 'label-types', sharedWith: ['db', 'providers'] },
   captchaSolutions: { owner: 'captcha', sharedWith: ['housekeeping'] },
-  authFailures: { owner: 'auth', sharedWith: ['housekeeping'] },
+  authFailures: { owner: 'login-throttle', sharedWith: ['housekeeping'] },
   appSecrets: { owner: 'db', sharedWith: ['app'] },
   // account
   otpCodes: { owner: 'otp', sharedWith: ['housekeeping'] },
@@ -65,20 +65,19 @@ export const tableOwners = {
       'housekeeping',
       'label-types',
       'providers',
+      'purchases',
       'refunds',
       'shipping-day',
       'teams',
     ],
   },
   orderStats: { owner: 'orders', sharedWith: ['admin'] },
-  orderItems: { owner: 'orders', sharedWith: ['bulk-orders'] },
   orderDayCounts: { owner: 'orders', sharedWith: [] },
   paymentProviders: { owner: 'payments', sharedWith: [] },
   resellerPrices: { owner: 'label-types', sharedWith: [] },
   // providers
   providers: { owner: 'providers', sharedWith: ['orders'] },
   labelTypeRoutes: { owner: 'providers', sharedWith: [] },
-  labelPurchases: { owner: 'providers', sharedWith: ['refunds', 'shipping-day'] },
   providerCalls: { owner: 'providers', sharedWith: ['housekeeping'] },
   labelTypeRoutings: { owner: 'providers', sharedWith: [] },
   orderRoutings: { owner: 'providers', sharedWith: [] },
@@ -86,6 +85,11 @@ export const tableOwners = {
   rateLimitHits: { owner: 'plugins', sharedWith: ['housekeeping'] },
   refundRequests: { owner: 'refunds', sharedWith: ['orders'] },
   idempotencyKeys: { owner: 'idempotency', sharedWith: ['housekeeping'] },
+  // purchases
+  labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'refunds', 'shipping-day'] },
+  orderItems: { owner: 'purchases', sharedWith: ['bulk-orders'] },
+  // events
+  outbox: { owner: 'events', sharedWith: [] },
   // shipping day
   scanForms: { owner: 'shipping-day', sharedWith: [] },
   scanFormOrders: { owner: 'shipping-day', sharedWith: [] },

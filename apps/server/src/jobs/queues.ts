@@ -35,6 +35,11 @@ export const PAYMENT_CHECK_QUEUE = 'payment-check';
 
 export type PaymentCheckJobData = { invoiceId: string; attempt: number };
 
+/** One job per outbox row (decision 338): delivers a domain event to one subscriber if it is not yet. */
+export const OUTBOX_QUEUE = 'outbox-deliver';
+
+export type OutboxJobData = { id: string };
+
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: LABEL_FAILED_QUEUE, retryLimit: 10, retryDelaySeconds: 30, expireInSeconds: 60 },
@@ -55,4 +60,12 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: WEBHOOK_QUEUE, retryLimit: 3, retryDelaySeconds: 5, expireInSeconds: 60 },
   { name: TRACKING_QUEUE, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120 },
   { name: PAYMENT_CHECK_QUEUE, retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 },
+  {
+    name: OUTBOX_QUEUE,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    // Leased like the label jobs: a delivery taken by an instance that died is taken over at once.
+    leaseSeconds: config.labelJobs.leaseSeconds,
+  },
 ];

@@ -2,8 +2,19 @@ import { startTrackingWorkers } from '../modules/tracking/tracking-polls.ts';
 import { startPaymentWorkers } from '../modules/payments/payments.service.ts';
 import type { AppContext } from '../context.ts';
 import { loadLabelMerging } from '../labels/files/merge-in-layout.ts';
-import { DeferredLabelError, generateLabels, finishPurchaseOrRefund } from '../modules/orders/label-job.ts';
-import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
+import {
+  DeferredLabelError,
+  generateLabels,
+  finishPurchaseOrRefund,
+} from '../modules/purchases/purchases.service.ts';
+import { deliverEvent } from '../events/outbox.ts';
+import {
+  LABEL_FAILED_QUEUE,
+  LABEL_QUEUE,
+  OUTBOX_QUEUE,
+  type LabelJobData,
+  type OutboxJobData,
+} from './queues.ts';
 
 /**
  * The render threads load and compile the label code in the background (a few seconds); labels ordered
@@ -59,6 +70,19 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
       return failedJobs;
     },
     { concurrency: workers, batchSize },
+  );
+  // What a committing process did not deliver of its domain events (decision 338).
+  await ctx.jobs.workBatches<OutboxJobData>(
+    OUTBOX_QUEUE,
+    async (jobs) => {
+      const failed = new Map<string, Error>();
+      for (const job of jobs)
+        await deliverEvent(ctx, job.data.id).catch((error: unknown) =>
+          failed.set(job.id, error instanceof Error ? error : new Error(String(error))),
+        );
+      return failed;
+    },
+    { concurrency: 1, batchSize: 20 },
   );
   await startTrackingWorkers(ctx);
   await startPaymentWorkers(ctx);

@@ -28,7 +28,7 @@ import {
   requestEmailChange,
   updateProfile,
 } from './account.service.ts';
-import { readUnusedLabelsSetting } from '../refunds/unused-labels.ts';
+import { readUnusedLabelsSetting } from '../refunds/staff-refunds.service.ts';
 import { requestMeta } from '../../lib/request-meta.ts';
 
 /** Account Settings (under /user): profile, e-mail, password, API key. Every route needs a session. */

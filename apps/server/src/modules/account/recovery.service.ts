@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword } from '../../lib/passwords.ts';
 import { endAccountSessions, signInAfterProof, type SignIn } from '../auth/auth.service.ts';
 import { regenerateApiKey } from './account.service.ts';
-import { clearAccountFailures } from '../auth/login-throttle.service.ts';
+import { clearAccountFailures } from '../login-throttle/login-throttle.service.ts';
 import { consumeOtp, issueOtp, throttleOtpSend } from '../otp/otp.service.ts';
 import { findUserById, updateUser, type UserRow } from '../users/users.service.ts';
 import { findUserByVerifiedEmail } from './account.repository.ts';

@@ -1,6 +1,6 @@
 import { checkShipmentAddresses, type AddressWarning, type ShipmentAddresses } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { findRoutesOf } from '../providers/providers.repository.ts';
+import { findRoutesOf } from '../providers/providers.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { createProviderVerifier, createVerificationCache } from './provider-verifier.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';

@@ -25,7 +25,7 @@ import {
   failLoginAttempt,
   passPasswordStep,
   succeedLoginAttempt,
-} from './login-throttle.service.ts';
+} from '../login-throttle/login-throttle.service.ts';
 import type { Credential, Identity } from './identity-cache.ts';
 
 export type { Credential, Identity };

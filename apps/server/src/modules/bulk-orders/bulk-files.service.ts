@@ -5,8 +5,9 @@ import { parseCsv } from '../../csv/parse-csv.ts';
 import { writeCsv, type CsvRow } from '../../csv/write-csv.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
-import { FILES_PER_READ, startLabelDownload } from '../orders/label-download-stream.ts';
 import {
+  FILES_PER_READ,
+  startLabelDownload,
   chooseLabelFile,
   drawnLabelFiles,
   isDrawnFormat,
@@ -15,7 +16,7 @@ import {
   writeDrawnLabelFiles,
   type AskedLabelFile,
   type LabelRef,
-} from '../orders/label-files.ts';
+} from '../orders/orders.service.ts';
 import { bulkFileName } from './bulk-order-view.ts';
 import {
   countStatuses,

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { parseFields, type MultipartForm } from '../../lib/multipart-form.ts';
-import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
+import { mapInTransaction, type InTransaction } from '../purchases/purchases.service.ts';
 import { createBulkOrder, type CreatedBulkOrder } from './bulk-orders.service.ts';
 import { readAddressCheckMode } from '../address-check/address-check.service.ts';
 import { checkCsvUpload } from './validate-csv.service.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { bulkOrderCounts, bulkOrderRows, bulkOrders, labelTypes, orders } from '../../db/schema.ts';
-import type { NewOrderRow, OrderStatus } from '../orders/orders.repository.ts';
+import type { NewOrderRow, OrderStatus } from '../purchases/purchases.service.ts';
 
 export type BulkOrderRow = typeof bulkOrders.$inferSelect;
 export type NewBulkOrderRow = typeof bulkOrders.$inferInsert;

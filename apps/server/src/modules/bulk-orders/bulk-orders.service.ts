@@ -13,9 +13,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { insurancePriceCents, requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
 import { insertOrderItems } from '../orders/orders.service.ts';
-import { boughtBy, chargePurchase, type InTransaction } from '../orders/order-charge.ts';
-import type { NewOrderRow } from '../orders/orders.repository.ts';
-import { shipmentColumns } from '../orders/shipment-columns.ts';
+import {
+  boughtBy,
+  chargePurchase,
+  type InTransaction,
+  type NewOrderRow,
+} from '../purchases/purchases.service.ts';
+import { shipmentColumns } from '../orders/orders.service.ts';
 import { toBulkOrderView } from './bulk-order-view.ts';
 import {
   countStatuses,
@@ -25,7 +29,7 @@ import {
   insertBulkOrderLines,
   lockBulkSubmissions,
 } from './bulk-orders.repository.ts';
-import type { AskedLabelFile } from '../orders/label-files.ts';
+import type { AskedLabelFile } from '../orders/orders.service.ts';
 
 /** One already validated order of a bulk purchase and where it came from (spreadsheet row, or position). */
 export type BulkOrderLine = { row: number; order: CsvOrder };

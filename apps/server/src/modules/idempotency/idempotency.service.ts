@@ -3,7 +3,7 @@ import { IDEMPOTENCY_KEY_HOURS } from '@portal/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import type { InTransaction } from '../orders/order-charge.ts';
+import type { InTransaction } from '../purchases/purchases.service.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { claimKey, findKey, releaseKey, renewClaim, storeReply } from './idempotency.repository.ts';
 

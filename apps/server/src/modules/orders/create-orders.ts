@@ -12,7 +12,12 @@ import { AppError } from '../../errors.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import type { AskedLabelFile } from './label-files.ts';
 import { withWarnings } from './order-answers.ts';
-import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
+import {
+  chargeAndInsert,
+  mapInTransaction,
+  type ChargeResult,
+  type InTransaction,
+} from '../purchases/purchases.service.ts';
 import { toOrderView } from './order-view.ts';
 import type { NewOrderRow } from './orders.repository.ts';
 import { priceOrder } from './quote-order.ts';

@@ -9,9 +9,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError, isUniqueViolation } from '../../errors.ts';
 import { requireLabelType } from '../label-types/label-types.service.ts';
 import { createOrders } from './create-orders.ts';
-import type { InTransaction } from './order-charge.ts';
+import { type InTransaction, findOrderItems } from '../purchases/purchases.service.ts';
 import { orderNotFound } from './order-answers.ts';
-import { findOrderItems } from './order-items.repository.ts';
 import { findOrderForUser, findReturnOf, type OrderWithType } from './orders.repository.ts';
 
 export type CreatedReturn = { message: string; order: OrderView; balance: number };

@@ -11,9 +11,14 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { checkShipmentsBeforePurchase } from '../address-check/address-check.service.ts';
 import { requireLabelType, unitPriceCents } from '../label-types/label-types.service.ts';
-import { formatOrderId } from './ids.ts';
+import {
+  formatOrderId,
+  chargeAndInsert,
+  mapInTransaction,
+  type ChargeResult,
+  type InTransaction,
+} from '../purchases/purchases.service.ts';
 import { orderNotFound, withWarnings } from './order-answers.ts';
-import { chargeAndInsert, mapInTransaction, type ChargeResult, type InTransaction } from './order-charge.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderForUser } from './orders.repository.ts';
 

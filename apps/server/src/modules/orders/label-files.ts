@@ -7,7 +7,7 @@ import { orders, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
 import { upstreamLabelFile } from '../providers/upstream-label-files.service.ts';
-import { toShipment } from './label-job.ts';
+import { toShipment } from '../purchases/purchases.service.ts';
 import { withPackingSlips } from './packing-slips.ts';
 import { selectWithType, type OrderWithType } from './orders.repository.ts';
 

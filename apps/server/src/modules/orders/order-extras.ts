@@ -1,7 +1,7 @@
 import type { OrderView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { readOrderShippingDay } from '../shipping-day/shipping-day.service.ts';
-import { findOrderItems } from './order-items.repository.ts';
+import { findOrderItems } from '../purchases/purchases.service.ts';
 import { findReturnOf } from './orders.repository.ts';
 
 /**

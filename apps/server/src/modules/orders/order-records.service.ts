@@ -2,7 +2,7 @@
  * The orders module's face for the modules that act on orders (refunds, tracking, webhooks, bulk orders):
  * order rows, their views and number format, without the purchase code behind `orders.service.ts`.
  */
-export { formatOrderId } from './ids.ts';
+export { formatOrderId } from '../purchases/purchases.service.ts';
 export { downloadPath, toOrderView } from './order-view.ts';
 export {
   findOrder,

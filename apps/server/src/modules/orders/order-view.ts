@@ -1,5 +1,5 @@
 import { centsToDollars, trackingUrl, carrierOfUid, type OrderView } from '@portal/shared';
-import { formatOrderId } from './ids.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import type { ListedOrderFields } from './order-list.repository.ts';
 
 /** Where the label PDF of a completed order is downloaded. */

@@ -4,10 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout } from '../../labels/index.ts';
 import { FILES_PER_READ } from './label-download-stream.ts';
-import { toShipment } from './label-job.ts';
-import { formatOrderId } from './ids.ts';
+import { findOrderItems, formatOrderId, toShipment } from '../purchases/purchases.service.ts';
 import { orderNotFound } from './order-answers.ts';
-import { findOrderItems } from './order-items.repository.ts';
 import {
   findOrderForUser,
   findOrderNumbers,

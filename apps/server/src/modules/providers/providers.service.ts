@@ -1,23 +1,20 @@
 import { centsToDollars, type QuoteView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
 import { findOrderRoutings } from './routings.repository.ts';
 
-/** A provider's row and its update, and which order a provider's purchase belongs to (for tracking). */
-export { findProvider, updateProvider, type ProviderRow } from './providers.repository.ts';
+/** Which order a provider's purchase belongs to (for tracking). */
 export { findOrderOfPurchase, findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
 
 // Staff's provider actions each live in their own file (create-provider.ts, update-provider.ts ...); this
 // service is what other modules call.
 
-/**
- * True while a label for the open order may be being bought (or was bought and not stored yet) at a
- * provider: a refund then waits for the purchase to finish (decision 315). In the caller's transaction,
- * after it locked the order's row.
- */
-export async function isPurchaseInFlight(db: DbOrTx, orderId: string): Promise<boolean> {
-  return (await ordersWithUnfinishedPurchases(db, [orderId])).size > 0;
-}
+// What a purchase routes by: the route's steps, its quotes and the plan they give (decision 337).
+export type { RouteStepRow } from './providers.repository.ts';
+export { needsQuotes, type RoutePlanSettings } from './route-plan.ts';
+export { BelowMarginError, belowMarginMessage, quoteRoute } from './route-quotes.ts';
+export { markQuoteChosen } from './routings.repository.ts';
+// The provider rows that address checks and tracking read (and tracking's webhook registration writes).
+export { findProvider, findRoutesOf, updateProvider, type ProviderRow } from './providers.repository.ts';
 
 /** The live quotes each order was routed by, as staff read them (decision 332); absent: none taken. */
 export async function readOrderQuotes(

@@ -1,7 +1,11 @@
 import type { UpdateProviderBody } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { registerWebhookAt, removeWebhookAt, type WebhookChange } from '../tracking/tracking-registration.ts';
+import {
+  registerWebhookAt,
+  removeWebhookAt,
+  type WebhookChange,
+} from '../tracking/provider-webhooks.service.ts';
 import {
   checkOrigin,
   nameTaken,

@@ -71,7 +71,7 @@ describe('staff orders and refunds', () => {
   it('refunds a pending order, and the label job that runs afterwards leaves it cancelled', async () => {
     const { reseller, orderId } = await resellerWithOrder(app, { open: true });
     expect((await staffRefund(app, staff.headers, orderId)).statusCode).toBe(200);
-    const { generateLabel } = await import('../orders/label-job.ts');
+    const { generateLabel } = await import('../purchases/label-job.ts');
     await generateLabel(app.ctx, orderId);
     expect(await statusOf(app, orderId)).toMatchObject({ status: 'cancelled', labelFileId: null });
     expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
@@ -111,7 +111,7 @@ describe('staff orders and refunds', () => {
       .where(eq(labelPurchases.id, purchase!.id));
     expect((await staffRefund(app, staff.headers, orderId)).statusCode).toBe(200);
     expect(await balanceCents(app.database.db, reseller.id)).toBe(100_00);
-    const { startPurchase } = await import('../providers/label-purchases.repository.ts');
+    const { startPurchase } = await import('../purchases/label-purchases.repository.ts');
     expect(
       await startPurchase(app.ctx.db, { orderId, providerId: provider!.id, service: 'priority' }),
     ).toBeNull();

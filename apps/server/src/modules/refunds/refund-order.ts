@@ -10,7 +10,7 @@ import {
   type OrderWithType,
 } from '../orders/order-records.service.ts';
 import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
-import { isPurchaseInFlight } from '../providers/providers.service.ts';
+import { isPurchaseInFlight } from '../purchases/purchases.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';

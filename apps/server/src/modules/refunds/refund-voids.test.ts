@@ -16,7 +16,7 @@ import {
   type Reseller,
 } from '../../../test/order-fixtures.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
-import { generateLabel } from '../orders/label-job.ts';
+import { generateLabel } from '../purchases/label-job.ts';
 import { signUpStaff } from '../../../test/account-fixtures.ts';
 import { requestRefund, staffRefund, statusOf } from './test-support.ts';
 import { voidUnusedLabels } from './unused-labels.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, orders } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
-import { generateLabel } from '../orders/label-job.ts';
+import { generateLabel } from '../purchases/label-job.ts';
 import { balanceCents, ledgerOf, type Reseller } from '../../../test/order-fixtures.ts';
 import { requestRefund, resellerWithOrder, staffRefund, statusOf } from './test-support.ts';
 import { signUpStaff } from '../../../test/account-fixtures.ts';

@@ -75,3 +75,5 @@ export async function refundOrdersForStaff(
     (skipped.length > 0 ? `; ${skipped.length} skipped` : '');
   return { message, refunded, skipped };
 }
+
+export { readUnusedLabelsSetting } from './unused-labels.ts';

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema.ts';
 import { signUpReseller } from '../../../test/account-fixtures.ts';
 import type { TestApp } from '../../../test/helper.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-fixtures.ts';
-import { generateLabel } from '../orders/label-job.ts';
+import { generateLabel } from '../purchases/label-job.ts';
 /** The tracking and void tests' name for `signUpStaff`. */
 
 /** A reseller with $100 and one order ($2.75), completed by running its label job unless `open`. */

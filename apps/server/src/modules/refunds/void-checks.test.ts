@@ -12,7 +12,7 @@ import {
   waitFor,
   type Reseller,
 } from '../../../test/order-fixtures.ts';
-import { generateLabel } from '../orders/label-job.ts';
+import { generateLabel } from '../purchases/label-job.ts';
 import { staffRefund, statusOf } from './test-support.ts';
 import { startVoidJobs } from './void-jobs.ts';
 

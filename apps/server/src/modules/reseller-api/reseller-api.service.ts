@@ -26,11 +26,16 @@ import {
   ruleInfoOf,
   unitPriceCents,
 } from '../label-types/label-types.service.ts';
-import { chooseLabelFile } from '../orders/label-files.ts';
-import { toOrderView } from '../orders/order-view.ts';
-import { findOrderForUser, findOrdersByReference } from '../orders/orders.repository.ts';
-import { mapInTransaction, type InTransaction } from '../orders/order-charge.ts';
-import { createOrders, quoteOrder, readOrderExtras, type CreatedOrders } from '../orders/orders.service.ts';
+import { findOrderForUser, toOrderView } from '../orders/order-records.service.ts';
+import { mapInTransaction, type InTransaction } from '../purchases/purchases.service.ts';
+import {
+  chooseLabelFile,
+  createOrders,
+  findOrdersByReference,
+  quoteOrder,
+  readOrderExtras,
+  type CreatedOrders,
+} from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
 import { readTrackingEvents } from '../tracking/tracking.service.ts';
 

@@ -13,7 +13,7 @@ import { LAST_OWNER_MESSAGE } from './team-members.ts';
 import { INVITATION_EXPIRED, INVITATION_INVALID } from './team-invitations.ts';
 import { TEAM_KEY_TWO_FACTOR_MESSAGE, TEAM_TWO_FACTOR_MESSAGE } from '../../plugins/permissions.ts';
 import { enrolTwoFactor } from '../../../test/two-factor-fixtures.ts';
-import { generateLabel } from '../orders/label-job.ts';
+import { generateLabel } from '../purchases/label-job.ts';
 import { staffRefund } from '../refunds/test-support.ts';
 
 let app: TestApp;

@@ -2,6 +2,7 @@ import { carrierOfUid, isFinalTrackingStatus } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { TRACKING_QUEUE, type TrackingJobData } from '../../jobs/queues.ts';
+import type { Subscriber } from '../../events/domain-events.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
 import { findTrackedOrder } from '../orders/order-records.service.ts';
 import { findProvider, findPurchaseUpstreamId } from '../providers/providers.service.ts';
@@ -47,6 +48,12 @@ export async function scheduleTracking(
       startAfter: new Date(at),
     });
 }
+
+/** Tracking hears of orders that got their label through the outbox (decision 338) and starts on them. */
+export const trackingSubscriber = (ctx: Pick<AppContext, 'config' | 'jobs'>): Subscriber => ({
+  hears: ['order.completed'],
+  handle: (tx, event) => scheduleTracking(ctx, tx, event.orders),
+});
 
 /** Looks taken at once within one job of many orders (a provider's calls wait on its own slots). */
 const LOOKS_AT_ONCE = 4;

@@ -1,8 +1,10 @@
 import { centsToDollars } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import type { Subscriber } from '../../events/domain-events.ts';
 import { findFinishedBulkOrders } from '../bulk-orders/finished-bulk-orders.service.ts';
 import { toOrderView, type OrderWithType } from '../orders/order-records.service.ts';
+import { findOrdersByIds } from '../purchases/purchases.service.ts';
 import { emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
 
 /**
@@ -49,3 +51,18 @@ async function finishedBulkOrders(tx: Tx, touched: OrderWithType[]): Promise<Web
     sourceKey: `bulk_order.completed:${id}`,
   }));
 }
+
+/**
+ * Webhooks hear of orders that got their label through the outbox (decision 338): `order.completed` for
+ * each, as the committed order stands, in the order the purchase recorded them.
+ */
+export const webhookSubscriber = (ctx: Pick<AppContext, 'jobs'>): Subscriber => ({
+  hears: ['order.completed'],
+  handle: async (tx, event) => {
+    const position = new Map(event.orders.map((order, i) => [order.id, i]));
+    const completed = (await findOrdersByIds(tx, [...position.keys()])).sort(
+      (a, b) => position.get(a.id)! - position.get(b.id)!,
+    );
+    await emitOrderEvents(ctx, tx, { completed });
+  },
+});

@@ -22,7 +22,7 @@ import {
 } from './webhooks.repository.ts';
 
 export { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts';
-export { emitOrderEvents } from './order-events.ts';
+export { emitOrderEvents, webhookSubscriber } from './order-events.ts';
 
 type Endpoint = EndpointRow;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */

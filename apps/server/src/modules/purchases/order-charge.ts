@@ -13,7 +13,7 @@ import {
   insertOrders,
   type NewOrderRow,
   type OrderWithType,
-} from './orders.repository.ts';
+} from './purchase-orders.repository.ts';
 
 /** The charge already exists: this request is a replay of one that succeeded. */
 class AlreadyCharged extends Error {}

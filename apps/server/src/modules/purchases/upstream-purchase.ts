@@ -14,10 +14,15 @@ import {
   UNFINISHED_STATES,
   type LabelPurchaseRow,
 } from './label-purchases.repository.ts';
-import type { RouteStepRow } from './providers.repository.ts';
-import { needsQuotes, type RoutePlanSettings } from './route-plan.ts';
-import { BelowMarginError, belowMarginMessage, quoteRoute } from './route-quotes.ts';
-import { markQuoteChosen } from './routings.repository.ts';
+import {
+  BelowMarginError,
+  belowMarginMessage,
+  markQuoteChosen,
+  needsQuotes,
+  quoteRoute,
+  type RoutePlanSettings,
+  type RouteStepRow,
+} from '../providers/providers.service.ts';
 import type { StoredQuote } from '../../db/schema.ts';
 import type { UpstreamQuote } from '../../labels/providers/upstream/upstream-adapter.ts';
 

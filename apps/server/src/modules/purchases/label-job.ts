@@ -1,4 +1,3 @@
-import { scheduleTracking } from '../tracking/tracking-polls.ts';
 import { centsToDollars, isBuiltInLabelType } from '@portal/shared';
 import {
   labelIdempotencyKey,
@@ -9,15 +8,20 @@ import {
 import { UpstreamNotBoughtError } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from '../../labels/providers/upstream/upstream-errors.ts';
 import { ORDERED_ROUTING, routesOf, routingsOf } from '../providers/label-type-routes.service.ts';
-import { ordersWithUnfinishedPurchases } from '../providers/label-purchases.repository.ts';
-import { buyUpstreamLabel } from '../providers/upstream-purchase.ts';
+import { ordersWithUnfinishedPurchases } from './label-purchases.repository.ts';
+import { buyUpstreamLabel } from './upstream-purchase.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { emitOrderEvents } from '../webhooks/webhooks.service.ts';
+import { deliverEvents, recordEvent } from '../../events/outbox.ts';
 import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
 import { coalesced } from '../../lib/coalesced.ts';
 import { formatOrderId } from './ids.ts';
-import { markCompleted, markProcessing, recordFailure, type OrderWithType } from './orders.repository.ts';
+import {
+  markCompleted,
+  markProcessing,
+  recordFailure,
+  type OrderWithType,
+} from './purchase-orders.repository.ts';
 
 /** The label engine's view of an order. */
 export const toShipment = (order: OrderWithType): Shipment => ({
@@ -170,7 +174,7 @@ async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promi
       content: label.pdf,
     })),
   );
-  const completedCount = await ctx.db.transaction(async (tx: Tx) => {
+  const { completedCount, events } = await ctx.db.transaction(async (tx: Tx) => {
     const fileIds = await ctx.files.record(staged, tx);
     const completed = await markCompleted(
       tx,
@@ -182,35 +186,20 @@ async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promi
         costCents: label.costCents ?? null,
       })),
     );
-    await scheduleTracking(
-      ctx,
-      tx,
-      labels.flatMap(({ order, label }) =>
-        completed.has(order.id) ? [{ id: order.id, providerId: label.providerId ?? null }] : [],
-      ),
+    // Tracking and webhooks hear of the labels through the outbox, after the commit (decision 338).
+    const made = labels.flatMap(({ order, label }) =>
+      completed.has(order.id) ? [{ id: order.id, providerId: label.providerId ?? null }] : [],
     );
-    await emitOrderEvents(ctx, tx, {
-      completed: labels.flatMap(({ order, label }, i) =>
-        completed.has(order.id)
-          ? [
-              {
-                ...order,
-                status: 'completed' as const,
-                tracking: label.tracking,
-                trackingStatus: 'pre_transit' as const,
-                labelFileId: fileIds[i]!,
-              },
-            ]
-          : [],
-      ),
-    });
+    const events =
+      made.length > 0 ? await recordEvent(ctx, tx, { type: 'order.completed', orders: made }) : [];
     // An order cancelled while its label was drawn keeps no file.
     await ctx.files.removeMany(
       fileIds.filter((_, i) => !completed.has(labels[i]!.order.id)),
       tx,
     );
-    return completed.size;
+    return { completedCount: completed.size, events };
   });
+  await deliverEvents(ctx, events);
   // Per process: with several instances, each one's /metrics shows the labels its workers made.
   ctx.metrics.labelsFinished.inc({ outcome: 'completed' }, completedCount);
 }
