@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -10,7 +10,10 @@ export async function insertOutboxRows(
   rows: readonly { subscriber: string; type: string; payload: unknown }[],
 ): Promise<string[]> {
   if (rows.length === 0) return [];
-  const inserted = await tx.insert(outbox).values([...rows]).returning({ id: outbox.id });
+  const inserted = await tx
+    .insert(outbox)
+    .values([...rows])
+    .returning({ id: outbox.id });
   return inserted.map((r) => r.id);
 }
 
@@ -38,3 +41,10 @@ export async function recordOutboxFailure(db: DbOrTx, id: string, error: string)
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error })
     .where(eq(outbox.id, id));
 }
+
+/** Removes rows every subscriber has heard before `before` (undelivered rows stay, whatever their age). */
+export const deleteDeliveredBefore = (db: DbOrTx, before: Date) =>
+  db
+    .delete(outbox)
+    .where(and(isNotNull(outbox.deliveredAt), lt(outbox.deliveredAt, before)))
+    .returning({ id: outbox.id });

@@ -8,7 +8,10 @@ import { generateLabel } from '../modules/purchases/label-job.ts';
 import type { DomainEvent, Subscribers } from './domain-events.ts';
 import { deliverEvent, deliverEvents, recordEvent } from './outbox.ts';
 
-const event: DomainEvent = { type: 'order.completed', orders: [{ id: crypto.randomUUID(), providerId: null }] };
+const event: DomainEvent = {
+  type: 'order.completed',
+  orders: [{ id: crypto.randomUUID(), providerId: null }],
+};
 
 describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
   let app: TestApp;
@@ -96,7 +99,7 @@ describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
     expect((await rowOf(id!)).deliveredAt).toBeInstanceOf(Date);
   });
 
-  it("a label made is heard by tracking and webhooks through the outbox, without the purchase importing them", async () => {
+  it('a label made is heard by tracking and webhooks through the outbox, without the purchase importing them', async () => {
     app.ctx.subscribers = appSubscribers;
     const alice = await signUpReseller(app, 10_000);
     const ids = await labelTypeIds(app, alice.headers);
@@ -110,6 +113,8 @@ describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
       ['tracking', true],
       ['webhooks', true],
     ]);
-    expect(await app.ctx.db.select().from(trackingPolls).where(eq(trackingPolls.orderId, orderId))).toHaveLength(1);
+    expect(
+      await app.ctx.db.select().from(trackingPolls).where(eq(trackingPolls.orderId, orderId)),
+    ).toHaveLength(1);
   });
 });

@@ -1,8 +1,14 @@
 import type { AppContext } from '../context.ts';
-import type { Tx } from '../db/client.ts';
+import type { DbOrTx, Tx } from '../db/client.ts';
 import { OUTBOX_QUEUE, type OutboxJobData } from '../jobs/queues.ts';
 import type { DomainEvent } from './domain-events.ts';
-import { insertOutboxRows, lockUndelivered, markDelivered, recordOutboxFailure } from './outbox.repository.ts';
+import {
+  deleteDeliveredBefore,
+  insertOutboxRows,
+  lockUndelivered,
+  markDelivered,
+  recordOutboxFailure,
+} from './outbox.repository.ts';
 
 /**
  * How long the queue's job waits before it delivers what the committing process has not: normally that
@@ -68,4 +74,12 @@ export async function deliverEvents(ctx: OutboxContext, ids: readonly string[]):
       ctx.log.warn({ err, id }, 'outbox delivery failed: its job retries it');
     }
   }
+}
+
+/** A delivered event is kept this long for whoever looks into a delivery, then housekeeping removes it. */
+export const DELIVERED_EVENTS_RETENTION_MS = 7 * 24 * 60 * 60_000;
+
+/** Removes the events delivered more than a week before `now`; how many went. */
+export async function purgeDeliveredEvents(db: DbOrTx, now: Date): Promise<number> {
+  return (await deleteDeliveredBefore(db, new Date(now.getTime() - DELIVERED_EVENTS_RETENTION_MS))).length;
 }

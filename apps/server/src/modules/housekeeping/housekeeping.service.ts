@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
+import { purgeDeliveredEvents } from '../../events/outbox.ts';
 import { RECEIPT_TTL_MS } from '../tracking/tracking.service.ts';
 import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
@@ -36,7 +37,8 @@ export type HousekeepingResult = Record<
   | 'webhookEvents'
   | 'providerCalls'
   | 'twoFactor'
-  | 'inboundWebhookReceipts',
+  | 'inboundWebhookReceipts'
+  | 'outboxEvents',
   number
 >;
 
@@ -66,5 +68,7 @@ export async function runHousekeeping(db: DbOrTx, now = new Date()): Promise<Hou
     // Remembered past the window in which an inbound message's age is accepted, then forgotten.
     inboundWebhookReceipts: (await deleteInboundReceiptsBefore(db, new Date(now.getTime() - RECEIPT_TTL_MS)))
       .length,
+    // Order events every subscriber heard, a week on; one not yet heard stays until it is (decision 338).
+    outboxEvents: await purgeDeliveredEvents(db, now),
   };
 }

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaSolutions, idempotencyKeys, rateLimitHits, sessions } from '../../db/schema.ts';
+import { captchaSolutions, idempotencyKeys, outbox, rateLimitHits, sessions } from '../../db/schema.ts';
 import { HOUSEKEEPING_QUEUE } from '../../jobs/index.ts';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { waitFor } from '../../../test/order-fixtures.ts';
 import { HOUSEKEEPING_CRON, startHousekeeping } from './housekeeping.jobs.ts';
+import { runHousekeeping } from './housekeeping.service.ts';
 
 describe('housekeeping', () => {
   let app: TestApp;
@@ -70,6 +71,29 @@ describe('housekeeping', () => {
     expect(windows.map((w) => w.key)).toEqual(['open-window']);
     const stillIn = await app.inject({ url: '/api/v1/auth/access', headers: live.headers });
     expect(stillIn.statusCode).toBe(200);
+  });
+
+  it('removes order events a week after every subscriber heard them, and never one not yet heard', async () => {
+    const now = new Date('2026-12-20T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    const event = (name: string, createdAt: Date, deliveredAt: Date | null) => ({
+      subscriber: name,
+      type: 'order.completed',
+      payload: { orders: [] },
+      createdAt,
+      deliveredAt,
+    });
+    await app.ctx.db
+      .insert(outbox)
+      .values([
+        event('heard-8-days-ago', daysAgo(9), daysAgo(8)),
+        event('heard-6-days-ago', daysAgo(6), daysAgo(6)),
+        event('never-heard', daysAgo(30), null),
+      ]);
+    const { outboxEvents } = await runHousekeeping(app.ctx.db, now);
+    expect(outboxEvents).toBe(1);
+    const left = await app.ctx.db.select({ subscriber: outbox.subscriber }).from(outbox);
+    expect(left.map((r) => r.subscriber).sort()).toEqual(['heard-6-days-ago', 'never-heard']);
   });
 
   it('is scheduled once, on a cron the queue runs once across instances', async () => {
