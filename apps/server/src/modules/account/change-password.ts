@@ -3,7 +3,11 @@ import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { endAccountSessions } from '../auth/auth.service.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../login-throttle/login-throttle.service.ts';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  succeedLoginAttempt,
+} from '../login-throttle/login-throttle.service.ts';
 import { updateUser, type UserRow } from '../users/users.service.ts';
 
 /**

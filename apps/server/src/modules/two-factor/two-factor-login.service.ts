@@ -3,7 +3,11 @@ import type { LoginTwoFactorBody } from '@portal/shared';
 import type { AppContext, RequestMeta } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../login-throttle/login-throttle.service.ts';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  succeedLoginAttempt,
+} from '../login-throttle/login-throttle.service.ts';
 import { findUserById, type UserRow } from '../users/users.service.ts';
 import {
   deleteChallenge,

@@ -12,7 +12,11 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import type { Mailer } from '../../mail/mail-types.ts';
 import { renderTwoFactorMail, type TwoFactorEvent } from '../../mail/templates/two-factor-mail.ts';
 import { CLI_ACTOR, recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { beginLoginAttempt, failLoginAttempt, succeedLoginAttempt } from '../login-throttle/login-throttle.service.ts';
+import {
+  beginLoginAttempt,
+  failLoginAttempt,
+  succeedLoginAttempt,
+} from '../login-throttle/login-throttle.service.ts';
 import { findUserById, type UserRow } from '../users/users.service.ts';
 import {
   hashRecoveryCode,
