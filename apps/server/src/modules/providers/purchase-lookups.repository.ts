@@ -2,7 +2,10 @@ import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelPurchases } from '../../db/schema.ts';
 
-/** The provider's own id of an order's purchase there (its tracking is asked by it); null: none known. */
+/**
+ * The provider's own id of the label an order bought there (its tracking and its file are asked by it);
+ * null: none bought there. A failed or pending attempt at the same provider is not the label.
+ */
 export async function findPurchaseUpstreamId(
   db: DbOrTx,
   orderId: string,
@@ -11,7 +14,13 @@ export async function findPurchaseUpstreamId(
   const [row] = await db
     .select({ upstreamId: labelPurchases.upstreamId })
     .from(labelPurchases)
-    .where(and(eq(labelPurchases.orderId, orderId), eq(labelPurchases.providerId, providerId)));
+    .where(
+      and(
+        eq(labelPurchases.orderId, orderId),
+        eq(labelPurchases.providerId, providerId),
+        eq(labelPurchases.state, 'bought'),
+      ),
+    );
   return row?.upstreamId ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelPurchases, upstreamLabelFiles } from '../../db/schema.ts';
+import { upstreamLabelFiles } from '../../db/schema.ts';
 
 type FileKey = { orderId: string; format: 'zpl' | 'png'; dpi: number };
 
@@ -29,23 +29,4 @@ export async function insertUpstreamLabelFile(
     .onConflictDoNothing()
     .returning({ fileId: upstreamLabelFiles.fileId });
   return inserted.length > 0;
-}
-
-/** The provider's id of the order's bought label at that provider. */
-export async function findBoughtUpstreamId(
-  db: DbOrTx,
-  orderId: string,
-  providerId: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ upstreamId: labelPurchases.upstreamId })
-    .from(labelPurchases)
-    .where(
-      and(
-        eq(labelPurchases.orderId, orderId),
-        eq(labelPurchases.providerId, providerId),
-        eq(labelPurchases.state, 'bought'),
-      ),
-    );
-  return row?.upstreamId ?? null;
 }

@@ -3,11 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { LabelFormatUnavailableError } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { UpstreamRejectedError } from '../../labels/providers/upstream-provider.ts';
-import {
-  findBoughtUpstreamId,
-  findUpstreamLabelFileId,
-  insertUpstreamLabelFile,
-} from './upstream-label-files.repository.ts';
+import { findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
+import { findUpstreamLabelFileId, insertUpstreamLabelFile } from './upstream-label-files.repository.ts';
 
 export type UpstreamLabelOrder = {
   id: string;
@@ -35,7 +32,7 @@ export async function upstreamLabelFile(
 
   const asked = `${choice.format.toUpperCase()} at ${choice.dpi} dpi`;
   const client = (await ctx.providers.clientsFor([order.providerId])).get(order.providerId);
-  const upstreamId = await findBoughtUpstreamId(ctx.db, order.id, order.providerId);
+  const upstreamId = await findPurchaseUpstreamId(ctx.db, order.id, order.providerId);
   if (!client || !upstreamId)
     throw new AppError('CONFLICT', `This label is not offered as ${asked}; download it as pdf or letter`);
   if (!client.labelFile)
