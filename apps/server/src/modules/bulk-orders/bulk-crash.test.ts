@@ -102,9 +102,12 @@ describe('bulk order crash safety (real PostgreSQL, real server process)', () =>
     expect(cancelled).toHaveLength(rows.filter((_, i) => isRejected(i)).length);
     expect(completed.every((l) => l.tracking && l.file)).toBe(true);
     expect(new Set(completed.map((l) => l.tracking)).size).toBe(completed.length);
-    // Every completed label is followed, once, also those completed just before the kill.
+    // Every completed label is followed, once, also those completed just before the kill: each order is
+    // named by one waiting first look, whether a look of its own or one of its batch (decision 347).
     const polls = await database!.executeSql(
-      `select count(*)::int as n, count(distinct data->>'orderId')::int as orders from pgboss.job
+      `select count(*)::int as n, count(distinct order_id)::int as orders
+       from pgboss.job,
+         jsonb_array_elements_text(coalesce(data->'orderIds', jsonb_build_array(data->'orderId'))) as order_id
        where name = 'tracking-poll' and state = 'created'`,
     );
     expect(polls.rows[0]).toEqual({ n: completed.length, orders: completed.length });
