@@ -285,8 +285,9 @@ describe('two instances through database faults', () => {
       (n) => n >= purchases / 4,
       30_000,
     );
-    const downAt = Date.now();
     await cluster.shutDown();
+    // Down from here: a request that began while the stop was under way may still have been answered.
+    const downAt = Date.now();
     // Down long enough for every client to meet it.
     await waitFor(
       async () => load.answers.filter((x) => x.startedAt > downAt && x.status === 503).length,
