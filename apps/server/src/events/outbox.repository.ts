@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -48,3 +48,13 @@ export const deleteDeliveredBefore = (db: DbOrTx, before: Date) =>
     .delete(outbox)
     .where(and(isNotNull(outbox.deliveredAt), lt(outbox.deliveredAt, before)))
     .returning({ id: outbox.id });
+
+/** Which of `ids` are not delivered yet (no lock: each is locked when it is delivered). */
+export async function findUndelivered(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(inArray(outbox.id, [...ids]), isNull(outbox.deliveredAt)));
+  return rows.map((r) => r.id);
+}

@@ -4,6 +4,7 @@ import { OUTBOX_QUEUE, type OutboxJobData } from '../jobs/queues.ts';
 import type { DomainEvent } from './domain-events.ts';
 import {
   deleteDeliveredBefore,
+  findUndelivered,
   insertOutboxRows,
   lockUndelivered,
   markDelivered,
@@ -19,8 +20,8 @@ export const OUTBOX_BACKSTOP_MS = 10_000;
 type OutboxContext = Pick<AppContext, 'db' | 'jobs' | 'log' | 'subscribers'>;
 
 /**
- * Records `event` for each subscriber that hears it, in the caller's transaction, with a job per row that
- * delivers it after the commit should the recording process not (it crashed, or the subscriber failed).
+ * Records `event` for each subscriber that hears it, in the caller's transaction, with one job for its rows
+ * that delivers them after the commit should the recording process not (it crashed, or a subscriber failed).
  * Returns the rows' ids for `deliverEvents` after the commit.
  */
 export async function recordEvent(ctx: OutboxContext, tx: Tx, event: DomainEvent): Promise<string[]> {
@@ -32,12 +33,9 @@ export async function recordEvent(ctx: OutboxContext, tx: Tx, event: DomainEvent
     names.map((subscriber) => ({ subscriber, type: event.type, payload: event })),
   );
   if (ids.length > 0)
-    await ctx.jobs.sendInTransaction<OutboxJobData>(
-      tx,
-      OUTBOX_QUEUE,
-      ids.map((id) => ({ id })),
-      { startAfter: new Date(Date.now() + OUTBOX_BACKSTOP_MS) },
-    );
+    await ctx.jobs.sendInTransaction<OutboxJobData>(tx, OUTBOX_QUEUE, [{ ids }], {
+      startAfter: new Date(Date.now() + OUTBOX_BACKSTOP_MS),
+    });
   return ids;
 }
 
@@ -60,6 +58,16 @@ export async function deliverEvent(ctx: OutboxContext, id: string): Promise<void
     await recordOutboxFailure(ctx.db, id, error instanceof Error ? error.message : String(error));
     throw error;
   }
+}
+
+/**
+ * The job's delivery of an event's rows, 10 s after their commit: the rows still undelivered (normally
+ * none: the committing process delivered them) are found in one read and delivered one by one. A failure
+ * fails the job, which the queue retries; the rows delivered meanwhile are passed over then.
+ */
+export async function deliverRecorded(ctx: OutboxContext, data: OutboxJobData): Promise<void> {
+  for (const id of await findUndelivered(ctx.db, 'ids' in data ? data.ids : [data.id]))
+    await deliverEvent(ctx, id);
 }
 
 /**

@@ -38,7 +38,8 @@ export type PaymentCheckJobData = { invoiceId: string; attempt: number };
 /** One job per outbox row (decision 338): delivers a domain event to one subscriber if it is not yet. */
 export const OUTBOX_QUEUE = 'outbox-deliver';
 
-export type OutboxJobData = { id: string };
+/** The rows one event recorded (`{ id }`: a row's own job, as an earlier release recorded them). */
+export type OutboxJobData = { ids: string[] } | { id: string };
 
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [

@@ -7,7 +7,7 @@ import {
   generateLabels,
   finishPurchaseOrRefund,
 } from '../modules/purchases/purchases.service.ts';
-import { deliverEvent } from '../events/outbox.ts';
+import { deliverRecorded } from '../events/outbox.ts';
 import {
   LABEL_FAILED_QUEUE,
   LABEL_QUEUE,
@@ -77,7 +77,7 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     async (jobs) => {
       const failed = new Map<string, Error>();
       for (const job of jobs)
-        await deliverEvent(ctx, job.data.id).catch((error: unknown) =>
+        await deliverRecorded(ctx, job.data).catch((error: unknown) =>
           failed.set(job.id, error instanceof Error ? error : new Error(String(error))),
         );
       return failed;
