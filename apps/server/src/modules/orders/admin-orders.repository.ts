@@ -2,7 +2,7 @@ import type { TrackingStatus } from '@portal/shared';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { labelTypes, orderStats, orders, providers, users } from '../../db/schema.ts';
-import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
+import { withType, type OrderStatus, type OrderWithType } from '../purchases/purchases.service.ts';
 import { findRequestsOfOrders, type RefundRequestRow } from './refund-requests.repository.ts';
 
 export type Reseller = { id: string; discordId: string; username: string };

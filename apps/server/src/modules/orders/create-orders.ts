@@ -19,7 +19,7 @@ import {
   type InTransaction,
 } from '../purchases/purchases.service.ts';
 import { toOrderView } from './order-view.ts';
-import type { NewOrderRow } from './orders.repository.ts';
+import type { NewOrderRow } from '../purchases/purchases.service.ts';
 import { priceOrder } from './quote-order.ts';
 import { shipmentColumns } from './shipment-columns.ts';
 

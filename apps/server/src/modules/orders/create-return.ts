@@ -11,7 +11,8 @@ import { requireLabelType } from '../label-types/label-types.service.ts';
 import { createOrders } from './create-orders.ts';
 import { type InTransaction, findOrderItems } from '../purchases/purchases.service.ts';
 import { orderNotFound } from './order-answers.ts';
-import { findOrderForUser, findReturnOf, type OrderWithType } from './orders.repository.ts';
+import { findOrderForUser, findReturnOf } from './orders.repository.ts';
+import { type OrderWithType } from '../purchases/purchases.service.ts';
 
 export type CreatedReturn = { message: string; order: OrderView; balance: number };
 

@@ -9,7 +9,7 @@ import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/in
 import { upstreamLabelFile } from '../providers/upstream-label-files.service.ts';
 import { toShipment } from '../purchases/purchases.service.ts';
 import { withPackingSlips } from './packing-slips.ts';
-import { selectWithType, type OrderWithType } from './orders.repository.ts';
+import { selectWithType, type OrderWithType } from '../purchases/purchases.service.ts';
 
 /**
  * Label files in every format (issue 37, decision 255). A label is stored once, as the PDF it was made

@@ -11,7 +11,7 @@ import {
   orders,
   refundRequests,
 } from '../../db/schema.ts';
-import { withType, type OrderStatus, type OrderWithType } from './orders.repository.ts';
+import { withType, type OrderStatus, type OrderWithType } from '../purchases/purchases.service.ts';
 import type { RefundRequestRow } from './refund-requests.repository.ts';
 
 export type OrderListFilter = {

@@ -4,16 +4,14 @@
  */
 export { formatOrderId } from '../purchases/purchases.service.ts';
 export { downloadPath, toOrderView } from './order-view.ts';
+export { findOrder, findOrderForUser, markCancelled } from './orders.repository.ts';
 export {
-  findOrder,
-  findOrderForUser,
-  markCancelled,
   withType,
   type NewOrderRow,
   type OrderRow,
   type OrderStatus,
   type OrderWithType,
-} from './orders.repository.ts';
+} from '../purchases/purchases.service.ts';
 export { findTrackedOrder, lockTrackingStatus, setTrackingStatus } from './order-tracking.repository.ts';
 export type { RefundRequestRow } from './refund-requests.repository.ts';
 export { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

@@ -3,7 +3,7 @@ import type { TrackingStatus } from '@portal/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { labelTypes, orders, refundRequests } from '../../db/schema.ts';
 import type { ListedOrder, OrderListFilter } from './order-list.repository.ts';
-import { withType } from './orders.repository.ts';
+import { withType } from '../purchases/purchases.service.ts';
 
 // The order's tracking columns (`tracking_status`, `tracking_updated_at`): the tracking module decides what
 // they become and writes them through the orders' service; the history and the dashboard read them here.

@@ -8,16 +8,6 @@ import {
   type OrderWithType,
 } from '../purchases/purchases.service.ts';
 
-// The order row's shape and its purchase columns belong to the purchases module (decision 337).
-export {
-  selectWithType,
-  withType,
-  type NewOrderRow,
-  type OrderRow,
-  type OrderStatus,
-  type OrderWithType,
-} from '../purchases/purchases.service.ts';
-
 const OPEN: OrderStatus[] = ['pending', 'processing'];
 
 export async function findOrderForUser(

@@ -6,12 +6,8 @@ import { writeLabelsInLayout } from '../../labels/index.ts';
 import { FILES_PER_READ } from './label-download-stream.ts';
 import { findOrderItems, formatOrderId, toShipment } from '../purchases/purchases.service.ts';
 import { orderNotFound } from './order-answers.ts';
-import {
-  findOrderForUser,
-  findOrderNumbers,
-  findOrdersByIds,
-  type OrderWithType,
-} from './orders.repository.ts';
+import { findOrderForUser, findOrderNumbers, findOrdersByIds } from './orders.repository.ts';
+import { type OrderWithType } from '../purchases/purchases.service.ts';
 
 /** A slip's file: a 4x6 PDF page, or ZPL at the printer's resolution (decision 330). */
 export type SlipOutput = { format: 'pdf' } | { format: 'zpl'; dpi: LabelDpi };

@@ -1,5 +1,5 @@
 import type { CheckedShipment, OrderShipment } from '@portal/shared';
-import type { NewOrderRow } from './orders.repository.ts';
+import type { NewOrderRow } from '../purchases/purchases.service.ts';
 
 type ShipmentColumns = Omit<NewOrderRow, 'batchId' | 'userId' | 'labelTypeId' | 'priceCents' | 'signature'>;
 
