@@ -86,7 +86,7 @@ export const tableOwners = {
   refundRequests: { owner: 'refunds', sharedWith: ['orders'] },
   idempotencyKeys: { owner: 'idempotency', sharedWith: ['housekeeping'] },
   // purchases
-  labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'refunds', 'shipping-day'] },
+  labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'shipping-day'] },
   orderItems: { owner: 'purchases', sharedWith: ['bulk-orders'] },
   // events
   outbox: { owner: 'events', sharedWith: [] },

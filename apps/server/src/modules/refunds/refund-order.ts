@@ -18,7 +18,8 @@ import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
 import { settleRefund } from './refund-settle.ts';
 import { refuseUnvoidable } from './void-rules.ts';
 import { askProviderToVoid, type VoidOutcome } from './voids.service.ts';
-import { claimVoid, findBoughtLabel } from './voids.repository.ts';
+import { findPurchaseUpstreamId } from '../providers/providers.service.ts';
+import { claimVoid } from './voids.repository.ts';
 
 /** Statuses the label job may refund (no label yet) and those staff may refund (a label too). */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['pending', 'processing'];
@@ -74,8 +75,10 @@ export async function refundOrder(ctx: AppContext, input: RefundInput): Promise<
   if (order.status === 'completed') {
     await refuseUnvoidable(ctx.db, order, input.now);
     // A label bought at a provider is voided there first; the credit waits for its answer.
-    const label = order.providerId ? await findBoughtLabel(ctx.db, order.id, order.providerId) : null;
-    if (order.providerId && label) return voidThenRefund(ctx, order, label.upstreamId, input);
+    const upstreamId = order.providerId
+      ? await findPurchaseUpstreamId(ctx.db, order.id, order.providerId)
+      : null;
+    if (order.providerId && upstreamId) return voidThenRefund(ctx, order, upstreamId, input);
     if (order.voidRequestedAt)
       throw new AppError('CONFLICT', `A refund of ${formatOrderId(order.orderNumber)} is already under way`);
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { labelPurchases, labelTypes, orders } from '../../db/schema.ts';
+import { labelTypes, orders } from '../../db/schema.ts';
 import type { OrderRow } from '../orders/order-records.service.ts';
 
 /** The first check of a submitted void (`REFUND_VOID_CHECK_SECONDS`' default), and the longest wait. */
@@ -18,21 +18,6 @@ export async function findVoidWindowDays(db: DbOrTx, labelTypeId: string): Promi
     .from(labelTypes)
     .where(eq(labelTypes.id, labelTypeId));
   return row?.days ?? 30;
-}
-
-/** The label an order bought at its provider (its upstream id names it there), if any. */
-export async function findBoughtLabel(db: DbOrTx, orderId: string, providerId: string) {
-  const [row] = await db
-    .select({ upstreamId: labelPurchases.upstreamId })
-    .from(labelPurchases)
-    .where(
-      and(
-        eq(labelPurchases.orderId, orderId),
-        eq(labelPurchases.providerId, providerId),
-        eq(labelPurchases.state, 'bought'),
-      ),
-    );
-  return row?.upstreamId ? { upstreamId: row.upstreamId } : null;
 }
 
 /**

@@ -9,13 +9,13 @@ import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded, mailVoidRejected } from './refund-mail.ts';
 import { settleRefund } from './refund-settle.ts';
 import {
-  findBoughtLabel,
   FIRST_VOID_CHECK_MS,
   findDueVoids,
   markVoidRejected,
   markVoidSubmitted,
   postponeVoidCheck,
 } from './voids.repository.ts';
+import { findPurchaseUpstreamId } from '../providers/providers.service.ts';
 
 /** Where a void stands after we asked or checked (decision 280). */
 export type VoidOutcome =
@@ -193,11 +193,11 @@ export async function checkVoids(
   const tally = { checked: 0, refunded: 0, rejected: 0 };
   for (const order of due) {
     if (!order.providerId) continue;
-    const label = await findBoughtLabel(ctx.db, order.id, order.providerId);
-    if (!label) continue;
+    const upstreamId = await findPurchaseUpstreamId(ctx.db, order.id, order.providerId);
+    if (!upstreamId) continue;
     const checks = order.voidChecks + 1;
     const request: UpstreamVoidRequest = {
-      upstreamId: label.upstreamId,
+      upstreamId,
       voidId: order.voidUpstreamId,
       ...(order.refundReason ? { reason: order.refundReason } : {}),
     };
