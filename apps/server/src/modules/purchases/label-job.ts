@@ -199,9 +199,10 @@ async function storeLabels(ctx: AppContext, labels: readonly MadeLabel[]): Promi
     );
     return { completedCount: completed.size, events };
   });
-  await deliverEvents(ctx, events);
-  // Per process: with several instances, each one's /metrics shows the labels its workers made.
+  // Counted at the commit that made them, not after the events' delivery: a label is made once its order
+  // row says so. Per process: with several instances, each one's /metrics shows the labels its workers made.
   ctx.metrics.labelsFinished.inc({ outcome: 'completed' }, completedCount);
+  await deliverEvents(ctx, events);
 }
 
 /**
