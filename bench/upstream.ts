@@ -152,6 +152,8 @@ const configuringContext = (db: Database['db']): AppContext =>
 
 const orderBody = (labelType: string, i: number) => ({
   labelType,
+  // USPS Priority labels are drawn with a template (the spec's "Please select a Template").
+  design: 'evs',
   Weight: 3,
   FromName: 'Bench Sender',
   FromStreet: '100 Congress Ave',

@@ -18,28 +18,35 @@ export async function insertOutboxRows(
 }
 
 /**
- * The row if it is not delivered yet, locked until the caller's transaction ends: a second delivery of
- * the same row (another instance, a retried job) waits here and then finds it delivered.
+ * The rows of `ids` not delivered yet, locked until the caller's transaction ends: a second delivery of
+ * the same rows (another instance's sweep, the committing process) waits here and then finds them delivered.
  */
-export async function lockUndelivered(tx: DbOrTx, id: string): Promise<OutboxRow | null> {
-  const [row] = await tx
+export async function lockUndelivered(tx: DbOrTx, ids: readonly string[]): Promise<OutboxRow[]> {
+  if (ids.length === 0) return [];
+  return tx
     .select()
     .from(outbox)
-    .where(and(eq(outbox.id, id), isNull(outbox.deliveredAt)))
+    .where(and(inArray(outbox.id, [...ids]), isNull(outbox.deliveredAt)))
+    .orderBy(outbox.createdAt, outbox.id)
     .for('update');
-  return row ?? null;
 }
 
-export async function markDelivered(tx: DbOrTx, id: string): Promise<void> {
-  await tx.update(outbox).set({ deliveredAt: new Date() }).where(eq(outbox.id, id));
+export async function markDelivered(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(outbox)
+    .set({ deliveredAt: new Date() })
+    .where(inArray(outbox.id, [...ids]));
 }
 
-/** A delivery failed (its transaction rolled back): counted, with the error, for staff and the logs. */
-export async function recordOutboxFailure(db: DbOrTx, id: string, error: string): Promise<void> {
-  await db
+/** A delivery failed (its savepoint rolled back): counted, with the error, for staff and the logs; the count. */
+export async function recordOutboxFailure(db: DbOrTx, id: string, error: string): Promise<number> {
+  const [row] = await db
     .update(outbox)
     .set({ attempts: sql`${outbox.attempts} + 1`, lastError: error })
-    .where(eq(outbox.id, id));
+    .where(eq(outbox.id, id))
+    .returning({ attempts: outbox.attempts });
+  return row?.attempts ?? 0;
 }
 
 /** Removes rows every subscriber has heard before `before` (undelivered rows stay, whatever their age). */
@@ -49,12 +56,21 @@ export const deleteDeliveredBefore = (db: DbOrTx, before: Date) =>
     .where(and(isNotNull(outbox.deliveredAt), lt(outbox.deliveredAt, before)))
     .returning({ id: outbox.id });
 
-/** Which of `ids` are not delivered yet (no lock: each is locked when it is delivered). */
-export async function findUndelivered(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
+/**
+ * Up to `limit` rows recorded before `before` and still undelivered, oldest first, that have failed fewer
+ * than `maxAttempts` times (no lock: each is locked when it is delivered).
+ */
+export async function findStale(
+  db: DbOrTx,
+  before: Date,
+  maxAttempts: number,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(inArray(outbox.id, [...ids]), isNull(outbox.deliveredAt)));
+    .where(and(isNull(outbox.deliveredAt), lt(outbox.createdAt, before), lt(outbox.attempts, maxAttempts)))
+    .orderBy(outbox.createdAt, outbox.id)
+    .limit(limit);
   return rows.map((r) => r.id);
 }

@@ -6,7 +6,17 @@ import { signUpReseller } from '../../test/account-fixtures.ts';
 import { labelTypeIds, orderBody, placeOrder } from '../../test/order-fixtures.ts';
 import { generateLabel } from '../modules/purchases/label-job.ts';
 import type { DomainEvent, Subscribers } from './domain-events.ts';
-import { deliverEvent, deliverEvents, deliverRecorded, recordEvent } from './outbox.ts';
+import { OUTBOX_QUEUE } from '../jobs/queues.ts';
+import {
+  deliverEvents,
+  OUTBOX_BACKSTOP_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_SWEEP_CRON,
+  recordEvent,
+  runOutboxJob,
+  startOutboxSweep,
+  sweepOutbox,
+} from './outbox.ts';
 
 const event: DomainEvent = {
   type: 'order.completed',
@@ -33,36 +43,54 @@ describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
 
   const rowOf = async (id: string) => (await app.ctx.db.select().from(outbox).where(eq(outbox.id, id)))[0]!;
 
-  it('records a row for each subscriber that hears the event, and a job that delivers it after the commit', async () => {
+  /** The transaction a subscriber's work ran in. */
+  const txidOf = async (tx: Parameters<Subscribers[string]['handle']>[0]) =>
+    String(((await tx.execute(sql`SELECT txid_current() AS id`)) as { rows: { id: unknown }[] }).rows[0]!.id);
+
+  it('records a row for each subscriber that hears the event and delivers them together after the commit', async () => {
     const heard: string[] = [];
+    const txids = new Set<string>();
     const ids = await recorded({
-      a: { hears: ['order.completed'], handle: async () => void heard.push('a') },
-      b: { hears: ['order.completed'], handle: async () => void heard.push('b') },
+      a: {
+        hears: ['order.completed'],
+        handle: async (tx) => void (heard.push('a'), txids.add(await txidOf(tx))),
+      },
+      b: {
+        hears: ['order.completed'],
+        handle: async (tx) => void (heard.push('b'), txids.add(await txidOf(tx))),
+      },
       deaf: { hears: [], handle: async () => void heard.push('deaf') },
     });
     expect(ids).toHaveLength(2);
     expect((await rowOf(ids[0]!)).payload).toEqual(event);
-    // Nothing is delivered in the recording transaction; the queue holds one job for the event's rows.
+    // Nothing is delivered in the recording transaction, and no job is written for it: the sweep is the backstop.
     expect(heard).toEqual([]);
     const jobs = await rowsOf(
       app.database,
-      sql`SELECT data->'ids' AS ids FROM pgboss.job WHERE name = 'outbox-deliver' AND data->'ids' ? ${ids[0]!}`,
+      sql`SELECT id FROM pgboss.job WHERE name = ${OUTBOX_QUEUE} AND data::text LIKE ${`%${ids[0]!}%`}`,
     );
-    expect(jobs.map((j) => j.ids)).toEqual([ids]);
-    await deliverEvents(app.ctx, ids);
+    expect(jobs).toEqual([]);
+    expect(await deliverEvents(app.ctx, ids)).toEqual(new Map());
     expect(heard.sort()).toEqual(['a', 'b']);
+    // One transaction for the event's rows, however many subscribers hear it.
+    expect(txids.size).toBe(1);
+    expect((await rowOf(ids[1]!)).deliveredAt).toBeInstanceOf(Date);
   });
 
-  it('has the job deliver what the recording process did not, and pass over what it did', async () => {
+  it('has the sweep deliver what the recording process did not once it is 10 s old, and pass over what it did', async () => {
     const heard: string[] = [];
     const ids = await recorded({
       told: { hears: ['order.completed'], handle: async () => void heard.push('told') },
       missed: { hears: ['order.completed'], handle: async () => void heard.push('missed') },
     });
-    // The recording process delivered one row before it died; the job comes for both.
-    await deliverEvent(app.ctx, ids[0]!);
-    await deliverRecorded(app.ctx, { ids });
-    await deliverRecorded(app.ctx, { ids });
+    // The recording process delivered one row before it died.
+    await deliverEvents(app.ctx, [ids[0]!]);
+    const recordedAt = (await rowOf(ids[1]!)).createdAt.getTime();
+    // Not yet: the recording process may still be delivering it.
+    await sweepOutbox(app.ctx, new Date(recordedAt + OUTBOX_BACKSTOP_MS - 1_000));
+    expect(heard).toEqual(['told']);
+    await sweepOutbox(app.ctx, new Date(recordedAt + OUTBOX_BACKSTOP_MS + 1_000));
+    await sweepOutbox(app.ctx, new Date(recordedAt + OUTBOX_BACKSTOP_MS + 61_000));
     expect(heard.sort()).toEqual(['missed', 'told']);
     expect((await rowOf(ids[1]!)).deliveredAt).not.toBeNull();
   });
@@ -79,38 +107,76 @@ describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
         },
       },
     });
-    await Promise.all([deliverEvent(app.ctx, id!), deliverEvent(app.ctx, id!), deliverEvent(app.ctx, id!)]);
-    await deliverEvent(app.ctx, id!);
+    const late = new Date(Date.now() + 60_000);
+    await Promise.all([
+      deliverEvents(app.ctx, [id!]),
+      deliverEvents(app.ctx, [id!]),
+      sweepOutbox(app.ctx, late),
+      runOutboxJob(app.ctx, { ids: [id!] }, late),
+    ]);
+    await deliverEvents(app.ctx, [id!]);
     expect(heard).toBe(1);
     expect((await rowOf(id!)).deliveredAt).toBeInstanceOf(Date);
   });
 
-  it("undoes a failed subscriber's work with its delivery, counts the failure, and delivers on the next try", async () => {
+  it("undoes a failed subscriber's work alone, counts the failure, and the sweep tries it until its last attempt", async () => {
     let tries = 0;
-    const [id] = await recorded({
+    let steadyHeard = 0;
+    const [flakyId, steadyId] = await recorded({
       flaky: {
         hears: ['order.completed'],
         handle: async (tx) => {
           tries += 1;
-          await tx.update(outbox).set({ type: 'touched' }).where(eq(outbox.id, id!));
-          if (tries === 1) throw new Error('subscriber down');
+          await tx.update(outbox).set({ type: 'touched' }).where(eq(outbox.id, flakyId!));
+          throw new Error('subscriber down');
         },
       },
+      steady: { hears: ['order.completed'], handle: async () => void (steadyHeard += 1) },
     });
-    await expect(deliverEvent(app.ctx, id!)).rejects.toThrow('subscriber down');
-    expect(await rowOf(id!)).toMatchObject({
+    const failed = await deliverEvents(app.ctx, [flakyId!, steadyId!]);
+    expect([...failed.keys()]).toEqual([flakyId]);
+    // The failing subscriber's own work is undone; the other's delivery stands.
+    expect(await rowOf(flakyId!)).toMatchObject({
       type: 'order.completed',
       deliveredAt: null,
       attempts: 1,
       lastError: 'subscriber down',
     });
-    // The committing process's delivery never throws: the job retries what failed.
-    app.ctx.subscribers = {
-      flaky: { hears: ['order.completed'], handle: async () => void (tries += 1) },
-    };
+    expect(steadyHeard).toBe(1);
+    expect((await rowOf(steadyId!)).deliveredAt).toBeInstanceOf(Date);
+
+    // Each sweep (a minute apart) tries it once more, up to the last attempt, then leaves it for staff.
+    const recordedAt = (await rowOf(flakyId!)).createdAt.getTime();
+    for (let minute = 1; minute <= OUTBOX_MAX_ATTEMPTS + 2; minute++)
+      await sweepOutbox(app.ctx, new Date(recordedAt + minute * 60_000));
+    expect(tries).toBe(OUTBOX_MAX_ATTEMPTS);
+    expect(await rowOf(flakyId!)).toMatchObject({ deliveredAt: null, attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(steadyHeard).toBe(1);
+  });
+
+  it('delivers on the next sweep once a failing subscriber recovers', async () => {
+    let tries = 0;
+    const [id] = await recorded({
+      flaky: {
+        hears: ['order.completed'],
+        handle: async () => {
+          tries += 1;
+          if (tries === 1) throw new Error('subscriber down');
+        },
+      },
+    });
     await deliverEvents(app.ctx, [id!]);
+    await sweepOutbox(app.ctx, new Date((await rowOf(id!)).createdAt.getTime() + 60_000));
     expect(tries).toBe(2);
     expect((await rowOf(id!)).deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it('sweeps once a minute, on a cron the queue runs once across instances', async () => {
+    await startOutboxSweep(app.ctx);
+    const { rows } = await app.database.executeSql(`select name, cron from pgboss.schedule where name = $1`, [
+      OUTBOX_QUEUE,
+    ]);
+    expect(rows).toEqual([{ name: OUTBOX_QUEUE, cron: OUTBOX_SWEEP_CRON }]);
   });
 
   it('a label made is heard by tracking and webhooks through the outbox, without the purchase importing them', async () => {

@@ -4,7 +4,7 @@ import { OUTBOX_QUEUE, type OutboxJobData } from '../jobs/queues.ts';
 import type { DomainEvent } from './domain-events.ts';
 import {
   deleteDeliveredBefore,
-  findUndelivered,
+  findStale,
   insertOutboxRows,
   lockUndelivered,
   markDelivered,
@@ -12,76 +12,112 @@ import {
 } from './outbox.repository.ts';
 
 /**
- * How long the queue's job waits before it delivers what the committing process has not: normally that
- * process delivered at once after its commit, and the job finds the rows delivered.
+ * How old an undelivered row must be before the sweep delivers it: normally the committing process
+ * delivered it at once after its commit, and the sweep finds nothing.
  */
 export const OUTBOX_BACKSTOP_MS = 10_000;
 
-type OutboxContext = Pick<AppContext, 'db' | 'jobs' | 'log' | 'subscribers'>;
+/** The sweep runs every minute, once across instances. */
+export const OUTBOX_SWEEP_CRON = '* * * * *';
+
+/** The sweep tries a failing row once a run, this many times; then it is left for staff and the logs. */
+export const OUTBOX_MAX_ATTEMPTS = 10;
+
+/** Rows the sweep delivers in one transaction (each subscriber's work in a savepoint of its own). */
+const SWEEP_CHUNK = 50;
+
+type OutboxContext = Pick<AppContext, 'db' | 'log' | 'subscribers'>;
 
 /**
- * Records `event` for each subscriber that hears it, in the caller's transaction, with one job for its rows
- * that delivers them after the commit should the recording process not (it crashed, or a subscriber failed).
- * Returns the rows' ids for `deliverEvents` after the commit.
+ * Records `event` for each subscriber that hears it, in the caller's transaction. Returns the rows' ids for
+ * `deliverEvents` after the commit; should the recording process not deliver them (it crashed, or a
+ * subscriber failed), the queue's sweep does (`sweepOutbox`).
  */
 export async function recordEvent(ctx: OutboxContext, tx: Tx, event: DomainEvent): Promise<string[]> {
   const names = Object.entries(ctx.subscribers)
     .filter(([, subscriber]) => subscriber.hears.includes(event.type))
     .map(([name]) => name);
-  const ids = await insertOutboxRows(
+  return insertOutboxRows(
     tx,
     names.map((subscriber) => ({ subscriber, type: event.type, payload: event })),
   );
-  if (ids.length > 0)
-    await ctx.jobs.sendInTransaction<OutboxJobData>(tx, OUTBOX_QUEUE, [{ ids }], {
-      startAfter: new Date(Date.now() + OUTBOX_BACKSTOP_MS),
-    });
-  return ids;
 }
 
 /**
- * Delivers one outbox row to its subscriber, once: in one transaction the row is locked, the subscriber
- * runs and the row is marked delivered. A delivered row (or one of no subscriber any more) is passed
- * over. A failure rolls it all back, is counted on the row and thrown, for the queue to retry.
+ * Delivers the outbox rows `ids` to their subscribers, each once, in one transaction: the undelivered rows
+ * are locked, each subscriber runs in a savepoint of its own and the rows it handled are marked delivered.
+ * A subscriber that fails has its own work undone and its row counted with the error, for the sweep to
+ * try again; the others' deliveries stand. A delivered row (or one of no subscriber any more) is passed
+ * over. Never throws for a subscriber; returns the ids that failed.
  */
-export async function deliverEvent(ctx: OutboxContext, id: string): Promise<void> {
-  try {
-    await ctx.db.transaction(async (tx: Tx) => {
-      const row = await lockUndelivered(tx, id);
-      if (!row) return;
+export async function deliverEvents(ctx: OutboxContext, ids: readonly string[]): Promise<Map<string, Error>> {
+  const failed = new Map<string, Error>();
+  if (ids.length === 0) return failed;
+  await ctx.db.transaction(async (tx: Tx) => {
+    const delivered: string[] = [];
+    for (const row of await lockUndelivered(tx, ids)) {
       const subscriber = ctx.subscribers[row.subscriber];
-      if (subscriber) await subscriber.handle(tx, row.payload as DomainEvent);
-      else ctx.log.warn({ id, subscriber: row.subscriber }, 'outbox row of no subscriber: passed over');
-      await markDelivered(tx, id);
-    });
-  } catch (error) {
-    await recordOutboxFailure(ctx.db, id, error instanceof Error ? error.message : String(error));
-    throw error;
-  }
-}
-
-/**
- * The job's delivery of an event's rows, 10 s after their commit: the rows still undelivered (normally
- * none: the committing process delivered them) are found in one read and delivered one by one. A failure
- * fails the job, which the queue retries; the rows delivered meanwhile are passed over then.
- */
-export async function deliverRecorded(ctx: OutboxContext, data: OutboxJobData): Promise<void> {
-  for (const id of await findUndelivered(ctx.db, 'ids' in data ? data.ids : [data.id]))
-    await deliverEvent(ctx, id);
-}
-
-/**
- * Delivers the rows a transaction just committed, at once: what fails here is left to the rows' jobs,
- * so the caller's work (committed already) never fails for a subscriber.
- */
-export async function deliverEvents(ctx: OutboxContext, ids: readonly string[]): Promise<void> {
-  for (const id of ids) {
-    try {
-      await deliverEvent(ctx, id);
-    } catch (err) {
-      ctx.log.warn({ err, id }, 'outbox delivery failed: its job retries it');
+      if (!subscriber)
+        ctx.log.warn({ id: row.id, subscriber: row.subscriber }, 'outbox row of no subscriber: passed over');
+      else
+        try {
+          await tx.transaction((savepoint) => subscriber.handle(savepoint, row.payload as DomainEvent));
+        } catch (error) {
+          failed.set(row.id, error instanceof Error ? error : new Error(String(error)));
+          continue;
+        }
+      delivered.push(row.id);
     }
+    await markDelivered(tx, delivered);
+  });
+  for (const [id, error] of failed) {
+    const attempts = await recordOutboxFailure(ctx.db, id, error.message);
+    if (attempts >= OUTBOX_MAX_ATTEMPTS)
+      ctx.log.error(
+        { err: error, id, attempts },
+        'outbox delivery failed for the last time: left undelivered',
+      );
+    else ctx.log.warn({ err: error, id, attempts }, 'outbox delivery failed: the sweep tries it again');
   }
+  return failed;
+}
+
+/**
+ * The queue's delivery of what committing processes did not deliver (decision 338), once a minute across
+ * instances: every row recorded more than `OUTBOX_BACKSTOP_MS` before `now` and still undelivered, oldest
+ * first, in transactions of `SWEEP_CHUNK` rows. A row that keeps failing is tried once a run until
+ * `OUTBOX_MAX_ATTEMPTS`. Returns how many rows it delivered.
+ */
+export async function sweepOutbox(ctx: OutboxContext, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - OUTBOX_BACKSTOP_MS);
+  const tried = new Set<string>();
+  let delivered = 0;
+  for (;;) {
+    const ids = (await findStale(ctx.db, before, OUTBOX_MAX_ATTEMPTS, SWEEP_CHUNK + tried.size)).filter(
+      (id) => !tried.has(id),
+    );
+    if (ids.length === 0) return delivered;
+    const chunk = ids.slice(0, SWEEP_CHUNK);
+    const failed = await deliverEvents(ctx, chunk);
+    for (const id of chunk) tried.add(id);
+    delivered += chunk.length - failed.size;
+  }
+}
+
+/**
+ * An outbox job: the scheduled sweep (no data), or the rows of one event, as an earlier release sent a job
+ * per event (`{ ids }`) or per row (`{ id }`) that may still wait in the queue.
+ */
+export async function runOutboxJob(ctx: OutboxContext, data: OutboxJobData, now: Date): Promise<void> {
+  if ('ids' in data) await deliverEvents(ctx, data.ids);
+  else if ('id' in data) await deliverEvents(ctx, [data.id]);
+  else await sweepOutbox(ctx, now);
+}
+
+/** Works the outbox's jobs in this instance and schedules the sweep (any instance may take a run). */
+export async function startOutboxSweep(ctx: OutboxContext & Pick<AppContext, 'jobs'>): Promise<void> {
+  await ctx.jobs.work<OutboxJobData>(OUTBOX_QUEUE, ({ data }) => runOutboxJob(ctx, data ?? {}, new Date()));
+  await ctx.jobs.schedule(OUTBOX_QUEUE, OUTBOX_SWEEP_CRON);
 }
 
 /** A delivered event is kept this long for whoever looks into a delivery, then housekeeping removes it. */

@@ -35,11 +35,17 @@ export const PAYMENT_CHECK_QUEUE = 'payment-check';
 
 export type PaymentCheckJobData = { invoiceId: string; attempt: number };
 
-/** One job per outbox row (decision 338): delivers a domain event to one subscriber if it is not yet. */
+/**
+ * The outbox's sweep, once a minute (decision 338): delivers the domain events that the processes which
+ * recorded them did not.
+ */
 export const OUTBOX_QUEUE = 'outbox-deliver';
 
-/** The rows one event recorded (`{ id }`: a row's own job, as an earlier release recorded them). */
-export type OutboxJobData = { ids: string[] } | { id: string };
+/**
+ * The scheduled sweep's job carries no data; `{ ids }` (an event's rows) and `{ id }` (one row) are jobs of
+ * earlier releases, which sent one per event or per row, delivered as they come.
+ */
+export type OutboxJobData = { ids: string[] } | { id: string } | Record<string, never>;
 
 /** Every queue the app uses, dead-letter queues first (a queue may only name an existing one). */
 export const queueDefinitions = (config: Config): QueueDefinition[] => [
@@ -63,7 +69,8 @@ export const queueDefinitions = (config: Config): QueueDefinition[] => [
   { name: PAYMENT_CHECK_QUEUE, retryLimit: 5, retryDelaySeconds: 60, expireInSeconds: 120 },
   {
     name: OUTBOX_QUEUE,
-    retryLimit: 10,
+    // A subscriber's failure does not fail the sweep (the row counts it); only the database's would.
+    retryLimit: 2,
     retryDelaySeconds: 30,
     expireInSeconds: 120,
     // Leased like the label jobs: a delivery taken by an instance that died is taken over at once.

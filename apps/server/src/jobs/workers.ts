@@ -7,14 +7,8 @@ import {
   generateLabels,
   finishPurchaseOrRefund,
 } from '../modules/purchases/purchases.service.ts';
-import { deliverRecorded } from '../events/outbox.ts';
-import {
-  LABEL_FAILED_QUEUE,
-  LABEL_QUEUE,
-  OUTBOX_QUEUE,
-  type LabelJobData,
-  type OutboxJobData,
-} from './queues.ts';
+import { startOutboxSweep } from '../events/outbox.ts';
+import { LABEL_FAILED_QUEUE, LABEL_QUEUE, type LabelJobData } from './queues.ts';
 
 /**
  * The render threads load and compile the label code in the background (a few seconds); labels ordered
@@ -71,19 +65,8 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
     },
     { concurrency: workers, batchSize },
   );
-  // What a committing process did not deliver of its domain events (decision 338).
-  await ctx.jobs.workBatches<OutboxJobData>(
-    OUTBOX_QUEUE,
-    async (jobs) => {
-      const failed = new Map<string, Error>();
-      for (const job of jobs)
-        await deliverRecorded(ctx, job.data).catch((error: unknown) =>
-          failed.set(job.id, error instanceof Error ? error : new Error(String(error))),
-        );
-      return failed;
-    },
-    { concurrency: 1, batchSize: 20 },
-  );
+  // What a committing process did not deliver of its domain events, swept once a minute (decision 338).
+  await startOutboxSweep(ctx);
   await startTrackingWorkers(ctx);
   await startPaymentWorkers(ctx);
   await ctx.jobs.work<LabelJobData>(LABEL_FAILED_QUEUE, async ({ data }) => {
