@@ -47,7 +47,13 @@ export const describeLabelSettings = (settings: Record<string, string>): string 
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const cluster = await startPostgresCluster();
   const url = await createDatabaseIn(cluster.url, 'bench');
-  const server = await startServer(url, { LABEL_RETRY_DELAY_SECONDS: '0', ...env });
+  // LABEL_BENCH_PROFILE=DIR: the server's CPU profile (its main thread and each render thread) goes there.
+  const profile = process.env.LABEL_BENCH_PROFILE;
+  const server = await startServer(
+    url,
+    { LABEL_RETRY_DELAY_SECONDS: '0', ...env },
+    { nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [] },
+  );
   await labelsWarm(server.baseUrl);
   const database = await createDatabase({ url, dataDir: '', poolSize: 2 });
   const reseller = await signUpOver(server.baseUrl);

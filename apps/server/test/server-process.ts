@@ -72,15 +72,18 @@ export type ServerProcess = {
 /**
  * Starts the server on `databaseUrl` (or on the embedded database in `{ dataDir }`) and resolves once
  * /readyz answers (migrated, workers running). With `compiledMain` (a built main.js), it runs that with
- * plain node, as `npm start` does.
+ * plain node, as `npm start` does; `nodeArgs` go to node first (a bench's `--cpu-prof`).
  */
 export async function startServer(
   database: string | { dataDir: string },
   env: Record<string, string> = {},
-  { compiledMain }: { compiledMain?: string } = {},
+  { compiledMain, nodeArgs = [] }: { compiledMain?: string; nodeArgs?: readonly string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const args = compiledMain ? [...startNodeOptions(), compiledMain] : ['--import', 'tsx', 'src/main.ts'];
+  const args = [
+    ...nodeArgs,
+    ...(compiledMain ? [...startNodeOptions(), compiledMain] : ['--import', 'tsx', 'src/main.ts']),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
