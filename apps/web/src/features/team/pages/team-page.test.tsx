@@ -35,11 +35,11 @@ const team = {
   ],
 };
 
-const renderTeam = (role: TeamRole, routes: Routes = {}) => {
+const renderTeam = (role: TeamRole, routes: Routes = {}, requireTwoFactor = false) => {
   const server = stubApi({
     'GET /auth/access': {
       body: sessionUserFixture({
-        team: { _id: OWNER_ID, name: 'Olga Ships', role, requireTwoFactor: false },
+        team: { _id: OWNER_ID, name: 'Olga Ships', role, requireTwoFactor },
       }),
     },
     'GET /team': { body: team },
@@ -139,6 +139,48 @@ describe('Team page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Keys are resting', {}, { timeout: 5000 })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No API keys yet')).toBeVisible();
+  });
+
+  it('says whom the second factor rule would stop before it is turned on', async () => {
+    const withoutSecondFactor = {
+      ...team,
+      members: [
+        member({}),
+        member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false }),
+      ],
+    };
+    renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } });
+    expect(
+      await screen.findByText(
+        'Turning this on stops packer signing in, and refuses their API keys, until they turn on two-factor sign-in.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByTestId('second-factor-waiting')).not.toBeInTheDocument();
+  });
+
+  it('lists the members the rule keeps out while it is on', async () => {
+    const withoutSecondFactor = {
+      ...team,
+      members: [
+        member({}),
+        member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false }),
+      ],
+    };
+    renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } }, true);
+    expect(await screen.findByTestId('second-factor-waiting', {}, { timeout: 5000 })).toHaveTextContent(
+      'packer cannot sign in, and their API keys are refused, until they turn on two-factor sign-in.',
+    );
+    expect(screen.queryByText(/Turning this on stops/)).not.toBeInTheDocument();
+  });
+
+  it('warns of nobody when every member has a second factor', async () => {
+    renderTeam('owner', {}, true);
+    await screen.findAllByTestId('member-row');
+    expect(screen.getByRole('switch', { name: /Require a second factor/ })).toBeChecked();
+    expect(screen.queryByTestId('second-factor-waiting')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Turning this on stops/)).not.toBeInTheDocument();
   });
 
   it('shows a shipper the team without controls to change it', async () => {

@@ -11,6 +11,41 @@ import { InviteForm } from '../components/invite-form';
 import { MembersTable } from '../components/members-table';
 import { TeamKeys } from '../components/team-keys';
 
+/**
+ * The team's sign-in rule, and who it stops: a member without a second factor cannot sign in, and their API
+ * keys are refused, while the rule is on (decision 354). Said before the owner turns it on, and after.
+ */
+function SecondFactorRule({
+  required,
+  without,
+  onChange,
+}: {
+  required: boolean;
+  without: string[];
+  onChange: (required: boolean) => void;
+}) {
+  const names = without.join(', ');
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Require a second factor for every member"
+        description={
+          !required && without.length > 0
+            ? `Turning this on stops ${names} signing in, and refuses their API keys, until they turn on two-factor sign-in.`
+            : undefined
+        }
+        checked={required}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      {required && without.length > 0 && (
+        <Alert color="yellow" title="Waiting for a second factor" data-testid="second-factor-waiting">
+          {names} cannot sign in, and their API keys are refused, until they turn on two-factor sign-in.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 /** `/team`: members and their roles and limits, invitations, keys per member and the sign-in rule. */
 export function TeamPage() {
   const team = useTeam();
@@ -51,10 +86,10 @@ export function TeamPage() {
               canManage={canManage}
             />
             {canSecurity && (
-              <Switch
-                label="Require a second factor for every member"
-                checked={me?.team?.requireTwoFactor ?? false}
-                onChange={(e) => settings.mutateAsync(e.currentTarget.checked).catch(notifyError)}
+              <SecondFactorRule
+                required={me?.team?.requireTwoFactor ?? false}
+                without={team.data.members.filter((m) => !m.twoFactorEnabled).map((m) => m.username)}
+                onChange={(required) => settings.mutateAsync(required).catch(notifyError)}
               />
             )}
           </SectionCard>
