@@ -228,18 +228,26 @@ type Decoded = Record<string, unknown>;
 /**
  * A function that makes one object of `columns`' values in a page's fields, starting at `from`, each
  * value through its column's decoder as a driver's values are (a timestamp becomes a date; a text
- * column's decoder keeps the value, so it is not called). Keys are set in one fixed order, so every row
- * of a page shares one object shape (decision 229).
+ * column's decoder keeps the value, so it is not called). Each row starts as a copy of a template that
+ * already holds every key, in one fixed order, so every row of a page shares one object shape, made in
+ * one allocation of its final size, and only existing keys are written. Keys added one by one to `{}`
+ * grew the row's property store a few keys at a time, and past a dozen keys V8 may turn such an object
+ * into a hash table (decision 360). `laterKeys` are in the template too, for the caller to fill.
  */
-function objectMaker(columns: ReadonlyArray<readonly [string, Column]>, from: number) {
+function objectMaker(
+  columns: ReadonlyArray<readonly [string, Column]>,
+  from: number,
+  laterKeys: readonly string[] = [],
+) {
   const keys = columns.map(([key]) => key);
+  const template: Decoded = Object.fromEntries([...keys, ...laterKeys].map((key) => [key, null]));
   const decoders = columns.map(([, column]) =>
     column.mapFromDriverValue === Column.prototype.mapFromDriverValue
       ? null
       : (value: unknown) => column.mapFromDriverValue(value),
   );
   return (fields: unknown[]): Decoded => {
-    const row: Decoded = {};
+    const row: Decoded = { ...template };
     for (let index = 0; index < keys.length; index++) {
       const value = fields[from + index];
       const decode = decoders[index];
@@ -249,7 +257,7 @@ function objectMaker(columns: ReadonlyArray<readonly [string, Column]>, from: nu
   };
 }
 
-const makeOrder = objectMaker(listedColumns, 0);
+const makeOrder = objectMaker(listedColumns, 0, ['refundRequest']);
 const makeRefundRequest = objectMaker(refundColumns, listedColumns.length);
 /** Where a row's refund request id is: null when the left join found none. */
 const REFUND_ID = listedColumns.length + refundColumns.findIndex(([key]) => key === 'id');
