@@ -56,7 +56,6 @@ describe('the rows of an order page', () => {
   it('makes each row an object of fast properties, as its views are, not a hash table (decision 360)', async () => {
     v8.setFlagsFromString('--allow-natives-syntax');
     // A test-only probe of V8's object layout: the runtime call needs the flag above when it is parsed.
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const hasFastProperties = new Function('o', 'return %HasFastProperties(o)') as (o: object) => boolean;
     const { rows } = await readHistoryPage(app.database.db, filter);
     for (const row of rows) {
