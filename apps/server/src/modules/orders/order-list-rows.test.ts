@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { labelTypeIds, type Reseller } from '../../../test/order-fixtures.ts';
 import { signUpReseller } from '../../../test/account-fixtures.ts';
+import { orderListResponse } from '@portal/shared';
+import { exactFitOf } from '../../plugins/response-serializer.ts';
 import { readHistoryPage, type OrderListFilter } from './order-list.repository.ts';
+import { readOrders } from './read-orders.ts';
 import { findOrder } from './orders.repository.ts';
 import { toOrderView } from './order-view.ts';
 import { toRefundRequestView } from './refund-request-view.ts';
@@ -62,5 +65,20 @@ describe('the rows of an order page', () => {
       expect(hasFastProperties(row), row.toName).toBe(true);
       if (row.refundRequest) expect(hasFastProperties(row.refundRequest)).toBe(true);
     }
+  });
+
+  it('answers a page that is already as its schema writes it, so JSON.stringify writes it (decision 360)', async () => {
+    const query = {
+      search: '',
+      status: 'All',
+      sort: 'des',
+      page: 1,
+      limit: 10,
+      trackingStatus: undefined,
+    } as const;
+    const answer = await readOrders(app.ctx, { userId: alice.id, query });
+    expect(answer.orders).toHaveLength(4);
+    expect(answer.orders.some((order) => order.refundRequest)).toBe(true);
+    expect(exactFitOf(orderListResponse)!(answer)).toBe(true);
   });
 });
