@@ -27,10 +27,11 @@ describe('the rows of an order page', () => {
     await app.database.db.execute(sql`
       INSERT INTO orders (batch_id, user_id, label_type_id, status, price_cents, weight, from_name, from_street,
         from_city, from_state, from_zip, to_name, to_street, to_city, to_state, to_zip, tracking,
-        insured_value_cents, insurance_cents, created_at)
+        insured_value_cents, insurance_cents, signature, height, created_at)
       SELECT gen_random_uuid(), ${alice.id}, ${groundOz}, 'completed', 275, 3, 'Sam Sender', '1 Main St',
         'Austin', 'TX', '78701', 'Rita ' || g, '2 Main St', 'Boston', 'MA', '02116',
-        '9400' || lpad(g::text, 18, '0'), CASE WHEN g = 2 THEN 25000 END, CASE WHEN g = 2 THEN 300 END,
+        '9400' || lpad(g::text, 18, '0'), CASE WHEN g = 2 THEN 25000 END, CASE WHEN g = 2 THEN 300 END, g = 1,
+        CASE WHEN g = 1 THEN 4.25 END,
         now() - interval '1 hour' - g * interval '1 minute'
       FROM generate_series(1, 4) AS g`);
     await app.database.db.execute(sql`
@@ -48,9 +49,12 @@ describe('the rows of an order page', () => {
     for (const row of rows) {
       const whole = (await findOrder(app.database.db, row.id))!;
       expect(toOrderView(row)).toEqual(toOrderView(whole));
+      expect(row.createdAt).toEqual(whole.createdAt);
       for (const unread of ['voidChecks', 'providerNote', 'costCents', 'failureReason', 'updatedAt'])
         expect(row, unread).not.toHaveProperty(unread);
     }
+    const first = rows.find((row) => row.toName === 'Rita 1')!;
+    expect([first.signature, first.height, first.orderNumber]).toEqual([true, 4.25, expect.any(Number)]);
     const asked = rows.find((row) => row.toName === 'Rita 3')!.refundRequest!;
     expect(toRefundRequestView(asked)).toMatchObject({ status: 'pending', reason: 'Never shipped' });
     expect(asked).not.toHaveProperty('decidedBy');
