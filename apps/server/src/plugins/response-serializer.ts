@@ -7,11 +7,12 @@ import {
 import { z } from 'zod';
 import { $ZodType } from 'zod/v4/core';
 import { serializerSchema, shapeOf, UnsupportedJsonSchema } from './response-json-plan.ts';
+import { compileExactFit, type ExactFit } from './response-exact-fit.ts';
 import { compileShapeCheck, type ShapeCheck } from './response-shape-check.ts';
 import { unsupportedZodPart } from './response-zod-support.ts';
 
 type Stringify = (data: unknown) => string;
-type Plan = { stringify: Stringify; check: ShapeCheck } | { fallback: string };
+type Plan = { stringify: Stringify; check: ShapeCheck; fitsExactly: ExactFit } | { fallback: string };
 type RouteSchema = Parameters<typeof zodSerializerCompiler>[0]['schema'];
 
 // One plan per zod schema: a schema shared by many routes (messageResponse) is compiled once.
@@ -25,23 +26,31 @@ export const responseSerializerChoices = (): ReadonlyMap<string, string | null> 
  * Serializes a response from its zod schema compiled once into fast-json-stringify (decision 211): same bytes
  * as zod's encode + JSON.stringify for every valid response, without zod walking each object per request. A
  * schema that cannot be rendered faithfully (transforms, pipes, defaults, dates, unions…) keeps zod's
- * serializer. A response that does not fit its schema still fails as ResponseSerializationError (a 500).
+ * serializer. A response that does not fit its schema still fails as ResponseSerializationError (a 500). A
+ * response that is already exactly what the schema writes is written by JSON.stringify (decision 360).
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<RouteSchema> = (route) => {
   const { schema, method, url, httpStatus } = route;
   const plan = schema instanceof $ZodType ? planFor(schema) : { fallback: 'not a zod schema' };
   choices.set(`${method} ${url} ${httpStatus ?? ''}`.trim(), 'fallback' in plan ? plan.fallback : null);
   if ('fallback' in plan) return zodSerializerCompiler(route);
-  const { stringify, check } = plan;
+  const { stringify, check, fitsExactly } = plan;
   return (data: unknown) => {
     const problem = check(data);
     if (problem !== null) throw mismatch(method, url, problem);
     try {
-      return stringify(data);
+      // Already exactly what the schema writes (decision 360): the same bytes, one native call.
+      return fitsExactly(data) ? JSON.stringify(data) : stringify(data);
     } catch (error) {
       throw mismatch(method, url, error instanceof Error ? error.message : String(error));
     }
   };
+};
+
+/** Whether a response of `schema` is written by JSON.stringify (null: zod serializes the schema). */
+export const exactFitOf = (schema: $ZodType): ExactFit | null => {
+  const plan = planFor(schema);
+  return 'fallback' in plan ? null : plan.fitsExactly;
 };
 
 function planFor(schema: $ZodType): Plan {
@@ -66,7 +75,11 @@ function compile(schema: $ZodType): Plan {
       unrepresentable: 'throw',
     });
     const shape = shapeOf(json as Record<string, unknown>);
-    return { stringify: fastJson(serializerSchema(shape)) as Stringify, check: compileShapeCheck(shape) };
+    return {
+      stringify: fastJson(serializerSchema(shape)) as Stringify,
+      check: compileShapeCheck(shape),
+      fitsExactly: compileExactFit(shape),
+    };
   } catch (error) {
     if (error instanceof UnsupportedJsonSchema) return { fallback: error.message };
     return { fallback: `not convertible: ${error instanceof Error ? error.message : String(error)}` };

@@ -153,10 +153,11 @@ const refundColumns = LISTED_REFUND_KEYS.map((key) => [key, refundTable[key]] as
  * subqueries run once (init plans). One statement on either engine; on PostgreSQL its keys are found
  * by `order_page_keys`, and keys already known (`listed`) are looked up directly.
  *
- * The rows come back as one JSON value, an array of arrays in the order of the columns above then the
- * facts: the drivers' JavaScript reads each field of a result on its own, and a page of ten orders with
- * their refund requests is about 550 fields (decision 227). Each value goes through its column's decoder,
- * as the drivers' values do: timestamps become dates, numerics and bigints numbers.
+ * The rows come back as one JSON value, an array of arrays of the values' text in the order of the
+ * columns above then the facts: the drivers' JavaScript reads each field of a result on its own, and a
+ * page of ten orders with their refund requests is about 550 fields (decision 227). Each value goes
+ * through its column's decoder, as the drivers' values do: timestamps become dates, numerics and
+ * bigints numbers (decision 360).
  */
 async function rowsByKeys(
   db: DbOrTx,
@@ -201,21 +202,26 @@ function keysArray(db: DbOrTx, filter: OrderListFilter, how: Keys): SQL {
   return sql`ARRAY(${keysOf[how](filter)})`;
 }
 
-/** The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders). */
+/**
+ * The statement of `rowsByKeys`, one row with the page as one JSON value (null when it has no orders):
+ * each row an array of its values as text. PostgreSQL writes a value's text once; made into JSON by
+ * type (`json_build_array`), each value was looked up by type and dates were formatted again, about a
+ * quarter of the statement (decision 360). The values' decoders read the text as the driver's do.
+ */
 function pageSelect(db: DbOrTx, filter: OrderListFilter, how: Keys) {
   const fact = facts(filter);
   return db
     .select({
-      page: sql<unknown[][] | null>`json_agg(json_build_array(${sql.join(
+      page: sql<unknown[][] | null>`json_agg(ARRAY[${sql.join(
         [
-          ...listedColumns.map(([, column]) => sql`${column}`),
-          ...refundColumns.map(([, column]) => sql`${column}`),
+          ...listedColumns.map(([, column]) => column),
+          ...refundColumns.map(([, column]) => column),
           fact.inScope,
           fact.version,
           fact.refundWindow,
-        ],
+        ].map((value) => sql`(${value})::text`),
         sql`, `,
-      )}) ORDER BY ${keyOrder(filter)})`,
+      )}] ORDER BY ${keyOrder(filter)})`,
     })
     .from(orders)
     .innerJoin(labelTypes, eq(labelTypes.id, orders.labelTypeId))
@@ -226,20 +232,35 @@ function pageSelect(db: DbOrTx, filter: OrderListFilter, how: Keys) {
 type Decoded = Record<string, unknown>;
 
 /**
+ * How a column's value is read from its text in a page: as the driver reads it (a timestamp becomes a
+ * date, a bigint or numeric a number), a boolean from its cast to text (`true`, `false`); null for text
+ * kept as it is.
+ */
+function decoderOf(column: Column): ((value: unknown) => unknown) | null {
+  if (column.getSQLType() === 'boolean') return (value) => value === 'true';
+  if (column.mapFromDriverValue === Column.prototype.mapFromDriverValue) return null;
+  return (value) => column.mapFromDriverValue(value);
+}
+
+/**
  * A function that makes one object of `columns`' values in a page's fields, starting at `from`, each
  * value through its column's decoder as a driver's values are (a timestamp becomes a date; a text
- * column's decoder keeps the value, so it is not called). Keys are set in one fixed order, so every row
- * of a page shares one object shape (decision 229).
+ * column's decoder keeps the value, so it is not called). Each row starts as a copy of a template that
+ * already holds every key, in one fixed order, so every row of a page shares one object shape, made in
+ * one allocation of its final size, and only existing keys are written. Keys added one by one to `{}`
+ * grew the row's property store a few keys at a time, and past a dozen keys V8 may turn such an object
+ * into a hash table (decision 360). `laterKeys` are in the template too, for the caller to fill.
  */
-function objectMaker(columns: ReadonlyArray<readonly [string, Column]>, from: number) {
+function objectMaker(
+  columns: ReadonlyArray<readonly [string, Column]>,
+  from: number,
+  laterKeys: readonly string[] = [],
+) {
   const keys = columns.map(([key]) => key);
-  const decoders = columns.map(([, column]) =>
-    column.mapFromDriverValue === Column.prototype.mapFromDriverValue
-      ? null
-      : (value: unknown) => column.mapFromDriverValue(value),
-  );
+  const template: Decoded = Object.fromEntries([...keys, ...laterKeys].map((key) => [key, null]));
+  const decoders = columns.map(([, column]) => decoderOf(column));
   return (fields: unknown[]): Decoded => {
-    const row: Decoded = {};
+    const row: Decoded = { ...template };
     for (let index = 0; index < keys.length; index++) {
       const value = fields[from + index];
       const decode = decoders[index];
@@ -249,13 +270,13 @@ function objectMaker(columns: ReadonlyArray<readonly [string, Column]>, from: nu
   };
 }
 
-const makeOrder = objectMaker(listedColumns, 0);
+const makeOrder = objectMaker(listedColumns, 0, ['refundRequest']);
 const makeRefundRequest = objectMaker(refundColumns, listedColumns.length);
 /** Where a row's refund request id is: null when the left join found none. */
 const REFUND_ID = listedColumns.length + refundColumns.findIndex(([key]) => key === 'id');
 const FACTS_AT = listedColumns.length + refundColumns.length;
 
-/** The rows of a page's JSON value, each value through its column's decoder; null for no orders. */
+/** The rows of a page's JSON value, each value's text through its column's decoder; null for no orders. */
 function decodePage(page: unknown[][] | null): PageRead | null {
   if (!page) return null;
   const rows = page.map((fields) => {
@@ -267,7 +288,11 @@ function decodePage(page: unknown[][] | null): PageRead | null {
   const [inScope, version, refundWindow] = page[0]!.slice(FACTS_AT);
   return {
     rows,
-    facts: { inScope: Number(inScope), version: Number(version), refundWindow: refundWindow ?? null },
+    facts: {
+      inScope: Number(inScope),
+      version: Number(version),
+      refundWindow: typeof refundWindow === 'string' ? (JSON.parse(refundWindow) as unknown) : null,
+    },
   };
 }
 
