@@ -33,6 +33,16 @@ export async function shippingApiApp(
 
 export type ShippingApiApp = Awaited<ReturnType<typeof shippingApiApp>>;
 
+/** An order as staff read it on the console, with the provider that bought its label. */
+export type ProviderOrder = {
+  _id: string;
+  status: string;
+  tracking: string;
+  price: number;
+  cost: number;
+  provider: { name: string; kind: string } | null;
+};
+
 /**
  * A portal listening on its own port with `PUBLIC_URL` set (so providers can register our inbound
  * webhooks), its label workers running, the EasyPost and Shippo fakes added as providers with Priority

@@ -2,22 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { apiCall, appCall, routeToShippingApis } from '../../../test/api-fixtures.ts';
 import { balanceCents, endedOrder, ledgerOf, orderBody, waitFor } from '../../../test/order-fixtures.ts';
-import { shippingApiApp, type ShippingApiApp } from '../../../test/shipping-api-portal.ts';
+import {
+  shippingApiApp,
+  type ProviderOrder,
+  type ShippingApiApp,
+} from '../../../test/shipping-api-portal.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
 
-type StaffOrder = {
-  _id: string;
-  status: string;
-  tracking: string;
-  price: number;
-  cost: number;
+type StaffOrder = ProviderOrder & {
   insuredValue: number | null;
   insurancePrice: number | null;
   insuranceStatus: string | null;
   returnOf: string | null;
   FromName: string;
   ToName: string;
-  provider: { name: string; kind: string } | null;
 };
 
 /** Issue 46 at the providers: a declared value insured with the label, a return label marked as one. */

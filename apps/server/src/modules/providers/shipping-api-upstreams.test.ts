@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addShippingApis, adminCall } from '../../../test/api-fixtures.ts';
 import { endedOrder, orderBody, placeOrder } from '../../../test/order-fixtures.ts';
-import { shippingApiApp, type ShippingApiApp } from '../../../test/shipping-api-portal.ts';
+import {
+  shippingApiApp,
+  type ProviderOrder,
+  type ShippingApiApp,
+} from '../../../test/shipping-api-portal.ts';
 
-type StaffOrder = {
-  _id: string;
-  status: string;
-  tracking: string;
-  price: number;
-  cost: number;
+type StaffOrder = ProviderOrder & {
   margin: number;
-  provider: { name: string; kind: string } | null;
 };
 
 /**
