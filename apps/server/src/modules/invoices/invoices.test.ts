@@ -255,6 +255,22 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('mails a reseller whose address is verified that their invoice was cancelled, and why', async () => {
+    const gus = await signUpReseller(app);
+    await app.ctx.db
+      .update(users)
+      .set({ email: 'gus@example.com', emailVerified: true })
+      .where(eq(users.id, gus.id));
+    const invoice = await raise(gus.headers, 40, 'paypal');
+    const res = await call('POST', `/admin/invoices/${invoice._id}/cancel`, staff.headers, {
+      reason: 'No payment with this note arrived',
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'gus@example.com'));
+    expect(mail.map((m) => m.subject)).toEqual(['Your $40.00 LabelPort invoice was cancelled']);
+    expect(mail[0]!.text).toContain('Reason: No payment with this note arrived');
+  });
+
   it('lists the queue for staff by note or reseller search, and by status and method', async () => {
     const invoice = await raise(bob.headers, 12);
     const byNote = (
