@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, safeFileName, sendAttachment } from './attachment.ts';
+import { attachmentDisposition, safeFileName, sendAttachment, sendFile } from './attachment.ts';
 
 describe('safeFileName', () => {
   it('keeps the names labels and exports already have', () => {
@@ -43,6 +43,25 @@ describe('sendAttachment', () => {
     const res = await app.inject({ method: 'GET', url: '/file' });
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="my_label.pdf"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toBe('%PDF-');
+    await app.close();
+  });
+});
+
+describe('sendFile', () => {
+  it('sends a file made in memory under its name, as every download is sent', async () => {
+    const app = Fastify();
+    app.get('/file', (_request, reply) =>
+      sendFile(reply, {
+        name: 'scan form.pdf',
+        contentType: 'application/pdf',
+        content: Buffer.from('%PDF-'),
+      }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/file' });
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="scan_form.pdf"');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toBe('%PDF-');
     await app.close();
