@@ -43,6 +43,34 @@ export const apiCall = (
     ...withPayload(payload),
   });
 
+type ShippingApiFakes = {
+  easypost: { apiKey: string; url: string };
+  shippo: { apiKey: string; url: string };
+};
+
+/**
+ * Staff add the EasyPost and Shippo fakes as providers, by the names given (their kinds unless told);
+ * answers the providers' ids. Throws with the body when the console refuses either.
+ */
+export async function addShippingApis(
+  app: App,
+  staffHeaders: Headers,
+  fakes: ShippingApiFakes,
+  names: { easypost: string; shippo: string } = { easypost: 'easypost', shippo: 'shippo' },
+): Promise<{ easypost: string; shippo: string }> {
+  const add = async (kind: 'easypost' | 'shippo') => {
+    const credentials = { apiKey: fakes[kind].apiKey, baseUrl: fakes[kind].url };
+    const created = await adminCall(app, staffHeaders, 'POST', '/providers', {
+      kind,
+      name: names[kind],
+      credentials,
+    });
+    if (created.statusCode !== 201) throw new Error(`adding ${kind}: ${created.statusCode} ${created.body}`);
+    return created.json().provider._id as string;
+  };
+  return { easypost: await add('easypost'), shippo: await add('shippo') };
+}
+
 /**
  * Staff add the EasyPost and Shippo fakes as providers and route Priority to EasyPost and Ground Advantage
  * (oz) to Shippo; answers the providers' ids. Throws with the body when the console refuses either step.
@@ -50,20 +78,10 @@ export const apiCall = (
 export async function routeToShippingApis(
   app: App,
   staffHeaders: Headers,
-  fakes: { easypost: { apiKey: string; url: string }; shippo: { apiKey: string; url: string } },
+  fakes: ShippingApiFakes,
   types: Record<string, string>,
 ): Promise<{ easypost: string; shippo: string }> {
-  const add = async (kind: 'easypost' | 'shippo') => {
-    const credentials = { apiKey: fakes[kind].apiKey, baseUrl: fakes[kind].url };
-    const created = await adminCall(app, staffHeaders, 'POST', '/providers', {
-      kind,
-      name: kind,
-      credentials,
-    });
-    if (created.statusCode !== 201) throw new Error(`adding ${kind}: ${created.statusCode} ${created.body}`);
-    return created.json().provider._id as string;
-  };
-  const ids = { easypost: await add('easypost'), shippo: await add('shippo') };
+  const ids = await addShippingApis(app, staffHeaders, fakes);
   const routes: Array<[string, string, string]> = [
     [types.priority!, ids.easypost, 'USPS:Priority'],
     [types.ground_oz!, ids.shippo, 'usps_ground_advantage'],

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, solveCaptcha, type TestApp } from '../../test/helper.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
-import { precheckDemoPasswords, seedDemoAdmin, seedDemoUser } from './seed.ts';
+import { balanceCents } from '../../test/order-fixtures.ts';
+import { DEMO_BALANCE_CENTS, precheckDemoPasswords, seedDemoAdmin, seedDemoUser } from './seed.ts';
 
 describe('demo seed', () => {
   let app: TestApp;
@@ -30,6 +31,9 @@ describe('demo seed', () => {
 
     await seedDemoUser(db, sealer, app.log, 'demo-password-123');
     expect((await login('demo', 'demo-password-123')).statusCode).toBe(200);
+    const demo = (await findUserByDiscordId(db, 'demo'))!;
+    expect(demo.role).toBe('user');
+    expect(await balanceCents(db, demo.id)).toBe(DEMO_BALANCE_CENTS);
   });
 
   it('uses the verdicts judged while the database started, and refuses a weak one the same way', async () => {
@@ -44,5 +48,8 @@ describe('demo seed', () => {
     precheckDemoPasswords({ demoPassword: undefined, demoAdminPassword: 'staff-console-7Kq' });
     await seedDemoAdmin(db, sealer, app.log, 'staff-console-7Kq');
     expect((await login('admin', 'staff-console-7Kq')).statusCode).toBe(200);
+    const staff = (await findUserByDiscordId(db, 'admin'))!;
+    expect(staff.role).toBe('admin');
+    expect(await balanceCents(db, staff.id)).toBe(0);
   });
 });

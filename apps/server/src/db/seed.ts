@@ -9,7 +9,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { checkPasswordInThread } from '../lib/password-checker.ts';
 import { postLedgerEntry } from '../modules/ledger/ledger.service.ts';
 import { findUserByDiscordId } from '../modules/users/users.repository.ts';
-import type { Db } from './client.ts';
+import type { Db, Tx } from './client.ts';
 import { labelTypePrices, labelTypes, users } from './schema.ts';
 
 export const DEMO_DISCORD_ID = 'demo';
@@ -82,69 +82,82 @@ async function assertConfiguredPassword(name: string, password: string | undefin
   if (!verdict.ok) throw new Error(`${name}: ${verdict.message}`);
 }
 
-/** The demo reseller with a $1,000.00 test balance; its password is printed once, when it is created. */
-export async function seedDemoUser(
+/** A demo account: who it is, the setting that may choose its password, and what it is given once made. */
+type DemoAccount = {
+  discordId: string;
+  username: string;
+  role?: 'admin';
+  /** The setting that may choose its password, named when the chosen one is refused. */
+  setting: string;
+  /** What the log calls it when it is created. */
+  called: string;
+  /** What the account is given in the transaction that makes it. */
+  give?: (tx: Tx, userId: string) => Promise<unknown>;
+};
+
+/** Makes a demo account unless it exists; its password is printed once, when it is created. */
+async function seedDemoAccount(
   db: Db,
   sealer: Sealer,
   log: FastifyBaseLogger,
   configuredPassword: string | undefined,
+  account: DemoAccount,
 ): Promise<void> {
-  if (await findUserByDiscordId(db, DEMO_DISCORD_ID)) return;
-  await assertConfiguredPassword('DEMO_PASSWORD', configuredPassword, DEMO_DISCORD_ID);
+  if (await findUserByDiscordId(db, account.discordId)) return;
+  await assertConfiguredPassword(account.setting, configuredPassword, account.discordId);
   const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
   const apiKey = randomToken('lp_');
-  await db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
-        username: 'Demo Reseller',
-        discordId: DEMO_DISCORD_ID,
+        username: account.username,
+        discordId: account.discordId,
+        ...(account.role ? { role: account.role } : {}),
         passwordHash: await hashPassword(password),
         apiKeyHash: hashToken(apiKey),
         apiKeyCipher: sealer.seal(apiKey),
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (!user) return;
-    await postLedgerEntry(tx, {
-      userId: user.id,
-      kind: 'adjustment',
-      amountCents: DEMO_BALANCE_CENTS,
-      sourceKey: `seed:demo-balance:${user.id}`,
-      note: 'Demo test balance',
-    });
+    if (user) await account.give?.(tx, user.id);
+    return user !== undefined;
   });
-  const shown = configuredPassword ? '(from DEMO_PASSWORD)' : password;
-  log.info(`Demo account created. Discord Name: ${DEMO_DISCORD_ID}  Password: ${shown}`);
+  if (!created) return;
+  const shown = configuredPassword ? `(from ${account.setting})` : password;
+  log.info(`${account.called} created. Discord Name: ${account.discordId}  Password: ${shown}`);
 }
 
+/** The seeding of one demo account, as start-up calls it. */
+const demoSeed =
+  (account: DemoAccount) =>
+  (db: Db, sealer: Sealer, log: FastifyBaseLogger, configuredPassword: string | undefined): Promise<void> =>
+    seedDemoAccount(db, sealer, log, configuredPassword, account);
+
+/** The demo reseller with a $1,000.00 test balance; its password is printed once, when it is created. */
+export const seedDemoUser = demoSeed({
+  discordId: DEMO_DISCORD_ID,
+  username: 'Demo Reseller',
+  setting: 'DEMO_PASSWORD',
+  called: 'Demo account',
+  give: (tx, userId) =>
+    postLedgerEntry(tx, {
+      userId,
+      kind: 'adjustment',
+      amountCents: DEMO_BALANCE_CENTS,
+      sourceKey: `seed:demo-balance:${userId}`,
+      note: 'Demo test balance',
+    }),
+});
+
 /** The demo staff account, so a newcomer sees the console; its password is printed once, when created. */
-export async function seedDemoAdmin(
-  db: Db,
-  sealer: Sealer,
-  log: FastifyBaseLogger,
-  configuredPassword: string | undefined,
-): Promise<void> {
-  if (await findUserByDiscordId(db, DEMO_ADMIN_DISCORD_ID)) return;
-  await assertConfiguredPassword('DEMO_ADMIN_PASSWORD', configuredPassword, DEMO_ADMIN_DISCORD_ID);
-  const password = configuredPassword ?? crypto.randomBytes(9).toString('base64url');
-  const apiKey = randomToken('lp_');
-  const [user] = await db
-    .insert(users)
-    .values({
-      username: 'Demo Staff',
-      discordId: DEMO_ADMIN_DISCORD_ID,
-      role: 'admin',
-      passwordHash: await hashPassword(password),
-      apiKeyHash: hashToken(apiKey),
-      apiKeyCipher: sealer.seal(apiKey),
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (!user) return;
-  const shown = configuredPassword ? '(from DEMO_ADMIN_PASSWORD)' : password;
-  log.info(`Demo staff account created. Discord Name: ${DEMO_ADMIN_DISCORD_ID}  Password: ${shown}`);
-}
+export const seedDemoAdmin = demoSeed({
+  discordId: DEMO_ADMIN_DISCORD_ID,
+  username: 'Demo Staff',
+  role: 'admin',
+  setting: 'DEMO_ADMIN_PASSWORD',
+  called: 'Demo staff account',
+});
 
 export async function countLabelTypes(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(labelTypes).where(eq(labelTypes.isEnabled, true));

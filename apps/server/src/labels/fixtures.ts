@@ -1,3 +1,4 @@
+import { LABEL_TYPE_SEED, PRIORITY_TEMPLATES } from '@portal/shared';
 import type { Shipment } from './types.ts';
 
 /** Sample shipments for tests, the label gallery, the benchmark and the render threads' warm-up. */
@@ -45,3 +46,23 @@ export const LONG_UNICODE_TO = {
   zip: '92688',
   phone: '949-555-0112',
 };
+
+/** A label to draw in a test: its name there and its shipment. */
+export type LabelCase = { name: string; shipment: Shipment };
+
+/**
+ * Every label type (Priority in each of its templates), then a UPS and a FedEx label shipping to a long
+ * address in other scripts.
+ */
+export const everyLabel = (): LabelCase[] => [
+  ...LABEL_TYPE_SEED.filter((t) => t.uid !== 'priority').map((t) => ({
+    name: t.uid,
+    shipment: sampleShipment(t.uid),
+  })),
+  ...PRIORITY_TEMPLATES.map((template) => ({
+    name: `priority-${template}`,
+    shipment: sampleShipment('priority', { template }),
+  })),
+  { name: 'long-unicode-ups', shipment: sampleShipment('ups_express', { to: LONG_UNICODE_TO }) },
+  { name: 'long-unicode-fedex', shipment: sampleShipment('fedex_home_delivery', { to: LONG_UNICODE_TO }) },
+];

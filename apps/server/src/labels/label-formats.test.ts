@@ -1,34 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LABEL_TYPE_SEED, PRIORITY_TEMPLATES, type PriorityTemplate } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ready as zplRendererReady } from 'zpl-renderer-js';
 import { labelSizeInDots, type LabelDpi } from './backends/output.ts';
-import { LONG_UNICODE_TO, sampleShipment } from './fixtures.ts';
+import { everyLabel } from './fixtures.ts';
 import { decodeImageSymbol, pngSize, scannedDataOf } from './label-scan.ts';
 import { renderLabelWithLayout, type LabelOutput } from './render-label.ts';
 import { generateTracking } from './tracking/generate-tracking.ts';
-import type { Shipment } from './types.ts';
 
 /**
  * Every label type and template in ZPL and PNG (both resolutions for each template family): the ZPL is drawn back to an image by
  * an independent renderer (zpl-renderer-js, Zebrash in WebAssembly), the PNG is read as it is, and each
  * barcode, cropped from its layout box, decodes to what the PDF label's barcode holds.
  */
-type Case = { name: string; shipment: Shipment };
-const cases: Case[] = [
-  ...LABEL_TYPE_SEED.filter((t) => t.uid !== 'priority').map((t) => ({
-    name: t.uid,
-    shipment: sampleShipment(t.uid),
-  })),
-  ...PRIORITY_TEMPLATES.map((template: PriorityTemplate) => ({
-    name: `priority-${template}`,
-    shipment: sampleShipment('priority', { template }),
-  })),
-  { name: 'long-unicode-ups', shipment: sampleShipment('ups_express', { to: LONG_UNICODE_TO }) },
-  { name: 'long-unicode-fedex', shipment: sampleShipment('fedex_home_delivery', { to: LONG_UNICODE_TO }) },
-];
+const cases = everyLabel();
 const outputs: Array<Exclude<LabelOutput, { format: 'pdf' }>> = [
   { format: 'zpl', dpi: 203 },
   { format: 'zpl', dpi: 300 },

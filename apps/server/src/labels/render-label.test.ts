@@ -1,31 +1,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LABEL_TYPE_SEED, PRIORITY_TEMPLATES, type PriorityTemplate } from '@portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONG_UNICODE_TO, sampleShipment } from './fixtures.ts';
+import { everyLabel, LONG_UNICODE_TO, sampleShipment, type LabelCase } from './fixtures.ts';
 import { decodeLinearCodes, decodeMatrixCode, pdfText, scannedDataOf } from './label-scan.ts';
 import { renderLabelWithLayout } from './render-label.ts';
 import { TEST_MARK } from './templates/canvas.ts';
 import { generateTracking } from './tracking/generate-tracking.ts';
 import type { Shipment } from './types.ts';
 
-type Case = { name: string; shipment: Shipment };
-
-const cases: Case[] = [
-  ...LABEL_TYPE_SEED.filter((t) => t.uid !== 'priority').map((t) => ({
-    name: t.uid,
-    shipment: sampleShipment(t.uid),
-  })),
-  ...PRIORITY_TEMPLATES.map((template: PriorityTemplate) => ({
-    name: `priority-${template}`,
-    shipment: sampleShipment('priority', { template }),
-  })),
-  {
-    name: 'long-unicode-ups',
-    shipment: sampleShipment('ups_express', { to: LONG_UNICODE_TO }),
-  },
-  { name: 'long-unicode-fedex', shipment: sampleShipment('fedex_home_delivery', { to: LONG_UNICODE_TO }) },
+const cases: LabelCase[] = [
+  ...everyLabel(),
   {
     name: 'long-unicode-usps',
     shipment: sampleShipment('ground_oz', {

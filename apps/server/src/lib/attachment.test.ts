@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, safeFileName, sendAttachment } from './attachment.ts';
+import { attachmentDisposition, safeFileName, sendAttachment, sendFile } from './attachment.ts';
 
 describe('safeFileName', () => {
   it('keeps the names labels and exports already have', () => {
@@ -30,16 +30,31 @@ describe('attachmentDisposition', () => {
   });
 });
 
-describe('sendAttachment', () => {
-  it('answers the type, a safe attachment name and no caching', async () => {
+describe('sendAttachment and sendFile', () => {
+  const sends: Array<[string, (reply: FastifyReply) => FastifyReply]> = [
+    [
+      'sendAttachment',
+      (reply) =>
+        sendAttachment(reply, {
+          fileName: 'my label.pdf',
+          contentType: 'application/pdf',
+          body: Buffer.from('%PDF-'),
+        }),
+    ],
+    [
+      'sendFile',
+      (reply) =>
+        sendFile(reply, {
+          name: 'my label.pdf',
+          contentType: 'application/pdf',
+          content: Buffer.from('%PDF-'),
+        }),
+    ],
+  ];
+
+  it.each(sends)('%s answers the type, a safe attachment name and no caching', async (_name, send) => {
     const app = Fastify();
-    app.get('/file', (_request, reply) =>
-      sendAttachment(reply, {
-        fileName: 'my label.pdf',
-        contentType: 'application/pdf',
-        body: Buffer.from('%PDF-'),
-      }),
-    );
+    app.get('/file', (_request, reply) => send(reply));
     const res = await app.inject({ method: 'GET', url: '/file' });
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="my_label.pdf"');

@@ -18,6 +18,12 @@ export const sendAttachment = <R extends FastifyReply>(reply: R, file: Attachmen
     .header('cache-control', 'private, no-store')
     .send(file.body as never) as R;
 
+/** A file a service made in memory, by its name: sent as every download is. */
+export const sendFile = <R extends FastifyReply>(
+  reply: R,
+  file: { name: string; contentType: string; content: unknown },
+): R => sendAttachment(reply, { fileName: file.name, contentType: file.contentType, body: file.content });
+
 /** A file download that may live elsewhere: sent, or redirected to its short-lived address (decision 335). */
 export type Download = { fileName: string; contentType: string } & (
   { content: unknown; redirect?: undefined } | { redirect: string; content?: undefined }

@@ -102,7 +102,8 @@ describe('mail with SMTP_URL', () => {
   });
   afterAll(async () => smtp.close());
 
-  it('pools connections: a burst of mail reuses one SMTP session', async () => {
+  /** A migrated database of the test's own and a mailer sending to the sink, logging its mail there. */
+  const smtpMailer = async () => {
     const database = await createTestDatabase();
     await database.migrate();
     const mailer = createSmtpMailer({
@@ -111,6 +112,11 @@ describe('mail with SMTP_URL', () => {
       db: database.db,
       log: pino({ level: 'silent' }),
     });
+    return { database, mailer };
+  };
+
+  it('pools connections: a burst of mail reuses one SMTP session', async () => {
+    const { database, mailer } = await smtpMailer();
     for (let i = 0; i < 5; i += 1) {
       await mailer.send({
         to: `burst${i}@example.test`,
@@ -126,14 +132,7 @@ describe('mail with SMTP_URL', () => {
   });
 
   it('logs each mail for the console as sent, with one-time codes masked and no HTML kept', async () => {
-    const database = await createTestDatabase();
-    await database.migrate();
-    const mailer = createSmtpMailer({
-      url: smtp.url,
-      from: 'LabelPort <no-reply@labelport.local>',
-      db: database.db,
-      log: pino({ level: 'silent' }),
-    });
+    const { database, mailer } = await smtpMailer();
     await mailer.send({
       to: 'logged@example.test',
       subject: 'Your code',

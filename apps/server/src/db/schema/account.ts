@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
+import { ownedBy } from './owned-by.ts';
 
 // Times here are written by the app (not `now()` in SQL) so one clock decides expiry and throttling.
 const at = () => timestamp({ withTimezone: true }).notNull();
@@ -13,9 +13,7 @@ export const otpCodes = pgTable(
   'otp_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     purpose: text({ enum: ['reset_password', 'verify_email'] }).notNull(),
     /** Where the code was sent; for verify_email the address that becomes the account's once verified. */
     email: text().notNull(),

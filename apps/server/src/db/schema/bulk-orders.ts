@@ -9,8 +9,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { labelTypes, users } from './core.ts';
+import { labelTypes } from './core.ts';
 import { files, orders, statusCounts } from './orders.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * A bulk (CSV or reseller API) purchase: charged once, one order per row. Its orders carry the bulk
@@ -21,9 +22,7 @@ export const bulkOrders = pgTable(
   'bulk_orders',
   {
     id: uuid().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: ownedBy('restrict'),
     labelTypeId: uuid()
       .notNull()
       .references(() => labelTypes.id, { onDelete: 'restrict' }),

@@ -14,13 +14,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { createdAt, id } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     username: text().notNull(),
     discordId: text().notNull(),
     email: text(),
@@ -73,7 +72,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -90,7 +89,7 @@ export const sessions = pgTable(
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -115,7 +114,7 @@ export const ledgerEntries = pgTable(
 );
 
 export const labelTypes = pgTable('label_types', {
-  id: uuid().primaryKey().defaultRandom(),
+  id: id(),
   uid: text().notNull().unique(),
   name: text().notNull(),
   carrier: text({ enum: ['usps', 'ups', 'fedex'] }).notNull(),
@@ -138,7 +137,7 @@ export const labelTypes = pgTable('label_types', {
 export const labelTypePrices = pgTable(
   'label_type_prices',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     labelTypeId: uuid()
       .notNull()
       .references(() => labelTypes.id, { onDelete: 'cascade' }),
@@ -162,7 +161,7 @@ export const captchaSolutions = pgTable('captcha_solutions', {
 export const authFailures = pgTable(
   'auth_failures',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     scope: text({ enum: ['account', 'ip', 'account-ip', 'account-code'] }).notNull(),
     key: text().notNull(),
     createdAt: createdAt(),

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CourierAddress, CourierStatus } from '@portal/shared';
-import { users } from './core.ts';
 import { files } from './orders.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * An Overnight FedEx courier order (spec sections 3 and 4). Staff quote it, the reseller accepts
@@ -24,9 +24,7 @@ export const courierOrders = pgTable(
   'courier_orders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     status: text().$type<CourierStatus>().notNull().default('Pending'),
     priceCents: bigint({ mode: 'number' }),
     /** What the reseller reads in the Status Note column; staff write it. */

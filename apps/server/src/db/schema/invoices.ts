@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 import { paymentProviders } from './payments.ts';
+import { ownedBy } from './owned-by.ts';
 
 export const INVOICE_METHODS = ['cashapp', 'paypal', 'stripe', 'manual'] as const;
 export const INVOICE_STATUSES = ['pending', 'cancelled', 'completed'] as const;
@@ -14,9 +15,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: ownedBy('restrict'),
     amountCents: bigint({ mode: 'number' }).notNull(),
     paymentMethod: text({ enum: INVOICE_METHODS }).notNull(),
     status: text({ enum: INVOICE_STATUSES }).notNull().default('pending'),

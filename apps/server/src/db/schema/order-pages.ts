@@ -1,6 +1,6 @@
-import { date, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
+import { date, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import { statusCounts } from './orders.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * Order counts per reseller, UTC day of `created_at` and status, kept by statement-level triggers on
@@ -10,9 +10,7 @@ import { statusCounts } from './orders.ts';
 export const orderDayCounts = pgTable(
   'order_day_counts',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     day: date({ mode: 'string' }).notNull(),
     ...statusCounts(),
   },

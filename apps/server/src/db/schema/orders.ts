@@ -15,9 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 import { labelTypes, users } from './core.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { ownedBy } from './owned-by.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -33,10 +33,8 @@ export const trackingSerialSeq = pgSequence('tracking_serial_seq', { startWith: 
 export const addresses = pgTable(
   'addresses',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('cascade'),
     name: text().notNull(),
     company: text().notNull().default(''),
     street: text().notNull(),
@@ -55,7 +53,7 @@ export const addresses = pgTable(
 export const files = pgTable(
   'files',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     contentType: text().notNull(),
@@ -89,7 +87,7 @@ export const ORDER_STATUS_VALUES = ['pending', 'processing', 'completed', 'cance
 export const orders = pgTable(
   'orders',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     orderNumber: bigint({ mode: 'number' })
       .notNull()
       .default(sql`nextval('order_number_seq')`),
@@ -102,9 +100,7 @@ export const orders = pgTable(
     /** The API key it was bought with, if any. */
     createdByKeyId: uuid(),
     batchId: uuid().notNull(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: ownedBy('restrict'),
     labelTypeId: uuid()
       .notNull()
       .references(() => labelTypes.id, { onDelete: 'restrict' }),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { bigint, boolean, check, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 
 export const PAYMENT_KINDS = ['stripe', 'paypal', 'square'] as const;
 
@@ -22,7 +11,7 @@ export const PAYMENT_KINDS = ['stripe', 'paypal', 'square'] as const;
 export const paymentProviders = pgTable(
   'payment_providers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     kind: text({ enum: PAYMENT_KINDS }).notNull(),
     name: text().notNull(),
     /** The kind's credentials (with `baseUrl` when given) as JSON, sealed; never returned by the API. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, jsonb, numeric, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { labelTypes, users } from './core.ts';
+import { labelTypes } from './core.ts';
+import { ownedBy } from './owned-by.ts';
 
 /** Tiers in dollars as staff typed them: `[{ fromWeight, toWeight, price }]`, checked by the shared rule. */
 export type StoredTier = { fromWeight: number; toWeight: number; price: number };
@@ -12,9 +13,7 @@ export type StoredTier = { fromWeight: number; toWeight: number; price: number }
 export const resellerPrices = pgTable(
   'reseller_prices',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     labelTypeId: uuid()
       .notNull()
       .references(() => labelTypes.id, { onDelete: 'cascade' }),

@@ -9,20 +9,18 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 import { labelTypes } from './core.ts';
 import { orders } from './orders.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** Upstream label providers staff configured (issue 35); credentials sealed as API keys are. */
 export const providers = pgTable(
   'providers',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     kind: text({ enum: ['labelport', 'easypost', 'shippo'] }).notNull(),
     name: text().notNull(),
     /** `{ apiKey, baseUrl? }` as JSON, sealed with the app's key; never returned by the API. */
@@ -72,7 +70,7 @@ export type PurchaseState = (typeof PURCHASE_STATES)[number];
 export const labelPurchases = pgTable(
   'label_purchases',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 import { orders } from './orders.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * A reseller's request to refund a completed order: at most one per order (unique), decided once by
@@ -15,9 +16,7 @@ export const refundRequests = pgTable(
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     status: text({ enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * One `Idempotency-Key` per reseller and purchase (decision 100): claimed before the purchase runs,
@@ -19,9 +19,7 @@ import { users } from './core.ts';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     key: text().notNull(),
     requestHash: text().notNull(),
     status: text({ enum: ['in_progress', 'done'] }).notNull(),

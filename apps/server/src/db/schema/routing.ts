@@ -9,14 +9,12 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { labelTypes } from './core.ts';
 import { orders } from './orders.ts';
 import { providers } from './providers.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
  * How a label type's route is used (issue 47, decision 332): in order, or by live quotes (the cheapest,

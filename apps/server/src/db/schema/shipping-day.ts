@@ -14,11 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
+import { createdAt, id } from './columns.ts';
 import { files, orders } from './orders.ts';
 import { providers } from './providers.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { ownedBy } from './owned-by.ts';
 
 /** A place as a SCAN form or pickup keeps it (migration 0045). */
 export type ShippingAddress = {
@@ -32,18 +31,23 @@ export type ShippingAddress = {
   phone?: string;
 };
 
+/**
+ * What a user had made at a carrier (a SCAN form, a pickup): the carrier, and where it was made with the
+ * provider's own id for it (no provider: drawn by LabelPort in test mode).
+ */
+const atCarrier = () => ({
+  id: id(),
+  userId: ownedBy('restrict'),
+  carrier: text().notNull(),
+  providerId: uuid().references(() => providers.id, { onDelete: 'restrict' }),
+  upstreamId: text(),
+});
+
 /** One SCAN form (USPS PS Form 5630) for labels of one from-address and ship date (decision 328). */
 export const scanForms = pgTable(
   'scan_forms',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    carrier: text().notNull(),
-    /** Where the form was made (null: drawn by LabelPort in test mode). */
-    providerId: uuid().references(() => providers.id, { onDelete: 'restrict' }),
-    upstreamId: text(),
+    ...atCarrier(),
     fromAddress: jsonb().$type<ShippingAddress>().notNull(),
     shipDate: text().notNull(),
     status: text({ enum: ['created'] })
@@ -78,13 +82,7 @@ export const scanFormOrders = pgTable(
 export const pickups = pgTable(
   'pickups',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    carrier: text().notNull(),
-    providerId: uuid().references(() => providers.id, { onDelete: 'restrict' }),
-    upstreamId: text(),
+    ...atCarrier(),
     status: text({ enum: ['scheduled', 'cancelled'] })
       .notNull()
       .default('scheduled'),

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { TRACKING_STATUSES } from '@portal/shared';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
 import { orders } from './orders.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /**
  * An order's tracking timeline (issue 36): one row per distinct event of a source, `eventKey` being the
@@ -12,7 +11,7 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 export const orderTrackingEvents = pgTable(
   'order_tracking_events',
   {
-    id: uuid().primaryKey().defaultRandom(),
+    id: id(),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

@@ -1,7 +1,6 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns.ts';
+import { ownedBy } from './owned-by.ts';
 
 /**
  * The ten recovery codes of a second factor, kept as an HMAC under the app secret (`sha256:` marks the
@@ -10,10 +9,8 @@ const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow()
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('cascade'),
     codeHash: text().notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -25,10 +22,8 @@ export const twoFactorRecoveryCodes = pgTable(
 export const twoFactorChallenges = pgTable(
   'two_factor_challenges',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('cascade'),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     /** Wrong codes typed for it; the fifth ends it. */
@@ -45,10 +40,8 @@ export const twoFactorChallenges = pgTable(
 export const twoFactorDevices = pgTable(
   'two_factor_devices',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('cascade'),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text(),
     createdAt: createdAt(),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './core.ts';
+import { ownedBy } from './owned-by.ts';
 
 /** A reseller's webhook endpoint (up to 5): where events are POSTed, signed with its secret. */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     url: text().notNull(),
     events: text().array().notNull(),
     /** The Standard Webhooks secret (`whsec_...`), sealed with the app secret. */
@@ -30,9 +28,7 @@ export const webhookEvents = pgTable(
   'webhook_events',
   {
     id: text().primaryKey(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('cascade'),
     type: text().notNull(),
     payload: text().notNull(),
     /** Set for events that must happen once (a bulk order completes once), whoever notices first. */

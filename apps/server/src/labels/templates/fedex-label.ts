@@ -13,22 +13,23 @@ import {
 } from './canvas.ts';
 import {
   addressLines,
+  EOT,
   formatFedexDate,
   formatPhone,
+  GS,
   julianDay,
+  RS,
   toBarcodeAscii,
   toPounds,
   zip5,
 } from './format.ts';
 import type { FedexInput } from './label-input.ts';
+import { drawShipTo } from './ship-to.ts';
 
 /**
  * FedEx 4x6 label: FROM with ship date and weight at the right, TO with phone, PDF417, the FedEx mark
  * with the service letter box, TRK#, and the 34-digit Code 128 with its digits.
  */
-const GS = '\x1d';
-const RS = '\x1e';
-const EOT = '\x04';
 
 /** PDF417 message after ANSI MH10.8.3 as on FedEx labels (LABELS.md section 3). */
 export const fedexPdf417Data = (input: FedexInput): string => {
@@ -92,20 +93,11 @@ export const drawFedexLabel = (canvas: Canvas, input: FedexInput): void => {
   facts.forEach((text, i) => drawText(canvas, text, 176, top - 7 - i * 9, { size: 6.5, bold: i === 4 }));
 
   drawText(canvas, 'TO', 8, top - 80, { size: 10, bold: true });
-  const [name, company, street1, street2, city] = addressLines(shipment.to);
-  const bottom = drawBlock(
+  const bottom = drawShipTo(
     canvas,
-    [
-      { text: name, size: 12, bold: true },
-      { text: company, size: 10 },
-      { text: street1, size: 11 },
-      { text: street2, size: 11 },
-      { text: city, size: 13, bold: true },
-    ],
-    26,
-    top - 70,
-    254,
-    70,
+    shipment.to,
+    { name: 12, company: 10, street: 11, city: 13 },
+    { x: 26, top: top - 70, width: 254, height: 70 },
   );
   drawText(canvas, formatPhone(shipment.to.phone) ?? '', 26, bottom - 10, { size: 9, bold: true });
   drawText(canvas, `REF: ${shipment.orderId}`, 280, bottom - 10, { size: 7, align: 'right' });

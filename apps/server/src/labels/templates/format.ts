@@ -54,3 +54,8 @@ export const toBarcodeAscii = (text: string): string =>
     .toUpperCase();
 
 export const zip5 = (zip: string): string => zip.replace(/\D/g, '').slice(0, 5);
+
+/** The separators of an ANSI MH10.8.3 message, as FedEx's PDF417 and UPS's MaxiCode carry it. */
+export const GS = '\x1d';
+export const RS = '\x1e';
+export const EOT = '\x04';

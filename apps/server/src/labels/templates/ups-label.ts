@@ -12,9 +12,12 @@ import {
 } from './canvas.ts';
 import {
   addressLines,
+  EOT,
   formatPhone,
+  GS,
   formatUpsDate,
   julianDay,
+  RS,
   toBarcodeAscii,
   toPounds,
   zip5,
@@ -25,9 +28,6 @@ import type { UpsInput } from './label-input.ts';
  * UPS 4x6 label: shipper, weight and 1 OF 1, SHIP TO, MaxiCode with routing code and postal barcode,
  * service bar with the black service box, the 1Z barcode, billing.
  */
-const GS = '\x1d';
-const RS = '\x1e';
-const EOT = '\x04';
 
 const isUsZip = (zip: string): boolean => /^\d{5}(-?\d{4})?$/.test(zip.trim());
 

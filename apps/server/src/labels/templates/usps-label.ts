@@ -14,6 +14,7 @@ import {
 import { addressLines, formatUsDate, formatUspsWeight, zip5 } from './format.ts';
 import type { UspsInput } from './label-input.ts';
 import { drawUspsPostage, TRACKING_BANNERS } from './usps-postage.ts';
+import { drawShipTo } from './ship-to.ts';
 
 /** USPS 4x6 label (Priority Mail, Ground Advantage): icon, postage, banner, addresses, IMpb block. */
 export const drawUspsLabel = (canvas: Canvas, input: UspsInput): void => {
@@ -59,20 +60,11 @@ export const drawUspsLabel = (canvas: Canvas, input: UspsInput): void => {
 
   drawText(canvas, 'SHIP', 8, top - 178, { size: 8, bold: true });
   drawText(canvas, 'TO:', 8, top - 187, { size: 8, bold: true });
-  const [name, company, street1, street2, city] = addressLines(shipment.to);
-  drawBlock(
+  drawShipTo(
     canvas,
-    [
-      { text: name, size: 12, bold: true },
-      { text: company, size: 11 },
-      { text: street1, size: 11 },
-      { text: street2, size: 11 },
-      { text: city, size: 12, bold: true },
-    ],
-    40,
-    top - 168,
-    240,
-    86,
+    shipment.to,
+    { name: 12, company: 11, street: 11, city: 12 },
+    { x: 40, top: top - 168, width: 240, height: 86 },
   );
 
   // IMpb block between thick rules (15 dots at 203 dpi ~ 5 pt).

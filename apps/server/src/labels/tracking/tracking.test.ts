@@ -34,6 +34,10 @@ const FEDEX_34_VALID = [
 ];
 const FEDEX_GROUND_15_VALID = ['041441760228964', '568283610012000', '568283610012734'];
 
+/** The IMpb of USPS's worked example (channel 92, service 055, mailer 912345678) for a serial and ZIP. */
+const worked = (serial: bigint, destinationZip: string) =>
+  buildImpb({ channel: '92', serviceTypeCode: '055', mailerId: '912345678', serial, destinationZip });
+
 describe('check digits', () => {
   it('USPS MOD 10 accepts the published IMpb numbers and rejects altered ones', () => {
     for (const n of USPS_VALID) expect(hasValidCheckDigit(n, gs1Mod10CheckDigit), n).toBe(true);
@@ -67,26 +71,14 @@ describe('check digits', () => {
 
 describe('tracking number builders', () => {
   it('builds the IMpb worked example with 420+ZIP routing', () => {
-    const impb = buildImpb({
-      channel: '92',
-      serviceTypeCode: '055',
-      mailerId: '912345678',
-      serial: 1n,
-      destinationZip: '22082',
-    });
+    const impb = worked(1n, '22082');
     expect(impb.trackingNumber).toBe('9205591234567800000011');
     expect(impb.humanReadable).toBe('9205 5912 3456 7800 0000 11');
     expect(impb.barcodeText).toBe('(420)22082(92)05591234567800000011');
     expect(impb.scannedData).toBe('42022082\x1d9205591234567800000011');
   });
   it('moves to the 26-digit IMpb form instead of wrapping a large serial', () => {
-    const impb = buildImpb({
-      channel: '92',
-      serviceTypeCode: '055',
-      mailerId: '912345678',
-      serial: 12_345_678n,
-      destinationZip: '10001-1234',
-    });
+    const impb = worked(12_345_678n, '10001-1234');
     expect(impb.trackingNumber).toHaveLength(26);
     expect(impb.routingZip).toBe('100011234');
     expect(hasValidCheckDigit(impb.trackingNumber, gs1Mod10CheckDigit)).toBe(true);

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDRESS_CASES, toFieldsOf, type AddressCase } from '../../../test/fixtures/address-cases.ts';
 import { excelCsv, sheetRow, type SheetRow } from '../../../test/fixtures/csv-files.ts';
-import { packingSlipPdf } from '../../../test/fixtures/packing-slips.ts';
+import { amazonFormFields, packingSlipPdf } from '../../../test/fixtures/packing-slips.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
 import { createOrder, labelTypeIds, orderBody } from '../../../test/order-fixtures.ts';
@@ -281,12 +281,7 @@ describe('address checks on every order path', () => {
     ]);
     const generate = async () => {
       const body = await multipartPayload({
-        fromName: 'Jordan Avery',
-        fromStreet1: '1200 Barton Springs Rd',
-        fromCity: 'Austin',
-        fromState: 'TX',
-        fromZip: '78704',
-        weight: '1.5',
+        ...amazonFormFields,
         pdf: { data: pdf, filename: 'slips.pdf', contentType: 'application/pdf' },
       });
       const res = await app.inject({

@@ -6,18 +6,11 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload } from '../../../test/multipart.ts';
-import { garbagePdf, truncatedPdf } from '../../../test/fixtures/packing-slips.ts';
+import { amazonFormFields, garbagePdf, truncatedPdf } from '../../../test/fixtures/packing-slips.ts';
 import { compressionBombPdf, manyPagesPdf, manyShipToLinesPdf } from '../../../test/fixtures/hostile-pdfs.ts';
 import { usZipDirectory } from '../../lib/zip-table.ts';
 
-const fromFields = {
-  fromName: 'Jordan Avery',
-  fromStreet1: '1200 Barton Springs Rd',
-  fromCity: 'Austin',
-  fromState: 'TX',
-  fromZip: '78704',
-  weight: '1.5',
-};
+const fromFields = amazonFormFields;
 const MB = 1024 * 1024;
 
 // A real full collection (vitest does not pass --expose-gc), so retained memory is told from garbage.

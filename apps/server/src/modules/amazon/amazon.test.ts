@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestApp } from '../../../test/helper.ts';
 import { multipartPayload, type MultipartPart } from '../../../test/multipart.ts';
 import {
+  amazonFormFields,
   encryptedPdf,
   garbagePdf,
   packingSlipPdf,
@@ -11,15 +12,7 @@ import {
 } from '../../../test/fixtures/packing-slips.ts';
 import { parseCsv } from '../../csv/parse-csv.ts';
 
-const fromFields = {
-  fromName: 'Jordan Avery',
-  fromStreet1: '1200 Barton Springs Rd',
-  fromStreet2: 'Suite 210',
-  fromCity: 'Austin',
-  fromState: 'TX',
-  fromZip: '78704',
-  weight: '1.5',
-};
+const fromFields = { ...amazonFormFields, fromStreet2: 'Suite 210' };
 
 describe('POST /api/v1/amazon/generate-csv', () => {
   let app: TestApp;

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendFile } from '../../lib/attachment.ts';
 import {
   answerCourierQuote,
   createCourierOrder,
@@ -73,11 +73,7 @@ export const courierRoutes =
       { config: { permission: 'orders.read' }, schema: { tags, params: courierOrderParams } },
       async (request, reply) => {
         const file = await downloadCourierFile(ctx, currentUser(request).user.id, request.params.id);
-        return sendAttachment(reply, {
-          fileName: file.name,
-          contentType: file.contentType,
-          body: file.content,
-        });
+        return sendFile(reply, file);
       },
     );
   };

@@ -1,6 +1,5 @@
 import {
   centsToDollars,
-  formatCents,
   pageCount,
   pageOffset,
   type AdminInvoicesQuery,
@@ -8,11 +7,9 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { renderDepositMail } from '../../mail/templates/deposit-mail.ts';
 import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
 import { postLedgerEntry } from '../ledger/ledger.service.ts';
-import { refundDeposit } from '../payments/payments.service.ts';
-import { findUserById } from '../users/users.service.ts';
+import { mailDepositNews, refundDeposit } from '../payments/payments.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { methodName, toAdminInvoiceView } from './invoice-view.ts';
 import {
@@ -72,31 +69,6 @@ function alreadyDecided(invoice: InvoiceRow | undefined, wanted: 'approve' | 'ca
     'CONFLICT',
     wanted === 'approve' ? 'A cancelled invoice cannot be approved' : 'This invoice is already cancelled',
   );
-}
-
-/** Sends the reseller's deposit mail after the decision committed, when their address is verified. */
-async function tellReseller(
-  ctx: AppContext,
-  invoice: InvoiceRow,
-  mail: { outcome: 'approved' | 'cancelled'; balanceCents?: number },
-) {
-  const user = await findUserById(ctx.db, invoice.userId);
-  if (!user?.email || !user.emailVerified) return;
-  try {
-    await ctx.mailer.send(
-      renderDepositMail({
-        to: user.email,
-        outcome: mail.outcome,
-        amount: formatCents(invoice.amountCents),
-        note: invoice.note,
-        balance: mail.balanceCents === undefined ? undefined : formatCents(mail.balanceCents),
-        reason: invoice.cancelReason ?? undefined,
-      }),
-    );
-  } catch (err) {
-    // The money moved; a mail that fails is logged, and the reseller still sees it in the app.
-    ctx.log.error({ err, invoiceId: invoice.id }, 'the deposit mail could not be sent');
-  }
 }
 
 /** The invoice's receipt is no longer the one staff checked: they look again before money moves. */
@@ -171,7 +143,11 @@ export async function approveInvoice(
     });
     return { invoice: decided, balanceCents: entry.balanceCents! };
   });
-  await tellReseller(ctx, invoice, { outcome: 'approved', balanceCents });
+  await mailDepositNews(ctx, invoice, {
+    outcome: 'approved',
+    amountCents: invoice.amountCents,
+    balanceCents,
+  });
   return adminView(ctx, invoice.id);
 }
 
@@ -211,7 +187,11 @@ export async function cancelInvoice(
     });
     return decided;
   });
-  await tellReseller(ctx, invoice, { outcome: 'cancelled' });
+  await mailDepositNews(ctx, invoice, {
+    outcome: 'cancelled',
+    amountCents: invoice.amountCents,
+    reason: invoice.cancelReason ?? undefined,
+  });
   return adminView(ctx, invoice.id);
 }
 

@@ -30,6 +30,12 @@ describe('deposits: invoices, receipts and staff approval', () => {
   const verify = (headers: Headers, invoice: string, cashAppUrl: string) =>
     call('POST', '/invoices/verify-cashapp', headers, { invoice, cashAppUrl });
   const receiptUrl = (id: string) => `https://cash.app/payments/${id}/receipt`;
+  /** A new reseller whose e-mail address is verified, so deposit mail goes to it. */
+  const resellerWithMail = async (email: string) => {
+    const reseller = await signUpReseller(app);
+    await app.ctx.db.update(users).set({ email, emailVerified: true }).where(eq(users.id, reseller.id));
+    return reseller;
+  };
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -138,11 +144,7 @@ describe('deposits: invoices, receipts and staff approval', () => {
   });
 
   it('staff approve once: one deposit entry keyed by the invoice, audited; then refused both ways', async () => {
-    const dave = await signUpReseller(app);
-    await app.ctx.db
-      .update(users)
-      .set({ email: 'dave@example.com', emailVerified: true })
-      .where(eq(users.id, dave.id));
+    const dave = await resellerWithMail('dave@example.com');
     const invoice = await raise(dave.headers, 25);
     const before = await balanceCents(app.database.db, dave.id);
     expect(
@@ -253,6 +255,18 @@ describe('deposits: invoices, receipts and staff approval', () => {
     expect(await balanceCents(app.database.db, bob.id)).toBe(0);
     const late = await verify(bob.headers, invoice._id, '9AB12345CD6789099');
     expect(late.statusCode).toBe(409);
+  });
+
+  it('mails a reseller whose address is verified that their invoice was cancelled, and why', async () => {
+    const gus = await resellerWithMail('gus@example.com');
+    const invoice = await raise(gus.headers, 40, 'paypal');
+    const res = await call('POST', `/admin/invoices/${invoice._id}/cancel`, staff.headers, {
+      reason: 'No payment with this note arrived',
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await app.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'gus@example.com'));
+    expect(mail.map((m) => m.subject)).toEqual(['Your $40.00 LabelPort invoice was cancelled']);
+    expect(mail[0]!.text).toContain('Reason: No payment with this note arrived');
   });
 
   it('lists the queue for staff by note or reseller search, and by status and method', async () => {

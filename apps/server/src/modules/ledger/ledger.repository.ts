@@ -4,18 +4,22 @@ import { ledgerEntries, users } from '../../db/schema.ts';
 
 export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
 
+/** What a ledger entry says of the money it moves. */
+export type LedgerEntryInput = {
+  userId: string;
+  kind: LedgerKind;
+  /** Positive credits the balance, negative charges it. */
+  amountCents: number;
+  /** Unique per real-world cause (e.g. `refund:order:<id>`): the same cause never moves money twice. */
+  sourceKey: string;
+  note?: string | null;
+  /** The staff member who made the change (adjustments, approvals); shown in the console's ledger. */
+  createdBy?: string | null;
+};
+
 export async function insertEntryOnce(
   tx: DbOrTx,
-  entry: {
-    userId: string;
-    kind: LedgerKind;
-    amountCents: number;
-    sourceKey: string;
-    note?: string | null;
-    createdBy?: string | null;
-    memberId?: string | null;
-    spentAt?: Date | null;
-  },
+  entry: LedgerEntryInput & { memberId?: string | null; spentAt?: Date | null },
 ): Promise<string | null> {
   const rows = await tx
     .insert(ledgerEntries)

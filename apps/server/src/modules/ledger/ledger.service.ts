@@ -8,19 +8,10 @@ import {
   findCharge,
   insertEntryOnce,
   setBalanceAfter,
-  type LedgerKind,
+  type LedgerEntryInput,
 } from './ledger.repository.ts';
 
-export type PostEntryInput = {
-  userId: string;
-  kind: LedgerKind;
-  /** Positive credits the balance, negative charges it. */
-  amountCents: number;
-  /** Unique per real-world cause (e.g. `refund:order:<id>`): the same cause never moves money twice. */
-  sourceKey: string;
-  note?: string | null;
-  /** The staff member who made the change (adjustments, approvals); shown in the console's ledger. */
-  createdBy?: string | null;
+export type PostEntryInput = LedgerEntryInput & {
   /** Only a deposit taken back (refund with staff's leave, dispute) may take the balance below zero. */
   mayGoNegative?: boolean;
   /**

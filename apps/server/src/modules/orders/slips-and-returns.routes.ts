@@ -1,7 +1,7 @@
 import { packingSlipQuery, returnLabelResponse, uuidParams } from '@portal/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendDownload } from '../../lib/attachment.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import { sendIdempotent } from '../idempotency/idempotency.service.ts';
 import { createReturnLabel } from './create-return.ts';
@@ -29,11 +29,7 @@ export const slipsAndReturnsRoutes =
           format: request.query.format,
           dpi: request.query.dpi,
         });
-        return sendAttachment(reply, {
-          fileName: file.fileName,
-          contentType: file.contentType,
-          body: file.content,
-        });
+        return sendDownload(reply, file);
       },
     );
 

@@ -64,14 +64,18 @@ export async function moveDepositMoney(ctx: AppContext, tx: Tx, move: MoneyMove)
   return entry.balanceCents;
 }
 
-/** The reseller's mail once the move committed; a mail that fails is logged, the money stays moved. */
+/**
+ * The reseller's deposit mail once the decision or move committed, when their address is verified; a
+ * mail that fails is logged, the money stays moved and the reseller still sees it in the app.
+ */
 export async function mailDepositNews(
   ctx: AppContext,
-  invoice: HostedInvoiceRow,
+  invoice: { id: string; userId: string; note: string },
   news: {
-    outcome: 'approved' | 'reversed' | 'restored';
+    outcome: 'approved' | 'cancelled' | 'reversed' | 'restored';
     amountCents: number;
-    balanceCents: number;
+    /** The balance after it (none: the money did not move). */
+    balanceCents?: number;
     reason?: string;
   },
 ): Promise<void> {
@@ -84,7 +88,7 @@ export async function mailDepositNews(
         outcome: news.outcome,
         amount: formatCents(news.amountCents),
         note: invoice.note,
-        balance: formatCents(news.balanceCents),
+        balance: news.balanceCents === undefined ? undefined : formatCents(news.balanceCents),
         reason: news.reason,
       }),
     );

@@ -4,6 +4,7 @@
  */
 export { hostedInvoiceFields, hostedMethods, hostedProviderFor, openCheckout } from './hosted-deposits.ts';
 export { schedulePaymentCheck, startPaymentWorkers } from './payment-checks.ts';
+export { mailDepositNews } from './deposit-news.ts';
 export { refundDeposit } from './refund-deposit.ts';
 export { reconcileHostedInvoice } from './reconcile-invoice.ts';
 export type { HostedInvoiceRow, PaymentProviderRow } from './payments.repository.ts';

@@ -1,77 +1,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../jobs/index.ts';
-import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
+import { signUpReseller } from '../../../test/account-fixtures.ts';
 import { apiCall, appCall, routeToShippingApis } from '../../../test/api-fixtures.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { balanceCents, endedOrder, ledgerOf, orderBody, waitFor } from '../../../test/order-fixtures.ts';
 import {
-  balanceCents,
-  endedOrder,
-  labelTypeIds,
-  ledgerOf,
-  orderBody,
-  waitFor,
-  waitForLabelJobs,
-  type Reseller,
-} from '../../../test/order-fixtures.ts';
+  shippingApiApp,
+  type ProviderOrder,
+  type ShippingApiApp,
+} from '../../../test/shipping-api-portal.ts';
 import { twoPortals } from '../../../test/two-portals.ts';
 
-type StaffOrder = {
-  _id: string;
-  status: string;
-  tracking: string;
-  price: number;
-  cost: number;
+type StaffOrder = ProviderOrder & {
   insuredValue: number | null;
   insurancePrice: number | null;
   insuranceStatus: string | null;
   returnOf: string | null;
   FromName: string;
   ToName: string;
-  provider: { name: string; kind: string } | null;
 };
 
 /** Issue 46 at the providers: a declared value insured with the label, a return label marked as one. */
 describe('insured labels and return labels bought at EasyPost and Shippo', () => {
-  let app: TestApp;
-  let easypost: EasyPostFake;
-  let shippo: ShippoFake;
-  let staff: Reseller;
-  let reseller: Reseller;
-  let types: Record<string, string>;
+  let t: ShippingApiApp;
 
   beforeAll(async () => {
-    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
-    await startWorkers(app.ctx);
-    staff = await signUpStaff(app);
-    reseller = await signUpReseller(app, 200_00);
-    types = await labelTypeIds(app, staff.headers);
-    await routeToShippingApis(app, staff.headers, { easypost, shippo }, types);
+    t = await shippingApiApp(
+      { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' },
+      { balance: 200_00 },
+    );
+    await routeToShippingApis(t.app, t.staff.headers, t, t.types);
   });
-  afterAll(async () => {
-    await waitForLabelJobs(app);
-    await app.close();
-    await easypost.close();
-    await shippo.close();
-  });
+  afterAll(() => t.close());
 
   const order = async (uid: string, change: Record<string, unknown>) => {
     const res = await appCall(
-      app,
-      reseller.headers,
+      t.app,
+      t.reseller.headers,
       'POST',
       '/order/create',
-      orderBody(types[uid]!, { ...(uid === 'priority' ? { design: 'pitney' } : {}), ...change }),
+      orderBody(t.types[uid]!, { ...(uid === 'priority' ? { design: 'pitney' } : {}), ...change }),
     );
     expect(res.statusCode, res.body).toBe(201);
-    return endedOrder<StaffOrder>(app, staff.headers, res.json().orders[0]._id);
+    return endedOrder<StaffOrder>(t.app, t.staff.headers, res.json().orders[0]._id);
   };
 
   it('EasyPost: the declared value is bought with the label, charged to the reseller once, its fee in the cost', async () => {
-    const before = await balanceCents(app.ctx.db, reseller.id);
-    const entries = (await ledgerOf(app.ctx.db, reseller.id)).entries.length;
+    const before = await balanceCents(t.app.ctx.db, t.reseller.id);
+    const entries = (await ledgerOf(t.app.ctx.db, t.reseller.id)).entries.length;
     const bought = await order('priority', { insuredValue: 450 });
     expect(bought).toMatchObject({
       status: 'completed',
@@ -79,21 +53,21 @@ describe('insured labels and return labels bought at EasyPost and Shippo', () =>
       insurancePrice: 5,
       insuranceStatus: 'bought',
     });
-    const [purchase] = easypost.purchases.filter((p) => p.tracking === bought.tracking);
+    const [purchase] = t.easypost.purchases.filter((p) => p.tracking === bought.tracking);
     expect(purchase).toMatchObject({ insurance: '450.00', isReturn: false });
-    const shipment = easypost.shipments.get(purchase!.shipmentId)!;
+    const shipment = t.easypost.shipments.get(purchase!.shipmentId)!;
     const rate = Number((shipment.selected_rate as { rate: string }).rate);
     // EasyPost's InsuranceFee (1% of $450) is part of what the label cost.
     expect(bought.cost).toBeCloseTo(rate + 4.5, 2);
-    const after = await ledgerOf(app.ctx.db, reseller.id);
+    const after = await ledgerOf(t.app.ctx.db, t.reseller.id);
     expect(after.entries.length).toBe(entries + 1);
-    expect(await balanceCents(app.ctx.db, reseller.id)).toBe(before - Math.round(bought.price * 100));
+    expect(await balanceCents(t.app.ctx.db, t.reseller.id)).toBe(before - Math.round(bought.price * 100));
   });
 
   it('Shippo: extra.insurance carries the declared value', async () => {
     const bought = await order('ground_oz', { insuredValue: 60 });
     expect(bought).toMatchObject({ status: 'completed', insuranceStatus: 'bought', insurancePrice: 1 });
-    expect(shippo.purchases.find((p) => p.tracking === bought.tracking)).toMatchObject({
+    expect(t.shippo.purchases.find((p) => p.tracking === bought.tracking)).toMatchObject({
       insurance: '60.00',
       isReturn: false,
     });
@@ -101,13 +75,13 @@ describe('insured labels and return labels bought at EasyPost and Shippo', () =>
 
   it('a return label goes the other way round and is marked as a return at EasyPost and at Shippo', async () => {
     for (const [uid, fake] of [
-      ['priority', easypost],
-      ['ground_oz', shippo],
+      ['priority', t.easypost],
+      ['ground_oz', t.shippo],
     ] as const) {
       const original = await order(uid, {});
-      const made = await appCall(app, reseller.headers, 'POST', `/order/return/${original._id}`);
+      const made = await appCall(t.app, t.reseller.headers, 'POST', `/order/return/${original._id}`);
       expect(made.statusCode, made.body).toBe(201);
-      const returned = await endedOrder<StaffOrder>(app, staff.headers, made.json().order._id);
+      const returned = await endedOrder<StaffOrder>(t.app, t.staff.headers, made.json().order._id);
       expect(returned).toMatchObject({
         status: 'completed',
         returnOf: original._id,

@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../jobs/index.ts';
-import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { addShippingApis, adminCall } from '../../../test/api-fixtures.ts';
+import { endedOrder, orderBody, placeOrder } from '../../../test/order-fixtures.ts';
 import {
-  adminCall,
-  endedOrder,
-  labelTypeIds,
-  orderBody,
-  placeOrder,
-  waitForLabelJobs,
-  type Reseller,
-} from '../../../test/order-fixtures.ts';
-import { signUpStaff, signUpReseller } from '../../../test/account-fixtures.ts';
+  shippingApiApp,
+  type ProviderOrder,
+  type ShippingApiApp,
+} from '../../../test/shipping-api-portal.ts';
 
-type StaffOrder = {
-  _id: string;
-  status: string;
-  tracking: string;
-  price: number;
-  cost: number;
+type StaffOrder = ProviderOrder & {
   margin: number;
-  provider: { name: string; kind: string } | null;
 };
 
 /**
@@ -29,51 +16,28 @@ type StaffOrder = {
  * API, a label type routed to each, and orders whose labels are the ones the provider made.
  */
 describe('EasyPost and Shippo providers: orders buy their labels there', () => {
-  let app: TestApp;
-  let easypost: EasyPostFake;
-  let shippo: ShippoFake;
-  let staff: Reseller;
-  let reseller: Reseller;
-  let types: Record<string, string>;
-  const providers: Record<string, string> = {};
+  let t: ShippingApiApp;
+  let providers: { easypost: string; shippo: string };
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    adminCall(app, staff.headers, method, url, payload);
+    adminCall(t.app, t.staff.headers, method, url, payload);
 
   beforeAll(async () => {
-    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
-    await startWorkers(app.ctx);
-    staff = await signUpStaff(app);
-    reseller = await signUpReseller(app, 100_00);
-    types = await labelTypeIds(app, staff.headers);
-    for (const [kind, fake] of [
-      ['easypost', easypost],
-      ['shippo', shippo],
-    ] as const) {
-      const created = await admin('POST', '/providers', {
-        kind,
-        name: kind === 'easypost' ? 'EasyPost' : 'Shippo',
-        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      expect(created.json().provider).toMatchObject({ kind, mode: 'test' });
-      providers[kind] = created.json().provider._id as string;
+    t = await shippingApiApp({ PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' });
+    providers = await addShippingApis(t.app, t.staff.headers, t, { easypost: 'EasyPost', shippo: 'Shippo' });
+    const listed = (await admin('GET', '/providers')).json().providers as { _id: string }[];
+    for (const kind of ['easypost', 'shippo'] as const) {
+      expect(listed.find((p) => p._id === providers[kind])).toMatchObject({ kind, mode: 'test' });
     }
   });
-  afterAll(async () => {
-    await waitForLabelJobs(app);
-    await app.close();
-    await easypost.close();
-    await shippo.close();
-  });
+  afterAll(() => t.close());
 
   const buy = async (uid: string) => {
-    const body = orderBody(types[uid]!, uid === 'priority' ? { design: 'pitney' } : {});
-    const id = await placeOrder(app, reseller.headers, body);
-    return endedOrder<StaffOrder>(app, staff.headers, id);
+    const body = orderBody(t.types[uid]!, uid === 'priority' ? { design: 'pitney' } : {});
+    const id = await placeOrder(t.app, t.reseller.headers, body);
+    return endedOrder<StaffOrder>(t.app, t.staff.headers, id);
   };
   const download = (orderId: string) =>
-    app.inject({ method: 'GET', url: `/api/v1/order/download/${orderId}`, headers: reseller.headers });
+    t.app.inject({ method: 'GET', url: `/api/v1/order/download/${orderId}`, headers: t.reseller.headers });
 
   it('tests each connection with one real call', async () => {
     expect((await admin('POST', `/providers/${providers.easypost}/test`)).json()).toEqual({
@@ -87,7 +51,7 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
   });
 
   const routePriorityToEasyPost = () =>
-    admin('PUT', `/label-types/${types.priority}/route`, {
+    admin('PUT', `/label-types/${t.types.priority}/route`, {
       route: [{ providerId: providers.easypost, service: 'USPS:Priority' }],
     });
 
@@ -95,42 +59,42 @@ describe('EasyPost and Shippo providers: orders buy their labels there', () => {
     await routePriorityToEasyPost();
     const order = await buy('priority');
     expect(order).toMatchObject({ status: 'completed', provider: { name: 'EasyPost', kind: 'easypost' } });
-    const bought = easypost.purchases.filter((p) => p.tracking === order.tracking);
+    const bought = t.easypost.purchases.filter((p) => p.tracking === order.tracking);
     expect(bought).toHaveLength(1);
     expect((await download(order._id)).rawPayload.equals(Buffer.from(bought[0]!.pdf))).toBe(true);
-    const shipment = easypost.shipments.get(bought[0]!.shipmentId)!;
+    const shipment = t.easypost.shipments.get(bought[0]!.shipmentId)!;
     expect(order.cost).toBe(Number((shipment.selected_rate as { rate: string }).rate));
     expect(order.margin).toBeCloseTo(order.price - order.cost, 2);
   });
 
   it('a connection lost after EasyPost bought: that one label, and no failover to buy another', async () => {
-    await admin('PUT', `/label-types/${types.priority}/route`, {
+    await admin('PUT', `/label-types/${t.types.priority}/route`, {
       route: [
         { providerId: providers.easypost, service: 'USPS:Priority' },
         { providerId: providers.shippo, service: 'usps_priority' },
       ],
     });
-    easypost.failNextBuy({ kind: 'drop-after-buy' });
-    const [epBefore, shippoBefore] = [easypost.purchases.length, shippo.purchases.length];
+    t.easypost.failNextBuy({ kind: 'drop-after-buy' });
+    const [epBefore, shippoBefore] = [t.easypost.purchases.length, t.shippo.purchases.length];
     const order = await buy('priority');
     expect(order).toMatchObject({ status: 'completed', provider: { name: 'EasyPost' } });
-    expect(easypost.purchases.slice(epBefore).map((p) => p.tracking)).toEqual([order.tracking]);
-    expect(shippo.purchases.length).toBe(shippoBefore);
+    expect(t.easypost.purchases.slice(epBefore).map((p) => p.tracking)).toEqual([order.tracking]);
+    expect(t.shippo.purchases.length).toBe(shippoBefore);
   });
 
   it("an order routed to Shippo gets Shippo's label; an EasyPost refusal fails over to it", async () => {
-    await admin('PUT', `/label-types/${types.ground_oz}/route`, {
+    await admin('PUT', `/label-types/${t.types.ground_oz}/route`, {
       route: [
         { providerId: providers.easypost, service: 'USPS:GroundAdvantage' },
         { providerId: providers.shippo, service: 'usps_ground_advantage' },
       ],
     });
-    easypost.failNextBuy({ kind: 'reject', reason: 'funds' });
+    t.easypost.failNextBuy({ kind: 'reject', reason: 'funds' });
     const order = await buy('ground_oz');
     expect(order).toMatchObject({ status: 'completed', provider: { name: 'Shippo', kind: 'shippo' } });
-    const bought = shippo.purchases.filter((p) => p.tracking === order.tracking);
+    const bought = t.shippo.purchases.filter((p) => p.tracking === order.tracking);
     expect(bought).toHaveLength(1);
     expect((await download(order._id)).rawPayload.equals(Buffer.from(bought[0]!.pdf))).toBe(true);
-    expect(easypost.purchases.some((p) => p.tracking === order.tracking)).toBe(false);
+    expect(t.easypost.purchases.some((p) => p.tracking === order.tracking)).toBe(false);
   });
 });

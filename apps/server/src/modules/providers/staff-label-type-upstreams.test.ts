@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../jobs/index.ts';
-import { startEasyPostFake, type EasyPostFake } from '../../../test/fakes/easypost-fake.ts';
-import { startShippoFake, type ShippoFake } from '../../../test/fakes/shippo-fake.ts';
-import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { addShippingApis, adminCall } from '../../../test/api-fixtures.ts';
+import { balanceCents, endedOrder, orderBody, placeOrder } from '../../../test/order-fixtures.ts';
 import {
-  adminCall,
-  balanceCents,
-  endedOrder,
-  orderBody,
-  placeOrder,
-  waitForLabelJobs,
-  type Reseller,
-} from '../../../test/order-fixtures.ts';
-import { signUpReseller, signUpStaff } from '../../../test/account-fixtures.ts';
+  shippingApiApp,
+  type ProviderOrder,
+  type ShippingApiApp,
+} from '../../../test/shipping-api-portal.ts';
 
-type StaffOrder = {
-  _id: string;
-  status: string;
-  tracking: string;
-  cost: number;
+type StaffOrder = ProviderOrder & {
   failureReason: string | null;
-  provider: { name: string; kind: string } | null;
 };
 
 /**
@@ -28,14 +16,10 @@ type StaffOrder = {
  * through its route with that service's name; a provider that does not sell it says a definite "no".
  */
 describe('a staff-made label type bought at EasyPost and Shippo', () => {
-  let app: TestApp;
-  let easypost: EasyPostFake;
-  let shippo: ShippoFake;
-  let staff: Reseller;
-  let reseller: Reseller;
-  const providers: Record<string, string> = {};
+  let t: ShippingApiApp;
+  let providers: { easypost: string; shippo: string };
   const admin = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    adminCall(app, staff.headers, method, url, payload);
+    adminCall(t.app, t.staff.headers, method, url, payload);
   const staffType = async (body: object): Promise<string> => {
     const res = await admin('POST', '/label-types', { status: true, ...body });
     expect(res.statusCode, res.body).toBe(201);
@@ -47,30 +31,10 @@ describe('a staff-made label type bought at EasyPost and Shippo', () => {
   };
 
   beforeAll(async () => {
-    [easypost, shippo] = await Promise.all([startEasyPostFake(), startShippoFake()]);
-    app = await createTestApp({ env: { PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' } });
-    await startWorkers(app.ctx);
-    staff = await signUpStaff(app);
-    reseller = await signUpReseller(app, 100_00);
-    for (const [kind, fake] of [
-      ['easypost', easypost],
-      ['shippo', shippo],
-    ] as const) {
-      const created = await admin('POST', '/providers', {
-        kind,
-        name: kind === 'easypost' ? 'EasyPost' : 'Shippo',
-        credentials: { apiKey: fake.apiKey, baseUrl: fake.url },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      providers[kind] = created.json().provider._id as string;
-    }
+    t = await shippingApiApp({ PROVIDER_TIMEOUT_SECONDS: '2', PROVIDER_LABEL_WAIT_SECONDS: '5' });
+    providers = await addShippingApis(t.app, t.staff.headers, t, { easypost: 'EasyPost', shippo: 'Shippo' });
   });
-  afterAll(async () => {
-    await waitForLabelJobs(app);
-    await app.close();
-    await easypost.close();
-    await shippo.close();
-  });
+  afterAll(() => t.close());
 
   it("USPS Ground Advantage by the pound: EasyPost is asked for its GroundAdvantage rate, in ounces, after Shippo's no", async () => {
     const id = await staffType({
@@ -83,17 +47,17 @@ describe('a staff-made label type bought at EasyPost and Shippo', () => {
     });
     // Shippo has no service of EasyPost's name: its definite "no" moves the route on.
     await route(id, [
-      { providerId: providers.shippo!, service: 'GroundAdvantage' },
-      { providerId: providers.easypost!, service: 'USPS:GroundAdvantage' },
+      { providerId: providers.shippo, service: 'GroundAdvantage' },
+      { providerId: providers.easypost, service: 'USPS:GroundAdvantage' },
     ]);
-    const shippoBefore = shippo.purchases.length;
-    const orderId = await placeOrder(app, reseller.headers, orderBody(id, { Weight: 3 }));
-    const order = await endedOrder<StaffOrder>(app, staff.headers, orderId);
+    const shippoBefore = t.shippo.purchases.length;
+    const orderId = await placeOrder(t.app, t.reseller.headers, orderBody(id, { Weight: 3 }));
+    const order = await endedOrder<StaffOrder>(t.app, t.staff.headers, orderId);
     expect(order).toMatchObject({ status: 'completed', provider: { name: 'EasyPost', kind: 'easypost' } });
-    expect(shippo.purchases.length).toBe(shippoBefore);
-    const bought = easypost.purchases.filter((p) => p.tracking === order.tracking);
+    expect(t.shippo.purchases.length).toBe(shippoBefore);
+    const bought = t.easypost.purchases.filter((p) => p.tracking === order.tracking);
     expect(bought).toHaveLength(1);
-    const shipment = easypost.shipments.get(bought[0]!.shipmentId)! as {
+    const shipment = t.easypost.shipments.get(bought[0]!.shipmentId)! as {
       parcel: { weight: number };
       selected_rate: { carrier: string; service: string; rate: string };
     };
@@ -112,14 +76,14 @@ describe('a staff-made label type bought at EasyPost and Shippo', () => {
       prices: [{ fromWeight: 0, toWeight: 70, price: 9 }],
     });
     await route(id, [
-      { providerId: providers.easypost!, service: 'UPS:UPSGroundsaver' },
-      { providerId: providers.shippo!, service: 'ups_ground_saver' },
+      { providerId: providers.easypost, service: 'UPS:UPSGroundsaver' },
+      { providerId: providers.shippo, service: 'ups_ground_saver' },
     ]);
-    const balance = await balanceCents(app.database.db, reseller.id);
-    const orderId = await placeOrder(app, reseller.headers, orderBody(id, { Weight: 3 }));
-    const order = await endedOrder<StaffOrder>(app, staff.headers, orderId);
+    const balance = await balanceCents(t.app.database.db, t.reseller.id);
+    const orderId = await placeOrder(t.app, t.reseller.headers, orderBody(id, { Weight: 3 }));
+    const order = await endedOrder<StaffOrder>(t.app, t.staff.headers, orderId);
     expect(order.status).toBe('cancelled');
-    expect(await balanceCents(app.database.db, reseller.id)).toBe(balance);
+    expect(await balanceCents(t.app.database.db, t.reseller.id)).toBe(balance);
     const notes = (await admin('GET', `/orders/${orderId}`)).json().order;
     expect(JSON.stringify(notes)).toMatch(/offers no ups_ground_saver rate/);
   });

@@ -28,25 +28,23 @@ export const mailRefunded = (
       `balance (reason: ${refund.reason}). Your balance is now ${formatCents(refund.balanceCents)}.`,
   );
 
-export const mailRequestRejected = (
-  ctx: AppContext,
-  rejection: { userId: string; orderId: string; reason: string },
-) =>
-  tellReseller(
-    ctx,
-    rejection.userId,
-    `Refund request for ${rejection.orderId} declined`,
-    `We looked at your refund request for order ${rejection.orderId} and declined it: ${rejection.reason}`,
-  );
+/** A refund that was not made: the order, and why not. */
+type Rejection = { userId: string; orderId: string; reason: string };
 
-export const mailVoidRejected = (
-  ctx: AppContext,
-  rejection: { userId: string; orderId: string; reason: string },
-) =>
-  tellReseller(
-    ctx,
-    rejection.userId,
-    `Refund of ${rejection.orderId} rejected`,
-    `We asked the carrier to void the label of order ${rejection.orderId} so we could refund it, and the ` +
-      `refund was rejected: ${rejection.reason}. Your balance was not changed.`,
-  );
+/** The mail telling a reseller a refund was not made, in `subject` and `body`'s words. */
+const rejectionMail =
+  (subject: (orderId: string) => string, body: (rejection: Rejection) => string) =>
+  (ctx: AppContext, rejection: Rejection) =>
+    tellReseller(ctx, rejection.userId, subject(rejection.orderId), body(rejection));
+
+export const mailRequestRejected = rejectionMail(
+  (orderId) => `Refund request for ${orderId} declined`,
+  ({ orderId, reason }) => `We looked at your refund request for order ${orderId} and declined it: ${reason}`,
+);
+
+export const mailVoidRejected = rejectionMail(
+  (orderId) => `Refund of ${orderId} rejected`,
+  ({ orderId, reason }) =>
+    `We asked the carrier to void the label of order ${orderId} so we could refund it, and the ` +
+    `refund was rejected: ${reason}. Your balance was not changed.`,
+);

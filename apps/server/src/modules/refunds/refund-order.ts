@@ -2,7 +2,7 @@ import { centsToDollars } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { recordAudit, refuseOwnTarget, type StaffActor } from '../audit/audit.service.ts';
+import { recordAudit, refuseOwnTarget, type AuditEntry, type StaffActor } from '../audit/audit.service.ts';
 import {
   findOrder,
   formatOrderId,
@@ -99,6 +99,23 @@ export async function refundOrder(ctx: AppContext, input: RefundInput): Promise<
   return outcome;
 }
 
+/** Staff's refund in the audit, with the transaction that makes it: the request approved, or the order refunded. */
+async function auditRefund(
+  tx: Tx,
+  input: RefundInput,
+  order: OrderWithType,
+  change: Pick<AuditEntry, 'before' | 'after'>,
+): Promise<void> {
+  if (!input.actor) return;
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: input.requestId ? 'refund_request.approve' : 'order.refund',
+    targetType: input.requestId ? 'refund_request' : 'order',
+    targetId: input.requestId ?? order.id,
+    ...change,
+  });
+}
+
 async function refundInTransaction(
   ctx: AppContext,
   tx: Tx,
@@ -122,20 +139,15 @@ async function refundInTransaction(
     );
   const { order: refunded, request } = settled;
   if (input.requestId && !request) throw new AppError('CONFLICT', 'This refund request was already decided');
-  if (input.actor)
-    await recordAudit(tx, {
-      actor: input.actor,
-      action: input.requestId ? 'refund_request.approve' : 'order.refund',
-      targetType: input.requestId ? 'refund_request' : 'order',
-      targetId: input.requestId ?? order.id,
-      before: { order: orderId, status: order.status },
-      after: {
-        order: orderId,
-        status: 'cancelled',
-        refund: centsToDollars(order.priceCents),
-        reason: input.reason,
-      },
-    });
+  await auditRefund(tx, input, order, {
+    before: { order: orderId, status: order.status },
+    after: {
+      order: orderId,
+      status: 'cancelled',
+      refund: centsToDollars(order.priceCents),
+      reason: input.reason,
+    },
+  });
   return {
     state: 'refunded',
     order: refunded,
@@ -181,21 +193,16 @@ async function voidThenRefund(
       : null;
     if (input.requestId && !approved)
       throw new AppError('CONFLICT', 'This refund request was already decided');
-    if (input.actor)
-      await recordAudit(tx, {
-        actor: input.actor,
-        action: input.requestId ? 'refund_request.approve' : 'order.refund',
-        targetType: input.requestId ? 'refund_request' : 'order',
-        targetId: input.requestId ?? order.id,
-        before: { order: orderId, status: order.status, refundStatus: order.refundStatus },
-        after: {
-          order: orderId,
-          status: order.status,
-          refundStatus: 'requested',
-          refund: centsToDollars(order.priceCents),
-          reason: input.reason,
-        },
-      });
+    await auditRefund(tx, input, order, {
+      before: { order: orderId, status: order.status, refundStatus: order.refundStatus },
+      after: {
+        order: orderId,
+        status: order.status,
+        refundStatus: 'requested',
+        refund: centsToDollars(order.priceCents),
+        reason: input.reason,
+      },
+    });
     if (approved)
       await emitWebhookEvent(ctx, tx, {
         userId: order.userId,

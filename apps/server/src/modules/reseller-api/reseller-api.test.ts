@@ -202,32 +202,12 @@ describe('reseller API /api/v2: authentication and single orders', () => {
   it('replays an order retried with the same Idempotency-Key and refuses the key for another body', async () => {
     const headers = { 'idempotency-key': 'shop-order-991' };
     const before = await balanceCents(app.ctx.db, alice.id);
-    const first = await apiCall(
-      app,
-      alice.apiKey,
-      'POST',
-      '/order/create-order',
-      orderBody(groundOz),
-      headers,
-    );
-    const again = await apiCall(
-      app,
-      alice.apiKey,
-      'POST',
-      '/order/create-order',
-      orderBody(groundOz),
-      headers,
-    );
+    const create = (body: object) => apiCall(app, alice.apiKey, 'POST', '/order/create-order', body, headers);
+    const first = await create(orderBody(groundOz));
+    const again = await create(orderBody(groundOz));
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    const other = await apiCall(
-      app,
-      alice.apiKey,
-      'POST',
-      '/order/create-order',
-      orderBody(groundOz, { Weight: 4 }),
-      headers,
-    );
+    const other = await create(orderBody(groundOz, { Weight: 4 }));
     expect(other.statusCode).toBe(422);
     expect(await balanceCents(app.ctx.db, alice.id)).toBe(before - 275);
   });

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { sendAttachment, sendDownload } from '../../lib/attachment.ts';
+import { sendDownload } from '../../lib/attachment.ts';
 import {
   createReturnLabel,
   downloadLabel,
@@ -198,11 +198,7 @@ export const resellerOrderRoutes =
           format: request.query.format,
           dpi: request.query.dpi,
         });
-        return sendAttachment(reply, {
-          fileName: file.fileName,
-          contentType: file.contentType,
-          body: file.content,
-        });
+        return sendDownload(reply, file);
       },
     );
 

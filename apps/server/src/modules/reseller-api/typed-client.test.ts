@@ -12,66 +12,51 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../../../..');
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
-/** A client a reseller would write: openapi-fetch typed by the types openapi-typescript generates. */
-const CLIENT = `import createClient from 'openapi-fetch';
+/** How every client below starts: openapi-fetch typed by the generated types, with the reseller's key. */
+const CLIENT_START = `import createClient from 'openapi-fetch';
 import type { paths } from './api.ts';
 
 const client = createClient<paths>({
   baseUrl: process.env.BASE_URL!,
   headers: { 'x-api-key': process.env.API_KEY! },
 });
-const types = await client.GET('/labeltype/read-types');
+`;
+
+/** The parcel and addresses of every client's order, the end of its body, and the stop on an error. */
+const PARCEL = `    Weight: 3,
+    FromName: 'Sam Sender',
+    FromStreet: '100 Congress Ave',
+    FromCity: 'Austin',
+    FromState: 'TX',
+    FromZip: '78701',
+    ToName: 'Rita Receiver',
+    ToStreet: '200 Boylston St',
+    ToCity: 'Boston',
+    ToState: 'MA',
+    ToZip: '02116',
+  },
+});
+if (error) throw new Error(error.message);
+`;
+
+/** A client a reseller would write: openapi-fetch typed by the types openapi-typescript generates. */
+const CLIENT = `${CLIENT_START}const types = await client.GET('/labeltype/read-types');
 const groundOz = types.data!.labelTypes.find((t) => t.uid === 'ground_oz')!;
 const { data, error, response } = await client.POST('/order/create-order', {
   params: { header: { 'idempotency-key': 'typed-client-1' } },
   body: {
     labelType: groundOz._id,
-    Weight: 3,
-    FromName: 'Sam Sender',
-    FromStreet: '100 Congress Ave',
-    FromCity: 'Austin',
-    FromState: 'TX',
-    FromZip: '78701',
-    ToName: 'Rita Receiver',
-    ToStreet: '200 Boylston St',
-    ToCity: 'Boston',
-    ToState: 'MA',
-    ToZip: '02116',
-  },
-});
-if (error) throw new Error(error.message);
-const read = await client.GET('/order/read-order/{order_id}', { params: { path: { order_id: data.orders[0]!._id } } });
+${PARCEL}const read = await client.GET('/order/read-order/{order_id}', { params: { path: { order_id: data.orders[0]!._id } } });
 console.log(JSON.stringify({ status: response.status, balance: data.balance, order: read.data!.order.status }));
 `;
 
 /** The same client asking for a thermal printer's label: ordered as ZPL, waited for, downloaded as text. */
-const ZPL_CLIENT = `import createClient from 'openapi-fetch';
-import type { paths } from './api.ts';
-
-const client = createClient<paths>({
-  baseUrl: process.env.BASE_URL!,
-  headers: { 'x-api-key': process.env.API_KEY! },
-});
-const { data, error } = await client.POST('/order/create-order', {
+const ZPL_CLIENT = `${CLIENT_START}const { data, error } = await client.POST('/order/create-order', {
   params: { header: { 'idempotency-key': 'typed-client-zpl' } },
   body: {
     labelType: 'ground_oz',
     label_format: 'zpl',
-    Weight: 3,
-    FromName: 'Sam Sender',
-    FromStreet: '100 Congress Ave',
-    FromCity: 'Austin',
-    FromState: 'TX',
-    FromZip: '78701',
-    ToName: 'Rita Receiver',
-    ToStreet: '200 Boylston St',
-    ToCity: 'Boston',
-    ToState: 'MA',
-    ToZip: '02116',
-  },
-});
-if (error) throw new Error(error.message);
-const order_id = data.orders[0]!._id;
+${PARCEL}const order_id = data.orders[0]!._id;
 let order = (await client.GET('/order/read-order/{order_id}', { params: { path: { order_id } } })).data!.order;
 for (let i = 0; order.status !== 'completed' && i < 300; i++) {
   await new Promise((resolve) => setTimeout(resolve, 100));

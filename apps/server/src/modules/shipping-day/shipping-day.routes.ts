@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { zoneOfRequest } from '../../lib/time-zone.ts';
-import { sendAttachment } from '../../lib/attachment.ts';
+import { sendFile } from '../../lib/attachment.ts';
 import { currentUser, requireUser } from '../../plugins/authenticate.ts';
 import {
   cancelPickup,
@@ -71,11 +71,7 @@ export const scanFormRoutes =
       { config: { permission: 'orders.read' }, schema: { tags, params: scanFormParams } },
       async (request, reply) => {
         const file = await downloadScanForm(ctx, currentUser(request).user.id, request.params.id);
-        return sendAttachment(reply, {
-          fileName: file.name,
-          contentType: file.contentType,
-          body: file.content,
-        });
+        return sendFile(reply, file);
       },
     );
   };

@@ -9,20 +9,18 @@ import { guardedAgents, guardedFetch } from '../../../lib/outbound-guard.ts';
 import { ANSWER_LIMITS } from '../../../lib/capped-body.ts';
 import {
   ageMs,
+  callThrough,
   carrierOf,
   connectionTestFailure,
   dimensionsInInches,
   lookingUp,
-  notReachedMessage,
+  outcomeOfCall,
   purchaseWindows,
-  retryAfterMsOf,
-  wasNeverSent,
   weightInOunces,
 } from './shipment-api.ts';
 import {
   LabelFormatUnavailableError,
   pngDimensions,
-  UpstreamNotBoughtError,
   type UpstreamAdapter,
   type UpstreamAdapterOptions,
   type UpstreamLabelFileRequest,
@@ -138,6 +136,7 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
   const windows = purchaseWindows(options);
   const { timeoutMs } = windows;
   const apiBase = baseUrl ? `${baseUrl.replace(/\/v2$/, '')}/v2/` : EASYPOST_API;
+  const api = { name: 'EasyPost', where: apiBase, timeoutMs };
   const labelHosts: LabelHost[] = [...EASYPOST_FILE_HOSTS, ...(baseUrl ? [new URL(baseUrl).host] : [])];
   // Every connection, the client's and the label downloads', checked as it is made (decision 312).
   const rule = { allowPrivate: options.allowPrivateTargets ?? false };
@@ -168,23 +167,16 @@ export function createEasyPostAdapter(options: UpstreamAdapterOptions): Upstream
     /** The error an EasyPost failure means for us; `isBuying` when the call may have bought a label. */
     const outcomeOf = (error: unknown, what: string, isBuying: boolean): Error => {
       const failure = error as ApiFailure;
-      const status = failure.statusCode;
       const message = `${what}: ${failure.message ?? String(error)}`;
-      if (status === 429)
-        return new UpstreamNotBoughtError('Rate limited by EasyPost', retryAfterMsOf(retryAfter));
-      if (status !== undefined && status >= 400 && status < 500) return new UpstreamRejectedError(message);
-      if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(apiBase, error));
-      const detail = failure.timeout ? `no answer within ${timeoutMs} ms` : message;
-      if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
-      return new UpstreamNotBoughtError(`${what}: ${detail}`);
+      return outcomeOfCall(api, error, what, isBuying, {
+        status: failure.statusCode,
+        refusal: failure.message ?? String(error),
+        retryAfter,
+        timedOut: Boolean(failure.timeout),
+        detail: message,
+      });
     };
-    const call = async <T>(what: string, isBuying: boolean, work: () => Promise<T>): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        throw outcomeOf(error, what, isBuying);
-      }
-    };
+    const call = callThrough(outcomeOf);
     return { client, call, outcomeOf };
   }
   type Session = ReturnType<typeof session>;

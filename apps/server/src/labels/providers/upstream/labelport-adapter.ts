@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { API_KEY_HEADER, dollarsToCents, IDEMPOTENCY_KEY_HOURS, type Carrier } from '@portal/shared';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
 import { carrierOfShipment } from '../../label-services.ts';
-import type { Shipment } from '../../types.ts';
+import type { Address, Shipment } from '../../types.ts';
 import {
   labelFileFlaw,
   LabelFormatUnavailableError,
@@ -78,6 +78,24 @@ const voidOfView = (order: UpstreamRefundView | undefined): UpstreamVoid => {
   }
 };
 
+/** A place as the portal's order body names its fields, after its side (`FromName`, `ToName`...). */
+const placeFields = <Side extends 'From' | 'To'>(side: Side, place: Address) => {
+  const fields = {
+    Name: place.name,
+    Company: place.company ?? '',
+    Street: place.street1,
+    Street2: place.street2 ?? '',
+    City: place.city,
+    State: place.state,
+    Zip: place.zip,
+    Country: place.country ?? 'US',
+    Phone: place.phone ?? '',
+  };
+  return Object.fromEntries(Object.entries(fields).map(([name, value]) => [`${side}${name}`, value])) as {
+    [Name in keyof typeof fields as `${Side}${Name}`]: string;
+  };
+};
+
 /** The upstream portal's order fields for one shipment: the same body on every try (its key checks it). */
 export const labelportOrderBody = (shipment: Shipment, service: string, reference: string) => ({
   labelType: service,
@@ -95,24 +113,8 @@ export const labelportOrderBody = (shipment: Shipment, service: string, referenc
   signature: shipment.signature ?? false,
   // The declared value is insured there too, its insurance part of the upstream price (decision 330).
   ...(shipment.insuredValue ? { insured_value: shipment.insuredValue } : {}),
-  FromName: shipment.from.name,
-  FromCompany: shipment.from.company ?? '',
-  FromStreet: shipment.from.street1,
-  FromStreet2: shipment.from.street2 ?? '',
-  FromCity: shipment.from.city,
-  FromState: shipment.from.state,
-  FromZip: shipment.from.zip,
-  FromCountry: shipment.from.country ?? 'US',
-  FromPhone: shipment.from.phone ?? '',
-  ToName: shipment.to.name,
-  ToCompany: shipment.to.company ?? '',
-  ToStreet: shipment.to.street1,
-  ToStreet2: shipment.to.street2 ?? '',
-  ToCity: shipment.to.city,
-  ToState: shipment.to.state,
-  ToZip: shipment.to.zip,
-  ToCountry: shipment.to.country ?? 'US',
-  ToPhone: shipment.to.phone ?? '',
+  ...placeFields('From', shipment.from),
+  ...placeFields('To', shipment.to),
 });
 
 /**

@@ -27,6 +27,10 @@ const label: UpstreamLabelResult = {
 
 const request = { reference: 'ref' } as UpstreamPurchaseRequest;
 
+/** A client of provider `p` ("P"), as `options` set it. */
+const clientOf = (options: Omit<Parameters<typeof createProviderClient>[0], 'id' | 'name'>) =>
+  createProviderClient({ id: 'p', name: 'P', ...options });
+
 /** An adapter whose purchases do what `next` says, one call at a time. */
 function adapterDoing(next: () => Promise<UpstreamLabelResult>): UpstreamAdapter {
   return {
@@ -47,9 +51,7 @@ describe('provider client', () => {
   it('answers a quote late as skipped, and holds its slot until the call ends (decision 332)', async () => {
     const answers: Array<(quote: UpstreamQuote) => void> = [];
     const calls: ProviderCall[] = [];
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 1,
       adapter: {
         ...adapterDoing(async () => label),
@@ -78,9 +80,7 @@ describe('provider client', () => {
   it('keeps at most maxConcurrent purchases in flight and runs the rest as slots free', async () => {
     let inFlight = 0;
     let most = 0;
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 3,
       adapter: adapterDoing(async () => {
         most = Math.max(most, ++inFlight);
@@ -96,9 +96,7 @@ describe('provider client', () => {
 
   it('waits out a Retry-After instead of failing, and fails once the wait is too long', async () => {
     let calls = 0;
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 1,
       adapter: adapterDoing(async () => {
         calls++;
@@ -123,9 +121,7 @@ describe('provider client', () => {
     let fail = true;
     let calls = 0;
     const reported: ProviderCall[] = [];
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 5,
       breakAfter: 3,
       cooldownMs: 100,
@@ -150,9 +146,7 @@ describe('provider client', () => {
   });
 
   it('never opens the circuit on rejections: a refused order is not a failing provider', async () => {
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 1,
       breakAfter: 2,
       adapter: adapterDoing(async () => Promise.reject(new UpstreamRejectedError('bad address'))),
@@ -166,9 +160,7 @@ describe('provider client', () => {
     let inFlight = 0;
     let most = 0;
     const reported: ProviderCall[] = [];
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 2,
       breakAfter: 2,
       cooldownMs: 60_000,
@@ -210,9 +202,7 @@ describe('provider client', () => {
     let most = 0;
     let asked = 0;
     let isDown = false;
-    const client = createProviderClient({
-      id: 'p',
-      name: 'P',
+    const client = clientOf({
       maxConcurrent: 2,
       breakAfter: 2,
       cooldownMs: 60_000,

@@ -7,27 +7,14 @@ import {
   UpstreamNotBoughtError,
   type UpstreamAdapter,
   type AddressToVerify,
-  type AddressVerification,
-  type ReportedService,
   type UpstreamLabelFileRequest,
   type UpstreamLabelResult,
-  type UpstreamLookup,
-  type UpstreamLookupRequest,
   type UpstreamPurchaseRequest,
   type UpstreamQuote,
   type UpstreamQuoteRequest,
-  type UpstreamTrackingRequest,
-  type UpstreamVoid,
-  type UpstreamVoidRequest,
-  type UpstreamWebhook,
-  type UpstreamWebhookRequest,
-  type UpstreamPickup,
-  type UpstreamPickupQuote,
   type UpstreamPickupRequest,
-  type UpstreamScanForm,
   type UpstreamScanFormRequest,
 } from './upstream-adapter.ts';
-import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
 export type ProviderOperation =
   | 'purchase'
@@ -76,35 +63,34 @@ export class ProviderCoolingDownError extends UpstreamNotBoughtError {}
 /** A live quote did not come within its deadline: the provider is skipped for this order (decision 332). */
 export class QuoteDeadlineError extends UpstreamNotBoughtError {}
 
-export type ProviderClient = {
+/** The adapter's calls a client answers with the same signature, each through its own guard. */
+type PassedOn =
+  | 'purchase'
+  | 'lookup'
+  | 'testConnection'
+  | 'serviceChoices'
+  | 'labelFile'
+  | 'verifyAddress'
+  | 'voidLabel'
+  | 'voidStatus'
+  | 'trackingEvents'
+  | 'registerWebhook'
+  | 'removeWebhook'
+  | 'createScanForm'
+  | 'quotePickup'
+  | 'schedulePickup'
+  | 'cancelPickup';
+
+export type ProviderClient = Pick<UpstreamAdapter, PassedOn> & {
   readonly id: string;
   readonly name: string;
   readonly kind: UpstreamKind;
   readonly circuit: CircuitStateName;
-  purchase(request: UpstreamPurchaseRequest): Promise<UpstreamLabelResult>;
   /**
    * A live quote, when the provider gives them: waits its turn among the provider's calls and skips an
    * open circuit like a purchase; `deadlineMs` counts from the call itself, not the wait for a slot.
    */
   quote?(request: UpstreamQuoteRequest, deadlineMs: number): Promise<UpstreamQuote>;
-  lookup(request: UpstreamLookupRequest): Promise<UpstreamLookup>;
-  testConnection(): Promise<{ ok: boolean; message: string }>;
-  /** What the provider sells for a carrier, when it can say (staff making a label type, decision 334). */
-  serviceChoices?(carrier: Carrier): Promise<ReportedService[]>;
-  /** A bought label in another format, when the provider makes one (absent: it makes only the PDF). */
-  labelFile?(request: UpstreamLabelFileRequest): Promise<Uint8Array>;
-  /** The provider's address verification, when it offers one. */
-  verifyAddress?(address: AddressToVerify): Promise<AddressVerification>;
-  voidLabel(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
-  voidStatus(request: UpstreamVoidRequest): Promise<UpstreamVoid>;
-  trackingEvents(request: UpstreamTrackingRequest): Promise<IncomingTrackingEvent[]>;
-  registerWebhook(request: UpstreamWebhookRequest): Promise<UpstreamWebhook>;
-  removeWebhook(id: string): Promise<void>;
-  /** SCAN forms and pickups, where the provider makes them (absent: it does not). */
-  createScanForm?(request: UpstreamScanFormRequest): Promise<UpstreamScanForm>;
-  quotePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickupQuote>;
-  schedulePickup?(request: UpstreamPickupRequest): Promise<UpstreamPickup>;
-  cancelPickup?(upstreamId: string): Promise<void>;
 };
 
 const outcomeOf = (error: unknown): ProviderCallOutcome =>

@@ -1,7 +1,7 @@
 import { weightUnitOf, type Carrier } from '@portal/shared';
 import type { Shipment } from '../../types.ts';
 import { UpstreamRejectedError } from '../upstream-provider.ts';
-import type { UpstreamAdapterOptions } from './upstream-adapter.ts';
+import { UpstreamNotBoughtError, type UpstreamAdapterOptions } from './upstream-adapter.ts';
 import { UpstreamUnknownOutcomeError } from './upstream-errors.ts';
 import { BlockedTargetError } from '../../../lib/outbound-guard.ts';
 
@@ -87,6 +87,54 @@ export const notReachedMessage = (where: string, error: unknown): string => {
   const blocked = blockedTargetOf(error);
   return blocked ? `${where} was refused: ${blocked.message}` : `${where} could not be reached`;
 };
+
+/** A failed call as an API's client reports it: the answer's status and what it said, if one came. */
+export type CallFailure = {
+  /** The HTTP status of the answer; none when no answer came. */
+  status?: number;
+  /** What a refusal (another 4xx) says. */
+  refusal: string;
+  /** The answer's `Retry-After`. */
+  retryAfter?: string | null;
+  /** The client stopped waiting for the answer. */
+  timedOut: boolean;
+  /** What went wrong otherwise. */
+  detail: string;
+};
+
+/**
+ * What a failed call to EasyPost or Shippo means for the label (decision 245): a 429 is "not bought"
+ * (asked again after its `Retry-After`), another 4xx a refusal, a call never sent "not bought"; any other
+ * failure an unknown outcome when the call may have bought a label (`isBuying`), "not bought" when not.
+ */
+export function outcomeOfCall(
+  api: { name: string; where: string; timeoutMs: number },
+  error: unknown,
+  what: string,
+  isBuying: boolean,
+  failure: CallFailure,
+): Error {
+  const { status } = failure;
+  if (status === 429)
+    return new UpstreamNotBoughtError(`Rate limited by ${api.name}`, retryAfterMsOf(failure.retryAfter));
+  if (status !== undefined && status >= 400 && status < 500)
+    return new UpstreamRejectedError(`${what}: ${failure.refusal}`);
+  if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(api.where, error));
+  const detail = failure.timedOut ? `no answer within ${api.timeoutMs} ms` : failure.detail;
+  if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
+  return new UpstreamNotBoughtError(`${what}: ${detail}`);
+}
+
+/** A call of an API's client whose failure is thrown as what `outcomeOf` says it means for the label. */
+export const callThrough =
+  (outcomeOf: (error: unknown, what: string, isBuying: boolean) => Error) =>
+  async <T>(what: string, isBuying: boolean, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw outcomeOf(error, what, isBuying);
+    }
+  };
 
 /**
  * What "Test connection" tells staff of a failure (decision 312): refused (by the provider, with its

@@ -21,14 +21,13 @@ import { fetchLabelFile, type LabelHost } from './fetch-label-file.ts';
 import { shippoEvents } from './provider-tracking.ts';
 import {
   ageMs,
+  callThrough,
   carrierOf,
   connectionTestFailure,
   dimensionsInInches,
   lookingUp,
-  notReachedMessage,
+  outcomeOfCall,
   purchaseWindows,
-  retryAfterMsOf,
-  wasNeverSent,
   weightInOunces,
 } from './shipment-api.ts';
 import {
@@ -147,28 +146,16 @@ export function createShippoAdapter(options: UpstreamAdapterOptions): UpstreamAd
     // An answer the client's own validation refused: the call went through, its outcome is not known.
     if (error instanceof ResponseValidationError || (error as Error).name === 'SDKValidationError')
       return new UpstreamUnknownOutcomeError(`${what}: Shippo's answer did not parse`, { cause: error });
-    if (error instanceof ShippoError) {
-      const status = error.statusCode;
-      if (status === 429)
-        return new UpstreamNotBoughtError(
-          'Rate limited by Shippo',
-          retryAfterMsOf(error.headers.get('retry-after')),
-        );
-      if (status >= 400 && status < 500) return new UpstreamRejectedError(`${what}: ${detailOf(error)}`);
-    }
-    if (wasNeverSent(error)) return new UpstreamNotBoughtError(notReachedMessage(baseUrl ?? 'Shippo', error));
-    const detail =
-      error instanceof RequestTimeoutError ? `no answer within ${timeoutMs} ms` : (error as Error).message;
-    if (isBuying) return new UpstreamUnknownOutcomeError(`${what}: ${detail}`, { cause: error });
-    return new UpstreamNotBoughtError(`${what}: ${detail}`);
+    const answer = error instanceof ShippoError ? error : undefined;
+    return outcomeOfCall({ name: 'Shippo', where: baseUrl ?? 'Shippo', timeoutMs }, error, what, isBuying, {
+      status: answer?.statusCode,
+      refusal: answer ? detailOf(answer) : '',
+      retryAfter: answer?.headers.get('retry-after'),
+      timedOut: error instanceof RequestTimeoutError,
+      detail: (error as Error).message,
+    });
   }
-  const call = async <T>(what: string, isBuying: boolean, work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw outcomeOf(error, what, isBuying);
-    }
-  };
+  const call = callThrough(outcomeOf);
 
   /**
    * The next page of refunds at the `next` address Shippo gave (the client asks for the first one

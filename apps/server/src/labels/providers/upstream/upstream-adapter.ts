@@ -6,7 +6,7 @@ import type {
   UpstreamKind,
   WeightUnit,
 } from '@portal/shared';
-import type { Shipment } from '../../types.ts';
+import type { Address, Shipment } from '../../types.ts';
 import type { IncomingTrackingEvent } from './provider-tracking.ts';
 
 /**
@@ -218,15 +218,9 @@ export interface UpstreamAdapter {
   cancelPickup?(upstreamId: string): Promise<void>;
 }
 
-export type AddressToVerify = {
-  name?: string | undefined;
-  street1: string;
-  street2?: string | undefined;
-  city: string;
-  state: string;
-  zip: string;
-  country?: string | undefined;
-};
+/** An address a provider is asked to verify: a label's address without its company and phone. */
+export type AddressToVerify = Partial<Pick<Address, 'name'>> &
+  Pick<Address, 'street1' | 'street2' | 'city' | 'state' | 'zip' | 'country'>;
 
 /** A provider's answer about one address, in its own words. */
 export type AddressVerification = {
