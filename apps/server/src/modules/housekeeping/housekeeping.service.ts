@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { purgeDeliveredEvents } from '../../events/outbox.ts';
-import { RECEIPT_TTL_MS } from '../tracking/tracking.service.ts';
+import { RECEIPT_TTL_MS } from '../../lib/inbound-window.ts';
 import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
   deleteAuthFailuresBefore,

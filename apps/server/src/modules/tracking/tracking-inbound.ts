@@ -14,7 +14,8 @@ import {
   type IncomingTrackingEvent,
 } from '../../labels/providers/upstream/provider-tracking.ts';
 import { postponePoll, rememberReceipt } from './tracking.repository.ts';
-import { applyTrackingEvents, INBOUND_WINDOW_MS } from './tracking.service.ts';
+import { INBOUND_WINDOW_MS } from '../../lib/inbound-window.ts';
+import { applyTrackingEvents } from './tracking.service.ts';
 
 type Json = Record<string, unknown>;
 type Headers = Record<string, string | string[] | undefined>;
