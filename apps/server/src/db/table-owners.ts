@@ -81,12 +81,12 @@ export const tableOwners = {
   providerCalls: { owner: 'providers', sharedWith: ['housekeeping'] },
   labelTypeRoutings: { owner: 'providers', sharedWith: [] },
   orderRoutings: { owner: 'providers', sharedWith: [] },
-  upstreamLabelFiles: { owner: 'providers', sharedWith: ['housekeeping'] },
   rateLimitHits: { owner: 'plugins', sharedWith: ['housekeeping'] },
   refundRequests: { owner: 'refunds', sharedWith: ['orders'] },
   idempotencyKeys: { owner: 'idempotency', sharedWith: ['housekeeping'] },
   // purchases
-  labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'shipping-day'] },
+  labelPurchases: { owner: 'purchases', sharedWith: ['shipping-day'] },
+  upstreamLabelFiles: { owner: 'purchases', sharedWith: ['housekeeping'] },
   orderItems: { owner: 'purchases', sharedWith: ['bulk-orders'] },
   // events
   outbox: { owner: 'events', sharedWith: [] },

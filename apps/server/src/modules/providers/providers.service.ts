@@ -2,9 +2,6 @@ import { centsToDollars, type QuoteView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { findOrderRoutings } from './routings.repository.ts';
 
-/** Which order a provider's purchase belongs to (for tracking). */
-export { findOrderOfPurchase, findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
-
 // Staff's provider actions each live in their own file (create-provider.ts, update-provider.ts ...); this
 // service is what other modules call.
 

@@ -5,7 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { findOrderOfPurchase, findProvider, type ProviderRow } from '../providers/providers.service.ts';
+import { findProvider, type ProviderRow } from '../providers/providers.service.ts';
+import { findOrderOfPurchase } from '../purchases/purchases.service.ts';
 import { checkVoids } from '../refunds/voids.service.ts';
 import {
   easypostEvents,
