@@ -247,10 +247,10 @@ export async function receiveTrackingWebhook(
   });
 }
 
-/** Where a provider's tracking webhooks arrive: POST /api/v1/tracking/inbound/{providerId}. */
-export const inboundPath = (providerId: string): string => `/api/v1/tracking/inbound/${providerId}`;
-
-/** The inbound URLs: no session or key (the signature is the proof), the raw body kept for it. */
+/**
+ * The inbound URLs, POST /api/v1/tracking/inbound/{providerId} (`inboundPath`, registered at the provider by
+ * the providers module): no session or key (the signature is the proof), the raw body kept for it.
+ */
 export const trackingInboundRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
