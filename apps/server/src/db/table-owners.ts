@@ -73,6 +73,7 @@ export const tableOwners = {
   },
   orderStats: { owner: 'orders', sharedWith: ['admin'] },
   orderDayCounts: { owner: 'orders', sharedWith: [] },
+  orderTrackingEvents: { owner: 'orders', sharedWith: [] },
   paymentProviders: { owner: 'payments', sharedWith: [] },
   resellerPrices: { owner: 'label-types', sharedWith: [] },
   // providers
@@ -101,7 +102,6 @@ export const tableOwners = {
   teamApiKeys: { owner: 'teams', sharedWith: [] },
   teamActivity: { owner: 'teams', sharedWith: [] },
   // tracking
-  orderTrackingEvents: { owner: 'tracking', sharedWith: [] },
   trackingPolls: { owner: 'tracking', sharedWith: [] },
   inboundWebhookReceipts: { owner: 'tracking', sharedWith: ['housekeeping', 'payments'] },
   // two-factor

@@ -7,18 +7,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import {
+  findLatestEventTime,
   findOrder,
+  insertNewTrackingEvents,
   lockTrackingStatus,
+  readTrackingEvents,
   setTrackingStatus,
   toOrderView,
+  toTrackingEventView,
 } from '../orders/order-records.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
-import { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
-import { deletePoll, findLatestEventTime, insertNewTrackingEvents } from './tracking.repository.ts';
-
-/** An order's tracking timeline. */
-export { readTrackingEvents } from './tracking-events.ts';
+import { deletePoll } from './tracking.repository.ts';
 
 export type AppliedTracking = {
   /** Events not seen before, now in the timeline. */
