@@ -86,7 +86,7 @@ export const tableOwners = {
   refundRequests: { owner: 'refunds', sharedWith: ['orders'] },
   idempotencyKeys: { owner: 'idempotency', sharedWith: ['housekeeping'] },
   // purchases
-  labelPurchases: { owner: 'purchases', sharedWith: ['shipping-day'] },
+  labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'shipping-day'] },
   upstreamLabelFiles: { owner: 'purchases', sharedWith: ['housekeeping'] },
   orderItems: { owner: 'purchases', sharedWith: ['bulk-orders'] },
   // events
