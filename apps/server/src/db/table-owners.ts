@@ -24,7 +24,6 @@ export const tableOwners = {
       'payments',
       'refunds',
       'teams',
-      'two-factor',
       'webhooks',
     ],
   },

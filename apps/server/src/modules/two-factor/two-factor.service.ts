@@ -17,7 +17,14 @@ import {
   failLoginAttempt,
   succeedLoginAttempt,
 } from '../login-throttle/login-throttle.service.ts';
-import { findUserById, type UserRow } from '../users/users.service.ts';
+import {
+  claimTotpStep,
+  clearSecret,
+  enableSecret,
+  findUserById,
+  setPendingSecret,
+  type UserRow,
+} from '../users/users.service.ts';
 import {
   hashRecoveryCode,
   legacyRecoveryCodeHash,
@@ -27,14 +34,10 @@ import {
   normalizeCode,
 } from './totp.ts';
 import {
-  claimTotpStep,
-  clearSecret,
   countUnusedRecoveryCodes,
   deleteUserChallenges,
   deleteUserDevices,
-  enableSecret,
   replaceRecoveryCodes,
-  setPendingSecret,
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
