@@ -78,7 +78,7 @@ export const tableOwners = {
   // providers
   providers: { owner: 'providers', sharedWith: ['orders'] },
   labelTypeRoutes: { owner: 'providers', sharedWith: [] },
-  providerCalls: { owner: 'providers', sharedWith: ['housekeeping'] },
+  providerCalls: { owner: 'providers', sharedWith: [] },
   labelTypeRoutings: { owner: 'providers', sharedWith: [] },
   orderRoutings: { owner: 'providers', sharedWith: [] },
   rateLimitHits: { owner: 'plugins', sharedWith: ['housekeeping'] },
@@ -105,8 +105,8 @@ export const tableOwners = {
   inboundWebhookReceipts: { owner: 'tracking', sharedWith: ['housekeeping', 'payments'] },
   // two-factor
   twoFactorRecoveryCodes: { owner: 'two-factor', sharedWith: [] },
-  twoFactorChallenges: { owner: 'two-factor', sharedWith: ['housekeeping'] },
-  twoFactorDevices: { owner: 'two-factor', sharedWith: ['housekeeping'] },
+  twoFactorChallenges: { owner: 'two-factor', sharedWith: [] },
+  twoFactorDevices: { owner: 'two-factor', sharedWith: [] },
   // webhooks
   webhookEndpoints: { owner: 'webhooks', sharedWith: [] },
   webhookEvents: { owner: 'webhooks', sharedWith: ['housekeeping'] },

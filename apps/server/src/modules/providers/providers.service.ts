@@ -10,6 +10,8 @@ export type { RouteStepRow } from './providers.repository.ts';
 export { needsQuotes, type RoutePlanSettings } from './route-plan.ts';
 export { BelowMarginError, belowMarginMessage, quoteRoute } from './route-quotes.ts';
 export { markQuoteChosen } from './routings.repository.ts';
+// Housekeeping's purge of old provider call records.
+export { deleteProviderCallsBefore } from './providers.repository.ts';
 // The provider rows that address checks and tracking read.
 export { findProvider, findRoutesOf, type ProviderRow } from './providers.repository.ts';
 /** Where a provider's tracking webhooks arrive; staff's provider actions register it there (tracking-webhook.ts). */

@@ -130,3 +130,16 @@ export async function deleteUserDevices(db: DbOrTx, userId: string): Promise<voi
 export async function deleteUserChallenges(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
 }
+
+/** Second-factor challenges nobody answered and devices past their 30 days; how many rows went. */
+export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
+  const challenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, now))
+    .returning({ id: twoFactorChallenges.id });
+  const devices = await db
+    .delete(twoFactorDevices)
+    .where(lt(twoFactorDevices.expiresAt, now))
+    .returning({ id: twoFactorDevices.id });
+  return challenges.length + devices.length;
+}

@@ -43,6 +43,8 @@ import {
 
 /** Ending an account's sessions forgets the devices that skipped the code and ends pending sign-ins. */
 export { deleteUserChallenges, deleteUserDevices } from './two-factor.repository.ts';
+/** Housekeeping's purge of unanswered challenges and expired devices. */
+export { deleteExpiredTwoFactorRows } from './two-factor.repository.ts';
 
 export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
   user.twoFactorEnabledAt !== null;
