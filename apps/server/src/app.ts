@@ -42,7 +42,7 @@ import { slipsAndReturnsRoutes } from './modules/orders/slips-and-returns.routes
 import { resellerApiRoutes } from './modules/reseller-api/reseller-api.routes.ts';
 import { refundRequestRoutes } from './modules/refunds/refund-request.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { webhookSubscriber } from './modules/webhooks/webhooks.service.ts';
+import { webhookSubscriber } from './modules/order-webhooks/order-webhooks.service.ts';
 import { trackingSubscriber } from './modules/tracking/tracking-polls.ts';
 import { pickupRoutes, scanFormRoutes } from './modules/shipping-day/shipping-day.routes.ts';
 import { requireUser } from './plugins/authenticate.ts';

@@ -116,10 +116,10 @@ describe('modules own their tables (decision 340)', () => {
 
   it('admits a type-only import of a table and the owner repository', () => {
     const planted = [
-      "import type { trackingPolls } from '../../db/schema.ts';",
-      "import { orderTrackingEvents, type labelPurchases } from '../../db/schema.ts';",
-      'export type Poll = typeof trackingPolls.$inferSelect | typeof labelPurchases.$inferSelect;',
-      'export const events = orderTrackingEvents;',
+      "import type { orderTrackingEvents } from '../../db/schema.ts';",
+      "import { trackingPolls, type labelPurchases } from '../../db/schema.ts';",
+      'export type Event = typeof orderTrackingEvents.$inferSelect | typeof labelPurchases.$inferSelect;',
+      'export const polls = trackingPolls;',
       '',
     ].join('\n');
     expect(ownershipErrors('modules/tracking/planted.repository.ts', planted)).toEqual([]);

@@ -24,7 +24,6 @@ export const tableOwners = {
       'payments',
       'refunds',
       'teams',
-      'two-factor',
       'webhooks',
     ],
   },
@@ -73,20 +72,21 @@ export const tableOwners = {
   },
   orderStats: { owner: 'orders', sharedWith: ['admin'] },
   orderDayCounts: { owner: 'orders', sharedWith: [] },
+  orderTrackingEvents: { owner: 'orders', sharedWith: [] },
   paymentProviders: { owner: 'payments', sharedWith: [] },
   resellerPrices: { owner: 'label-types', sharedWith: [] },
   // providers
   providers: { owner: 'providers', sharedWith: ['orders'] },
   labelTypeRoutes: { owner: 'providers', sharedWith: [] },
-  providerCalls: { owner: 'providers', sharedWith: ['housekeeping'] },
+  providerCalls: { owner: 'providers', sharedWith: [] },
   labelTypeRoutings: { owner: 'providers', sharedWith: [] },
   orderRoutings: { owner: 'providers', sharedWith: [] },
-  upstreamLabelFiles: { owner: 'providers', sharedWith: ['housekeeping'] },
   rateLimitHits: { owner: 'plugins', sharedWith: ['housekeeping'] },
   refundRequests: { owner: 'refunds', sharedWith: ['orders'] },
   idempotencyKeys: { owner: 'idempotency', sharedWith: ['housekeeping'] },
   // purchases
   labelPurchases: { owner: 'purchases', sharedWith: ['providers', 'shipping-day'] },
+  upstreamLabelFiles: { owner: 'purchases', sharedWith: ['housekeeping'] },
   orderItems: { owner: 'purchases', sharedWith: ['bulk-orders'] },
   // events
   outbox: { owner: 'events', sharedWith: [] },
@@ -101,13 +101,12 @@ export const tableOwners = {
   teamApiKeys: { owner: 'teams', sharedWith: [] },
   teamActivity: { owner: 'teams', sharedWith: [] },
   // tracking
-  orderTrackingEvents: { owner: 'tracking', sharedWith: [] },
   trackingPolls: { owner: 'tracking', sharedWith: [] },
   inboundWebhookReceipts: { owner: 'tracking', sharedWith: ['housekeeping', 'payments'] },
   // two-factor
   twoFactorRecoveryCodes: { owner: 'two-factor', sharedWith: [] },
-  twoFactorChallenges: { owner: 'two-factor', sharedWith: ['housekeeping'] },
-  twoFactorDevices: { owner: 'two-factor', sharedWith: ['housekeeping'] },
+  twoFactorChallenges: { owner: 'two-factor', sharedWith: [] },
+  twoFactorDevices: { owner: 'two-factor', sharedWith: [] },
   // webhooks
   webhookEndpoints: { owner: 'webhooks', sharedWith: [] },
   webhookEvents: { owner: 'webhooks', sharedWith: ['housekeeping'] },

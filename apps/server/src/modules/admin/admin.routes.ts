@@ -2,17 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { requireAdmin } from '../../plugins/authenticate.ts';
 import { declareAccess } from '../../plugins/permissions.ts';
-import { adminLabelTypeRoutes, adminResellerPriceRoutes } from '../label-types/admin-label-types.routes.ts';
+import {
+  adminLabelTypeRoutes,
+  adminResellerPriceRoutes,
+  adminRouteRoutes,
+} from '../label-types/admin-label-types.routes.ts';
 import { adminInvoiceRoutes } from '../invoices/admin-invoices.routes.ts';
 import { adminSettingsRoutes } from '../settings/admin-settings.routes.ts';
 import { adminCourierRoutes } from '../courier/admin-courier.routes.ts';
 import { adminReadRoutes } from './admin-reads.routes.ts';
-import {
-  adminMarginRoutes,
-  adminProviderRoutes,
-  adminReportRoutes,
-  adminRouteRoutes,
-} from '../providers/providers.routes.ts';
+import { adminMarginRoutes, adminProviderRoutes, adminReportRoutes } from '../providers/providers.routes.ts';
 import { adminUserRoutes } from './admin-users.routes.ts';
 import { adminPaymentProviderRoutes } from '../payments/payments.routes.ts';
 import { adminTeamRoutes } from '../teams/admin-team.routes.ts';

@@ -7,11 +7,8 @@ import {
   inboundWebhookReceipts,
   otpCodes,
   otpRequests,
-  providerCalls,
   rateLimitHits,
   sessions,
-  twoFactorChallenges,
-  twoFactorDevices,
   webhookDeliveries,
   webhookEvents,
 } from '../../db/schema.ts';
@@ -82,23 +79,6 @@ export const deleteUndeliverableEvents = (db: DbOrTx) =>
       ),
     )
     .returning({ id: webhookEvents.id });
-
-/** Drops provider call records older than `before`. */
-export const deleteProviderCallsBefore = (db: DbOrTx, before: Date) =>
-  db.delete(providerCalls).where(lt(providerCalls.createdAt, before)).returning({ id: providerCalls.id });
-
-/** Second-factor challenges nobody answered and devices past their 30 days; how many rows went. */
-export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
-  const challenges = await db
-    .delete(twoFactorChallenges)
-    .where(lt(twoFactorChallenges.expiresAt, now))
-    .returning({ id: twoFactorChallenges.id });
-  const devices = await db
-    .delete(twoFactorDevices)
-    .where(lt(twoFactorDevices.expiresAt, now))
-    .returning({ id: twoFactorDevices.id });
-  return challenges.length + devices.length;
-}
 
 /** Accepted inbound webhook ids received before `before`. */
 export const deleteInboundReceiptsBefore = (db: DbOrTx, before: Date) =>

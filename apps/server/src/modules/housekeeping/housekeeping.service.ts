@@ -1,6 +1,8 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { purgeDeliveredEvents } from '../../events/outbox.ts';
-import { RECEIPT_TTL_MS } from '../tracking/tracking.service.ts';
+import { RECEIPT_TTL_MS } from '../../lib/inbound-window.ts';
+import { deleteProviderCallsBefore } from '../providers/providers.service.ts';
+import { deleteExpiredTwoFactorRows } from '../two-factor/two-factor.service.ts';
 import { DELIVERY_LOG_SIZE } from '../webhooks/webhooks.service.ts';
 import {
   deleteAuthFailuresBefore,
@@ -8,12 +10,10 @@ import {
   deleteFinishedDeliveriesBefore,
   deleteUndeliverableEvents,
   deleteCaptchaSolutionsExpiredBefore,
-  deleteExpiredTwoFactorRows,
   deleteIdempotencyKeysExpiredBefore,
   deleteInboundReceiptsBefore,
   deleteOtpCodesExpiredBefore,
   deleteOtpRequestsBefore,
-  deleteProviderCallsBefore,
   deleteRateLimitHitsExpiredBefore,
   deleteSessionsExpiredBefore,
 } from './housekeeping.repository.ts';

@@ -2,6 +2,8 @@ import {
   adminLabelTypeBody,
   adminLabelTypeResponse,
   adminLabelTypesResponse,
+  labelTypeRouteBody,
+  labelTypeRouteResponse,
   labelTypeParams,
   resellerPriceBody,
   resellerPricesResponse,
@@ -16,6 +18,7 @@ import { staffActor } from '../../plugins/authenticate.ts';
 import { readServiceChoices } from '../providers/service-choices.service.ts';
 import { createLabelType, readAdminLabelTypes, updateLabelTypeById } from './admin-label-types.service.ts';
 import { clearResellerPrice, readResellerPrices, setResellerPrice } from './reseller-prices.service.ts';
+import { setLabelTypeRoute } from './set-label-type-route.ts';
 
 const tags = ['admin'];
 const labelTypeIdParams = uuidParams({ id: 'Label type not found' });
@@ -58,6 +61,31 @@ export const adminLabelTypeRoutes =
           id: request.params.id,
           body: request.body,
         }),
+      }),
+    );
+  };
+
+/** `/api/v1/admin/label-types/{id}/route`: where a label type's labels are bought. */
+export const adminRouteRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.put(
+      '/:id/route',
+      {
+        schema: {
+          tags,
+          params: labelTypeIdParams,
+          body: labelTypeRouteBody,
+          response: { 200: labelTypeRouteResponse },
+        },
+      },
+      async (request) => ({
+        message: 'Route saved',
+        ...(await setLabelTypeRoute(ctx, {
+          actor: staffActor(request),
+          id: request.params.id,
+          body: request.body,
+        })),
       }),
     );
   };

@@ -2,10 +2,10 @@ import { isUuid, pageCount, pageOffset, type AdminOrderView, type AdminOrdersQue
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { readOrderQuotes } from '../providers/providers.service.ts';
-import { readTrackingEvents } from '../tracking/tracking.service.ts';
 import { toAdminOrderView } from './admin-order-view.ts';
 import { findAdminOrder, listAdminOrders } from './admin-orders.repository.ts';
 import { toSearchQuery } from './search-query.ts';
+import { readTrackingEvents } from './tracking-events.ts';
 
 export { toResellerRef } from './admin-order-view.ts';
 

@@ -6,8 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { orders, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeLabelsInLayout, writePdfZip, type NamedPdf } from '../../labels/index.ts';
-import { upstreamLabelFile } from '../providers/upstream-label-files.service.ts';
-import { toShipment } from '../purchases/purchases.service.ts';
+import { toShipment, upstreamLabelFile } from '../purchases/purchases.service.ts';
 import { withPackingSlips } from './packing-slips.ts';
 import { selectWithType, type OrderWithType } from '../purchases/purchases.service.ts';
 

@@ -13,5 +13,8 @@ export {
   type OrderWithType,
 } from '../purchases/purchases.service.ts';
 export { findTrackedOrder, lockTrackingStatus, setTrackingStatus } from './order-tracking.repository.ts';
+// The order's tracking timeline: read with the order, added to by the tracking module (decision 356).
+export { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
+export { findLatestEventTime, insertNewTrackingEvents } from './tracking-events.repository.ts';
 export type { RefundRequestRow } from './refund-requests.repository.ts';
 export { refundableUntil, toRefundRequestView } from './refund-request-view.ts';

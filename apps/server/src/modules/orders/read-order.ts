@@ -1,13 +1,13 @@
 import type { OrderView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { getSettings } from '../settings/settings.service.ts';
-import { readTrackingEvents } from '../tracking/tracking.service.ts';
 import { orderNotFound } from './order-answers.ts';
 import { readOrderExtras } from './order-extras.ts';
 import { toOrderView } from './order-view.ts';
 import { findOrderForUser } from './orders.repository.ts';
 import { refundableUntil, toRefundRequestView } from './refund-request-view.ts';
 import { findRequestsOfOrders } from './refund-requests.repository.ts';
+import { readTrackingEvents } from './tracking-events.ts';
 
 /**
  * GET /order/read/{id}: one of the reseller's orders as its history shows it, plus the tracking

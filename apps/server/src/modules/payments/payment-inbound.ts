@@ -2,7 +2,7 @@ import { isUuid } from '@portal/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { INBOUND_WINDOW_MS } from '../tracking/tracking.service.ts';
+import { INBOUND_WINDOW_MS } from '../../lib/inbound-window.ts';
 import { WebhookRejected, type GatewayEvent } from './gateways/index.ts';
 import { applyDispute } from './payment-disputes.ts';
 import { gatewayOrNull } from './payment-provider-records.ts';

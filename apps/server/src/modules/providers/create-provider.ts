@@ -1,7 +1,7 @@
 import type { CreateProviderBody } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { registerProviderWebhook } from '../tracking/provider-webhooks.service.ts';
+import { registerProviderWebhook } from './tracking-webhook.ts';
 import { checkOrigin, nameTaken, sealed, snapshot, type SavedProvider } from './provider-records.ts';
 import { viewOf } from './provider-views.ts';
 import { findProviderByName, insertProvider } from './providers.repository.ts';

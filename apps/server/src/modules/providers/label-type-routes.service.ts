@@ -1,10 +1,9 @@
 import { isUuid } from '@portal/shared';
 import type { LabelTypeRouteBody, RouteStepView, RoutingView } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { lockLabelType } from '../label-types/label-types.service.ts';
 import {
   findProvidersByIds,
   findRoutesOf,
@@ -74,11 +73,12 @@ export async function readRoutes(db: DbOrTx): Promise<Map<string, RouteStepView[
 }
 
 /**
- * PUT /admin/label-types/{id}/route: where the type's labels are bought, in order; `[]` is test mode
- * (audited). Every step must name a configured provider.
+ * Where a label type's labels are bought, in order; `[]` is test mode (audited): the providers' half of
+ * PUT /admin/label-types/{id}/route, in the transaction that locked the label type. Every step must name
+ * a configured provider.
  */
-export async function setLabelTypeRoute(
-  ctx: AppContext,
+export async function replaceLabelTypeRoute(
+  tx: Tx,
   { actor, id, body }: { actor: StaffActor; id: string; body: LabelTypeRouteBody },
 ): Promise<{ route: RouteStepView[] } & RoutingView> {
   const settings: RoutingSettings = {
@@ -88,44 +88,40 @@ export async function setLabelTypeRoute(
     minMarginPercent: body.minMarginPercent ?? null,
   };
   const unknown = body.route.map((step, i) => ({ step, i })).filter(({ step }) => !isUuid(step.providerId));
-  return ctx.db.transaction(async (tx) => {
-    const labelType = await lockLabelType(tx, id);
-    if (!labelType) throw AppError.notFound('Label type not found');
-    const known = new Set(
-      (
-        await findProvidersByIds(
-          tx,
-          body.route.filter((s) => isUuid(s.providerId)).map((s) => s.providerId),
-        )
-      ).map((p) => p.id),
-    );
-    const missing = [
-      ...unknown,
-      ...body.route
-        .map((step, i) => ({ step, i }))
-        .filter(({ step }) => isUuid(step.providerId) && !known.has(step.providerId)),
-    ];
-    if (missing.length > 0)
-      throw new AppError('BAD_REQUEST', 'Choose providers from the Providers page', {
-        errors: missing.map(({ i }) => ({ field: `route.${i}.providerId`, message: 'Unknown provider' })),
-      });
-    const before = (await findRoutesOf(tx, [id])).map(toStepView);
-    const [beforeRow] = await findRoutingsOf(tx, [id]);
-    const beforeSettings = beforeRow ? toSettings(beforeRow) : ORDERED_ROUTING;
-    await replaceRoute(tx, id, body.route);
-    await saveRouting(tx, id, settings);
-    const after = (await findRoutesOf(tx, [id])).map(toStepView);
-    await recordAudit(tx, {
-      actor,
-      action: 'label_type.route',
-      targetType: 'label_type',
-      targetId: id,
-      before: {
-        route: before.map(({ providerName, service }) => ({ providerName, service })),
-        ...beforeSettings,
-      },
-      after: { route: after.map(({ providerName, service }) => ({ providerName, service })), ...settings },
+  const known = new Set(
+    (
+      await findProvidersByIds(
+        tx,
+        body.route.filter((s) => isUuid(s.providerId)).map((s) => s.providerId),
+      )
+    ).map((p) => p.id),
+  );
+  const missing = [
+    ...unknown,
+    ...body.route
+      .map((step, i) => ({ step, i }))
+      .filter(({ step }) => isUuid(step.providerId) && !known.has(step.providerId)),
+  ];
+  if (missing.length > 0)
+    throw new AppError('BAD_REQUEST', 'Choose providers from the Providers page', {
+      errors: missing.map(({ i }) => ({ field: `route.${i}.providerId`, message: 'Unknown provider' })),
     });
-    return { route: after, ...settings };
+  const before = (await findRoutesOf(tx, [id])).map(toStepView);
+  const [beforeRow] = await findRoutingsOf(tx, [id]);
+  const beforeSettings = beforeRow ? toSettings(beforeRow) : ORDERED_ROUTING;
+  await replaceRoute(tx, id, body.route);
+  await saveRouting(tx, id, settings);
+  const after = (await findRoutesOf(tx, [id])).map(toStepView);
+  await recordAudit(tx, {
+    actor,
+    action: 'label_type.route',
+    targetType: 'label_type',
+    targetId: id,
+    before: {
+      route: before.map(({ providerName, service }) => ({ providerName, service })),
+      ...beforeSettings,
+    },
+    after: { route: after.map(({ providerName, service }) => ({ providerName, service })), ...settings },
   });
+  return { route: after, ...settings };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   labelPurchases,
@@ -160,3 +160,7 @@ export async function countOrdersOf(db: DbOrTx, id: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.providerId, id));
   return row?.n ?? 0;
 }
+
+/** Drops provider call records older than `before`. */
+export const deleteProviderCallsBefore = (db: DbOrTx, before: Date) =>
+  db.delete(providerCalls).where(lt(providerCalls.createdAt, before)).returning({ id: providerCalls.id });

@@ -1,7 +1,5 @@
 import {
   createProviderBody,
-  labelTypeRouteBody,
-  labelTypeRouteResponse,
   marginsQuery,
   marginsReportQuery,
   marginsReportResponse,
@@ -16,7 +14,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { staffActor } from '../../plugins/authenticate.ts';
-import { setLabelTypeRoute } from './label-type-routes.service.ts';
 import { marginReportCsv, readMarginReport, readMargins } from './margins.service.ts';
 import { sendAttachment } from '../../lib/attachment.ts';
 import { createProvider } from './create-provider.ts';
@@ -27,7 +24,6 @@ import { updateProviderById } from './update-provider.ts';
 
 const tags = ['admin'];
 const providerParams = uuidParams({ id: 'Provider not found' });
-const labelTypeIdParams = uuidParams({ id: 'Label type not found' });
 
 /** `/api/v1/admin/providers`: upstream label providers (staff only, audited writes). */
 /** Staff's change is saved either way; what the provider could not do is said after it. */
@@ -80,31 +76,6 @@ export const adminProviderRoutes =
       '/:id/test',
       { schema: { tags, params: providerParams, response: { 200: providerTestResponse } } },
       async (request) => testProvider(ctx, request.params.id),
-    );
-  };
-
-/** `/api/v1/admin/label-types/{id}/route`: where a label type's labels are bought. */
-export const adminRouteRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.put(
-      '/:id/route',
-      {
-        schema: {
-          tags,
-          params: labelTypeIdParams,
-          body: labelTypeRouteBody,
-          response: { 200: labelTypeRouteResponse },
-        },
-      },
-      async (request) => ({
-        message: 'Route saved',
-        ...(await setLabelTypeRoute(ctx, {
-          actor: staffActor(request),
-          id: request.params.id,
-          body: request.body,
-        })),
-      }),
     );
   };
 

@@ -2,9 +2,6 @@ import { centsToDollars, type QuoteView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import { findOrderRoutings } from './routings.repository.ts';
 
-/** Which order a provider's purchase belongs to (for tracking). */
-export { findOrderOfPurchase, findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
-
 // Staff's provider actions each live in their own file (create-provider.ts, update-provider.ts ...); this
 // service is what other modules call.
 
@@ -13,8 +10,12 @@ export type { RouteStepRow } from './providers.repository.ts';
 export { needsQuotes, type RoutePlanSettings } from './route-plan.ts';
 export { BelowMarginError, belowMarginMessage, quoteRoute } from './route-quotes.ts';
 export { markQuoteChosen } from './routings.repository.ts';
-// The provider rows that address checks and tracking read (and tracking's webhook registration writes).
-export { findProvider, findRoutesOf, updateProvider, type ProviderRow } from './providers.repository.ts';
+// Housekeeping's purge of old provider call records.
+export { deleteProviderCallsBefore } from './providers.repository.ts';
+// The provider rows that address checks and tracking read.
+export { findProvider, findRoutesOf, type ProviderRow } from './providers.repository.ts';
+/** Where a provider's tracking webhooks arrive; staff's provider actions register it there (tracking-webhook.ts). */
+export { inboundPath } from './tracking-webhook.ts';
 
 /** The live quotes each order was routed by, as staff read them (decision 332); absent: none taken. */
 export async function readOrderQuotes(

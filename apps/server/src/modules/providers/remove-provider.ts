@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { removeWebhookAt } from '../tracking/provider-webhooks.service.ts';
+import { removeWebhookAt } from './tracking-webhook.ts';
 import { notFound, snapshot } from './provider-records.ts';
 import {
   countOrdersOf,

@@ -1,11 +1,7 @@
 import type { UpdateProviderBody } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import {
-  registerWebhookAt,
-  removeWebhookAt,
-  type WebhookChange,
-} from '../tracking/provider-webhooks.service.ts';
+import { registerWebhookAt, removeWebhookAt, type WebhookChange } from './tracking-webhook.ts';
 import {
   checkOrigin,
   nameTaken,

@@ -21,6 +21,10 @@ export {
 } from './label-job.ts';
 export { formatOrderId, ORDER_ID_PREFIX } from './ids.ts';
 export { findOrderItems, insertOrderItems } from './order-items.repository.ts';
+/** Which order a provider's purchase belongs to, and the provider's id of the label it bought (tracking, refunds). */
+export { findOrderOfPurchase, findPurchaseUpstreamId } from './purchase-lookups.repository.ts';
+/** A bought label in another format, asked of its provider once and then kept (label downloads). */
+export { upstreamLabelFile, type UpstreamLabelOrder } from './upstream-label-files.ts';
 export {
   findOrdersByIds,
   selectWithType,

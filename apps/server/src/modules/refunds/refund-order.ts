@@ -10,7 +10,7 @@ import {
   type OrderWithType,
 } from '../orders/order-records.service.ts';
 import { resellerReasonOf } from '../../labels/providers/reseller-reasons.ts';
-import { isPurchaseInFlight } from '../purchases/purchases.service.ts';
+import { findPurchaseUpstreamId, isPurchaseInFlight } from '../purchases/purchases.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded } from './refund-mail.ts';
 import { toRefundRequestView } from './refund-views.ts';
@@ -18,7 +18,6 @@ import { approveRequest, type RefundRequestRow } from './refunds.repository.ts';
 import { settleRefund } from './refund-settle.ts';
 import { refuseUnvoidable } from './void-rules.ts';
 import { askProviderToVoid, type VoidOutcome } from './voids.service.ts';
-import { findPurchaseUpstreamId } from '../providers/providers.service.ts';
 import { claimVoid } from './voids.repository.ts';
 
 /** Statuses the label job may refund (no label yet) and those staff may refund (a label too). */

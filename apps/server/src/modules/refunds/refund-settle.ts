@@ -7,7 +7,8 @@ import {
   type OrderStatus,
   type OrderWithType,
 } from '../orders/order-records.service.ts';
-import { emitOrderEvents, emitWebhookEvent } from '../webhooks/webhooks.service.ts';
+import { emitOrderEvents } from '../order-webhooks/order-webhooks.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { toRefundRequestView } from './refund-views.ts';
 import { approveRequest } from './refunds.repository.ts';
 import { markRefunded } from './voids.repository.ts';

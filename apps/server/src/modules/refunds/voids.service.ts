@@ -5,6 +5,7 @@ import { REFUND_VOIDS_QUEUE } from '../../jobs/queues.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import type { UpstreamVoid, UpstreamVoidRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { findOrder, formatOrderId, toOrderView } from '../orders/order-records.service.ts';
+import { findPurchaseUpstreamId } from '../purchases/purchases.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { mailRefunded, mailVoidRejected } from './refund-mail.ts';
 import { settleRefund } from './refund-settle.ts';
@@ -15,7 +16,6 @@ import {
   markVoidSubmitted,
   postponeVoidCheck,
 } from './voids.repository.ts';
-import { findPurchaseUpstreamId } from '../providers/providers.service.ts';
 
 /** Where a void stands after we asked or checked (decision 280). */
 export type VoidOutcome =

@@ -26,7 +26,7 @@ import {
   ruleInfoOf,
   unitPriceCents,
 } from '../label-types/label-types.service.ts';
-import { findOrderForUser, toOrderView } from '../orders/order-records.service.ts';
+import { findOrderForUser, readTrackingEvents, toOrderView } from '../orders/order-records.service.ts';
 import { mapInTransaction, type InTransaction } from '../purchases/purchases.service.ts';
 import {
   chooseLabelFile,
@@ -37,7 +37,6 @@ import {
   type CreatedOrders,
 } from '../orders/orders.service.ts';
 import { toApiBulkOrderView, toApiOrderView } from './api-views.ts';
-import { readTrackingEvents } from '../tracking/tracking.service.ts';
 
 const PACKAGE_FIELDS = new Set(['Weight', 'Height', 'Width', 'Length']);
 

@@ -13,7 +13,7 @@ import { UpstreamRejectedError } from '../../labels/providers/upstream-provider.
 import type { UpstreamPickupRequest } from '../../labels/providers/upstream/upstream-adapter.ts';
 import type { ProviderClient } from '../../labels/providers/upstream/provider-client.ts';
 import { insufficientBalanceError, postLedgerEntry } from '../ledger/ledger.service.ts';
-import { formatOrderId } from '../orders/order-records.service.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import { findUserById } from '../users/users.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import {

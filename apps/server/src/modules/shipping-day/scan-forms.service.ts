@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { StoredFile } from '../../files/index.ts';
 import { UpstreamRejectedError } from '../../labels/providers/upstream-provider.ts';
 import type { UpstreamScanForm } from '../../labels/providers/upstream/upstream-adapter.ts';
-import { formatOrderId } from '../orders/order-records.service.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import {
   bulkOrderIds,

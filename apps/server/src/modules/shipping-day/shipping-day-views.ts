@@ -2,7 +2,7 @@ import { centsToDollars, type PickupView, type ScanFormView } from '@portal/shar
 import type { ShippingAddress } from '../../db/schema.ts';
 import type { UpstreamPlace } from '../../labels/providers/upstream/upstream-adapter.ts';
 import { dateIn } from '../../lib/time-zone.ts';
-import { formatOrderId } from '../orders/order-records.service.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import type { ListedLabel, PickupRow, ScanFormRow, ShippingLabelRow } from './shipping-day.repository.ts';
 
 /** The day a label ships: the date it was bought where the reseller is (decisions 328 and 355). */

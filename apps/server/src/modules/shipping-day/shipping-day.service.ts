@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { startOfDayIn } from '../../lib/time-zone.ts';
-import { formatOrderId } from '../orders/order-records.service.ts';
+import { formatOrderId } from '../purchases/purchases.service.ts';
 import { findShippingDayOfOrder, labelsSince, pickupStatusOf } from './shipping-day.repository.ts';
 import { fromAddressOf, shipDateOf } from './shipping-day-views.ts';
 

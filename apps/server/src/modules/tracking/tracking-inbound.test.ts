@@ -14,7 +14,8 @@ import {
 } from '../../../test/order-fixtures.ts';
 import { signedHeaders } from '../webhooks/webhook-delivery.ts';
 import { createEndpoint } from '../webhooks/test-support.ts';
-import { inboundPath, shippoSignature } from './tracking-inbound.ts';
+import { inboundPath } from '../providers/providers.service.ts';
+import { shippoSignature } from './tracking-inbound.ts';
 
 /**
  * Signed inbound tracking webhooks of each source (issue 36): a valid message applies, a bad signature,

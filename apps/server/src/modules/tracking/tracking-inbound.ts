@@ -5,7 +5,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { findOrderOfPurchase, findProvider, type ProviderRow } from '../providers/providers.service.ts';
+import { findProvider, type ProviderRow } from '../providers/providers.service.ts';
+import { findOrderOfPurchase } from '../purchases/purchases.service.ts';
 import { checkVoids } from '../refunds/voids.service.ts';
 import {
   easypostEvents,
@@ -14,7 +15,8 @@ import {
   type IncomingTrackingEvent,
 } from '../../labels/providers/upstream/provider-tracking.ts';
 import { postponePoll, rememberReceipt } from './tracking.repository.ts';
-import { applyTrackingEvents, INBOUND_WINDOW_MS } from './tracking.service.ts';
+import { INBOUND_WINDOW_MS } from '../../lib/inbound-window.ts';
+import { applyTrackingEvents } from './tracking.service.ts';
 
 type Json = Record<string, unknown>;
 type Headers = Record<string, string | string[] | undefined>;
@@ -245,10 +247,10 @@ export async function receiveTrackingWebhook(
   });
 }
 
-/** Where a provider's tracking webhooks arrive: POST /api/v1/tracking/inbound/{providerId}. */
-export const inboundPath = (providerId: string): string => `/api/v1/tracking/inbound/${providerId}`;
-
-/** The inbound URLs: no session or key (the signature is the proof), the raw body kept for it. */
+/**
+ * The inbound URLs, POST /api/v1/tracking/inbound/{providerId} (`inboundPath`, registered at the provider by
+ * the providers module): no session or key (the signature is the proof), the raw body kept for it.
+ */
 export const trackingInboundRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {

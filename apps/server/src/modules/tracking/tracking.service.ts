@@ -7,28 +7,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import {
+  findLatestEventTime,
   findOrder,
+  insertNewTrackingEvents,
   lockTrackingStatus,
+  readTrackingEvents,
   setTrackingStatus,
   toOrderView,
+  toTrackingEventView,
 } from '../orders/order-records.service.ts';
 import { emitWebhookEvents } from '../webhooks/webhooks.service.ts';
 import type { IncomingTrackingEvent } from '../../labels/providers/upstream/provider-tracking.ts';
-import { readTrackingEvents, toTrackingEventView } from './tracking-events.ts';
-import { deletePoll, findLatestEventTime, insertNewTrackingEvents } from './tracking.repository.ts';
-
-/** An order's tracking timeline. */
-export { readTrackingEvents } from './tracking-events.ts';
-
-/**
- * How old a message's own time may be (EasyPost's event, Shippo's signature): providers retry failed
- * deliveries for a while, and ids are remembered longer than this, so a replay inside it is refused by
- * its id and one outside it by its age. Standard Webhooks (an upstream LabelPort) signs each attempt's
- * time, and its library allows 5 minutes.
- */
-export const INBOUND_WINDOW_MS = 3 * 24 * 3600_000;
-/** How long accepted message ids are remembered (housekeeping forgets older ones). */
-export const RECEIPT_TTL_MS = 2 * INBOUND_WINDOW_MS;
+import { deletePoll } from './tracking.repository.ts';
 
 export type AppliedTracking = {
   /** Events not seen before, now in the timeline. */

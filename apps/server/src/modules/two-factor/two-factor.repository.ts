@@ -1,48 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes, users } from '../../db/schema.ts';
-
-export async function setPendingSecret(db: DbOrTx, userId: string, cipher: string): Promise<void> {
-  await db.update(users).set({ twoFactorPendingCipher: cipher }).where(eq(users.id, userId));
-}
-
-/** Turns the pending secret on, unless a second factor is already on (two tabs); true when it did. */
-export async function enableSecret(
-  db: DbOrTx,
-  userId: string,
-  options: { cipher: string; step: number; now: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({
-      twoFactorSecretCipher: options.cipher,
-      twoFactorPendingCipher: null,
-      twoFactorEnabledAt: options.now,
-      twoFactorLastStep: sql`greatest(${users.twoFactorLastStep}, ${options.step})`,
-    })
-    .where(and(eq(users.id, userId), isNull(users.twoFactorEnabledAt)))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
-
-export async function clearSecret(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ twoFactorSecretCipher: null, twoFactorPendingCipher: null, twoFactorEnabledAt: null })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
-
-/** Records `step` as the last accepted code's, only if it is later than the last one (replay guard). */
-export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ twoFactorLastStep: step })
-    .where(and(eq(users.id, userId), lt(users.twoFactorLastStep, step)))
-    .returning({ id: users.id });
-  return rows.length === 1;
-}
+import { twoFactorChallenges, twoFactorDevices, twoFactorRecoveryCodes } from '../../db/schema.ts';
 
 export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]): Promise<void> {
   await db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
@@ -171,4 +129,17 @@ export async function deleteUserDevices(db: DbOrTx, userId: string): Promise<voi
 
 export async function deleteUserChallenges(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
+/** Second-factor challenges nobody answered and devices past their 30 days; how many rows went. */
+export async function deleteExpiredTwoFactorRows(db: DbOrTx, now: Date): Promise<number> {
+  const challenges = await db
+    .delete(twoFactorChallenges)
+    .where(lt(twoFactorChallenges.expiresAt, now))
+    .returning({ id: twoFactorChallenges.id });
+  const devices = await db
+    .delete(twoFactorDevices)
+    .where(lt(twoFactorDevices.expiresAt, now))
+    .returning({ id: twoFactorDevices.id });
+  return challenges.length + devices.length;
 }

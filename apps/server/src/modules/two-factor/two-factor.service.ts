@@ -17,7 +17,14 @@ import {
   failLoginAttempt,
   succeedLoginAttempt,
 } from '../login-throttle/login-throttle.service.ts';
-import { findUserById, type UserRow } from '../users/users.service.ts';
+import {
+  claimTotpStep,
+  clearSecret,
+  enableSecret,
+  findUserById,
+  setPendingSecret,
+  type UserRow,
+} from '../users/users.service.ts';
 import {
   hashRecoveryCode,
   legacyRecoveryCodeHash,
@@ -27,19 +34,17 @@ import {
   normalizeCode,
 } from './totp.ts';
 import {
-  claimTotpStep,
-  clearSecret,
   countUnusedRecoveryCodes,
   deleteUserChallenges,
   deleteUserDevices,
-  enableSecret,
   replaceRecoveryCodes,
-  setPendingSecret,
   useRecoveryCode,
 } from './two-factor.repository.ts';
 
 /** Ending an account's sessions forgets the devices that skipped the code and ends pending sign-ins. */
 export { deleteUserChallenges, deleteUserDevices } from './two-factor.repository.ts';
+/** Housekeeping's purge of unanswered challenges and expired devices. */
+export { deleteExpiredTwoFactorRows } from './two-factor.repository.ts';
 
 export const hasTwoFactor = (user: Pick<UserRow, 'twoFactorEnabledAt'>): boolean =>
   user.twoFactorEnabledAt !== null;

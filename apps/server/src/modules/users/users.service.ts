@@ -10,3 +10,9 @@ export {
   type UserRow,
 } from './users.repository.ts';
 export { toSessionUser } from './user-view.ts';
+export {
+  claimTotpStep,
+  clearSecret,
+  enableSecret,
+  setPendingSecret,
+} from './two-factor-secret.repository.ts';

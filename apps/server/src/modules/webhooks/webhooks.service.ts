@@ -21,8 +21,7 @@ import {
   type EndpointRow,
 } from './webhooks.repository.ts';
 
-export { emitWebhookEvent, emitWebhookEvents } from './webhook-events.ts';
-export { emitOrderEvents, webhookSubscriber } from './order-events.ts';
+export { emitWebhookEvent, emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
 
 type Endpoint = EndpointRow;
 /** The delivery log shows this many per endpoint; housekeeping deletes older ones. */

@@ -5,7 +5,10 @@ import type { Subscriber } from '../../events/domain-events.ts';
 import { findFinishedBulkOrders } from '../bulk-orders/finished-bulk-orders.service.ts';
 import { toOrderView, type OrderWithType } from '../orders/order-records.service.ts';
 import { findOrdersByIds } from '../purchases/purchases.service.ts';
-import { emitWebhookEvents, type WebhookEventInput } from './webhook-events.ts';
+import { emitWebhookEvents, type WebhookEventInput } from '../webhooks/webhooks.service.ts';
+
+// The webhooks resellers get about their orders and bulk orders (decision 356): built here from the modules
+// they report on, and recorded by the webhooks module, which imports none of them.
 
 /**
  * `order.completed` for orders that just got their label, `order.cancelled` (with the refund) for one

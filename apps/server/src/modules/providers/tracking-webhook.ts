@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { recordAudit, type StaffActor } from '../audit/audit.service.ts';
-import { updateProvider, type ProviderRow } from '../providers/providers.service.ts';
-import { inboundPath } from './tracking-inbound.ts';
+import { updateProvider, type ProviderRow } from './providers.repository.ts';
 
 /** What a webhook change did at the provider: the fields to store, what the audit keeps, what staff read. */
 export type WebhookChange = {
@@ -11,6 +10,9 @@ export type WebhookChange = {
   /** Null when all went well; otherwise what staff are told (the rest of their change is saved). */
   notice: string | null;
 };
+
+/** Where a provider's tracking webhooks arrive (the tracking module's inbound route). */
+export const inboundPath = (providerId: string): string => `/api/v1/tracking/inbound/${providerId}`;
 
 const failure = (err: unknown) => (err instanceof Error ? err.message : String(err));
 

@@ -1,6 +1,6 @@
 import type { TrackingEventView } from '@portal/shared';
 import type { DbOrTx } from '../../db/client.ts';
-import { findTrackingEvents, type TrackingEventRow } from './tracking.repository.ts';
+import { findTrackingEvents, type TrackingEventRow } from './tracking-events.repository.ts';
 
 export const toTrackingEventView = (
   event: Pick<TrackingEventRow, 'occurredAt' | 'status' | 'description' | 'city' | 'state'>,
