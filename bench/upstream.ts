@@ -33,7 +33,7 @@ import { findPostgresBinary } from '../apps/server/src/db/postgres-binaries.ts';
 import { labelTypes, orders } from '../apps/server/src/db/schema.ts';
 import { createSealer } from '../apps/server/src/lib/tokens.ts';
 import { createProvider } from '../apps/server/src/modules/providers/create-provider.ts';
-import { setLabelTypeRoute } from '../apps/server/src/modules/providers/label-type-routes.service.ts';
+import { setLabelTypeRoute } from '../apps/server/src/modules/label-types/set-label-type-route.ts';
 import { startFaultProxy } from '../apps/server/test/fault-proxy.ts';
 import { fund } from '../apps/server/test/order-fixtures.ts';
 import { freePort, startPostgresCluster } from '../apps/server/test/postgres-cluster.ts';
