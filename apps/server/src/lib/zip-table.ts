@@ -10,8 +10,8 @@ const ownCopy = (text: string): string => Buffer.from(text, 'latin1').toString('
 /**
  * The package's table (`exports.codes = {"10001":{"zip":"10001","latitude":..,"city":"New York",
  * "state":"NY","country":"US"},...};`) read as text: each code's zip, city, state and country are picked
- * out of its braces, so no object of its 41,000 (with coordinates the check never reads) is ever made.
- * A JSON.parse of it left about 14 MB more in the process than the table it produced.
+ * out of its braces, so none of the 41,000 objects a JSON.parse made (with coordinates the check never
+ * reads) is made, and the process ends about 6 MB smaller (decision 359).
  */
 export function* bluehiveRows(text: string): Generator<[string, string, string]> {
   const start = text.indexOf('exports.codes = ');
