@@ -19,6 +19,23 @@ import {
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 const DEMO_PASSWORD = 'demo-password-123';
+const REPORT_LOADS = path.resolve(import.meta.dirname, '../test/fixtures/report-loads.mjs');
+/**
+ * What a started server must not hold until first used (decisions 344, 359): rarely used parts, and on
+ * the embedded database, PostgreSQL's driver for drizzle.
+ */
+const RARELY_USED: Record<string, RegExp> = {
+  "PostgreSQL's drizzle driver": /\/drizzle-orm\/node-postgres\//,
+  'the ZIP table': /@bluehive\/zipcodes\//,
+  'the S3 client': /\/@aws-sdk\//,
+  'the Stripe client': /\/stripe\//,
+  'the PayPal client': /\/@paypal\//,
+  'the Square client': /\/square\//,
+  'the EasyPost client': /\/@easypost\//,
+  'the Shippo client': /\/shippo\//,
+  'the API reference': /\/@scalar\//,
+  'the mail transport': /\/nodemailer\//,
+};
 
 /**
  * What `npm start` runs (docs/decisions/190-compiled-server.md): the build of scripts/build.ts on plain
@@ -35,7 +52,14 @@ describe('compiled server (plain node on the build output)', () => {
     await run(process.execPath, ['--import', 'tsx', 'scripts/build.ts', outDir], { cwd: SERVER_DIR });
     server = await startServer(
       { dataDir: path.join(dataRoot, 'data') },
-      { SEED_DEMO: '1', DEMO_PASSWORD },
+      {
+        SEED_DEMO: '1',
+        DEMO_PASSWORD,
+        NODE_OPTIONS: `--import=${REPORT_LOADS}`,
+        REPORT_LOADS: Object.values(RARELY_USED)
+          .map((pattern) => pattern.source)
+          .join('|'),
+      },
       { compiledMain: main },
     );
   }, 60_000);
@@ -123,6 +147,17 @@ describe('compiled server (plain node on the build output)', () => {
       'square',
     ])
       expect(loadedAtStart, lazy).not.toContain(lazy);
+  });
+
+  it('has loaded none of the rarely used parts once started, and reads the ZIP table on its first lookup', async () => {
+    // What the running server took in, modules imported dynamically at start included (decision 359).
+    await labelsWarm(server.baseUrl);
+    for (const [part, pattern] of Object.entries(RARELY_USED))
+      expect(server.output().split('\n'), part).not.toContainEqual(expect.stringMatching(pattern));
+    const headers = await signInOver(server.baseUrl, 'demo', DEMO_PASSWORD);
+    const res = await fetch(`${server.baseUrl}/api/v1/address/zip/10118`, { headers });
+    expect(await res.json()).toEqual({ zip: '10118', city: 'New York', state: 'NY' });
+    expect(server.output()).toMatch(/^read .*@bluehive\/zipcodes\/lib\/codes\.js$/m);
   });
 
   it('migrates an empty database and draws a label in its compiled render threads', async () => {

@@ -8,7 +8,6 @@ import { queueDefinitions, startWorkers, warmUpLabels } from './jobs/index.ts';
 import { startHousekeeping } from './modules/housekeeping/housekeeping.jobs.ts';
 import { startVoidJobs } from './modules/refunds/void-jobs.ts';
 import { startWebhookWorkers } from './modules/webhooks/webhook-delivery.ts';
-import { usZipDirectory } from './lib/zip-table.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -54,8 +53,6 @@ async function main(): Promise<void> {
   await database.migrate();
   const app = await buildApp({ config, database });
   await seedLabelTypes(database.db);
-  // The ZIP table (about 0.4 s to read) loads before the first request, not inside a purchase.
-  usZipDirectory();
   // Label jobs queued before a restart resume here; app.close() stops the workers gracefully.
   await startWorkers(app.ctx);
   await startHousekeeping(app.ctx);

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type ParserOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, ParserOptions, Results, Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -100,9 +96,31 @@ export const PGLITE_TEMPLATE_DIR = path.resolve(import.meta.dirname, 'pglite-tem
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+/**
+ * The embedded engine and its drizzle driver, imported when an embedded database is first opened, and
+ * PostgreSQL's driver when one is first connected: a server loads only its own engine's (decision 359).
+ */
+const embeddedEngine = async () => {
+  const [{ PGlite, types }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, types, drizzle, migrate };
+};
+const postgresDriver = async () => {
+  const [{ drizzle }, { migrate }] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  return { drizzle, migrate };
+};
+
 /** Applies the migrations to an embedded database: the server's start, the template and the test image. */
-const migrateEmbedded = (client: PGlite) =>
-  migratePglite(drizzlePglite({ client, casing: 'snake_case' }), { migrationsFolder });
+const migrateEmbedded = async (client: PGlite) => {
+  const { drizzle, migrate } = await embeddedEngine();
+  await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder });
+};
 
 /** PGlite's directory inside a data directory; the lock file lives beside it. */
 const pgliteLocation = (dataDir: string): string => path.join(dataDir, 'pglite');
@@ -125,7 +143,7 @@ function startFromTemplate(location: string, template: string | false): void {
  * about 100 µs per statement (decision 228). So the client reads these types as text itself, and
  * drizzle's statements go to it without parsers.
  */
-const READ_AS_TEXT: Record<number, number | null> = {
+const readAsTextTypes = (types: PgliteTypes): Record<number, number | null> => ({
   [types.TIMESTAMP]: null,
   [types.TIMESTAMPTZ]: null,
   [types.INTERVAL]: null,
@@ -135,19 +153,21 @@ const READ_AS_TEXT: Record<number, number | null> = {
   1187: types.INTERVAL,
   1182: types.DATE,
   1231: types.NUMERIC,
-};
+});
+type PgliteTypes = Awaited<ReturnType<typeof embeddedEngine>>['types'];
 
-/** Makes `client` read `READ_AS_TEXT` as text; returns the parsers it read them with before. */
-function readAsText(client: PGlite): ParserOptions {
+/** Makes `client` read the types above as text; returns the parsers it read them with before. */
+function readAsText(client: PGlite, types: PgliteTypes): ParserOptions {
+  const asText = readAsTextTypes(types);
   const before: ParserOptions = {};
-  for (const [type, element] of Object.entries(READ_AS_TEXT)) {
+  for (const [type, element] of Object.entries(asText)) {
     const id = Number(type);
     // PGlite's array parsers read their elements through the client's parsers when called, so an array
     // of a type read as text from now on gets its element's parser as it was.
     const elementParser = element === null || element === types.NUMERIC ? null : client.parsers[element]!;
     before[id] = elementParser ? (text) => types.arrayParser(text, elementParser, id) : client.parsers[id]!;
   }
-  for (const type of Object.keys(READ_AS_TEXT)) client.parsers[type] = (text: string) => text;
+  for (const type of Object.keys(asText)) client.parsers[type] = (text: string) => text;
   return before;
 }
 
@@ -184,6 +204,7 @@ async function openPglite(
     sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
   }: Pick<DatabaseOptions, 'image' | 'template' | 'sharedBuffers'> = {},
 ): Promise<Database> {
+  const { PGlite, types, drizzle } = await embeddedEngine();
   let location = dataDir;
   let unlock = () => {};
   let client: PGlite;
@@ -205,9 +226,9 @@ async function openPglite(
     throw error;
   }
   // Statements of our own (executeSql, pg-boss's) read timestamps as dates, as on PostgreSQL.
-  const ownParsers = readAsText(client);
+  const ownParsers = readAsText(client, types);
   const named = new NamedStatements(client);
-  const db = drizzlePglite({
+  const db = drizzle({
     client: withoutStatementParsers(client, named),
     schema,
     casing: 'snake_case',
@@ -243,6 +264,7 @@ async function openPglite(
 
 /** A tarball of a new, migrated embedded database, to open in-memory copies of it quickly (tests). */
 export async function createPgliteImage(): Promise<Uint8Array> {
+  const { PGlite } = await embeddedEngine();
   const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   try {
     await migrateEmbedded(client);
@@ -294,6 +316,7 @@ async function isMigrated(pool: pg.Pool): Promise<boolean> {
 export class MigrationsDueError extends Error {}
 
 async function connectPostgres(url: string, poolSize: number): Promise<Database> {
+  const { drizzle, migrate } = await postgresDriver();
   // The name lets a restore see that app instances are still connected (and refuse).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: APPLICATION_NAME });
   // A connection the database ends (a restart, a lost route) errors on its client: at rest the pool
@@ -302,7 +325,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   // Bigints and numerics come back as strings from pg; drizzle's column modes convert what it selects.
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     kind: 'postgres',
     db,
@@ -315,7 +338,7 @@ async function connectPostgres(url: string, poolSize: number): Promise<Database>
       const conn = await pool.connect();
       try {
         await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(drizzlePg({ client: conn, casing: 'snake_case' }), { migrationsFolder }).catch(
+        await migrate(drizzle({ client: conn, casing: 'snake_case' }), { migrationsFolder }).catch(
           (error: unknown) => {
             if (
               (error as { cause?: { code?: string } }).cause?.code === '42501' ||
