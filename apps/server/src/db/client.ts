@@ -118,9 +118,6 @@ class ImageBlob extends Blob {
         ? (image.buffer as ArrayBuffer)
         : (image.buffer.slice(image.byteOffset, image.byteOffset + image.byteLength) as ArrayBuffer);
   }
-  override get size(): number {
-    return this.#bytes.byteLength;
-  }
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.#bytes);
   }
