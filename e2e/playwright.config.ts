@@ -103,7 +103,7 @@ export default defineConfig({
   ],
   // The compiled server, as `npm start` runs it (docs/decisions/190), from the build of its current sources
   // (`build-if-changed.ts`, decision 272): a spec run never meets a stale build, and one that `npm test` made
-  // beside the unit tests (decision 361) is not made again.
+  // beside the unit tests (decision 307) is not made again.
   webServer: {
     command: 'npx tsx scripts/build-if-changed.ts && npm start --silent -w @portal/server',
     cwd: ROOT,

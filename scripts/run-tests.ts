@@ -1,5 +1,5 @@
 /**
- * `npm test` after `npm run check` (decision 361): the unit tests, with the web app and the server built for
+ * `npm test` after `npm run check` (decision 307): the unit tests, with the web app and the server built for
  * the browser suite beside them, then the browser suite. The builds (`build-if-changed.ts`, the same builds
  * `npm start` makes) take about a minute of a 2-core machine that the unit run, which spends much of its time
  * waiting on its databases and servers, leaves partly idle; their output is held back and printed after the
