@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, createPgliteImage } from '../src/db/client.ts';
+import { createDatabase, createPgliteImage, type Database } from '../src/db/client.ts';
+import { installJobQueues } from '../src/jobs/pg-boss-queue.ts';
+import { queueDefinitions } from '../src/jobs/queues.ts';
+import { testConfig } from './config.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {
@@ -31,7 +34,7 @@ export default async function setup(project: TestProject) {
       await migrateTemplate(started.url);
       return started;
     }),
-    createPgliteImage(),
+    createPgliteImage(withJobQueues),
   ]);
   const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pglite-image-'));
   const imageFile = path.join(imageDir, 'migrated.tar');
@@ -45,6 +48,14 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * The job queue's tables and the app's queues (with its scheduler's), as an app's first start makes them:
+ * in the image and the template, so each test app's start finds them instead of making them again (as the
+ * build's embedded template does, decision 217); a start still gives the queues its configured rules.
+ */
+const withJobQueues = (database: Database): Promise<void> =>
+  installJobQueues(database, queueDefinitions(testConfig()), { withScheduler: true });
+
 /** Creates and migrates the template database; closed again, as a template must have no connection. */
 async function migrateTemplate(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,6 +66,7 @@ async function migrateTemplate(adminUrl: string): Promise<void> {
   const database = await createDatabase({ url, dataDir: '', poolSize: 1 });
   try {
     await database.migrate();
+    await withJobQueues(database);
   } finally {
     await database.close();
   }

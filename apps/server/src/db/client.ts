@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PGlite, types, type ParserOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -260,8 +261,28 @@ async function openPglite(
   };
 }
 
-/** A tarball of a new, migrated embedded database, to open in-memory copies of it quickly (tests). */
-export async function createPgliteImage(): Promise<Uint8Array> {
+/**
+ * A tarball of a new, migrated embedded database, to open in-memory copies of it quickly (tests), with what
+ * `prepare` adds (the tests' job queues, as `createPgliteTemplate` gives the build's).
+ */
+export async function createPgliteImage(
+  prepare?: (database: Database) => Promise<void>,
+): Promise<Uint8Array> {
+  if (prepare) {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-image-'));
+    try {
+      const dir = path.join(work, 'template');
+      await createPgliteTemplate(dir, prepare);
+      const client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+      try {
+        return new Uint8Array(await (await client.dumpDataDir('none')).arrayBuffer());
+      } finally {
+        await client.close();
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  }
   const client = await PGlite.create('memory://', { extensions: PGLITE_EXTENSIONS });
   try {
     await migrateEmbedded(client);
