@@ -34,7 +34,10 @@ export default async function setup(project: TestProject) {
       await migrateTemplate(started.url);
       return started;
     }),
-    createPgliteImage(withJobQueues),
+    createPgliteImage(async (database) => {
+      await withJobQueues(database);
+      await withoutTemplateDatabases(database);
+    }),
   ]);
   const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pglite-image-'));
   const imageFile = path.join(imageDir, 'migrated.tar');
@@ -55,6 +58,19 @@ export default async function setup(project: TestProject) {
  */
 const withJobQueues = (database: Database): Promise<void> =>
   installJobQueues(database, queueDefinitions(testConfig()), { withScheduler: true });
+
+/**
+ * The embedded image without `template0` and `template1`: an in-memory database is one database, which
+ * never makes another from them, and its open unpacks every file of the image (28 MB and 18% less CPU per
+ * open than 43 MB with them).
+ */
+const withoutTemplateDatabases = async (database: Database): Promise<void> => {
+  // One statement at a time: DROP DATABASE may not share a query string (an implicit transaction).
+  for (const name of ['template1', 'template0']) {
+    await database.executeSql(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+    await database.executeSql(`DROP DATABASE ${name}`);
+  }
+};
 
 /** Creates and migrates the template database; closed again, as a template must have no connection. */
 async function migrateTemplate(adminUrl: string): Promise<void> {
