@@ -101,10 +101,11 @@ export default defineConfig({
       dependencies: ['console'],
     },
   ],
-  // The compiled server, as `npm start` runs it (docs/decisions/190). It is built here, once, so a spec run
-  // never meets a stale server build; `npm run test:e2e` builds only the web app before.
+  // The compiled server, as `npm start` runs it (docs/decisions/190), from the build of its current sources
+  // (`build-if-changed.ts`, decision 272): a spec run never meets a stale build, and one that `npm test` made
+  // beside the unit tests (decision 307) is not made again.
   webServer: {
-    command: 'npm run build --silent -w @portal/server && npm start --silent -w @portal/server',
+    command: 'npx tsx scripts/build-if-changed.ts && npm start --silent -w @portal/server',
     cwd: ROOT,
     url: `http://localhost:${PORT}/readyz`,
     reuseExistingServer: false,

@@ -42,8 +42,9 @@ const RARELY_USED: Record<string, RegExp> = {
  * node, with no TypeScript loader, on a fresh embedded database, drawing labels in its compiled threads.
  */
 describe('compiled server (plain node on the build output)', () => {
-  // Inside dist/ (ignored everywhere) so the bundle finds node_modules as the real one does.
-  const outDir = path.join(SERVER_DIR, 'dist', `test-${crypto.randomBytes(4).toString('hex')}`);
+  // Beside dist/, so the bundle finds node_modules as the real one does, in a folder ignored everywhere
+  // (.tmp/) and not in dist/, which `npm test` swaps for its own build while this file runs (decision 307).
+  const outDir = path.join(SERVER_DIR, '.tmp', `compiled-${crypto.randomBytes(4).toString('hex')}`);
   const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'compiled-server-'));
   const main = path.join(outDir, 'main.js');
   let server: ServerProcess;

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { createDatabase, createPgliteImage } from '../src/db/client.ts';
+import { createDatabase, createPgliteImage, type Database } from '../src/db/client.ts';
+import { installJobQueues } from '../src/jobs/pg-boss-queue.ts';
+import { queueDefinitions } from '../src/jobs/queues.ts';
+import { testConfig } from './config.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 declare module 'vitest' {
@@ -31,7 +34,10 @@ export default async function setup(project: TestProject) {
       await migrateTemplate(started.url);
       return started;
     }),
-    createPgliteImage(),
+    createPgliteImage(async (database) => {
+      await withJobQueues(database);
+      await withoutTemplateDatabases(database);
+    }),
   ]);
   const imageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'labelport-pglite-image-'));
   const imageFile = path.join(imageDir, 'migrated.tar');
@@ -45,6 +51,27 @@ export default async function setup(project: TestProject) {
   };
 }
 
+/**
+ * The job queue's tables and the app's queues (with its scheduler's), as an app's first start makes them:
+ * in the image and the template, so each test app's start finds them instead of making them again (as the
+ * build's embedded template does, decision 217); a start still gives the queues its configured rules.
+ */
+const withJobQueues = (database: Database): Promise<void> =>
+  installJobQueues(database, queueDefinitions(testConfig()), { withScheduler: true });
+
+/**
+ * The embedded image without `template0` and `template1`: an in-memory database is one database, which
+ * never makes another from them, and its open unpacks every file of the image (28 MB and 18% less CPU per
+ * open than 43 MB with them).
+ */
+const withoutTemplateDatabases = async (database: Database): Promise<void> => {
+  // One statement at a time: DROP DATABASE may not share a query string (an implicit transaction).
+  for (const name of ['template1', 'template0']) {
+    await database.executeSql(`ALTER DATABASE ${name} IS_TEMPLATE false`);
+    await database.executeSql(`DROP DATABASE ${name}`);
+  }
+};
+
 /** Creates and migrates the template database; closed again, as a template must have no connection. */
 async function migrateTemplate(adminUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,6 +82,7 @@ async function migrateTemplate(adminUrl: string): Promise<void> {
   const database = await createDatabase({ url, dataDir: '', poolSize: 1 });
   try {
     await database.migrate();
+    await withJobQueues(database);
   } finally {
     await database.close();
   }

@@ -58,4 +58,20 @@ describe('migrated template for new embedded databases', () => {
       await database.close();
     }
   });
+
+  it('databases opened from the one image do not share what is written to them', async () => {
+    const first = await createTestDatabase('pglite');
+    try {
+      await first.executeSql('CREATE TABLE written (x int); INSERT INTO written VALUES (1);');
+      const second = await createTestDatabase('pglite');
+      try {
+        await expect(second.executeSql('SELECT x FROM written')).rejects.toThrow(/written/);
+        expect(await countUsers(second)).toBe(0);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+    }
+  });
 });

@@ -26,7 +26,7 @@ describe('tracking from an upstream LabelPort', () => {
 
   beforeAll(async () => {
     portalB = await startUpstreamPortal({
-      env: { TEST_TRACKING_STEP_SECONDS: '1', WEBHOOK_RETRY_BASE_SECONDS: '1' },
+      env: { TEST_TRACKING_STEP_SECONDS: '0.25', WEBHOOK_RETRY_BASE_SECONDS: '1' },
       webhooks: true,
     });
     ({ app: b, account: onB } = portalB);
@@ -134,7 +134,7 @@ describe('tracking from an upstream LabelPort', () => {
   }, 90_000);
 
   it("without a public URL, A polls B's read-order (backoff from TRACKING_POLL_SECONDS) until delivered", async () => {
-    const setup = await portalA({ TRACKING_POLL_SECONDS: '1' });
+    const setup = await portalA({ TRACKING_POLL_SECONDS: '0.25' });
     const { a, providerId, receiver } = setup;
     try {
       const [row] = await a.ctx.db.select().from(providers).where(eq(providers.id, providerId));
