@@ -171,8 +171,22 @@ describe.each(ENGINES)('the outbox on %s (decision 338)', (engine) => {
     expect((await rowOf(id!)).deliveredAt).toBeInstanceOf(Date);
   });
 
+  it('delivers at start whatever a process that died left undelivered, however recent', async () => {
+    const heard: string[] = [];
+    const ids = await recorded({
+      left: { hears: ['order.completed'], handle: async () => void heard.push('left') },
+    });
+    // The recording process died before it delivered; this instance starts a moment later.
+    const { sweptAtStart } = await startOutboxSweep(app.ctx);
+    expect(await sweptAtStart).toBeGreaterThanOrEqual(1);
+    expect(heard).toEqual(['left']);
+    expect((await rowOf(ids[0]!)).deliveredAt).toBeInstanceOf(Date);
+  });
+
   it('sweeps once a minute, on a cron the queue runs once across instances', async () => {
-    await startOutboxSweep(app.ctx);
+    await (
+      await startOutboxSweep(app.ctx)
+    ).sweptAtStart;
     const { rows } = await app.database.executeSql(`select name, cron from pgboss.schedule where name = $1`, [
       OUTBOX_QUEUE,
     ]);

@@ -84,12 +84,16 @@ export async function deliverEvents(ctx: OutboxContext, ids: readonly string[]):
 
 /**
  * The queue's delivery of what committing processes did not deliver (decision 338), once a minute across
- * instances: every row recorded more than `OUTBOX_BACKSTOP_MS` before `now` and still undelivered, oldest
- * first, in transactions of `SWEEP_CHUNK` rows. A row that keeps failing is tried once a run until
- * `OUTBOX_MAX_ATTEMPTS`. Returns how many rows it delivered.
+ * instances: every row recorded more than `OUTBOX_BACKSTOP_MS` before `now` (with `anyAge`, every row)
+ * and still undelivered, oldest first, in transactions of `SWEEP_CHUNK` rows. A row that keeps failing is
+ * tried once a run until `OUTBOX_MAX_ATTEMPTS`. Returns how many rows it delivered.
  */
-export async function sweepOutbox(ctx: OutboxContext, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - OUTBOX_BACKSTOP_MS);
+export async function sweepOutbox(
+  ctx: OutboxContext,
+  now: Date,
+  { anyAge = false }: { anyAge?: boolean } = {},
+): Promise<number> {
+  const before = anyAge ? now : new Date(now.getTime() - OUTBOX_BACKSTOP_MS);
   const tried = new Set<string>();
   let delivered = 0;
   for (;;) {
@@ -114,10 +118,23 @@ export async function runOutboxJob(ctx: OutboxContext, data: OutboxJobData, now:
   else await sweepOutbox(ctx, now);
 }
 
-/** Works the outbox's jobs in this instance and schedules the sweep (any instance may take a run). */
-export async function startOutboxSweep(ctx: OutboxContext & Pick<AppContext, 'jobs'>): Promise<void> {
+/**
+ * Works the outbox's jobs in this instance and schedules the sweep (any instance may take a run). A
+ * starting instance also sweeps at once, whatever the rows' age: what a process that died left undelivered
+ * (a restart after a crash) is heard now, not at the next minute's sweep. Rows a living instance is
+ * delivering meanwhile are locked, and delivered once either way.
+ */
+export async function startOutboxSweep(
+  ctx: OutboxContext & Pick<AppContext, 'jobs'>,
+): Promise<{ sweptAtStart: Promise<number> }> {
   await ctx.jobs.work<OutboxJobData>(OUTBOX_QUEUE, ({ data }) => runOutboxJob(ctx, data ?? {}, new Date()));
   await ctx.jobs.schedule(OUTBOX_QUEUE, OUTBOX_SWEEP_CRON);
+  // Not awaited: the start does not wait for it (the workers are ready).
+  const sweptAtStart = sweepOutbox(ctx, new Date(), { anyAge: true }).catch((err: unknown) => {
+    ctx.log.warn({ err }, 'outbox sweep at start failed: the scheduled sweep delivers what it left');
+    return 0;
+  });
+  return { sweptAtStart };
 }
 
 /** A delivered event is kept this long for whoever looks into a delivery, then housekeeping removes it. */

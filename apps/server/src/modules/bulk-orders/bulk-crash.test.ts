@@ -104,13 +104,19 @@ describe('bulk order crash safety (real PostgreSQL, real server process)', () =>
     expect(new Set(completed.map((l) => l.tracking)).size).toBe(completed.length);
     // Every completed label is followed, once, also those completed just before the kill: each order is
     // named by one waiting first look, whether a look of its own or one of its batch (decision 347).
-    const polls = await database!.executeSql(
-      `select count(*)::int as n, count(distinct order_id)::int as orders
-       from pgboss.job,
-         jsonb_array_elements_text(coalesce(data->'orderIds', jsonb_build_array(data->'orderId'))) as order_id
-       where name = 'tracking-poll' and state = 'created'`,
-    );
-    expect(polls.rows[0]).toEqual({ n: completed.length, orders: completed.length });
+    // Those the killed process committed but never told tracking of are delivered by the second's start
+    // (decision 338), after its commit, so they are waited for.
+    const waitingLooks = async () =>
+      (
+        await database!.executeSql(
+          `select count(*)::int as n, count(distinct order_id)::int as orders
+           from pgboss.job,
+             jsonb_array_elements_text(coalesce(data->'orderIds', jsonb_build_array(data->'orderId'))) as order_id
+           where name = 'tracking-poll' and state = 'created'`,
+        )
+      ).rows[0] as { n: number; orders: number };
+    const polls = await waitFor(waitingLooks, (p) => p.n >= completed.length, 10_000).catch(waitingLooks);
+    expect(polls).toEqual({ n: completed.length, orders: completed.length });
 
     // Charged once for the whole bulk order, refunded once per cancelled row, nothing else.
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, reseller.id));
