@@ -334,6 +334,43 @@ describe('inbound tracking webhooks', () => {
     expect(stats.json().tracking.delivered).toBeGreaterThanOrEqual(1);
   });
 
+  it("takes from an upstream LabelPort's message the events of one it missed, each stored once", async () => {
+    const { secret, providerId, orderId, upstreamId } = await setUp('labelport');
+    const ev = (status: string, minutes: number, description: string) => ({
+      time: at(minutes),
+      status,
+      description,
+      city: 'Austin',
+      state: 'TX',
+    });
+    const timeline = [
+      ev('pre_transit', 0, 'Label created'),
+      ev('in_transit', 30, 'Accepted'),
+      ev('out_for_delivery', 60, 'Out for delivery'),
+    ];
+    // The messages of the first two events came before the purchase was recorded here (answered 202, not
+    // sent again); the third names only its own event as new, beside the whole timeline.
+    const id = 'evt_missed';
+    const payload = JSON.stringify({
+      id,
+      type: 'order.tracking_updated',
+      created: new Date().toISOString(),
+      data: {
+        _id: upstreamId,
+        status: 'completed',
+        trackingStatus: 'out_for_delivery',
+        trackingEvents: timeline,
+        newEvents: timeline.slice(-1),
+      },
+    });
+    expect((await post(providerId, payload, signedHeaders(secret, id, payload))).statusCode).toBe(200);
+    const again = payload.replace(id, 'evt_again');
+    expect((await post(providerId, again, signedHeaders(secret, 'evt_again', again))).statusCode).toBe(200);
+    const state = await orderState(orderId);
+    expect(state.timeline.map((e) => e.status)).toEqual(['pre_transit', 'in_transit', 'out_for_delivery']);
+    expect(state.status).toBe('out_for_delivery');
+  });
+
   it('refuses unknown providers, and ignores messages about orders that are not ours', async () => {
     const { secret, providerId } = await setUp('labelport');
     expect((await post('00000000-0000-4000-8000-000000000000', '{}', {})).statusCode).toBe(404);

@@ -188,8 +188,10 @@ function verifyLabelport(raw: string, headers: Headers, secret: string): Verifie
     messageId: header(headers, 'webhook-id')!,
     time: null,
     match: { upstreamId: order._id as string | null },
-    // The events new in this message; an older LabelPort sent only those, as trackingEvents.
-    events: labelportEvents(order.newEvents ?? order.trackingEvents),
+    // The whole timeline, not only the events new in this message: an event already stored is dropped by its
+    // key, and one we missed (its message came before our purchase was recorded, was answered 202 and is not
+    // sent again) is taken from the next message.
+    events: labelportEvents(order.trackingEvents ?? order.newEvents),
   };
 }
 
