@@ -152,7 +152,7 @@ describe('Team page', { timeout: 20_000 }, () => {
     renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } });
     expect(
       await screen.findByText(
-        'Turning this on stops packer signing in, and refuses their API keys, until they turn on two-factor sign-in.',
+        'Turning this on asks packer to turn on two-factor sign-in before anything else, and refuses their API keys until then.',
         {},
         { timeout: 5000 },
       ),
@@ -170,9 +170,27 @@ describe('Team page', { timeout: 20_000 }, () => {
     };
     renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } }, true);
     expect(await screen.findByTestId('second-factor-waiting', {}, { timeout: 5000 })).toHaveTextContent(
-      'packer cannot sign in, and their API keys are refused, until they turn on two-factor sign-in.',
+      'Two-factor sign-in comes first for packer: until it is on, nothing else opens and their API keys are refused.',
     );
-    expect(screen.queryByText(/Turning this on stops/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Turning this on asks/)).not.toBeInTheDocument();
+  });
+
+  it('names the reader as "you" among the members the rule would hold back', async () => {
+    const nobodyHasOne = {
+      ...team,
+      members: [
+        member({ twoFactorEnabled: false }),
+        member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false }),
+      ],
+    };
+    renderTeam('owner', { 'GET /team': { body: nobodyHasOne } });
+    expect(
+      await screen.findByText(
+        'Turning this on asks you and packer to turn on two-factor sign-in before anything else, and refuses their API keys until then.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
   });
 
   it('warns of nobody when every member has a second factor', async () => {
@@ -180,7 +198,7 @@ describe('Team page', { timeout: 20_000 }, () => {
     await screen.findAllByTestId('member-row');
     expect(screen.getByRole('switch', { name: /Require a second factor/ })).toBeChecked();
     expect(screen.queryByTestId('second-factor-waiting')).not.toBeInTheDocument();
-    expect(screen.queryByText(/Turning this on stops/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Turning this on asks/)).not.toBeInTheDocument();
   });
 
   it('shows a shipper the team without controls to change it', async () => {

@@ -12,8 +12,9 @@ import { MembersTable } from '../components/members-table';
 import { TeamKeys } from '../components/team-keys';
 
 /**
- * The team's sign-in rule, and who it stops: a member without a second factor cannot sign in, and their API
- * keys are refused, while the rule is on (decision 354). Said before the owner turns it on, and after.
+ * The team's sign-in rule, and whom it holds back: a member without a second factor must turn one on before
+ * anything else, and their API keys are refused meanwhile (decision 326). Said before the owner turns it
+ * on, and while it is on; the reader is "you".
  */
 function SecondFactorRule({
   required,
@@ -24,14 +25,14 @@ function SecondFactorRule({
   without: string[];
   onChange: (required: boolean) => void;
 }) {
-  const names = without.join(', ');
+  const names = new Intl.ListFormat('en', { type: 'conjunction' }).format(without);
   return (
     <Stack gap="xs">
       <Switch
         label="Require a second factor for every member"
         description={
           !required && without.length > 0
-            ? `Turning this on stops ${names} signing in, and refuses their API keys, until they turn on two-factor sign-in.`
+            ? `Turning this on asks ${names} to turn on two-factor sign-in before anything else, and refuses their API keys until then.`
             : undefined
         }
         checked={required}
@@ -39,7 +40,7 @@ function SecondFactorRule({
       />
       {required && without.length > 0 && (
         <Alert color="yellow" title="Waiting for a second factor" data-testid="second-factor-waiting">
-          {names} cannot sign in, and their API keys are refused, until they turn on two-factor sign-in.
+          {`Two-factor sign-in comes first for ${names}: until it is on, nothing else opens and their API keys are refused.`}
         </Alert>
       )}
     </Stack>
@@ -88,7 +89,9 @@ export function TeamPage() {
             {canSecurity && (
               <SecondFactorRule
                 required={me?.team?.requireTwoFactor ?? false}
-                without={team.data.members.filter((m) => !m.twoFactorEnabled).map((m) => m.username)}
+                without={team.data.members
+                  .filter((m) => !m.twoFactorEnabled)
+                  .map((m) => (m._id === me?._id ? 'you' : m.username))}
                 onChange={(required) => settings.mutateAsync(required).catch(notifyError)}
               />
             )}
