@@ -105,6 +105,14 @@ describe('inbound tracking webhooks', () => {
   }
 
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 20, 12, minutes)).toISOString();
+  /** A LabelPort timeline event, `minutes` after noon. */
+  const ev = (status: string, minutes: number, description: string) => ({
+    time: at(minutes),
+    status,
+    description,
+    city: 'Austin',
+    state: 'TX',
+  });
 
   it('EasyPost tracker.updated: verified by X-Hmac-Signature, replays refused, late events kept in their place', async () => {
     const { secret, providerId, orderId, tracking, upstreamId } = await setUp('easypost');
@@ -270,13 +278,6 @@ describe('inbound tracking webhooks', () => {
 
   it("an upstream LabelPort's order.tracking_updated: Standard Webhooks signature, replays refused", async () => {
     const { secret, providerId, orderId, upstreamId } = await setUp('labelport');
-    const ev = (status: string, minutes: number, description: string) => ({
-      time: at(minutes),
-      status,
-      description,
-      city: 'Austin',
-      state: 'TX',
-    });
     const message = (id: string, trackingStatus: string, events: object[]) => {
       const payload = JSON.stringify({
         id,
@@ -336,13 +337,6 @@ describe('inbound tracking webhooks', () => {
 
   it("takes from an upstream LabelPort's message the events of one it missed, each stored once", async () => {
     const { secret, providerId, orderId, upstreamId } = await setUp('labelport');
-    const ev = (status: string, minutes: number, description: string) => ({
-      time: at(minutes),
-      status,
-      description,
-      city: 'Austin',
-      state: 'TX',
-    });
     const timeline = [
       ev('pre_transit', 0, 'Label created'),
       ev('in_transit', 30, 'Accepted'),

@@ -35,6 +35,12 @@ const team = {
   ],
 };
 
+/** The team with its shipper, packer, still without a second factor. */
+const withoutSecondFactor = {
+  ...team,
+  members: [member({}), member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false })],
+};
+
 const renderTeam = (role: TeamRole, routes: Routes = {}, requireTwoFactor = false) => {
   const server = stubApi({
     'GET /auth/access': {
@@ -142,13 +148,6 @@ describe('Team page', { timeout: 20_000 }, () => {
   });
 
   it('says whom the second factor rule would stop before it is turned on', async () => {
-    const withoutSecondFactor = {
-      ...team,
-      members: [
-        member({}),
-        member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false }),
-      ],
-    };
     renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } });
     expect(
       await screen.findByText(
@@ -161,13 +160,6 @@ describe('Team page', { timeout: 20_000 }, () => {
   });
 
   it('lists the members the rule keeps out while it is on', async () => {
-    const withoutSecondFactor = {
-      ...team,
-      members: [
-        member({}),
-        member({ _id: 'm2', username: 'packer', role: 'shipper', twoFactorEnabled: false }),
-      ],
-    };
     renderTeam('owner', { 'GET /team': { body: withoutSecondFactor } }, true);
     expect(await screen.findByTestId('second-factor-waiting', {}, { timeout: 5000 })).toHaveTextContent(
       'Two-factor sign-in comes first for packer: until it is on, nothing else opens and their API keys are refused.',
