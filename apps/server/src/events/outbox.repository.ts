@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -58,18 +58,24 @@ export const deleteDeliveredBefore = (db: DbOrTx, before: Date) =>
 
 /**
  * Up to `limit` rows recorded before `before` and still undelivered, oldest first, that have failed fewer
- * than `maxAttempts` times (no lock: each is locked when it is delivered).
+ * than `maxAttempts` times, but for `skip` (no lock: each is locked when it is delivered).
  */
 export async function findStale(
   db: DbOrTx,
-  before: Date,
-  maxAttempts: number,
+  { before, maxAttempts, skip }: { before: Date; maxAttempts: number; skip: readonly string[] },
   limit: number,
 ): Promise<string[]> {
   const rows = await db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(isNull(outbox.deliveredAt), lt(outbox.createdAt, before), lt(outbox.attempts, maxAttempts)))
+    .where(
+      and(
+        isNull(outbox.deliveredAt),
+        lt(outbox.createdAt, before),
+        lt(outbox.attempts, maxAttempts),
+        skip.length > 0 ? notInArray(outbox.id, [...skip]) : undefined,
+      ),
+    )
     .orderBy(outbox.createdAt, outbox.id)
     .limit(limit);
   return rows.map((r) => r.id);

@@ -94,16 +94,18 @@ export async function sweepOutbox(
   { anyAge = false }: { anyAge?: boolean } = {},
 ): Promise<number> {
   const before = anyAge ? now : new Date(now.getTime() - OUTBOX_BACKSTOP_MS);
-  const tried = new Set<string>();
+  // A row that failed in this run stays undelivered: it is passed over until the next run.
+  const tried: string[] = [];
   let delivered = 0;
   for (;;) {
-    const ids = (await findStale(ctx.db, before, OUTBOX_MAX_ATTEMPTS, SWEEP_CHUNK + tried.size)).filter(
-      (id) => !tried.has(id),
+    const chunk = await findStale(
+      ctx.db,
+      { before, maxAttempts: OUTBOX_MAX_ATTEMPTS, skip: tried },
+      SWEEP_CHUNK,
     );
-    if (ids.length === 0) return delivered;
-    const chunk = ids.slice(0, SWEEP_CHUNK);
+    if (chunk.length === 0) return delivered;
     const failed = await deliverEvents(ctx, chunk);
-    for (const id of chunk) tried.add(id);
+    tried.push(...failed.keys());
     delivered += chunk.length - failed.size;
   }
 }

@@ -36,13 +36,20 @@ export async function registerWebhookAt(ctx: AppContext, row: ProviderRow): Prom
     };
   } catch (err) {
     ctx.log.warn({ err, providerId: row.id }, 'registering the tracking webhook failed');
-    return {
-      fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
-      audit: { webhookId: row.webhookId, webhookError: failure(err) },
-      notice: `its tracking webhook could not be registered at ${row.name} (${failure(err)}); its orders are polled meanwhile, and saving its credentials again retries`,
-    };
+    return keptWebhook(
+      row,
+      err,
+      `its tracking webhook could not be registered at ${row.name} (${failure(err)}); its orders are polled meanwhile, and saving its credentials again retries`,
+    );
   }
 }
+
+/** The provider could not be reached: the row keeps the webhook it has, and the audit and notice say why. */
+const keptWebhook = (row: ProviderRow, err: unknown, notice: string): WebhookChange => ({
+  fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
+  audit: { webhookId: row.webhookId, webhookError: failure(err) },
+  notice,
+});
 
 /**
  * Removes the webhook registered at the provider (with the credentials it was registered with). A
@@ -64,11 +71,11 @@ export async function removeWebhookAt(
     };
   } catch (err) {
     ctx.log.warn({ err, providerId: row.id }, 'removing the tracking webhook failed');
-    return {
-      fields: { webhookId: row.webhookId, webhookSecretSealed: row.webhookSecretSealed },
-      audit: { webhookId: row.webhookId, webhookError: failure(err) },
-      notice: `${what} could not be removed at ${row.name} (${failure(err)}); remove it there, or save again to retry`,
-    };
+    return keptWebhook(
+      row,
+      err,
+      `${what} could not be removed at ${row.name} (${failure(err)}); remove it there, or save again to retry`,
+    );
   }
 }
 
