@@ -24,9 +24,15 @@ const collectGarbage = runInNewContext('gc') as () => void;
 function restingUse() {
   collectGarbage();
   const { heapUsed, external } = process.memoryUsage();
-  const threads = readdirSync('/proc/self/task').filter(
-    (id) => readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim() === 'node',
-  ).length;
+  // A thread listed a moment ago may have ended before its name is read: it is no longer running.
+  const nameOf = (id: string) => {
+    try {
+      return readFileSync(`/proc/self/task/${id}/comm`, 'utf8').trim();
+    } catch {
+      return null;
+    }
+  };
+  const threads = readdirSync('/proc/self/task').filter((id) => nameOf(id) === 'node').length;
   return { heldBytes: heapUsed + external, threads };
 }
 
